@@ -1,0 +1,68 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "eplint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "eplint", targets: ["eplint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only C surface: libxml2. Imported by PlistSyntax alone, behind `internal import`.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        // Bytes → typed plist values carrying source positions. Knows nothing of rules.
+        .target(name: "PlistSyntax", dependencies: ["CLibXML2"]),
+        // Rule protocol, context, diagnostics, rule metadata and region data (embedded from Rules/).
+        .target(
+            name: "LintEngine",
+            dependencies: ["PlistSyntax"],
+            plugins: ["EmbedRuleData"]
+        ),
+        // One file per rule; the list of rules is generated at build time from the file names.
+        .target(
+            name: "EplintRules",
+            dependencies: ["LintEngine"],
+            plugins: ["RegisterRules"]
+        ),
+        // Diagnostics + rule metadata → text. Sees nothing of the parser.
+        .target(name: "Reporters", dependencies: ["LintEngine"]),
+        .executableTarget(
+            name: "eplint",
+            dependencies: [
+                "PlistSyntax", "LintEngine", "EplintRules", "Reporters",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Build-time code generator used by the two plugins below.
+        .executableTarget(name: "EplintCodegen"),
+        .plugin(
+            name: "EmbedRuleData",
+            capability: .buildTool(),
+            dependencies: ["EplintCodegen"]
+        ),
+        .plugin(
+            name: "RegisterRules",
+            capability: .buildTool(),
+            dependencies: ["EplintCodegen"]
+        ),
+        .testTarget(
+            name: "PlistSyntaxTests",
+            dependencies: ["PlistSyntax"]
+        ),
+        .testTarget(
+            name: "EplintRulesTests",
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["eplint"]
+        ),
+    ]
+)

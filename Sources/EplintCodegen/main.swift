@@ -1,0 +1,58 @@
+// Build-time generator behind the EmbedRuleData and RegisterRules plugins.
+//   EplintCodegen embed OUTPUT FILE...     string literals for Rules/ data and pages
+//   EplintCodegen register OUTPUT FILE...  the list of rule types, named after their files
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: EplintCodegen: \(message)\n".utf8))
+    exit(1)
+}
+
+/// A raw string literal whose delimiter cannot occur in `text`.
+func rawLiteral(_ text: String) -> String {
+    var hashes = "#"
+    while text.contains("\"" + hashes) || text.contains(hashes + "\"") { hashes += "#" }
+    return hashes + "\"\"\"\n" + text + "\n\"\"\"" + hashes
+}
+
+func writeIfChanged(_ contents: String, to path: String) {
+    if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == contents { return }
+    do { try contents.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+        fail("cannot write \(path): \(error)")
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else { fail("usage: EplintCodegen embed|register OUTPUT FILE...") }
+let output = arguments[2]
+let inputs = arguments.dropFirst(3)
+
+switch arguments[1] {
+case "embed":
+    var regions: String?
+    var pages: [(String, String)] = []
+    for path in inputs {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path) as UTF-8") }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if name == "regions.plist" { regions = text } else { pages.append((name, text)) }
+    }
+    guard let regions else { fail("Rules/regions.plist is missing") }
+    var swift = "// Generated at build time from Rules/ by EplintCodegen. Do not edit.\n\n"
+    swift += "package enum EmbeddedRuleData {\n"
+    swift += "    package static let regionsPlist: String = \(rawLiteral(regions))\n\n"
+    swift += "    package static let rulePages: [(fileName: String, markdown: String)] = [\n"
+    for (name, text) in pages { swift += "        (\"\(name)\", \(rawLiteral(text))),\n" }
+    swift += "    ]\n}\n"
+    writeIfChanged(swift, to: output)
+case "register":
+    let types = inputs.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+    var swift = "// Generated at build time from the rule files' names by EplintCodegen. Do not edit.\n"
+    swift += "import LintEngine\n\n"
+    swift += "/// Every rule of this module, in ID order.\n"
+    swift += "public let allRules: [any LintRule] = [\n"
+    for type in types { swift += "    \(type)(),\n" }
+    swift += "]\n"
+    writeIfChanged(swift, to: output)
+default:
+    fail("unknown mode \(arguments[1])")
+}

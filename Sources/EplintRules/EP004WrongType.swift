@@ -1,0 +1,47 @@
+import LintEngine
+import PlistSyntax
+
+/// A StoreKit value of the wrong type: the OS ignores it. A wrong-typed value is not looked
+/// into further by other rules.
+struct EP004WrongType: LintRule {
+    func check(_ context: LintContext) {
+        for key in StoreKitKey.allCases {
+            guard let value = context.facts.values[key]?.value else { continue }
+            let expected: PlistKind = key.isRegionArray ? .array : .dictionary
+            guard value.kind == expected else {
+                context.diagnose(self, Message.wrongTopLevel(key, found: value.kind), at: value.range, keyPath: key.rawValue)
+                continue
+            }
+            if key.isRegionArray {
+                for (index, item) in (value.arrayValue ?? []).enumerated() where item.kind != .string {
+                    context.diagnose(self, Message.wrong("\(key.rawValue)[\(index)]", expected: "a region string", found: item.kind),
+                                     at: item.range, keyPath: "\(key.rawValue)[\(index)]")
+                }
+            }
+            for entry in context.facts.regionEntries[key] ?? [] {
+                let path = entry.region.keyPath
+                if key == .link {
+                    if entry.value.kind != .string {
+                        context.diagnose(self, Message.wrong(path, expected: "a URL string", found: entry.value.kind), at: entry.value.range, keyPath: path)
+                    }
+                } else if let items = entry.value.arrayValue {
+                    for (index, item) in items.enumerated() where item.kind != .string {
+                        context.diagnose(self, Message.wrong("\(path)[\(index)]", expected: "a URL string", found: item.kind),
+                                         at: item.range, keyPath: "\(path)[\(index)]")
+                    }
+                } else {
+                    context.diagnose(self, Message.wrong(path, expected: "an array of URL strings", found: entry.value.kind), at: entry.value.range, keyPath: path)
+                }
+            }
+        }
+    }
+
+    enum Message {
+        static func wrongTopLevel(_ key: StoreKitKey, found: PlistKind) -> String {
+            "\(key.rawValue) must be \(key.expectedShape), found \(found.rawValue)"
+        }
+        static func wrong(_ path: String, expected: String, found: PlistKind) -> String {
+            "\(path) must be \(expected), found \(found.rawValue)"
+        }
+    }
+}

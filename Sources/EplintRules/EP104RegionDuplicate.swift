@@ -1,0 +1,23 @@
+import LintEngine
+
+/// The same region twice in one array (compared after lowercasing).
+struct EP104RegionDuplicate: LintRule {
+    func check(_ context: LintContext) {
+        for key in StoreKitKey.allCases where key.isRegionArray {
+            var seen = Set<String>()
+            for region in context.facts.regions where region.key == key {
+                guard let value = region.resolution.value else { continue }
+                if !seen.insert(value.asciiLowercased).inserted {
+                    context.diagnose(self, Message.duplicate(region.resolution.shown(writtenAs: region.text), key),
+                                     at: region.range, keyPath: region.keyPath, value: value.asciiLowercased)
+                }
+            }
+        }
+    }
+
+    enum Message {
+        static func duplicate(_ shown: String, _ key: StoreKitKey) -> String {
+            "region \(shown) is listed more than once in \(key.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+public import PlistSyntax
+
+/// `$(NAME)` and `${NAME}` references in plist strings, resolved from `--define` values in
+/// one pass (no nesting), as Xcode expands Info.plist build settings.
+public struct BuildSettings: Sendable {
+    public var definitions: [String: String]
+
+    public init(_ definitions: [String: String] = [:]) { self.definitions = definitions }
+
+    public enum Resolution: Equatable, Sendable {
+        /// No reference: the text as written.
+        case literal(String)
+        /// Every reference defined: the expanded text.
+        case resolved(String)
+        /// At least one reference has no definition: the names missing, in order.
+        case unresolved([String])
+
+        /// The text checks can use, if any.
+        public var value: String? {
+            switch self {
+            case .literal(let text), .resolved(let text): text
+            case .unresolved: nil
+            }
+        }
+    }
+
+    public func resolve(_ text: String) -> Resolution {
+        var output = ""
+        var missing: [String] = []
+        var found = false
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "(" || scalars[index + 1] == "{" {
+                let close: Unicode.Scalar = scalars[index + 1] == "(" ? ")" : "}"
+                var end = index + 2
+                while end < scalars.count, Self.isNameScalar(scalars[end]) { end += 1 }
+                if end > index + 2, end < scalars.count, scalars[end] == close, !Self.isDigit(scalars[index + 2]) {
+                    let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+                    found = true
+                    if let value = definitions[name] { output += value } else if !missing.contains(name) { missing.append(name) }
+                    index = end + 1
+                    continue
+                }
+            }
+            output.unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        if !missing.isEmpty { return .unresolved(missing) }
+        return found ? .resolved(output) : .literal(text)
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || isDigit(scalar) || scalar == "_"
+    }
+}
+
+extension BuildSettings.Resolution {
+    /// The value for a message: quoted, and where it came from when a build setting made it.
+    public func shown(writtenAs text: String) -> String {
+        switch self {
+        case .resolved(let value): "\(value.quotedForMessage) (from \(text.quotedForMessage))"
+        case .literal(let value): value.quotedForMessage
+        case .unresolved: text.quotedForMessage
+        }
+    }
+}

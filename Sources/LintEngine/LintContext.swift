@@ -1,0 +1,75 @@
+public import PlistSyntax
+
+/// Whether the app may have up to five links per EEA+ region, and why eplint thinks so.
+public struct MusicStreaming: Sendable {
+    public var qualifies: Bool
+    /// Where that came from, for EP301/EP302 messages.
+    public var reason: String
+
+    public init(qualifies: Bool, reason: String) {
+        self.qualifies = qualifies
+        self.reason = reason
+    }
+
+    public static let notDeclared = MusicStreaming(
+        qualifies: false,
+        reason: "the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true")
+}
+
+/// Everything a rule may look at for one file, and the one way it reports.
+public final class LintContext {
+    public let file: String
+    public let root: PlistNode
+    public let facts: StoreKitFacts
+    public let regionData: RegionData
+    public let buildSettings: BuildSettings
+    public let musicStreaming: MusicStreaming
+    private(set) var findings: [Finding] = []
+    var checkableLinkCache: [CheckableLink]?
+
+    struct Finding {
+        var rule: RuleID
+        var message: String
+        var range: SourceRange
+        var keyPath: String
+        var value: String
+        var related: [RelatedLocation]
+    }
+
+    init(file: String, root: PlistNode, regionData: RegionData, buildSettings: BuildSettings, musicStreaming: MusicStreaming) {
+        self.file = file
+        self.root = root
+        self.regionData = regionData
+        self.buildSettings = buildSettings
+        self.musicStreaming = musicStreaming
+        facts = StoreKitFacts(root: root, buildSettings: buildSettings)
+    }
+
+    /// Reports a finding of `rule` on the element at `range`.
+    public func diagnose(_ rule: some LintRule, _ message: String, at range: SourceRange, keyPath: String, value: String = "",
+                         related: [(range: SourceRange, message: String)] = []) {
+        findings.append(Finding(rule: rule.id, message: message, range: range, keyPath: keyPath, value: value,
+                                related: related.map { RelatedLocation(file: file, range: $0.range, message: $0.message) }))
+    }
+}
+
+/// A URL whose value is known (no unresolved build setting), read once for every URL rule.
+public struct CheckableLink {
+    public var occurrence: LinkOccurrence
+    public var value: String
+    public var parsed: Result<AbsoluteURL, AbsoluteURL.Invalid>
+    /// The value for a message, with its build-setting origin when it has one.
+    public var shown: String { occurrence.resolution.shown(writtenAs: occurrence.text) }
+}
+
+extension LintContext {
+    /// Every URL with a known value, parsed.
+    public var checkableLinks: [CheckableLink] {
+        if let cached = checkableLinkCache { return cached }
+        let links = facts.links.compactMap { link in
+            link.resolution.value.map { CheckableLink(occurrence: link, value: $0, parsed: AbsoluteURL.parse($0)) }
+        }
+        checkableLinkCache = links
+        return links
+    }
+}

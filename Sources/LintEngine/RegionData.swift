@@ -1,0 +1,97 @@
+public import PlistSyntax
+
+/// The region tables of `Rules/regions.plist`: which codes exist, which each key accepts,
+/// and how many links a region may have.
+public struct RegionData: Sendable {
+    public var isoCodes: Set<String>
+    public var allowedRegions: [StoreKitKey: Set<String>]
+    public var linkMaximum: Int
+    public var musicStreamingLinkMaximum: [String: Int]
+
+    /// The copy embedded at build time.
+    public static let builtIn: RegionData = {
+        do throws(FormatError) { return try RegionData(plist: Array(EmbeddedRuleData.regionsPlist.utf8)) } catch {
+            fatalError("the embedded Rules/regions.plist is invalid: \(error.reason)")
+        }
+    }()
+
+    public static var builtInPlist: String { EmbeddedRuleData.regionsPlist }
+
+    public struct FormatError: Error, Sendable {
+        public var reason: String
+    }
+
+    /// Reads a regions file in the format of `Rules/regions.plist`.
+    public init(plist bytes: [UInt8]) throws(FormatError) {
+        let document = PlistParser.parse(bytes)
+        if let problem = document.fatalProblem {
+            throw FormatError(reason: "\(problem.position.line):\(problem.position.column): \(problem.message)")
+        }
+        guard let entries = document.root?.dictionaryEntries else { throw FormatError(reason: "the root must be a dictionary") }
+        func value(_ key: String) throws(FormatError) -> PlistNode {
+            guard let entry = entries.last(forKey: key) else { throw FormatError(reason: "missing key \(key)") }
+            return entry.value
+        }
+        func integer(_ node: PlistNode, _ what: String) throws(FormatError) -> Int {
+            guard case .integer(let text) = node.content, let number = Int(text), number >= 0 else {
+                throw FormatError(reason: "\(what) must be a non-negative <integer> (line \(node.range.start.line))")
+            }
+            return number
+        }
+        func codes(_ node: PlistNode, _ what: String) throws(FormatError) -> Set<String> {
+            guard let items = node.arrayValue else { throw FormatError(reason: "\(what) must be an <array> of strings (line \(node.range.start.line))") }
+            var result = Set<String>()
+            for item in items {
+                guard let code = item.stringValue, code.utf8.count == 2, code.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+                    throw FormatError(reason: "\(what) holds something other than a lowercase two-letter code (line \(item.range.start.line))")
+                }
+                result.insert(code)
+            }
+            return result
+        }
+
+        guard try integer(value("FormatVersion"), "FormatVersion") == 1 else { throw FormatError(reason: "FormatVersion must be 1") }
+        isoCodes = try codes(value("ISO3166Alpha2"), "ISO3166Alpha2")
+        guard let allowed = try value("AllowedRegions").dictionaryEntries else { throw FormatError(reason: "AllowedRegions must be a <dict>") }
+        allowedRegions = [:]
+        for key in StoreKitKey.allCases {
+            guard let entry = allowed.last(forKey: key.rawValue) else { throw FormatError(reason: "AllowedRegions has no \(key.rawValue)") }
+            allowedRegions[key] = try codes(entry.value, "AllowedRegions.\(key.rawValue)")
+        }
+        linkMaximum = try integer(value("LinkMaximum"), "LinkMaximum")
+        guard let maxima = try value("MusicStreamingLinkMaximum").dictionaryEntries else { throw FormatError(reason: "MusicStreamingLinkMaximum must be a <dict>") }
+        musicStreamingLinkMaximum = [:]
+        for entry in maxima {
+            musicStreamingLinkMaximum[entry.key] = try integer(entry.value, "MusicStreamingLinkMaximum.\(entry.key)")
+        }
+    }
+
+    public enum RegionStatus: Equatable, Sendable {
+        case valid
+        /// Valid once lowercased (ASCII-only), to this.
+        case notLowercase(String)
+        /// Not an ISO 3166-1 alpha-2 code in any case.
+        case unknown
+        /// A real code this key does not accept.
+        case notAllowed
+    }
+
+    public func status(of region: String, for key: StoreKitKey) -> RegionStatus {
+        let lowercased = region.asciiLowercased
+        guard isoCodes.contains(lowercased) else { return .unknown }
+        guard allowedRegions[key]?.contains(lowercased) == true else { return .notAllowed }
+        return region == lowercased ? .valid : .notLowercase(lowercased)
+    }
+
+    /// Links allowed for a (lowercase, valid) region.
+    public func maximumLinks(for region: String, musicStreaming: Bool) -> Int {
+        musicStreaming ? musicStreamingLinkMaximum[region] ?? linkMaximum : linkMaximum
+    }
+}
+
+extension String {
+    /// Lowercased in ASCII only, as region codes are compared.
+    public var asciiLowercased: String {
+        String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,50 @@
+public import PlistSyntax
+
+/// The links of one region across `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink`,
+/// as Apple counts them: distinct URL strings of both keys together. Case variants of a
+/// region (`FR`, `fr`) are merged; regions that are unknown, not allowed or unresolved are
+/// not counted.
+public struct RegionLinks: Sendable {
+    public var region: String
+    public var linkEntries: [RegionEntry] = []
+    public var multiLinkEntries: [RegionEntry] = []
+    /// Distinct link identities, in document order.
+    public var links: [String] = []
+
+    /// Where to report: the exactly lowercase `<key>` if there is one, else the first.
+    public static func reportingEntry(_ entries: [RegionEntry], region: String) -> RegionEntry? {
+        entries.first { $0.region.resolution.value == region } ?? entries.first
+    }
+}
+
+extension LintContext {
+    /// Counted regions in order of first appearance.
+    public var regionLinks: [RegionLinks] {
+        var groups: [String: RegionLinks] = [:]
+        var order: [String] = []
+        for key in [StoreKitKey.link, .multiLink] {
+            for entry in facts.regionEntries[key] ?? [] {
+                guard let value = entry.region.resolution.value else { continue }
+                switch regionData.status(of: value, for: key) {
+                case .valid, .notLowercase: break
+                case .unknown, .notAllowed: continue
+                }
+                let region = value.asciiLowercased
+                if groups[region] == nil { order.append(region); groups[region] = RegionLinks(region: region) }
+                if key == .link { groups[region]!.linkEntries.append(entry) } else { groups[region]!.multiLinkEntries.append(entry) }
+                for link in entry.links where !groups[region]!.links.contains(link.identity) {
+                    groups[region]!.links.append(link.identity)
+                }
+            }
+        }
+        return order.map { groups[$0]! }
+    }
+
+    /// The links allowed for `region`, and why, for messages.
+    public func linkMaximum(for region: String) -> (maximum: Int, reason: String) {
+        let maximum = regionData.maximumLinks(for: region, musicStreaming: musicStreaming.qualifies)
+        if !musicStreaming.qualifies { return (maximum, musicStreaming.reason) }
+        if maximum > regionData.linkMaximum { return (maximum, "the app qualifies for EEA music streaming (\(musicStreaming.reason))") }
+        return (maximum, "'\(region)' allows \(maximum) even for apps that qualify for EEA music streaming")
+    }
+}

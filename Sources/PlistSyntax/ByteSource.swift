@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the parser reads a file's raw bytes from, a chunk at a time.
+public protocol ByteSource {
+    /// Fills `buffer` from the start; returns the number of bytes read, 0 at the end.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int
+}
+
+/// Reading the input failed: the run cannot lint this file.
+public struct ReadFailure: Error, Sendable, Equatable {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+}
+
+/// Bytes already in memory (standard input, tests).
+public struct BytesSource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+        }
+        offset += count
+        return count
+    }
+}
+
+/// An open file descriptor, read with read(2). The descriptor stays owned by the caller.
+public struct FileDescriptorSource: ByteSource {
+    private let descriptor: Int32
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
+        while true {
+            #if canImport(Glibc)
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            #else
+            let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+            #endif
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw ReadFailure(reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// The decoded (UTF-8) text that libxml2 has not finished with, and the position of every
+/// byte in it.
+///
+/// Positions are found by scanning forward once, as the parse goes by: no whole-file line
+/// table is kept, so memory stays bounded by what libxml2 itself holds. Bytes before
+/// `retainedStart` are gone; positions are asked for in (nearly) increasing order.
+struct DecodedTextWindow {
+    private(set) var bytes: [UInt8] = []
+    /// Absolute offset of `bytes[0]`.
+    private(set) var retainedStart = 0
+    /// Everything fed so far ends here.
+    var end: Int { retainedStart + bytes.count }
+
+    /// The scan cursor: the position of the byte at `cursor.offset`.
+    private var cursor = SourcePosition.start
+    private var cursorAfterCR = false
+    /// The cursor state at `retainedStart`, to scan again when asked for an earlier position.
+    private var checkpoint = SourcePosition.start
+    private var checkpointAfterCR = false
+
+    mutating func append(_ chunk: [UInt8]) {
+        bytes.append(contentsOf: chunk)
+    }
+
+    subscript(offset: Int) -> UInt8 { bytes[offset - retainedStart] }
+
+    func contains(_ offset: Int) -> Bool { offset >= retainedStart && offset < end }
+
+    /// The position of the byte at `offset` (`offset` may equal `end`).
+    mutating func position(at offset: Int) -> SourcePosition {
+        let target = min(max(offset, retainedStart), end)
+        if target < cursor.offset {
+            cursor = checkpoint
+            cursorAfterCR = checkpointAfterCR
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            var line = cursor.line, column = cursor.column, utf16 = cursor.utf16Column
+            var afterCR = cursorAfterCR
+            var index = cursor.offset - retainedStart
+            let stop = target - retainedStart
+            while index < stop {
+                let byte = buffer[index]
+                index += 1
+                if byte == 0x0A {
+                    if afterCR { afterCR = false; continue }
+                    line += 1; column = 1; utf16 = 1
+                } else if byte == 0x0D {
+                    line += 1; column = 1; utf16 = 1
+                    afterCR = true
+                } else {
+                    afterCR = false
+                    if byte & 0xC0 != 0x80 {
+                        column += 1
+                        utf16 += byte >= 0xF0 ? 2 : 1
+                    }
+                }
+            }
+            cursor = SourcePosition(offset: target, line: line, column: column, utf16Column: utf16)
+            cursorAfterCR = afterCR
+        }
+        return cursor
+    }
+
+    /// Forgets the bytes before `offset`; their positions can no longer be asked for.
+    mutating func discard(before offset: Int) {
+        let target = min(offset, end)
+        let count = target - retainedStart
+        // Compacting only when at least half is dead keeps the cost linear.
+        guard count > 0, (count >= 65_536 && count * 2 >= bytes.count) || count == bytes.count else { return }
+        checkpoint = position(at: target)
+        checkpointAfterCR = cursorAfterCR
+        bytes.removeFirst(count)
+        retainedStart = target
+    }
+
+    /// The offset of the last `byte` at or before `offset`, not before `lowerBound`.
+    func lastIndex(of byte: UInt8, atOrBefore offset: Int, notBefore lowerBound: Int = 0) -> Int? {
+        var index = min(offset, end - 1)
+        let floor = max(lowerBound, retainedStart)
+        while index >= floor {
+            if bytes[index - retainedStart] == byte { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        let lower = max(range.lowerBound, retainedStart) - retainedStart
+        let upper = min(range.upperBound, end) - retainedStart
+        return lower < upper ? bytes[lower..<upper] : []
+    }
+}

@@ -1,0 +1,79 @@
+/// What the parser made of one input.
+public struct PlistDocument: Sendable {
+    /// The root value, or nil when the input could not be parsed (see `problems`).
+    public var root: PlistNode?
+    /// Problems found while reading, in document order. At most one of them is fatal.
+    public var problems: [SyntaxProblem]
+    /// XML comments outside the root's leaf elements, in document order.
+    public var comments: [PlistComment]
+
+    public init(root: PlistNode?, problems: [SyntaxProblem], comments: [PlistComment]) {
+        self.root = root
+        self.problems = problems
+        self.comments = comments
+    }
+
+    public var fatalProblem: SyntaxProblem? { problems.first { $0.isFatal } }
+}
+
+/// Something wrong with the input itself, before any rule looks at it.
+public struct SyntaxProblem: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Not well-formed XML or not a valid XML property list. Fatal.
+        case malformed
+        /// Not an XML property list at all (binary plist, JSON, …) or over a limit. Fatal.
+        case unsupported
+        /// A binary property list (`bplist00`). Fatal.
+        case binaryPropertyList
+        /// A preprocessor line that could not be evaluated. Parsing goes on.
+        case unevaluatedDirective
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var position: SourcePosition
+    /// `plutil -convert xml1` would turn the input into something eplint reads.
+    public var suggestsConversion = false
+
+    public init(kind: Kind, message: String, position: SourcePosition) {
+        self.kind = kind
+        self.message = message
+        self.position = position
+    }
+
+    public var isFatal: Bool { kind != .unevaluatedDirective }
+}
+
+/// An XML comment and where it starts.
+public struct PlistComment: Sendable {
+    public var text: String
+    public var range: SourceRange
+
+    public init(text: String, range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// What the parser keeps of the values it reads.
+public struct PlistParseOptions: Sendable {
+    public enum Retention: Sendable {
+        /// Every value, however deep.
+        case everything
+        /// The root and the top-level keys; full content only for the values of these
+        /// top-level keys (all others: kind and range).
+        case topLevelKeys(Set<String>)
+    }
+
+    public var retention: Retention
+    /// Macros for `#if`/`#ifdef` lines of preprocessed plists (NAME → value).
+    public var macros: [String: String]
+    /// The deepest element nesting accepted (`<plist>` counts).
+    public var maximumDepth: Int
+
+    public init(retention: Retention = .everything, macros: [String: String] = [:], maximumDepth: Int = 256) {
+        self.retention = retention
+        self.macros = macros
+        self.maximumDepth = maximumDepth
+    }
+}

@@ -1,0 +1,324 @@
+internal import CLibXML2
+
+/// Reads XML property lists with libxml2's push parser: streaming, no tree of the whole
+/// file, no entity ever loaded or expanded, no network.
+public enum PlistParser {
+    /// Bytes read per step: small enough that memory stays flat on a 100 MB file.
+    static let chunkSize = 256 * 1024
+
+    public static func parse(_ bytes: [UInt8], options: PlistParseOptions = PlistParseOptions()) -> PlistDocument {
+        var source = BytesSource(bytes)
+        // Reading memory cannot fail.
+        return (try? parse(&source, options: options)) ?? PlistDocument(root: nil, problems: [], comments: [])
+    }
+
+    public static func parse(_ source: inout some ByteSource, options: PlistParseOptions = PlistParseOptions()) throws(ReadFailure) -> PlistDocument {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+
+        // The first kilobyte decides the encoding and whether this is XML at all.
+        var prefix: [UInt8] = []
+        var reachedEnd = false
+        while prefix.count < 1024 {
+            let count = try source.read(into: buffer)
+            if count == 0 { reachedEnd = true; break }
+            prefix.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+
+        let encoding: InputEncoding
+        let bomLength: Int
+        switch InputEncoding.detect(prefix) {
+        case .binaryPropertyList:
+            return failed(.binaryPropertyList, "binary property list (bplist): eplint reads XML property lists")
+        case .unsupportedEncoding(let name):
+            return failed(.unsupported, "unsupported encoding \(name.quotedForMessage): eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252")
+        case .text(let detected, let length):
+            (encoding, bomLength) = (detected, length)
+        }
+
+        var transcoder = UTF8Transcoder(encoding)
+        var decoded: [UInt8] = []
+        prefix.withUnsafeBytes { raw in
+            transcoder.transcode(UnsafeRawBufferPointer(rebasing: raw[bomLength...]), final: reachedEnd, into: &decoded)
+        }
+
+        // Until the first non-blank character, nothing is handed to libxml2: it decides
+        // between XML, JSON and anything else.
+        while decoded.allSatisfy(LeafContent.isXMLSpace(_:)) && !reachedEnd {
+            let count = try source.read(into: buffer)
+            reachedEnd = count == 0
+            transcoder.transcode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), final: reachedEnd, into: &decoded)
+        }
+        guard let first = decoded.first(where: { !LeafContent.isXMLSpace($0) }) else {
+            return failed(.malformed, decoded.isEmpty ? "the file is empty" : "the file holds only white space")
+        }
+        switch first {
+        case UInt8(ascii: "<"):
+            break
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""):
+            return failed(.unsupported, "JSON or an old-style (OpenStep) property list: eplint reads XML property lists", suggestsConversion: true)
+        default:
+            let character = String(decoding: [first], as: UTF8.self)
+            return failed(.unsupported, "not an XML property list: it starts with \(character.quotedForMessage), not '<'", suggestsConversion: true)
+        }
+
+        let session = ParseSession(options: options)
+        defer { session.finish() }
+        session.feed(decoded, final: reachedEnd)
+        while !reachedEnd && !session.isStopped {
+            let count = try source.read(into: buffer)
+            reachedEnd = count == 0
+            decoded.removeAll(keepingCapacity: true)
+            transcoder.transcode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), final: reachedEnd, into: &decoded)
+            session.feed(decoded, final: reachedEnd)
+        }
+        return session.document()
+    }
+
+    private static func failed(_ kind: SyntaxProblem.Kind, _ message: String, suggestsConversion: Bool = false) -> PlistDocument {
+        var problem = SyntaxProblem(kind: kind, message: message, position: .start)
+        problem.suggestsConversion = suggestsConversion || kind == .binaryPropertyList
+        return PlistDocument(root: nil, problems: [problem], comments: [])
+    }
+}
+
+private let libxml2Initialized: Bool = {
+    xmlInitParser()
+    return true
+}()
+
+/// One parse: owns the libxml2 push parser and turns its SAX events into builder events
+/// with exact positions. No libxml2 pointer outlives it.
+final class ParseSession {
+    private var window = DecodedTextWindow()
+    private var builder: PlistBuilder
+    private var preprocessor: Preprocessor
+    private var problems: [SyntaxProblem] = []
+    private var comments: [PlistComment] = []
+    private var fatal: SyntaxProblem?
+    private var context: xmlParserCtxtPtr?
+    /// Where the last markup (tag, comment, PI) ended: text after it starts here.
+    private var lastMarkupEnd = 0
+    /// Text met directly inside a container since `lastMarkupEnd`.
+    private var textRun: (start: Int, hasContent: Bool)?
+
+    init(options: PlistParseOptions) {
+        _ = libxml2Initialized
+        builder = PlistBuilder(options: options)
+        preprocessor = Preprocessor(macros: options.macros)
+    }
+
+    var isStopped: Bool { fatal != nil }
+
+    func feed(_ bytes: [UInt8], final: Bool) {
+        if context == nil { start() }
+        guard let context, fatal == nil else { return }
+        window.append(bytes)
+        _ = bytes.withUnsafeBufferPointer { chunk in
+            chunk.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32(chunk.count), final ? 1 : 0) }
+        }
+        // Keep only what positions may still be asked for.
+        let keep = builder.context == .leaf ? currentOffset : min(lastMarkupEnd, textRun?.start ?? lastMarkupEnd, currentOffset)
+        window.discard(before: keep)
+    }
+
+    func document() -> PlistDocument {
+        if fatal == nil && builder.root == nil {
+            fatal = SyntaxProblem(kind: .malformed, message: "no property list value found", position: window.position(at: window.end))
+        }
+        if let fatal {
+            return PlistDocument(root: nil, problems: problems + [fatal], comments: comments)
+        }
+        return PlistDocument(root: builder.root, problems: problems, comments: comments)
+    }
+
+    func finish() {
+        if let context { xmlFreeParserCtxt(context) }
+        context = nil
+    }
+
+    // MARK: libxml2 set-up
+
+    private func start() {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, localName, prefix, _, _, _, _, _, _ in
+            ParseSession.from(user).startElement(localName: localName, prefix: prefix)
+        }
+        handler.endElementNs = { user, _, _, _ in ParseSession.from(user).endElement() }
+        handler.characters = { user, text, length in ParseSession.from(user).characters(text, Int(length)) }
+        handler.ignorableWhitespace = handler.characters
+        handler.cdataBlock = handler.characters
+        handler.comment = { user, text in ParseSession.from(user).comment(text) }
+        handler.processingInstruction = { user, _, _ in ParseSession.from(user).markupEnded(opening: Array("<?".utf8)) }
+        handler.getEntity = { user, name in ParseSession.from(user).entityReference(name) }
+        handler.getParameterEntity = { _, _ in nil }
+        handler.serror = { user, error in ParseSession.from(user).xmlError(error) }
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        context = xmlCreatePushParserCtxt(&handler, user, nil, 0, nil)
+        guard let context else {
+            fatal = SyntaxProblem(kind: .unsupported, message: "libxml2 could not create a parser (out of memory)", position: .start)
+            return
+        }
+        // Never NOENT (expansion), DTDLOAD or DTDVALID: entities and DTDs are never loaded.
+        // The input is already UTF-8 (decoded by eplint), whatever its declaration says.
+        let options = XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOWARNING.rawValue
+        xmlCtxtUseOptions(context, Int32(options))
+    }
+
+    private static func from(_ user: UnsafeMutableRawPointer?) -> ParseSession {
+        Unmanaged<ParseSession>.fromOpaque(user!).takeUnretainedValue()
+    }
+
+    /// Offset in the decoded text of libxml2's read cursor.
+    private var currentOffset: Int {
+        guard let context else { return window.end }
+        return max(0, Int(xmlByteConsumed(context)))
+    }
+
+    private func stop(_ problem: SyntaxProblem) {
+        guard fatal == nil else { return }
+        fatal = problem
+        if let context { xmlStopParser(context) }
+    }
+
+    // MARK: SAX events
+
+    private func startElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
+        guard fatal == nil, let localName else { return }
+        // libxml2 calls this with its cursor on the start tag's closing `>` or `/>`.
+        let cursor = currentOffset
+        let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor) ?? cursor
+        flushTextRun(upTo: opening)
+        guard fatal == nil else { return }
+        var name = String(cString: localName)
+        if let prefix { name = String(cString: prefix) + ":" + name }
+        do {
+            try builder.startElement(name, at: window.position(at: opening), included: preprocessor.isActive)
+        } catch {
+            stop(error)
+        }
+        lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
+    }
+
+    private func endElement() {
+        guard fatal == nil else { return }
+        let cursor = currentOffset
+        let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor - 1) ?? cursor
+        flushTextRun(upTo: opening)
+        guard fatal == nil else { return }
+        do {
+            try builder.endElement(tagStart: window.position(at: opening), end: window.position(at: cursor))
+        } catch {
+            stop(error)
+        }
+        lastMarkupEnd = cursor
+    }
+
+    private func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int) {
+        guard fatal == nil, let text, length > 0 else { return }
+        let bytes = UnsafeBufferPointer(start: text, count: length)
+        switch builder.context {
+        case .leaf:
+            builder.leafText(bytes)
+        case .container:
+            var run = textRun ?? (start: lastMarkupEnd, hasContent: false)
+            if !run.hasContent { run.hasContent = !bytes.allSatisfy(LeafContent.isXMLSpace(_:)) }
+            textRun = run
+        case .outside:
+            break
+        }
+    }
+
+    private func comment(_ text: UnsafePointer<xmlChar>?) {
+        guard fatal == nil else { return }
+        let cursor = currentOffset
+        var opening = cursor
+        var index = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor - 1)
+        while let candidate = index {
+            if window.slice(candidate..<candidate + 4).elementsEqual("<!--".utf8) { opening = candidate; break }
+            index = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: candidate - 1)
+        }
+        if builder.context != .leaf {
+            flushTextRun(upTo: opening)
+            let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
+            comments.append(PlistComment(text: text.map { String(cString: $0) } ?? "", range: range))
+            lastMarkupEnd = cursor
+        }
+    }
+
+    private func markupEnded(opening marker: [UInt8]) {
+        guard fatal == nil, builder.context != .leaf else { return }
+        let cursor = currentOffset
+        var opening = cursor
+        var index = window.lastIndex(of: marker[0], atOrBefore: cursor - 1)
+        while let candidate = index {
+            if window.slice(candidate..<candidate + marker.count).elementsEqual(marker) { opening = candidate; break }
+            index = window.lastIndex(of: marker[0], atOrBefore: candidate - 1)
+        }
+        flushTextRun(upTo: opening)
+        lastMarkupEnd = cursor
+    }
+
+    /// libxml2 asks for an entity that is not one of the five predefined ones.
+    private func entityReference(_ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
+        let cursor = currentOffset
+        let ampersand = window.lastIndex(of: UInt8(ascii: "&"), atOrBefore: cursor) ?? cursor
+        let entity = name.map { String(cString: $0) } ?? ""
+        stop(SyntaxProblem(
+            kind: .malformed,
+            message: "entity reference '&\(entity);' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are (entities are never loaded)",
+            position: window.position(at: ampersand)))
+        return nil
+    }
+
+    private func xmlError(_ error: xmlErrorPtr?) {
+        guard let error, fatal == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        let limits = ["Huge", "huge", "too big", "too long", "Excessive", "limit", "Memory allocation failed"]
+        let kind: SyntaxProblem.Kind = limits.contains { message.contains($0) } ? .unsupported : .malformed
+        let prefix = kind == .unsupported ? "a limit was exceeded: " : "malformed XML: "
+        stop(SyntaxProblem(kind: kind, message: prefix + message.replacingNewlines, position: window.position(at: currentOffset)))
+    }
+
+    // MARK: Text between elements
+
+    /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
+    /// fine; C preprocessor lines are applied; anything else is misplaced text.
+    private func flushTextRun(upTo end: Int) {
+        guard let run = textRun else { return }
+        textRun = nil
+        guard run.hasContent else { return }
+        let text = Array(window.slice(run.start..<end))
+        var lineStart = 0
+        var atLineStart = window.position(at: run.start).column == 1
+        while lineStart <= text.count {
+            var lineEnd = lineStart
+            while lineEnd < text.count, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
+            let line = text[lineStart..<lineEnd]
+            if let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) {
+                let position = window.position(at: run.start + first)
+                if atLineStart && line[first] == UInt8(ascii: "#") {
+                    let directive = Substring(String(decoding: line[(first + 1)...], as: UTF8.self))
+                    if case .notEvaluated(let reason) = preprocessor.apply(directive) {
+                        problems.append(SyntaxProblem(kind: .unevaluatedDirective, message: reason, position: position))
+                    }
+                } else if preprocessor.isActive && !builder.isSkipping {
+                    let shown = String(decoding: line[first...].prefix(40), as: UTF8.self)
+                    stop(SyntaxProblem(kind: .malformed, message: "unexpected text \(shown.quotedForMessage) where an element is expected", position: position))
+                    return
+                }
+            }
+            guard lineEnd < text.count else { break }
+            lineStart = lineEnd + (text[lineEnd] == 0x0D && lineEnd + 1 < text.count && text[lineEnd + 1] == 0x0A ? 2 : 1)
+            atLineStart = true
+        }
+    }
+}
+
+extension String {
+    var replacingNewlines: String {
+        String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
+    }
+}

@@ -1,0 +1,39 @@
+/// A point in a file's decoded text.
+///
+/// `offset` is the byte offset in the UTF-8 form of the decoded text (the BOM excluded).
+/// `line` is 1-based; line ends are LF, CRLF or CR. `column` counts Unicode scalar values
+/// from the start of the line, 1-based (a tab counts 1); `utf16Column` counts UTF-16 code
+/// units, 1-based (what SARIF and editors built on UTF-16 expect).
+public struct SourcePosition: Hashable, Sendable, Comparable {
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    public var utf16Column: Int
+
+    public init(offset: Int, line: Int, column: Int, utf16Column: Int) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.utf16Column = utf16Column
+    }
+
+    /// The first character of a file.
+    public static let start = SourcePosition(offset: 0, line: 1, column: 1, utf16Column: 1)
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
+}
+
+/// The extent of an element: from its opening `<` to just past its closing `>`.
+public struct SourceRange: Hashable, Sendable {
+    public var start: SourcePosition
+    public var end: SourcePosition
+
+    public init(start: SourcePosition, end: SourcePosition) {
+        self.start = start
+        self.end = end
+    }
+
+    public init(at position: SourcePosition) {
+        self.init(start: position, end: position)
+    }
+}

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+func writeStandardOutput(_ text: String) { write(text, to: 1) }
+func writeStandardError(_ text: String) { write(text, to: 2) }
+
+/// Writes all of `text` to a descriptor, retrying short writes.
+private func write(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { Glibc_or_Darwin_write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0 { if errno == EINTR { continue }; return }
+        bytes = bytes.dropFirst(written)
+    }
+}
+
+#if canImport(Glibc)
+private let Glibc_or_Darwin_write = Glibc.write
+#else
+private let Glibc_or_Darwin_write = Darwin.write
+#endif

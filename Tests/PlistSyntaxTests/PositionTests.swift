@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import PlistSyntax
+
+/// Positions of `<` of every top-level key and value, as "line:column/utf16Column".
+private func keyPositions(_ text: String, encodeAs encode: (String) -> [UInt8] = { Array($0.utf8) }) -> [String] {
+    let document = PlistParser.parse(encode(text), options: PlistParseOptions(retention: .everything))
+    #expect(document.fatalProblem == nil, "\(document.problems)")
+    guard let entries = document.root?.dictionaryEntries else { return [] }
+    return entries.flatMap { entry in
+        [entry.keyRange.start, entry.value.range.start].map { "\($0.line):\($0.column)/\($0.utf16Column)" }
+    }
+}
+
+private func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> [UInt8] {
+    var bytes: [UInt8] = bom ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
+    for unit in text.utf16 {
+        let pair = [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        bytes += bigEndian ? pair : pair.reversed()
+    }
+    return bytes
+}
+
+@Suite struct PositionTests {
+    let plain = "<plist>\n<dict>\n\t<key>A</key>\t<string>x</string>\n</dict>\n</plist>\n"
+
+    @Test func tabsCountOneColumn() {
+        #expect(keyPositions(plain) == ["3:2/2", "3:15/15"])
+    }
+
+    @Test func lineEndsCRLFAndCR() {
+        #expect(keyPositions(plain.replacingOccurrences(of: "\n", with: "\r\n")) == ["3:2/2", "3:15/15"])
+        #expect(keyPositions(plain.replacingOccurrences(of: "\n", with: "\r")) == ["3:2/2", "3:15/15"])
+    }
+
+    @Test func multibyteAndEmojiBeforeTheElement() {
+        let text = "<plist><dict><key>é</key><string>😀</string><key>b</key><!-- 😀é --><true/></dict></plist>"
+        // <key>é</key> is 12 scalars; the emoji is 2 UTF-16 units.
+        #expect(keyPositions(text) == ["1:14/14", "1:26/26", "1:45/46", "1:67/69"])
+    }
+
+    @Test func utf16WithAndWithoutBOM() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><dict>\n<key>😀</key><string>x</string></dict></plist>"
+        let expected = ["3:1/1", "3:14/15"]
+        #expect(keyPositions(text) { utf16($0, bigEndian: false, bom: true) } == expected)
+        #expect(keyPositions(text) { utf16($0, bigEndian: true, bom: true) } == expected)
+        #expect(keyPositions(text) { utf16($0, bigEndian: false, bom: false) } == expected)
+        #expect(keyPositions(text) { utf16($0, bigEndian: true, bom: false) } == expected)
+    }
+
+    @Test func utf8BOMIsNotAColumn() {
+        #expect(keyPositions("\u{FEFF}<dict><key>a</key><false/></dict>") == ["1:7/7", "1:19/19"])
+    }
+
+    @Test func positionsSurviveChunkBoundariesAndShrinking() {
+        // Far more than one 256 KiB chunk, so libxml2 shrinks its buffer many times.
+        var text = "<plist>\n<dict>\n"
+        for index in 0..<40_000 { text += "\t<key>k\(index)</key>\r\n\t<string>é\(index)</string>\n" }
+        text += "\t<key>last</key> <string>x</string>\n</dict>\n</plist>\n"
+        let positions = keyPositions(text)
+        #expect(positions.count == 80_002)
+        #expect(positions.suffix(2) == ["80003:2/2", "80003:18/18"])
+        #expect(positions[2 * 39_999] == "80001:2/2")
+    }
+}
