@@ -97,6 +97,15 @@ final class ParseSession {
     private var comments: [PlistComment] = []
     private var fatal: SyntaxProblem?
     private var context: xmlParserCtxtPtr?
+    /// The answer to every `%name;` lookup: an external parameter entity, which libxml2
+    /// skips without loading when no DTD loading is asked for. So `%xxe;` produces nothing.
+    private let unloadedParameterEntity: xmlEntityPtr = {
+        let entity = xmlEntityPtr.allocate(capacity: 1)
+        entity.initialize(to: xmlEntity())
+        entity.pointee.type = XML_ENTITY_DECL
+        entity.pointee.etype = XML_EXTERNAL_PARAMETER_ENTITY
+        return entity
+    }()
     /// Where the last markup (tag, comment, PI) ended: text after it starts here.
     private var lastMarkupEnd = 0
     /// Text met directly inside a container since `lastMarkupEnd`.
@@ -137,6 +146,10 @@ final class ParseSession {
         context = nil
     }
 
+    deinit {
+        unloadedParameterEntity.deallocate()
+    }
+
     // MARK: libxml2 set-up
 
     private func start() {
@@ -152,7 +165,7 @@ final class ParseSession {
         handler.comment = { user, text in ParseSession.from(user).comment(text) }
         handler.processingInstruction = { user, _, _ in ParseSession.from(user).markupEnded(opening: Array("<?".utf8)) }
         handler.getEntity = { user, name in ParseSession.from(user).entityReference(name) }
-        handler.getParameterEntity = { _, _ in nil }
+        handler.getParameterEntity = { user, _ in ParseSession.from(user).unloadedParameterEntity }
         handler.serror = { user, error in ParseSession.from(user).xmlError(error) }
         let user = Unmanaged.passUnretained(self).toOpaque()
         context = xmlCreatePushParserCtxt(&handler, user, nil, 0, nil)

@@ -1,0 +1,30 @@
+import EplintRules
+import LintEngine
+import PlistSyntax
+import Reporters
+
+/// The gcc lines eplint prints for `text` saved as `path`.
+func lint(_ text: String, path: String = "Info.plist", defines: [String: String] = [:], musicStreaming: Bool? = nil) -> [String] {
+    var configuration = LintConfiguration(buildSettings: BuildSettings(defines))
+    if let musicStreaming {
+        configuration.musicStreaming = MusicStreaming(qualifies: musicStreaming, reason: "--music-streaming \(musicStreaming)")
+    }
+    let linter = Linter(rules: allRules, configuration: configuration)
+    var source = BytesSource(Array(text.utf8))
+    let result = try! linter.lint(&source, path: path)
+    return GCCReporter.render(result.diagnostics).split(separator: "\n").map(String.init)
+}
+
+/// Only "LINE:COL ID" of each diagnostic (no notes), for semantics tests.
+func findings(_ text: String, defines: [String: String] = [:], musicStreaming: Bool? = nil) -> [String] {
+    lint(text, defines: defines, musicStreaming: musicStreaming).compactMap { line in
+        guard let idStart = line.lastIndex(of: "["), !line.contains(": note: ") || line.hasSuffix("]") else { return nil }
+        let parts = line.split(separator: ":")
+        return "\(parts[1]):\(parts[2]) \(line[line.index(after: idStart)..<line.index(before: line.endIndex)])"
+    }
+}
+
+/// A plist whose top-level dict holds `body`, each line of `body` on its own line from line 4.
+func plist(_ body: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n" + body + "\n</dict>\n</plist>\n"
+}

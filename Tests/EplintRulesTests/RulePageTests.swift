@@ -1,0 +1,70 @@
+import EplintRules
+import LintEngine
+import Testing
+
+/// Every page in Rules/ is documentation and test at once: its failing example must print
+/// exactly its output block, its passing example nothing.
+@Suite struct RulePageTests {
+    struct Page: CustomTestStringConvertible {
+        var metadata: RuleMetadata
+        var testDescription: String { metadata.id.rawValue }
+
+        func block(_ info: String) -> String? {
+            let lines = metadata.documentation.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let start = lines.firstIndex(where: { $0 == "```\(info)" }),
+                  let end = lines[(start + 1)...].firstIndex(where: { $0 == "```" }) else { return nil }
+            return lines[(start + 1)..<end].map { $0 + "\n" }.joined()
+        }
+    }
+
+    static let pages = RuleCatalog.all.map(Page.init)
+
+    @Test func everyRuleHasAPageAndEveryPageIsComplete() {
+        let documented = Set(RuleCatalog.all.map(\.id))
+        for rule in allRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
+        for id in ["EP001", "EP002", "EP007"] { #expect(documented.contains(RuleID(id))) }
+        for page in Self.pages {
+            #expect(page.block("xml failing") != nil && page.block("xml passing") != nil && page.block("text output") != nil,
+                    "\(page.metadata.id) lacks an example block")
+            #expect(page.metadata.documentation.contains("## Why"), "\(page.metadata.id) does not say why")
+        }
+    }
+
+    @Test(arguments: pages) func failingExamplePrintsItsOutput(_ page: Page) throws {
+        let failing = try #require(page.block("xml failing"))
+        let expected = try #require(page.block("text output"))
+        #expect(lint(failing).map { $0 + "\n" }.joined() == expected)
+        #expect(expected.contains("[\(page.metadata.id)]"), "the failing example of \(page.metadata.id) does not trigger it")
+    }
+
+    @Test(arguments: pages) func passingExamplePrintsNothing(_ page: Page) throws {
+        #expect(lint(try #require(page.block("xml passing"))) == [])
+    }
+
+    /// Column bugs show up when something multibyte stands before the element on its line:
+    /// every indented line gets a comment holding an emoji, which moves its elements by
+    /// 8 scalars, and the diagnostics must move with them.
+    @Test(arguments: pages) func failingExampleWithMultibytePrefix(_ page: Page) throws {
+        let failing = try #require(page.block("xml failing"))
+        let prefix = "<!--é😀-->"
+        var shiftedLines = Set<Int>()
+        var text = ""
+        for (index, line) in failing.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("\t") {
+                let indent = line.prefix { $0 == "\t" }
+                text += indent + prefix + line.dropFirst(indent.count) + "\n"
+                shiftedLines.insert(index + 1)
+            } else {
+                text += line + (index == failing.split(separator: "\n", omittingEmptySubsequences: false).count - 1 ? "" : "\n")
+            }
+        }
+        let expected = lint(failing).map { line -> String in
+            let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard let lineNumber = Int(parts[1]), let column = Int(parts[2]), shiftedLines.contains(lineNumber),
+                  !(column == 1) else { return line }
+            let shift = prefix.unicodeScalars.count
+            return "\(parts[0]):\(lineNumber):\(column + shift):\(parts[3])"
+        }
+        #expect(lint(text) == expected)
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import PlistSyntax
+
+/// The first (fatal) problem of a document, as "KIND line:column".
+private func problem(_ text: String) -> String? {
+    let document = PlistParser.parse(Array(text.utf8))
+    return document.fatalProblem.map { "\($0.kind == .malformed ? "malformed" : "unsupported") \($0.position.line):\($0.position.column)" }
+}
+
+private func problem(bytes: [UInt8]) -> SyntaxProblem? { PlistParser.parse(bytes).fatalProblem }
+
+@Suite struct GrammarTests {
+    @Test func validDocumentsHaveNoProblem() {
+        #expect(problem("<plist version=\"1.0\"><dict><key>a</key><integer>-12</integer><key>b</key><real>1.5e3</real>"
+            + "<key>c</key><date>2024-01-31T12:00:00Z</date><key>d</key><data>AAEC\n Aw==</data><key>e</key><true/>"
+            + "<key>f</key><array><string>x &amp; &#x41;</string><string><![CDATA[<y>]]></string></array></dict></plist>") == nil)
+        #expect(problem("<dict><key>a</key><string/></dict>") == nil)
+        #expect(problem("<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist><array/></plist>") == nil)
+    }
+
+    @Test func plistGrammar() {
+        #expect(problem("<plist><dict><key>a</key></dict></plist>") == "malformed 1:26")
+        #expect(problem("<plist><dict><string>a</string></dict></plist>") == "malformed 1:14")
+        #expect(problem("<plist><dict><key>a</key><key>b</key></dict></plist>") == "malformed 1:26")
+        #expect(problem("<plist></plist>") == "malformed 1:8")
+        #expect(problem("<plist><array/><array/></plist>") == "malformed 1:16")
+        #expect(problem("<plist><dict><key>a</key><foo/></dict></plist>") == "malformed 1:26")
+        #expect(problem("<plist><array>text</array></plist>") == "malformed 1:15")
+        #expect(problem("<plist><array><string>a<b/></string></array></plist>") == "malformed 1:24")
+        #expect(problem("<key>a</key>") == "malformed 1:1")
+        #expect(problem("<plist><array><plist/></array></plist>") == "malformed 1:15")
+    }
+
+    @Test func leafContent() {
+        for bad in ["<integer>1.5</integer>", "<integer></integer>", "<integer>0x</integer>", "<real>abc</real>", "<real>1e</real>",
+                    "<date>2024-01-31</date>", "<date>2024-13-01T00:00:00Z</date>", "<data>@@@</data>", "<true>x</true>"] {
+            #expect(problem("<plist><array>\(bad)</array></plist>") == "malformed 1:15", "\(bad)")
+        }
+        for good in ["<integer> 42 </integer>", "<integer>0x1F</integer>", "<integer>+7</integer>", "<real>-.5</real>", "<real>nan</real>",
+                     "<real>-infinity</real>", "<real>7</real>", "<data></data>", "<false></false>"] {
+            #expect(problem("<plist><array>\(good)</array></plist>") == nil, "\(good)")
+        }
+    }
+
+    @Test func notXMLAtAll() {
+        #expect(problem("") == "malformed 1:1")
+        #expect(problem(" \n\t ") == "malformed 1:1")
+        #expect(problem("{\"a\": 1}") == "unsupported 1:1")
+        #expect(problem("\n#ifdef X\n<plist/>") == "unsupported 1:1")
+        #expect(problem(bytes: Array("bplist00".utf8) + [0, 1, 2])?.kind == .binaryPropertyList)
+        #expect(problem(bytes: Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><dict/>".utf8))?.kind == .unsupported)
+    }
+
+    @Test func entitiesAreNeverExpanded() {
+        let laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\n<!ENTITY lol \"lol\">\n<!ENTITY lol2 \"&lol;&lol;&lol;&lol;\">\n]>\n<plist><string>&lol2;</string></plist>"
+        // Rejected when the declarations refer to entities, before any expansion.
+        #expect(problem(laughs)?.hasPrefix("malformed") == true)
+        let external = "<!DOCTYPE plist [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<plist><string>&xxe;</string></plist>"
+        let document = PlistParser.parse(Array(external.utf8))
+        #expect(document.fatalProblem?.position.line == 2)
+        #expect(document.fatalProblem?.message.contains("root:") == false)
+        // Parameter entities are never loaded and produce nothing.
+        let parameter = "<!DOCTYPE plist [<!ENTITY % xxe SYSTEM \"file:///etc/passwd\"> %xxe;]>\n<plist><dict/></plist>"
+        #expect(problem(parameter) == nil)
+    }
+
+    @Test func depthLimit() {
+        let deep = String(repeating: "<array>", count: 255) + String(repeating: "</array>", count: 255)
+        #expect(problem("<plist>" + deep + "</plist>") == nil)
+        let tooDeep = String(repeating: "<array>", count: 256) + String(repeating: "</array>", count: 256)
+        #expect(problem("<plist>" + tooDeep + "</plist>") == "unsupported 1:\(8 + 255 * 7)")
+        let hostile = String(repeating: "<array>", count: 100_000)
+        #expect(problem("<plist>" + hostile)?.hasPrefix("unsupported") == true)
+    }
+
+    @Test func encodings() {
+        let latin1: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><string>".utf8) + [0xE9] + Array("</string></plist>".utf8)
+        #expect(PlistParser.parse(latin1, options: PlistParseOptions(retention: .everything)).root?.stringValue == "é")
+        #expect(problem(bytes: Array("<plist><string>".utf8) + [0xFF] + Array("</string></plist>".utf8))?.kind == .malformed)
+        #expect(problem(bytes: Array("<plist><string>a\0b</string></plist>".utf8))?.kind == .malformed)
+    }
+}
