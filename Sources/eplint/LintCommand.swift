@@ -44,7 +44,7 @@ struct LintCommand: ParsableCommand {
     var paths: [String] = []
 
     func validate() throws {
-        for definition in definitions where definition.split(separator: "=", maxSplits: 1).first.map({ $0.isEmpty }) ?? true {
+        for definition in definitions where definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].isEmpty {
             throw ValidationError("--define needs NAME=VALUE, got \(definition.quotedForMessage)")
         }
         if let musicStreaming, musicStreaming != "true" && musicStreaming != "false" {

@@ -7,7 +7,7 @@ import Darwin
 
 let command: LintCommand
 do {
-    command = try LintCommand.parseAsRoot() as! LintCommand
+    command = try LintCommand.parse()
 } catch {
     let code = LintCommand.exitCode(for: error)
     if code == .success {

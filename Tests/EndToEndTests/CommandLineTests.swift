@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@Suite struct CommandLineTests {
+    let corpus = Eplint.packageRoot.appendingPathComponent("../shared/corpus/real-world").standardizedFileURL
+
+    @Test func realWorldCorpusIsSilent() throws {
+        try #require(FileManager.default.fileExists(atPath: corpus.path), "shared/ is beside the checkout")
+        let run = try Eplint.run([corpus.path])
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "")
+        #expect(run.status == 0)
+    }
+
+    @Test func examplesAreTheReadmeDemo() throws {
+        let broken = try Eplint.run(["Examples/BrokenApp"])
+        #expect(broken.status == 1)
+        for rule in ["EP101", "EP102", "EP103", "EP201", "EP203", "EP302", "EP005"] {
+            #expect(broken.standardOutput.contains("[\(rule)]"), "\(rule)")
+        }
+        #expect(broken.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/Info.plist:") })
+        let correct = try Eplint.run(["Examples/CorrectApp"])
+        #expect(correct.standardOutput == "" && correct.status == 0)
+    }
+
+    @Test func exitStatuses() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let warningOnly = "<plist><dict><key>SKExternalPurchase</key><array/></dict></plist>"
+        try warningOnly.write(to: directory.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        #expect(try Eplint.run(["Info.plist"], in: directory).status == 0)
+        #expect(try Eplint.run(["--strict", "Info.plist"], in: directory).status == 1)
+
+        let missing = try Eplint.run(["Info.plist", "Missing.plist"], in: directory)
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "error: eplint: cannot read 'Missing.plist': No such file or directory\n")
+        #expect(missing.standardOutput.contains("Info.plist:1:43: warning:"), "the other files are still linted")
+
+        let badFlag = try Eplint.run(["--music-streaming", "perhaps", "Info.plist"], in: directory)
+        #expect(badFlag.status == 2)
+        #expect(badFlag.standardError.hasPrefix("error: eplint: "))
+        #expect(try Eplint.run(["--no-such-flag"], in: directory).status == 2)
+        #expect(try Eplint.run(["--define", "=x", "Info.plist"], in: directory).status == 2)
+        #expect(try Eplint.run(["--help"]).status == 0)
+        #expect(try Eplint.run([], in: directory).status == 0)
+    }
+
+    @Test func standardInputWithAName() throws {
+        let text = "<plist><array/></plist>"
+        let named = try Eplint.run(["--stdin-filename", "App/Info.plist", "-"], input: Data(text.utf8))
+        #expect(named.standardOutput == "App/Info.plist:1:8: error: the top-level element must be a dictionary (<dict>), found array [EP004]\n")
+        #expect(named.status == 1)
+        let unnamed = try Eplint.run(["-"], input: Data("<plist><dict><key>SKExternalPurchase</key><array><string>eu</string></array></dict></plist>".utf8))
+        #expect(unnamed.standardOutput.hasPrefix("<stdin>:1:50: error:"))
+    }
+
+    @Test func directoryWalk() throws {
+        let root = try Eplint.temporaryDirectory()
+        let bad = "<plist><dict><key>SKExternalPurchase</key><array><string>eu</string></array></dict></plist>"
+        let manager = FileManager.default
+        for folder in ["App", "App/Sub", ".git", "Pods", "DerivedData", ".hidden", "node_modules", "Carthage", ".build"] {
+            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try bad.write(to: root.appendingPathComponent(folder + "/Info.plist"), atomically: true, encoding: .utf8)
+        }
+        try bad.write(to: root.appendingPathComponent("App/B.entitlements"), atomically: true, encoding: .utf8)
+        try bad.write(to: root.appendingPathComponent("App/notes.txt"), atomically: true, encoding: .utf8)
+        try Data("bplist00\u{0}\u{1}".utf8).write(to: root.appendingPathComponent("App/Binary.plist"))
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("App/Link.plist").path, withDestinationPath: "/etc/hostname")
+
+        let walk = try Eplint.run(["--verbose", "."], in: root)
+        let files = walk.standardOutput.split(separator: "\n").map { String($0.split(separator: ":")[0]) }
+        #expect(files == ["./App/B.entitlements", "./App/Info.plist", "./App/Sub/Info.plist"])
+        #expect(walk.standardError.contains("./App/Binary.plist (binary property list)"))
+        #expect(walk.standardError.contains("./App/Link.plist (symbolic link)"))
+        #expect(walk.status == 1)
+
+        let named = try Eplint.run(["App/Binary.plist", "Pods"], in: root)
+        #expect(named.standardOutput.hasPrefix("App/Binary.plist:1:1: error: binary property list"))
+        #expect(named.standardOutput.contains("convert it with plutil -convert xml1 App/Binary.plist [EP002]"))
+        #expect(named.standardOutput.contains("Pods/Info.plist:1:50: error:"), "a skipped folder named explicitly is linted")
+    }
+
+    @Test func fifoAndDirectoryEntriesFailFastWithoutHanging() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let fifo = directory.appendingPathComponent("Info.plist").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = try Eplint.run([fifo])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("not a regular file"))
+    }
+
+    @Test func buildSettingsFromTheCommandLine() throws {
+        let text = "<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>$(STORE)/nl</string></dict></dict></plist>"
+        let unresolved = try Eplint.run(["--stdin-filename", "Info.plist", "-"], input: Data(text.utf8))
+        #expect(unresolved.standardOutput.contains("note: '$(STORE)/nl' uses $(STORE)"))
+        #expect(unresolved.status == 0)
+        let resolved = try Eplint.run(["--define", "STORE=https://x.com/?a", "--stdin-filename", "Info.plist", "-"], input: Data(text.utf8))
+        #expect(resolved.standardOutput == "Info.plist:1:66: error: link 'https://x.com/?a/nl' (from '$(STORE)/nl') has a query ('?a/nl'); destination URLs must not have query parameters [EP203]\n")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Runs the built `eplint` binary the way a user does.
+struct EplintRun {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+enum Eplint {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `eplint` built beside the test bundle.
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("eplint")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/eplint")
+    }()
+
+    @discardableResult
+    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, environment: [String: String] = [:]) throws -> EplintRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var processEnvironment = ProcessInfo.processInfo.environment
+        for (name, value) in environment { processEnvironment[name] = value }
+        process.environment = processEnvironment
+        let output = Pipe(), error = Pipe(), standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = standardInput
+        try process.run()
+        if let input { standardInput.fileHandleForWriting.write(input) }
+        try standardInput.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return EplintRun(status: process.terminationStatus,
+                         standardOutput: String(decoding: outputData, as: UTF8.self),
+                         standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
