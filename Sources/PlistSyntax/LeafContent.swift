@@ -4,8 +4,7 @@ enum LeafContent {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    static func trimmed(_ text: some Collection<UInt8>) -> ArraySlice<UInt8> {
-        let bytes = Array(text)[...]
+    static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
         guard let first = bytes.firstIndex(where: { !isXMLSpace($0) }),
               let last = bytes.lastIndex(where: { !isXMLSpace($0) }) else { return [] }
         return bytes[first...last]
@@ -25,8 +24,10 @@ enum LeafContent {
     static func isReal(_ text: ArraySlice<UInt8>) -> Bool {
         var body = text
         if let sign = body.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { body = body.dropFirst() }
-        let word = String(decoding: body, as: UTF8.self).lowercased()
-        if word == "nan" || word == "inf" || word == "infinity" { return true }
+        if let first = body.first, first | 0x20 == UInt8(ascii: "n") || first | 0x20 == UInt8(ascii: "i") {
+            let word = String(decoding: body, as: UTF8.self).lowercased()
+            return word == "nan" || word == "inf" || word == "infinity"
+        }
         var index = body.startIndex
         func digits() -> Int {
             let start = index
@@ -54,7 +55,8 @@ enum LeafContent {
         for (byte, expected) in zip(text, pattern) {
             if expected == UInt8(ascii: "d") { guard isDigit(byte) else { return false } } else if byte != expected { return false }
         }
-        let number = { (range: Range<Int>) in Int(String(decoding: Array(text)[range], as: UTF8.self))! }
+        let digits = Array(text)
+        let number = { (range: Range<Int>) in range.reduce(0) { $0 * 10 + Int(digits[$1] - 0x30) } }
         let (month, day, hour, minute, second) = (number(5..<7), number(8..<10), number(11..<13), number(14..<16), number(17..<19))
         return (1...12).contains(month) && (1...31).contains(day) && hour < 24 && minute < 60 && second < 61
     }

@@ -60,9 +60,10 @@ struct PlistBuilder {
         maximumDepth = options.maximumDepth
     }
 
+    // Frames are read by index: `frames.last` would copy a whole Frame (and its arrays).
     var context: Context {
-        guard let top = frames.last else { return .outside }
-        return top.element.isLeaf ? .leaf : .container
+        guard !frames.isEmpty else { return .outside }
+        return frames[frames.count - 1].element.isLeaf ? .leaf : .container
     }
 
     var isSkipping: Bool { skippedDepth > 0 }
@@ -74,6 +75,11 @@ struct PlistBuilder {
     /// An element opens at `start` (its `<`). `included` is false inside a preprocessor
     /// block that is not taken: the element and everything in it are then left out.
     mutating func startElement(_ name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
+        try startElement(Element(rawValue: name), named: name, at: start, included: included)
+    }
+
+    /// As above, with the element already looked up (the parser caches it per name).
+    mutating func startElement(_ known: Element?, named name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
         if depth + 1 > maximumDepth {
             throw SyntaxProblem(kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: start)
         }
@@ -81,27 +87,29 @@ struct PlistBuilder {
             skippedDepth += 1
             return
         }
-        guard let element = Element(rawValue: name) else {
+        guard let element = known else {
             throw malformed("unknown element <\(name)>", at: start)
         }
-        guard let parent = frames.last else {
+        guard !frames.isEmpty else {
             if element == .key { throw malformed("<key> cannot be the root: a property list starts with <plist> or a value", at: start) }
             rootWasOpened = true
             push(element, at: start, isRootValue: element != .plist)
             return
         }
-        if parent.element.isLeaf {
-            throw malformed("<\(name)> is not allowed inside <\(parent.element.rawValue)>", at: start)
+        let parent = frames.count - 1
+        let parentElement = frames[parent].element
+        if parentElement.isLeaf {
+            throw malformed("<\(name)> is not allowed inside <\(parentElement.rawValue)>", at: start)
         }
         if element == .plist { throw malformed("<plist> is only allowed as the root element", at: start) }
-        switch parent.element {
+        switch parentElement {
         case .plist:
             if element == .key { throw malformed("<key> is only allowed inside <dict>", at: start) }
-            if parent.valueCount > 0 { throw malformed("<plist> holds more than one value", at: start) }
+            if frames[parent].valueCount > 0 { throw malformed("<plist> holds more than one value", at: start) }
             push(element, at: start, isRootValue: true)
         case .dict:
-            if let pending = parent.pendingKey {
-                if element == .key { throw malformed("<key>\(pending.text.quotedForMessage)</key> has no value", at: start) }
+            if let pending = frames[parent].pendingKey {
+                if element == .key { throw malformed("\(Self.describe(pending.text)) has no value", at: start) }
             } else if element != .key {
                 throw malformed("expected <key> in <dict>, found <\(name)>", at: start)
             }
@@ -114,19 +122,21 @@ struct PlistBuilder {
 
     /// Text inside a leaf element.
     mutating func leafText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard skippedDepth == 0, var top = frames.popLast() else { return }
-        defer { frames.append(top) }
-        switch top.element {
+        guard skippedDepth == 0, !frames.isEmpty else { return }
+        let top = frames.count - 1
+        switch frames[top].element {
         case .data:
-            if !top.invalidData && !bytes.allSatisfy(LeafContent.isXMLSpace(_:)) {
-                top.invalidData = !bytes.allSatisfy(LeafContent.isBase64Byte(_:))
-            }
+            if !frames[top].invalidData && !bytes.allSatisfy(LeafContent.isBase64Byte(_:)) { frames[top].invalidData = true }
         case .string, .key:
-            if top.keepsContent { top.text.append(contentsOf: bytes) }
+            if frames[top].keepsContent { frames[top].text.append(contentsOf: bytes) }
         case .true, .false:
-            if !bytes.allSatisfy(LeafContent.isXMLSpace(_:)) { top.textIsTruncated = true }
+            if !bytes.allSatisfy(LeafContent.isXMLSpace(_:)) { frames[top].textIsTruncated = true }
         default:
-            if top.text.count + bytes.count > Self.validationTextCap { top.textIsTruncated = true } else { top.text.append(contentsOf: bytes) }
+            if frames[top].text.count + bytes.count > Self.validationTextCap {
+                frames[top].textIsTruncated = true
+            } else {
+                frames[top].text.append(contentsOf: bytes)
+            }
         }
     }
 
@@ -141,15 +151,23 @@ struct PlistBuilder {
             if frame.valueCount == 0 { throw malformed("<plist> holds no value", at: tagStart) }
             return
         case .key:
-            let text = String(decoding: frame.text, as: UTF8.self)
+            // A dict that keeps nothing needs only to know that a key is pending.
+            let text = frame.keepsContent ? String(decoding: frame.text, as: UTF8.self) : ""
             frames[frames.count - 1].pendingKey = (text, range)
             return
         case .dict:
             if let pending = frame.pendingKey {
-                throw malformed("<key>\(pending.text.quotedForMessage)</key> has no value", at: tagStart)
+                throw malformed("\(Self.describe(pending.text)) has no value", at: tagStart)
             }
         default:
             try validateLeaf(frame)
+        }
+        // A value nobody keeps is only counted (by `<plist>`), never built.
+        if !frames.isEmpty, !frames[frames.count - 1].keepsContent {
+            let parent = frames.count - 1
+            if frames[parent].element == .plist { frames[parent].valueCount += 1 }
+            if frames[parent].element == .dict { frames[parent].pendingKey = nil }
+            return
         }
         attach(node(from: frame, range: range))
     }
@@ -162,12 +180,13 @@ struct PlistBuilder {
             keepsContent = true
         } else if isRootValue {
             keepsContent = element == .dict
-        } else if let parent = frames.last {
-            if parent.isRootValue, case .topLevelKeys(let keys) = retention {
+        } else if !frames.isEmpty {
+            let parent = frames.count - 1
+            if frames[parent].isRootValue, case .topLevelKeys(let keys) = retention {
                 // The root dict keeps its keys' text and each value only if asked for.
-                keepsContent = element == .key || (parent.pendingKey.map { keys.contains($0.text) } ?? false)
+                keepsContent = element == .key || (frames[parent].pendingKey.map { keys.contains($0.text) } ?? false)
             } else {
-                keepsContent = parent.keepsContent
+                keepsContent = frames[parent].keepsContent
             }
         } else {
             keepsContent = false
@@ -176,21 +195,23 @@ struct PlistBuilder {
     }
 
     private func validateLeaf(_ frame: Frame) throws(SyntaxProblem) {
-        let content = LeafContent.trimmed(frame.text)
-        let shown = String(decoding: content.prefix(40), as: UTF8.self).quotedForMessage
+        let isValid: Bool
         switch frame.element {
-        case .integer:
-            if frame.textIsTruncated || !LeafContent.isInteger(content) { throw malformed("invalid <integer> content \(shown)", at: frame.start) }
-        case .real:
-            if frame.textIsTruncated || !LeafContent.isReal(content) { throw malformed("invalid <real> content \(shown)", at: frame.start) }
-        case .date:
-            if frame.textIsTruncated || !LeafContent.isDate(content) { throw malformed("invalid <date> content \(shown) (expected YYYY-MM-DDTHH:MM:SSZ)", at: frame.start) }
-        case .data:
-            if frame.invalidData { throw malformed("invalid <data> content: not Base64", at: frame.start) }
-        case .true, .false:
-            if frame.textIsTruncated { throw malformed("<\(frame.element.rawValue)/> must be empty", at: frame.start) }
-        default:
-            break
+        case .integer: isValid = !frame.textIsTruncated && LeafContent.isInteger(LeafContent.trimmed(frame.text))
+        case .real: isValid = !frame.textIsTruncated && LeafContent.isReal(LeafContent.trimmed(frame.text))
+        case .date: isValid = !frame.textIsTruncated && LeafContent.isDate(LeafContent.trimmed(frame.text))
+        case .data: isValid = !frame.invalidData
+        case .true, .false: isValid = !frame.textIsTruncated
+        default: isValid = true
+        }
+        guard !isValid else { return }
+        // The message is built only for the one invalid element.
+        let shown = String(decoding: LeafContent.trimmed(frame.text).prefix(40), as: UTF8.self).quotedForMessage
+        switch frame.element {
+        case .date: throw malformed("invalid <date> content \(shown) (expected YYYY-MM-DDTHH:MM:SSZ)", at: frame.start)
+        case .data: throw malformed("invalid <data> content: not Base64", at: frame.start)
+        case .true, .false: throw malformed("<\(frame.element.rawValue)/> must be empty", at: frame.start)
+        default: throw malformed("invalid <\(frame.element.rawValue)> content \(shown)", at: frame.start)
         }
     }
 
@@ -230,6 +251,11 @@ struct PlistBuilder {
         default:
             break
         }
+    }
+
+    /// A pending key for messages (the text is not kept in dicts nobody looks into).
+    private static func describe(_ key: String) -> String {
+        key.isEmpty ? "a <key>" : "<key>\(key.quotedForMessage)</key>"
     }
 
     private func malformed(_ message: String, at position: SourcePosition) -> SyntaxProblem {

@@ -97,6 +97,10 @@ final class ParseSession {
     private var comments: [PlistComment] = []
     private var fatal: SyntaxProblem?
     private var context: xmlParserCtxtPtr?
+    /// Element names seen so far, by libxml2's interned pointer (its dictionary keeps one
+    /// copy of each name for the parser's lifetime), so no String is made per element.
+    private var knownNames: [(pointer: UnsafePointer<xmlChar>, element: PlistBuilder.Element?, name: String)] = []
+
     /// The answer to every `%name;` lookup: an external parameter entity, which libxml2
     /// skips without loading when no DTD loading is asked for. So `%xxe;` produces nothing.
     private let unloadedParameterEntity: xmlEntityPtr = {
@@ -204,14 +208,22 @@ final class ParseSession {
         let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor) ?? cursor
         flushTextRun(upTo: opening)
         guard fatal == nil else { return }
-        var name = String(cString: localName)
-        if let prefix { name = String(cString: prefix) + ":" + name }
+        let (element, name) = lookUp(localName, prefix: prefix)
         do {
-            try builder.startElement(name, at: window.position(at: opening), included: preprocessor.isActive)
+            try builder.startElement(element, named: name, at: window.position(at: opening), included: preprocessor.isActive)
         } catch {
             stop(error)
         }
         lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
+    }
+
+    private func lookUp(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> (PlistBuilder.Element?, String) {
+        if prefix == nil, let known = knownNames.first(where: { $0.pointer == localName }) { return (known.element, known.name) }
+        var name = String(cString: localName)
+        if let prefix { name = String(cString: prefix) + ":" + name }
+        let element = prefix == nil ? PlistBuilder.Element(rawValue: name) : nil
+        if prefix == nil && knownNames.count < 32 { knownNames.append((localName, element, name)) }
+        return (element, name)
     }
 
     private func endElement() {
