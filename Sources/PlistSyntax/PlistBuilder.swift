@@ -162,11 +162,9 @@ struct PlistBuilder {
         default:
             try validateLeaf(frame)
         }
-        // A value nobody keeps is only counted (by `<plist>`), never built.
-        if !frames.isEmpty, !frames[frames.count - 1].keepsContent {
-            let parent = frames.count - 1
-            if frames[parent].element == .plist { frames[parent].valueCount += 1 }
-            if frames[parent].element == .dict { frames[parent].pendingKey = nil }
+        // A value inside a container that keeps nothing is never built (the root always is).
+        if !frames.isEmpty, !frames[frames.count - 1].keepsContent, frames[frames.count - 1].element != .plist {
+            frames[frames.count - 1].pendingKey = nil
             return
         }
         attach(node(from: frame, range: range))
