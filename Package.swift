@@ -32,7 +32,7 @@ let package = Package(
             plugins: ["RegisterRules"]
         ),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
-        .target(name: "Reporters", dependencies: ["LintEngine"]),
+        .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
             dependencies: [
@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["eplint"]
+            dependencies: ["eplint", "Reporters"]
         ),
     ]
 )

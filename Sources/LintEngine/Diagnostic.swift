@@ -43,6 +43,10 @@ public struct Diagnostic: Sendable {
     /// The offending value (for fingerprints and baselines, never the line).
     public var value: String
     public var related: [RelatedLocation]
+    /// The source text of `range` and the whole first line of it, when the file could be
+    /// read again for presentation (filled in just before reporting).
+    public var snippet: String?
+    public var sourceLine: String?
 
     public init(file: String, rule: RuleID, severity: Severity, message: String, range: SourceRange,
                 keyPath: String = "", value: String = "", related: [RelatedLocation] = []) {

@@ -347,3 +347,18 @@ extension String {
         String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
     }
 }
+
+extension PlistParser {
+    /// The text of a file as eplint positions it (decoded, BOM removed), in UTF-8; nil
+    /// when the encoding cannot be read. For showing source lines and SARIF snippets.
+    public static func decodedText(_ bytes: [UInt8]) -> [UInt8]? {
+        guard case .text(let encoding, let bomLength) = InputEncoding.detect(Array(bytes.prefix(1024))) else { return nil }
+        var transcoder = UTF8Transcoder(encoding)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            transcoder.transcode(UnsafeRawBufferPointer(rebasing: raw[min(bomLength, raw.count)...]), final: true, into: &output)
+        }
+        return output
+    }
+}

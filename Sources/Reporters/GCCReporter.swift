@@ -4,16 +4,26 @@ public import LintEngine
 /// after it as `PATH:LINE:COL: note: MESSAGE`. Columns count Unicode scalar values.
 /// Xcode, vim's quickfix, Emacs' compilation mode and gcc problem matchers read it as is.
 public enum GCCReporter {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+    public static func render(_ diagnostics: [Diagnostic], presentation: TerminalPresentation = .plain) -> String {
+        let style = presentation
         var output = ""
         for diagnostic in diagnostics {
             let start = diagnostic.range.start
-            output += "\(diagnostic.file):\(start.line):\(start.column): \(diagnostic.severity.rawValue): \(oneLine(diagnostic.message)) [\(diagnostic.rule)]\n"
+            let severity = diagnostic.severity.rawValue
+            output += style.paint("\(diagnostic.file):\(start.line):\(start.column):", "1") + " "
+                + style.paint("\(severity):", style.severityCode(diagnostic.severity)) + " "
+                + oneLine(diagnostic.message) + " " + style.paint("[\(diagnostic.rule)]", "2") + "\n"
+            if style.showSource, let line = diagnostic.sourceLine { output += style.sourceExcerpt(line, column: start.column) }
             for related in diagnostic.related {
-                output += "\(related.file):\(related.range.start.line):\(related.range.start.column): note: \(oneLine(related.message))\n"
+                output += style.paint("\(related.file):\(related.range.start.line):\(related.range.start.column):", "1") + " "
+                    + style.paint("note:", style.severityCode(.note)) + " " + oneLine(related.message) + "\n"
             }
         }
         return output
+    }
+
+    public static func render(_ report: RunReport, presentation: TerminalPresentation = .plain) -> String {
+        render(report.diagnostics, presentation: presentation)
     }
 
     /// Keeps a message on one line and free of the `: error: ` marks that Xcode splits on.

@@ -5,16 +5,27 @@ import Glibc
 import Darwin
 #endif
 
-let command: LintCommand
+// Parse errors are exit 2 with `error: eplint: …` (SPEC §5), not ArgumentParser's 64.
+let command: ParsableCommand
 do {
-    command = try LintCommand.parse()
+    command = try Eplint.parseAsRoot()
 } catch {
-    let code = LintCommand.exitCode(for: error)
-    if code == .success {
-        writeStandardOutput(LintCommand.fullMessage(for: error) + "\n")
+    if Eplint.exitCode(for: error) == .success {
+        writeStandardOutput(Eplint.fullMessage(for: error) + "\n")
         exit(0)
     }
-    writeStandardError("error: eplint: \(LintCommand.message(for: error))\n")
+    writeStandardError("error: eplint: \(Eplint.message(for: error))\n")
     exit(ExitStatus.failure.rawValue)
 }
-exit(command.execute().rawValue)
+if let lint = command as? LintCommand {
+    exit(lint.execute().rawValue)
+}
+do {
+    var other = command
+    try other.run()
+} catch let failure as RunFailure {
+    writeStandardError("error: eplint: \(failure.message)\n")
+    exit(ExitStatus.failure.rawValue)
+} catch {
+    exit(Eplint.exitCode(for: error).rawValue == 0 ? 0 : ExitStatus.failure.rawValue)
+}

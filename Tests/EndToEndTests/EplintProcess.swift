@@ -22,12 +22,13 @@ enum Eplint {
     }()
 
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, environment: [String: String] = [:]) throws -> EplintRun {
+    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, environment: [String: String?] = [:]) throws -> EplintRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var processEnvironment = ProcessInfo.processInfo.environment
+        // A nil value removes the variable.
         for (name, value) in environment { processEnvironment[name] = value }
         process.environment = processEnvironment
         let output = Pipe(), error = Pipe(), standardInput = Pipe()

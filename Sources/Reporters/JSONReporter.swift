@@ -1,0 +1,37 @@
+public import LintEngine
+
+/// `--format json`: `{"version": 1, "tool": {…}, "diagnostics": […]}` (README documents it).
+/// `column` and `endColumn` count Unicode scalar values, `utf16Column` UTF-16 code units.
+public enum JSONReporter {
+    public static func render(_ report: RunReport) -> String {
+        let diagnostics = report.diagnostics.map { diagnostic -> JSONValue in
+            let start = diagnostic.range.start, end = diagnostic.range.end
+            return .object([
+                ("file", .string(diagnostic.file)),
+                ("line", .integer(start.line)),
+                ("column", .integer(start.column)),
+                ("utf16Column", .integer(start.utf16Column)),
+                ("endLine", .integer(end.line)),
+                ("endColumn", .integer(end.column)),
+                ("severity", .string(diagnostic.severity.rawValue)),
+                ("rule", .string(diagnostic.rule.rawValue)),
+                ("name", .string(RuleCatalog.metadata(for: diagnostic.rule)?.name ?? "")),
+                ("message", .string(diagnostic.message)),
+                ("keyPath", .string(diagnostic.keyPath)),
+                ("related", .array(diagnostic.related.map { related in
+                    .object([
+                        ("file", .string(related.file)),
+                        ("line", .integer(related.range.start.line)),
+                        ("column", .integer(related.range.start.column)),
+                        ("message", .string(related.message)),
+                    ])
+                })),
+            ])
+        }
+        return JSONValue.object([
+            ("version", .integer(1)),
+            ("tool", .object([("name", .string("eplint")), ("version", .string(report.toolVersion))])),
+            ("diagnostics", .array(diagnostics)),
+        ]).serialized()
+    }
+}

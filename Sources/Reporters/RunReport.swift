@@ -1,0 +1,39 @@
+public import LintEngine
+
+/// Everything a report describes: one run of eplint.
+public struct RunReport: Sendable {
+    public var toolVersion: String
+    /// Every rule eplint knows, in ID order.
+    public var rules: [RuleMetadata]
+    /// In report order: by file as discovered, then line, column, rule.
+    public var diagnostics: [Diagnostic]
+    /// How many files were linted.
+    public var fileCount: Int
+    /// Files that could not be linted and other run failures (the run exits 2).
+    public var failures: [String]
+    /// Absolute directory that relative paths in SARIF are resolved against (`--srcroot`).
+    public var sourceRoot: String
+    /// Absolute directory the user's relative paths are relative to.
+    public var workingDirectory: String
+
+    public init(toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
+                failures: [String], sourceRoot: String, workingDirectory: String) {
+        self.toolVersion = toolVersion
+        self.rules = rules
+        self.diagnostics = diagnostics
+        self.fileCount = fileCount
+        self.failures = failures
+        self.sourceRoot = sourceRoot
+        self.workingDirectory = workingDirectory
+    }
+
+    /// `3 errors, 1 warning in 2 files`.
+    public var summary: String {
+        func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
+        func plural(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+        var parts = [plural(count(.error), "error"), plural(count(.warning), "warning")]
+        let notes = count(.note)
+        if notes > 0 { parts.append(plural(notes, "note")) }
+        return parts.joined(separator: ", ") + " in " + plural(fileCount, "file")
+    }
+}

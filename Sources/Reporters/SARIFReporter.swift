@@ -1,0 +1,180 @@
+public import LintEngine
+import PlistSyntax
+
+/// `--format sarif`: one SARIF 2.1.0 log for GitHub code scanning and other consumers.
+/// Columns are UTF-16 code units (`columnKind`), paths are relative to `%SRCROOT%`.
+public enum SARIFReporter {
+    static let informationURI = "https://github.com/eplint/eplint"
+
+    public static func render(_ report: RunReport) -> String {
+        let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
+        var seenFingerprints: [String: Int] = [:]
+        let results = report.diagnostics.map { diagnostic -> JSONValue in
+            var result: [(String, JSONValue)] = [
+                ("ruleId", .string(diagnostic.rule.rawValue)),
+            ]
+            if let index = ruleIndex[diagnostic.rule] { result.append(("ruleIndex", .integer(index))) }
+            result.append(("level", .string(level(diagnostic.severity))))
+            result.append(("message", .object([("text", .string(escapeBraces(diagnostic.message)))])))
+            var location: [(String, JSONValue)] = [
+                ("physicalLocation", physicalLocation(diagnostic.file, diagnostic.range, snippet: diagnostic.snippet, report: report)),
+            ]
+            if !diagnostic.keyPath.isEmpty {
+                location.append(("logicalLocations", .array([.object([
+                    ("fullyQualifiedName", .string(diagnostic.keyPath)), ("kind", .string("property")),
+                ])])))
+            }
+            result.append(("locations", .array([.object(location)])))
+            if !diagnostic.related.isEmpty {
+                result.append(("relatedLocations", .array(diagnostic.related.enumerated().map { index, related in
+                    .object([
+                        ("id", .integer(index + 1)),
+                        ("physicalLocation", physicalLocation(related.file, SourceRange(at: related.range.start), snippet: nil, report: report)),
+                        ("message", .object([("text", .string(escapeBraces(related.message)))])),
+                    ])
+                })))
+            }
+            // Rule, key path and value, never the line: stable when lines move. Repeats of
+            // the same triple in a file are numbered in document order.
+            let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(separator: "\u{0}")
+            let occurrence = seenFingerprints[identity, default: 0]
+            seenFingerprints[identity] = occurrence + 1
+            let stable = [diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value, String(occurrence)].joined(separator: "\u{0}")
+            result.append(("partialFingerprints", .object([("eplint/v1", .string(fnv1a(stable)))])))
+            return .object(result)
+        }
+
+        let rules = report.rules.map { rule -> JSONValue in
+            .object([
+                ("id", .string(rule.id.rawValue)),
+                ("name", .string(rule.name)),
+                ("shortDescription", .object([("text", .string(rule.summary))])),
+                ("fullDescription", .object([("text", .string(section("What it checks", of: rule) ?? rule.summary))])),
+                ("help", .object([
+                    ("text", .string(rule.summary + " " + (section("How to fix", of: rule) ?? ""))),
+                    ("markdown", .string(rule.documentation)),
+                ])),
+                ("helpUri", .string("\(informationURI)/blob/main/Rules/\(rule.id.rawValue).md")),
+                ("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])),
+            ])
+        }
+
+        var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(report.failures.isEmpty))]
+        if !report.failures.isEmpty {
+            invocation.append(("toolExecutionNotifications", .array(report.failures.map { failure in
+                .object([("level", .string("error")), ("message", .object([("text", .string(escapeBraces(failure)))]))])
+            })))
+        }
+
+        let run: JSONValue = .object([
+            ("tool", .object([("driver", .object([
+                ("name", .string("eplint")),
+                ("version", .string(report.toolVersion)),
+                ("semanticVersion", .string(report.toolVersion)),
+                ("informationUri", .string(informationURI)),
+                ("rules", .array(rules)),
+            ]))])),
+            ("invocations", .array([.object(invocation)])),
+            ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: report.sourceRoot)))]))])),
+            ("columnKind", .string("utf16CodeUnits")),
+            ("results", .array(results)),
+        ])
+        return JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([run])),
+        ]).serialized()
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    static func physicalLocation(_ file: String, _ range: SourceRange, snippet: String?, report: RunReport) -> JSONValue {
+        var region: [(String, JSONValue)] = [
+            ("startLine", .integer(range.start.line)),
+            ("startColumn", .integer(range.start.utf16Column)),
+        ]
+        if range.end.offset > range.start.offset {
+            region += [("endLine", .integer(range.end.line)), ("endColumn", .integer(range.end.utf16Column))]
+        }
+        if let snippet { region.append(("snippet", .object([("text", .string(snippet))]))) }
+        return .object([("artifactLocation", artifactLocation(file, report: report)), ("region", .object(region))])
+    }
+
+    /// Relative to `%SRCROOT%` when inside it, else an absolute `file://` URI.
+    static func artifactLocation(_ file: String, report: RunReport) -> JSONValue {
+        let absolute = FilePath.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
+        let root = FilePath.normalized(report.sourceRoot)
+        let prefix = root == "/" ? "/" : root + "/"
+        if absolute.hasPrefix(prefix) {
+            return .object([("uri", .string(percentEncoded(String(absolute.dropFirst(prefix.count))))), ("uriBaseId", .string("%SRCROOT%"))])
+        }
+        return .object([("uri", .string("file://" + percentEncoded(absolute)))])
+    }
+
+    static func fileURI(directory: String) -> String {
+        let path = FilePath.normalized(directory)
+        return "file://" + percentEncoded(path.hasSuffix("/") ? path : path + "/")
+    }
+
+    /// Every byte but unreserved characters and `/` as `%XX`.
+    static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let isUnreserved = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+                || byte == UInt8(ascii: "/")
+            if isUnreserved {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return result
+    }
+
+    /// SARIF messages treat `{` and `}` as placeholder marks: literal ones are doubled.
+    static func escapeBraces(_ text: String) -> String {
+        text.replacing("{", with: "{{").replacing("}", with: "}}")
+    }
+
+    /// The text of a `## Title` section of a rule page, up to the next heading.
+    static func section(_ title: String, of rule: RuleMetadata) -> String? {
+        let lines = rule.documentation.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "## \(title)"[...]) else { return nil }
+        let body = lines[(start + 1)...].prefix { !$0.hasPrefix("## ") }
+        let text = body.joined(separator: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return text.isEmpty ? nil : String(text.prefix(1000))
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits: the same on every platform and run.
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// Path arithmetic without Foundation.
+public enum FilePath {
+    /// Absolute `path` with `.`, `..` and repeated slashes resolved.
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// On SIGINT or SIGTERM, removes the temporary report files being written, then dies of the
+/// same signal: an interrupted run leaves no partial file behind.
+enum InterruptCleanup {
+    static func install() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { received in
+                PendingOutputs.shared.unlinkAll()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+}

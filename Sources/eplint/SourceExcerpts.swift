@@ -1,0 +1,74 @@
+import LintEngine
+import PlistSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Fills in each diagnostic's snippet and source line by reading its file again (or the
+/// standard input already read), for SARIF snippets and the terminal's caret display.
+enum SourceExcerpts {
+    /// Larger files are not read again just for presentation.
+    static let maximumSize = 16 * 1024 * 1024
+
+    static func fill(_ diagnostics: inout [Diagnostic], standardInput: (path: String, bytes: [UInt8])?) {
+        var linesByFile: [String: [Substring]?] = [:]
+        for index in diagnostics.indices {
+            let file = diagnostics[index].file
+            if linesByFile[file] == nil {
+                let bytes = file == standardInput?.path ? standardInput?.bytes : readRegularFile(file)
+                linesByFile[file] = bytes.flatMap(PlistParser.decodedText).map(splitLines)
+            }
+            guard let lines = linesByFile[file] ?? nil else { continue }
+            let range = diagnostics[index].range
+            guard range.start.line >= 1, range.start.line <= lines.count else { continue }
+            diagnostics[index].sourceLine = String(lines[range.start.line - 1])
+            if range.end.offset > range.start.offset, range.end.line <= lines.count {
+                var pieces: [String] = []
+                for line in range.start.line...range.end.line {
+                    let scalars = Array(lines[line - 1].unicodeScalars)
+                    let from = line == range.start.line ? range.start.column - 1 : 0
+                    let to = line == range.end.line ? min(range.end.column - 1, scalars.count) : scalars.count
+                    pieces.append(from < to ? String(String.UnicodeScalarView(scalars[from..<to])) : "")
+                }
+                diagnostics[index].snippet = pieces.joined(separator: "\n")
+            }
+        }
+    }
+
+    private static func splitLines(_ utf8: [UInt8]) -> [Substring] {
+        let text = String(decoding: utf8, as: UTF8.self)
+        var lines: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\n" || character == "\r" || character == "\r\n" {
+                lines.append(text[start..<index])
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        lines.append(text[start...])
+        return lines
+    }
+
+    private static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maximumSize else { return nil }
+        var bytes: [UInt8] = []
+        var source = FileDescriptorSource(descriptor: descriptor)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = (try? buffer.withUnsafeMutableBytes { try source.read(into: $0) }) ?? 0
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            if bytes.count > maximumSize { return nil }
+        }
+        return bytes
+    }
+}
