@@ -28,7 +28,7 @@ let package = Package(
         // One file per rule; the list of rules is generated at build time from the file names.
         .target(
             name: "EplintRules",
-            dependencies: ["LintEngine"],
+            dependencies: ["LintEngine", "PlistSyntax"],
             plugins: ["RegisterRules"]
         ),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.

@@ -3,22 +3,40 @@ public import PlistSyntax
 /// `$(NAME)` and `${NAME}` references in plist strings, resolved from `--define` values in
 /// one pass (no nesting), as Xcode expands Info.plist build settings.
 public struct BuildSettings: Sendable {
-    public var definitions: [String: String]
+    public struct Definition: Sendable, Equatable {
+        public var value: String
+        /// Where it was set, for messages: `--define`, `.eplint.yml`, `Config/Release.xcconfig:3`.
+        public var origin: String
 
-    public init(_ definitions: [String: String] = [:]) { self.definitions = definitions }
+        public init(value: String, origin: String) {
+            self.value = value
+            self.origin = origin
+        }
+    }
+
+    public var definitions: [String: Definition]
+
+    public init(_ values: [String: String] = [:], origin: String = "--define") {
+        definitions = values.mapValues { Definition(value: $0, origin: origin) }
+    }
+
+    public init(definitions: [String: Definition]) { self.definitions = definitions }
+
+    /// NAME → value, also the macros of preprocessed Info.plists.
+    public var values: [String: String] { definitions.mapValues(\.value) }
 
     public enum Resolution: Equatable, Sendable {
         /// No reference: the text as written.
         case literal(String)
-        /// Every reference defined: the expanded text.
-        case resolved(String)
+        /// Every reference defined: the expanded text, and where each setting was set.
+        case resolved(String, origins: [String])
         /// At least one reference has no definition: the names missing, in order.
         case unresolved([String])
 
         /// The text checks can use, if any.
         public var value: String? {
             switch self {
-            case .literal(let text), .resolved(let text): text
+            case .literal(let text), .resolved(let text, _): text
             case .unresolved: nil
             }
         }
@@ -27,6 +45,7 @@ public struct BuildSettings: Sendable {
     public func resolve(_ text: String) -> Resolution {
         var output = ""
         var missing: [String] = []
+        var origins: [String] = []
         var found = false
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -38,7 +57,13 @@ public struct BuildSettings: Sendable {
                 if end > index + 2, end < scalars.count, scalars[end] == close, !Self.isDigit(scalars[index + 2]) {
                     let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
                     found = true
-                    if let value = definitions[name] { output += value } else if !missing.contains(name) { missing.append(name) }
+                    if let definition = definitions[name] {
+                        output += definition.value
+                        let origin = "\(name) from \(definition.origin)"
+                        if !origins.contains(origin) { origins.append(origin) }
+                    } else if !missing.contains(name) {
+                        missing.append(name)
+                    }
                     index = end + 1
                     continue
                 }
@@ -47,7 +72,7 @@ public struct BuildSettings: Sendable {
             index += 1
         }
         if !missing.isEmpty { return .unresolved(missing) }
-        return found ? .resolved(output) : .literal(text)
+        return found ? .resolved(output, origins: origins) : .literal(text)
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
@@ -61,7 +86,7 @@ extension BuildSettings.Resolution {
     /// The value for a message: quoted, and where it came from when a build setting made it.
     public func shown(writtenAs text: String) -> String {
         switch self {
-        case .resolved(let value): "\(value.quotedForMessage) (from \(text.quotedForMessage))"
+        case .resolved(let value, let origins): "\(value.quotedForMessage) (from \(text.quotedForMessage); \(origins.joined(separator: ", ")))"
         case .literal(let value): value.quotedForMessage
         case .unresolved: text.quotedForMessage
         }

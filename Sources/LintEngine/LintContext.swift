@@ -13,7 +13,7 @@ public struct MusicStreaming: Sendable {
 
     public static let notDeclared = MusicStreaming(
         qualifies: false,
-        reason: "the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true")
+        reason: "the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml")
 }
 
 /// Everything a rule may look at for one file, and the one way it reports.
@@ -24,10 +24,15 @@ public final class LintContext {
     public let regionData: RegionData
     public let buildSettings: BuildSettings
     public let musicStreaming: MusicStreaming
+    /// The paired entitlements file, if one is known and well formed.
+    public let entitlements: PairedEntitlements?
+    /// Known deployment targets (flags or config, else the Info.plist); empty when unknown.
+    public let deploymentTargets: [DeploymentTarget]
     private(set) var findings: [Finding] = []
     var checkableLinkCache: [CheckableLink]?
 
     struct Finding {
+        var file: String
         var rule: RuleID
         var message: String
         var range: SourceRange
@@ -36,20 +41,32 @@ public final class LintContext {
         var related: [RelatedLocation]
     }
 
-    init(file: String, root: PlistNode, regionData: RegionData, buildSettings: BuildSettings, musicStreaming: MusicStreaming) {
+    init(file: String, root: PlistNode, configuration: LintConfiguration, entitlements: PairedEntitlements?) {
         self.file = file
         self.root = root
-        self.regionData = regionData
-        self.buildSettings = buildSettings
-        self.musicStreaming = musicStreaming
+        regionData = configuration.regionData
+        buildSettings = configuration.buildSettings
+        self.entitlements = entitlements
         facts = StoreKitFacts(root: root, buildSettings: buildSettings)
+        deploymentTargets = configuration.deploymentTargets
+            ?? DeploymentTarget.fromInfoPlist(root.dictionaryEntries ?? [], buildSettings: configuration.buildSettings)
+        let streaming = StoreKitEntitlement.externalPurchaseLinkStreaming
+        if let declared = configuration.musicStreaming {
+            musicStreaming = declared
+        } else if let entitlements, entitlements.grants(streaming) {
+            musicStreaming = MusicStreaming(qualifies: true, reason: "\(entitlements.path) sets \(streaming.rawValue)")
+        } else {
+            musicStreaming = .notDeclared
+        }
     }
 
-    /// Reports a finding of `rule` on the element at `range`.
+    /// Reports a finding of `rule` on the element at `range` (of this file, or of `otherFile`
+    /// such as the paired entitlements file).
     public func diagnose(_ rule: some LintRule, _ message: String, at range: SourceRange, keyPath: String, value: String = "",
-                         related: [(range: SourceRange, message: String)] = []) {
-        findings.append(Finding(rule: rule.id, message: message, range: range, keyPath: keyPath, value: value,
-                                related: related.map { RelatedLocation(file: file, range: $0.range, message: $0.message) }))
+                         related: [(range: SourceRange, message: String)] = [], in otherFile: String? = nil) {
+        let target = otherFile ?? file
+        findings.append(Finding(file: target, rule: rule.id, message: message, range: range, keyPath: keyPath, value: value,
+                                related: related.map { RelatedLocation(file: target, range: $0.range, message: $0.message) }))
     }
 }
 

@@ -3,18 +3,22 @@ public import PlistSyntax
 /// How a run lints: the same for every file of the run.
 public struct LintConfiguration: Sendable {
     public var buildSettings: BuildSettings
-    public var musicStreaming: MusicStreaming
+    /// Declared by flag or config; nil: detected from a paired entitlements file.
+    public var musicStreaming: MusicStreaming?
     public var regionData: RegionData
+    /// Given by flag or config; they replace what the Info.plist says. nil: read the plist.
+    public var deploymentTargets: [DeploymentTarget]?
 
-    public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming = .notDeclared,
-                regionData: RegionData = .builtIn) {
+    public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
+                regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil) {
         self.buildSettings = buildSettings
         self.musicStreaming = musicStreaming
         self.regionData = regionData
+        self.deploymentTargets = deploymentTargets
     }
 }
 
-/// The findings of one file.
+/// The findings of one file (followed by those of its paired entitlements file).
 public struct FileLintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The input was a binary plist (a directory walk skips those).
@@ -37,49 +41,90 @@ public struct Linter: Sendable {
     static let directive = RuleID("EP007")
 
     /// Lints what `source` yields. `path` is the path as the user gave it, used in
-    /// diagnostics and to recognise `*Info.plist` and `*.entitlements` files.
-    public func lint(_ source: inout some ByteSource, path: String) throws(ReadFailure) -> FileLintResult {
-        let options = PlistParseOptions(
-            retention: .topLevelKeys(Set(StoreKitKey.allCases.map(\.rawValue))),
-            macros: configuration.buildSettings.definitions)
-        let document = try PlistParser.parse(&source, options: options)
-        var diagnostics: [Diagnostic] = []
-        func add(_ rule: RuleID, _ message: String, _ range: SourceRange, keyPath: String = "", value: String = "", related: [RelatedLocation] = []) {
-            diagnostics.append(Diagnostic(file: path, rule: rule, severity: severity(rule), message: message, range: range,
-                                          keyPath: keyPath, value: value, related: related))
+    /// diagnostics and to recognise `*Info.plist` and `*.entitlements` files. `pairing`
+    /// is asked for the entitlements file of an Info.plist (a file named `*Info.plist` or
+    /// one with StoreKit keys); the paired file's diagnostics follow this file's.
+    public func lint(_ source: inout some ByteSource, path: String,
+                     pairing: (String) -> EntitlementsPairing = { _ in .none }) throws(ReadFailure) -> FileLintResult {
+        let keys = Set(StoreKitKey.allCases.map(\.rawValue)).union(DeploymentTarget.infoPlistKeys)
+        let parsed = try parse(&source, path: path, keeping: keys)
+        guard let root = parsed.root, let document = parsed.document else {
+            return FileLintResult(diagnostics: parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
         }
 
+        let entries = root.dictionaryEntries ?? []
+        let hasStoreKitKeys = entries.contains { StoreKitKey(rawValue: $0.key) != nil || StoreKitKey.nearMiss(of: $0.key) != nil }
+        var entitlements: PairedEntitlements?
+        var paired: [Diagnostic] = []
+        if hasStoreKitKeys || Self.fileName(path).hasSuffix("Info.plist") {
+            switch pairing(path) {
+            case .none: break
+            case .unusable(let own): paired = own
+            case .paired(let file): entitlements = file
+            }
+        }
+
+        let context = LintContext(file: path, root: root, configuration: configuration, entitlements: entitlements)
+        var diagnostics: [Diagnostic] = []
+        // A file without StoreKit keys gets no diagnostics of its own; its entitlements
+        // file may still hold unused entitlements (EP402).
+        if hasStoreKitKeys {
+            for problem in document.problems where problem.kind == .unevaluatedDirective {
+                diagnostics.append(diagnostic(Self.directive, problem.message, SourceRange(at: problem.position), file: path))
+            }
+        }
+        for rule in rules where hasStoreKitKeys || rule is any PairingRule { rule.check(context) }
+        for finding in context.findings {
+            let made = Diagnostic(file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
+                                  range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related)
+            if finding.file == path { diagnostics.append(made) } else { paired.append(made) }
+        }
+        if hasStoreKitKeys {
+            diagnostics = InlineSuppression.apply(document.comments, to: diagnostics, file: path, severity: severity)
+        }
+        diagnostics.sort(by: Diagnostic.inReportOrder)
+        paired.sort(by: Diagnostic.inReportOrder)
+        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false)
+    }
+
+    /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.
+    public func readEntitlements(_ source: inout some ByteSource, path: String) throws(ReadFailure) -> EntitlementsPairing {
+        let parsed = try parse(&source, path: path, keeping: Set(StoreKitEntitlement.allCases.map(\.rawValue)))
+        guard let root = parsed.root, let entries = root.dictionaryEntries else { return .unusable(diagnostics: parsed.diagnostics) }
+        return .paired(PairedEntitlements(path: path, entries: entries))
+    }
+
+    private struct Parsed {
+        var document: PlistDocument?
+        var root: PlistNode?
+        var diagnostics: [Diagnostic]
+        var isBinaryPropertyList = false
+    }
+
+    /// Parses and reports what stops linting: EP001, EP002, and EP004 for a root that is not
+    /// a dict in `*Info.plist` and `*.entitlements` files (other plists are left alone).
+    private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>) throws(ReadFailure) -> Parsed {
+        let document = try PlistParser.parse(&source, options: PlistParseOptions(retention: .topLevelKeys(keys), macros: configuration.buildSettings.values))
         if let fatal = document.fatalProblem {
             var message = fatal.message
             if fatal.suggestsConversion { message += "; convert it with plutil -convert xml1 \(path.quotedForShell)" }
-            add(fatal.kind == .malformed ? Self.malformed : Self.unsupported, message, SourceRange(at: fatal.position))
-            return FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: fatal.kind == .binaryPropertyList)
+            let rule = fatal.kind == .malformed ? Self.malformed : Self.unsupported
+            return Parsed(diagnostics: [diagnostic(rule, message, SourceRange(at: fatal.position), file: path)],
+                          isBinaryPropertyList: fatal.kind == .binaryPropertyList)
         }
-        guard let root = document.root else { return FileLintResult(diagnostics: [], isBinaryPropertyList: false) }
-
-        guard root.kind == .dictionary else {
-            let fileName = path.split(separator: "/").last.map(String.init) ?? path
-            if fileName.hasSuffix("Info.plist") || fileName.hasSuffix(".entitlements") {
-                add(Self.wrongType, "the top-level element must be a dictionary (<dict>), found \(root.kind.elementName)", root.range)
-            }
-            return FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: false)
+        guard let root = document.root, root.kind == .dictionary else {
+            let name = Self.fileName(path)
+            guard let root = document.root, name.hasSuffix("Info.plist") || name.hasSuffix(".entitlements") else { return Parsed(diagnostics: []) }
+            return Parsed(diagnostics: [diagnostic(Self.wrongType, "the top-level element must be a dictionary (<dict>), found \(root.kind.elementName)", root.range, file: path)])
         }
-
-        let context = LintContext(file: path, root: root, regionData: configuration.regionData,
-                                  buildSettings: configuration.buildSettings, musicStreaming: configuration.musicStreaming)
-        // A file without StoreKit keys gets no diagnostics but the fatal ones above.
-        guard context.facts.hasStoreKitKeys else { return FileLintResult(diagnostics: [], isBinaryPropertyList: false) }
-
-        for problem in document.problems where problem.kind == .unevaluatedDirective {
-            add(Self.directive, problem.message, SourceRange(at: problem.position))
-        }
-        for rule in rules { rule.check(context) }
-        for finding in context.findings {
-            add(finding.rule, finding.message, finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related)
-        }
-        diagnostics.sort(by: Diagnostic.inReportOrder)
-        return FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: false)
+        return Parsed(document: document, root: root, diagnostics: [])
     }
+
+    private func diagnostic(_ rule: RuleID, _ message: String, _ range: SourceRange, file: String) -> Diagnostic {
+        Diagnostic(file: file, rule: rule, severity: severity(rule), message: message, range: range)
+    }
+
+    private static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
     private func severity(_ rule: RuleID) -> Severity {
         guard let metadata = RuleCatalog.metadata(for: rule) else {
@@ -88,6 +133,10 @@ public struct Linter: Sendable {
         return metadata.defaultSeverity
     }
 }
+
+/// A rule that checks an Info.plist against its entitlements, which runs even on an
+/// Info.plist without StoreKit keys (an entitlement may be granted and unused).
+public protocol PairingRule: LintRule {}
 
 extension String {
     /// Quoted for a POSIX shell when it needs to be.

@@ -14,6 +14,8 @@ struct DecodedTextWindow {
     /// The scan cursor: the position of the byte at `cursor.offset`.
     private var cursor = SourcePosition.start
     private var cursorAfterCR = false
+    /// Where the cursor's line starts, so that a step back within the line rescans only it.
+    private var lineStart = SourcePosition.start
     /// The cursor state at `retainedStart`, to scan again when asked for an earlier position.
     private var checkpoint = SourcePosition.start
     private var checkpointAfterCR = false
@@ -30,23 +32,31 @@ struct DecodedTextWindow {
     mutating func position(at offset: Int) -> SourcePosition {
         let target = min(max(offset, retainedStart), end)
         if target < cursor.offset {
-            cursor = checkpoint
-            cursorAfterCR = checkpointAfterCR
+            if target >= lineStart.offset && lineStart.offset >= retainedStart {
+                cursor = lineStart
+                cursorAfterCR = false
+            } else {
+                cursor = checkpoint
+                cursorAfterCR = checkpointAfterCR
+            }
         }
         bytes.withUnsafeBufferPointer { buffer in
             var line = cursor.line, column = cursor.column, utf16 = cursor.utf16Column
             var afterCR = cursorAfterCR
+            var lineStartIndex = -1
             var index = cursor.offset - retainedStart
             let stop = target - retainedStart
             while index < stop {
                 let byte = buffer[index]
                 index += 1
                 if byte == 0x0A {
-                    if afterCR { afterCR = false; continue }
+                    if afterCR { afterCR = false; lineStartIndex = index; continue }
                     line += 1; column = 1; utf16 = 1
+                    lineStartIndex = index
                 } else if byte == 0x0D {
                     line += 1; column = 1; utf16 = 1
                     afterCR = true
+                    lineStartIndex = index
                 } else {
                     afterCR = false
                     if byte & 0xC0 != 0x80 {
@@ -57,6 +67,12 @@ struct DecodedTextWindow {
             }
             cursor = SourcePosition(offset: target, line: line, column: column, utf16Column: utf16)
             cursorAfterCR = afterCR
+            // After a CR the next byte may still be its LF: the line starts past that.
+            if lineStartIndex >= 0 && !afterCR {
+                lineStart = SourcePosition(offset: retainedStart + lineStartIndex, line: line, column: 1, utf16Column: 1)
+            } else if lineStartIndex >= 0 {
+                lineStart = SourcePosition(offset: -1, line: line, column: 1, utf16Column: 1)
+            }
         }
         return cursor
     }

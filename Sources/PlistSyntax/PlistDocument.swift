@@ -48,10 +48,14 @@ public struct SyntaxProblem: Sendable, Equatable {
 public struct PlistComment: Sendable {
     public var text: String
     public var range: SourceRange
+    /// The first element that starts after the comment, whole (for `disable-next`); for a
+    /// `<key>`, the key and its value.
+    public var nextElement: SourceRange?
 
-    public init(text: String, range: SourceRange) {
+    public init(text: String, range: SourceRange, nextElement: SourceRange? = nil) {
         self.text = text
         self.range = range
+        self.nextElement = nextElement
     }
 }
 

@@ -112,6 +112,12 @@ final class ParseSession {
     }()
     /// Where the last markup (tag, comment, PI) ended: text after it starts here.
     private var lastMarkupEnd = 0
+    /// Comments waiting for the next element to start, and elements (by depth) whose
+    /// end the comments at these indices wait for.
+    private var commentsAwaitingElement: [Int] = []
+    private var elementsAwaitingEnd: [(depth: Int, start: SourcePosition, comments: [Int], isKey: Bool)] = []
+    /// A `<key>` a comment stood before: the comment covers the key's value too.
+    private var keyAwaitingValue: (depth: Int, start: SourcePosition, comments: [Int])?
     /// Text met directly inside a container since `lastMarkupEnd`.
     private var textRun: (start: Int, hasContent: Bool)?
 
@@ -209,8 +215,17 @@ final class ParseSession {
         flushTextRun(upTo: opening)
         guard fatal == nil else { return }
         let (element, name) = lookUp(localName, prefix: prefix)
+        let start = window.position(at: opening)
+        if let key = keyAwaitingValue {
+            keyAwaitingValue = nil
+            if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
+        }
+        if !commentsAwaitingElement.isEmpty {
+            elementsAwaitingEnd.append((builder.depth, start, commentsAwaitingElement, element == .key))
+            commentsAwaitingElement = []
+        }
         do {
-            try builder.startElement(element, named: name, at: window.position(at: opening), included: preprocessor.isActive)
+            try builder.startElement(element, named: name, at: start, included: preprocessor.isActive)
         } catch {
             stop(error)
         }
@@ -232,10 +247,19 @@ final class ParseSession {
         let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor - 1) ?? cursor
         flushTextRun(upTo: opening)
         guard fatal == nil else { return }
+        // Positions are asked for in document order: the window scans forward.
+        let tagStart = window.position(at: opening)
+        let end = window.position(at: cursor)
         do {
-            try builder.endElement(tagStart: window.position(at: opening), end: window.position(at: cursor))
+            try builder.endElement(tagStart: tagStart, end: end)
         } catch {
             stop(error)
+        }
+        if let waiting = elementsAwaitingEnd.last, waiting.depth == builder.depth {
+            elementsAwaitingEnd.removeLast()
+            for index in waiting.comments { comments[index].nextElement = SourceRange(start: waiting.start, end: end) }
+            // Before a `<key>`, a comment means the whole entry: the value is covered too.
+            if waiting.isKey { keyAwaitingValue = (waiting.depth, waiting.start, waiting.comments) }
         }
         lastMarkupEnd = cursor
     }
@@ -267,6 +291,7 @@ final class ParseSession {
         if builder.context != .leaf {
             flushTextRun(upTo: opening)
             let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
+            commentsAwaitingElement.append(comments.count)
             comments.append(PlistComment(text: text.map { String(cString: $0) } ?? "", range: range))
             lastMarkupEnd = cursor
         }

@@ -50,6 +50,17 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colour and source excerpts in gcc output: auto (a terminal), always or never.", valueName: "WHEN"))
     var color: ColourChoice = .auto
 
+    @Option(help: ArgumentHelp("The entitlements file of every Info.plist linted.", valueName: "FILE"))
+    var entitlements: String?
+
+    @Option(name: .customLong("deployment-target"), help: ArgumentHelp(
+        "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable).",
+        valueName: "PLATFORM=VERSION"))
+    var deploymentTargets: [String] = []
+
+    @Option(help: ArgumentHelp("Region data to use instead of the built-in copy (the format 'eplint regions' prints).", valueName: "FILE"))
+    var regions: String?
+
     @Option(name: .customLong("define"), help: ArgumentHelp("A build setting for $(NAME) references and #if lines.", valueName: "NAME=VALUE"))
     var definitions: [String] = []
 
@@ -75,11 +86,31 @@ struct LintCommand: ParsableCommand {
         if let musicStreaming, musicStreaming != "true" && musicStreaming != "false" {
             throw ValidationError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
         }
+        for target in deploymentTargets { _ = try Self.deploymentTarget(target, source: "--deployment-target") }
+    }
+
+    static func deploymentTarget(_ text: String, source: String) throws -> DeploymentTarget {
+        let parts = text.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { throw ValidationError("\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)") }
+        guard let platform = Platform(name: String(parts[0])) else {
+            let known = Platform.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("unknown platform \(String(parts[0]).quotedForMessage) in \(source) (known: \(known))")
+        }
+        guard let version = Version(String(parts[1])) else {
+            throw ValidationError("\(source) needs a dotted version such as 17.5, got \(String(parts[1]).quotedForMessage)")
+        }
+        return DeploymentTarget(platform: platform, version: version, source: source)
     }
 
     func execute() -> ExitStatus {
         InterruptCleanup.install()
+        let configuration: LintConfiguration
+        do throws(RunFailure) { configuration = try lintConfiguration() } catch {
+            writeStandardError("error: eplint: \(error.message)\n")
+            return .failure
+        }
         let linter = Linter(rules: allRules, configuration: configuration)
+        let pairer = EntitlementsPairer(explicit: entitlements, mapped: [:], verbose: verbose)
         var inputs = InputCollector()
         for path in paths { inputs.add(path, standardInputName: stdinFilename) }
         var failures = inputs.failures
@@ -87,6 +118,7 @@ struct LintCommand: ParsableCommand {
 
         var diagnostics: [Diagnostic] = []
         var standardInput: (path: String, bytes: [UInt8])?
+        var reported = Set<DiagnosticIdentity>()
         var linted = 0
         for file in inputs.files {
             let outcome: Result<FileLintResult, ReadFailure>
@@ -94,9 +126,11 @@ struct LintCommand: ParsableCommand {
                 let bytes = readStandardInput()
                 standardInput = (file.path, bytes)
                 var source = BytesSource(bytes)
-                outcome = Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path) }
+                outcome = Result { () throws(ReadFailure) in
+                    try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter) }
+                }
             } else {
-                outcome = lint(file, with: linter)
+                outcome = lint(file, with: linter) { pairer.pairing(for: $0, linter: linter) }
             }
             switch outcome {
             case .success(let result):
@@ -105,12 +139,17 @@ struct LintCommand: ParsableCommand {
                     continue
                 }
                 linted += 1
-                diagnostics += result.diagnostics
+                // An entitlements file paired more than once, or also linted on its own,
+                // reports its problems once.
+                for diagnostic in result.diagnostics where reported.insert(DiagnosticIdentity(diagnostic)).inserted {
+                    diagnostics.append(diagnostic)
+                }
             case .failure(let failure):
                 failures.append(failure.reason)
             }
         }
 
+        failures += pairer.failures
         let terminal = output == nil && isatty(1) == 1 && format == .gcc
         let presentation = TerminalPresentation(colour: useColour(terminal: terminal), showSource: terminal)
         if presentation.showSource || format == .sarif || report.contains(where: { $0.format == .sarif }) {
@@ -161,7 +200,7 @@ struct LintCommand: ParsableCommand {
         }
     }
 
-    private var configuration: LintConfiguration {
+    private func lintConfiguration() throws(RunFailure) -> LintConfiguration {
         var settings: [String: String] = [:]
         for definition in definitions {
             let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -173,10 +212,14 @@ struct LintCommand: ParsableCommand {
                 ? MusicStreaming(qualifies: true, reason: "--music-streaming true")
                 : MusicStreaming(qualifies: false, reason: "--music-streaming false was given")
         }
+        if !deploymentTargets.isEmpty {
+            configuration.deploymentTargets = deploymentTargets.compactMap { try? Self.deploymentTarget($0, source: "--deployment-target") }
+        }
+        if let regions { configuration.regionData = try RegionFile.load(regions) }
         return configuration
     }
 
-    private func lint(_ file: InputFile, with linter: Linter) -> Result<FileLintResult, ReadFailure> {
+    private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing) -> Result<FileLintResult, ReadFailure> {
         // Non-blocking so that a FIFO cannot hang the run; only regular files are read.
         let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -188,7 +231,7 @@ struct LintCommand: ParsableCommand {
             return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): not a regular file"))
         }
         var source = FileDescriptorSource(descriptor: descriptor)
-        return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path) }
+        return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
             .mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }
     }
 
@@ -211,4 +254,40 @@ func currentDirectory() -> String {
 
 func absolute(_ path: String) -> String {
     FilePath.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
+}
+
+/// What makes two diagnostics the same report.
+struct DiagnosticIdentity: Hashable {
+    var file: String, line: Int, column: Int, rule: String, message: String
+
+    init(_ diagnostic: Diagnostic) {
+        file = diagnostic.file
+        line = diagnostic.range.start.line
+        column = diagnostic.range.start.column
+        rule = diagnostic.rule.rawValue
+        message = diagnostic.message
+    }
+}
+
+/// A regions file in the format of `Rules/regions.plist`.
+enum RegionFile {
+    static func load(_ path: String) throws(RunFailure) -> RegionData {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            let reason = descriptor >= 0 ? "not a regular file" : String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw RunFailure(message: "cannot read regions file '\(path)': \(reason)")
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var source = FileDescriptorSource(descriptor: descriptor)
+        while let count = try? buffer.withUnsafeMutableBytes({ try source.read(into: $0) }), count > 0 { bytes += buffer[0..<count] }
+        do throws(RegionData.FormatError) {
+            return try RegionData(plist: bytes)
+        } catch {
+            throw RunFailure(message: "invalid regions file '\(path)': \(error.reason)")
+        }
+    }
 }

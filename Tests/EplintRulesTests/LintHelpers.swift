@@ -4,23 +4,30 @@ import PlistSyntax
 import Reporters
 
 /// The gcc lines eplint prints for `text` saved as `path`.
-func lint(_ text: String, path: String = "Info.plist", defines: [String: String] = [:], musicStreaming: Bool? = nil) -> [String] {
-    var configuration = LintConfiguration(buildSettings: BuildSettings(defines))
+func lint(_ text: String, path: String = "Info.plist", defines: [String: String] = [:], musicStreaming: Bool? = nil,
+          entitlements: String? = nil, deploymentTargets: [DeploymentTarget]? = nil) -> [String] {
+    var configuration = LintConfiguration(buildSettings: BuildSettings(defines), deploymentTargets: deploymentTargets)
     if let musicStreaming {
         configuration.musicStreaming = MusicStreaming(qualifies: musicStreaming, reason: "--music-streaming \(musicStreaming)")
     }
     let linter = Linter(rules: allRules, configuration: configuration)
     var source = BytesSource(Array(text.utf8))
-    let result = try! linter.lint(&source, path: path)
+    let result = try! linter.lint(&source, path: path) { _ in
+        guard let entitlements else { return .none }
+        var file = BytesSource(Array(entitlements.utf8))
+        return try! linter.readEntitlements(&file, path: "App.entitlements")
+    }
     return GCCReporter.render(result.diagnostics).split(separator: "\n").map(String.init)
 }
 
 /// Only "LINE:COL ID" of each diagnostic (no notes), for semantics tests.
-func findings(_ text: String, defines: [String: String] = [:], musicStreaming: Bool? = nil) -> [String] {
-    lint(text, defines: defines, musicStreaming: musicStreaming).compactMap { line in
+func findings(_ text: String, defines: [String: String] = [:], musicStreaming: Bool? = nil, entitlements: String? = nil,
+              deploymentTargets: [DeploymentTarget]? = nil) -> [String] {
+    lint(text, defines: defines, musicStreaming: musicStreaming, entitlements: entitlements, deploymentTargets: deploymentTargets).compactMap { line in
         guard let idStart = line.lastIndex(of: "["), !line.contains(": note: ") || line.hasSuffix("]") else { return nil }
         let parts = line.split(separator: ":")
-        return "\(parts[1]):\(parts[2]) \(line[line.index(after: idStart)..<line.index(before: line.endIndex)])"
+        let file = parts[0] == "Info.plist" ? "" : "\(parts[0]):"
+        return "\(file)\(parts[1]):\(parts[2]) \(line[line.index(after: idStart)..<line.index(before: line.endIndex)])"
     }
 }
 

@@ -33,12 +33,12 @@ import Testing
     @Test(arguments: pages) func failingExamplePrintsItsOutput(_ page: Page) throws {
         let failing = try #require(page.block("xml failing"))
         let expected = try #require(page.block("text output"))
-        #expect(lint(failing).map { $0 + "\n" }.joined() == expected)
+        #expect(lint(failing, entitlements: page.block("xml entitlements")).map { $0 + "\n" }.joined() == expected)
         #expect(expected.contains("[\(page.metadata.id)]"), "the failing example of \(page.metadata.id) does not trigger it")
     }
 
     @Test(arguments: pages) func passingExamplePrintsNothing(_ page: Page) throws {
-        #expect(lint(try #require(page.block("xml passing"))) == [])
+        #expect(lint(try #require(page.block("xml passing")), entitlements: page.block("xml passing-entitlements")) == [])
     }
 
     /// Column bugs show up when something multibyte stands before the element on its line:
@@ -58,13 +58,14 @@ import Testing
                 text += line + (index == failing.split(separator: "\n", omittingEmptySubsequences: false).count - 1 ? "" : "\n")
             }
         }
-        let expected = lint(failing).map { line -> String in
+        let entitlements = page.block("xml entitlements")
+        let expected = lint(failing, entitlements: entitlements).map { line -> String in
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard let lineNumber = Int(parts[1]), let column = Int(parts[2]), shiftedLines.contains(lineNumber),
+            guard parts[0] == "Info.plist", let lineNumber = Int(parts[1]), let column = Int(parts[2]), shiftedLines.contains(lineNumber),
                   !(column == 1) else { return line }
             let shift = prefix.unicodeScalars.count
             return "\(parts[0]):\(lineNumber):\(column + shift):\(parts[3])"
         }
-        #expect(lint(text) == expected)
+        #expect(lint(text, entitlements: entitlements) == expected)
     }
 }

@@ -144,7 +144,7 @@ import Testing
         #expect(findings(text) == ["6:3 EP006", "7:3 EP006"])
         #expect(findings(text, defines: ["REGION": "NL", "STORE": "http://x.com"]) == ["6:3 EP101", "7:3 EP201"])
         let message = lint(text, defines: ["REGION": "nl", "STORE": "http://x.com"]).first ?? ""
-        #expect(message.contains("'http://x.com/nl' (from '${STORE}/nl')"))
+        #expect(message.contains("'http://x.com/nl' (from '${STORE}/nl'; STORE from --define)"))
     }
 
     @Test func nonDictRootOnlyForInfoPlistAndEntitlements() {

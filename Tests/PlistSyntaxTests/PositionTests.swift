@@ -63,3 +63,22 @@ private func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> [UInt8] {
         #expect(positions[2 * 39_999] == "80001:2/2")
     }
 }
+
+@Suite struct DecodedTextWindowTests {
+    /// Any order of queries gives what a fresh forward scan gives (CR, CRLF, LF, multibyte).
+    @Test func backwardQueriesAgreeWithForwardScans() {
+        let text = Array("ab\r\ncdé\rx😀y\n\nz\r\n".utf8)
+        func fresh(_ offset: Int) -> SourcePosition {
+            var window = DecodedTextWindow()
+            window.append(text)
+            return window.position(at: offset)
+        }
+        var window = DecodedTextWindow()
+        window.append(text)
+        let order = [10, 3, 12, 0, 7, 6, text.count, 1, 11, 4, 9]
+        for offset in order { #expect(window.position(at: offset) == fresh(offset), "offset \(offset)") }
+        #expect(fresh(4) == SourcePosition(offset: 4, line: 2, column: 1, utf16Column: 1))
+        #expect(fresh(10) == SourcePosition(offset: 10, line: 3, column: 2, utf16Column: 2))
+        #expect(fresh(14) == SourcePosition(offset: 14, line: 3, column: 3, utf16Column: 4))
+    }
+}

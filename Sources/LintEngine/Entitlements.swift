@@ -1,0 +1,53 @@
+public import PlistSyntax
+
+/// The StoreKit entitlements and the Info.plist keys that need each of them.
+public enum StoreKitEntitlement: String, CaseIterable, Sendable {
+    case externalPurchase = "com.apple.developer.storekit.external-purchase"
+    case externalPurchaseLink = "com.apple.developer.storekit.external-purchase-link"
+    case externalPurchaseLinkStreaming = "com.apple.developer.storekit.external-purchase-link-streaming"
+
+    public var keys: [StoreKitKey] {
+        switch self {
+        case .externalPurchase: [.externalPurchase]
+        case .externalPurchaseLink: [.link, .multiLink, .customLinkRegions]
+        case .externalPurchaseLinkStreaming: [.linkStreamingRegions]
+        }
+    }
+
+    public static func needed(by key: StoreKitKey) -> StoreKitEntitlement {
+        allCases.first { $0.keys.contains(key) }!
+    }
+}
+
+/// An entitlements file paired with an Info.plist, parsed and well formed.
+public struct PairedEntitlements: Sendable {
+    /// The path as it is shown in diagnostics.
+    public var path: String
+    /// The top-level entries (all retained; entitlements files are small).
+    public var entries: [PlistEntry]
+
+    public init(path: String, entries: [PlistEntry]) {
+        self.path = path
+        self.entries = entries
+    }
+
+    /// The entry that counts for an entitlement: its last occurrence.
+    public func entry(_ entitlement: StoreKitEntitlement) -> PlistEntry? {
+        entries.last(forKey: entitlement.rawValue)
+    }
+
+    /// Set to `<true/>`.
+    public func grants(_ entitlement: StoreKitEntitlement) -> Bool {
+        entry(entitlement)?.value.boolValue == true
+    }
+}
+
+/// What pairing found for one Info.plist.
+public enum EntitlementsPairing: Sendable {
+    /// No entitlements file is known for it.
+    case none
+    /// The file could not be used for pairing; its own diagnostics (EP001/EP002/EP004, or a
+    /// read failure reported by the caller) say why.
+    case unusable(diagnostics: [Diagnostic])
+    case paired(PairedEntitlements)
+}

@@ -1,0 +1,72 @@
+public import PlistSyntax
+
+/// `<!-- eplint:disable-next EP203 … -->` (the next element and everything in it) and
+/// `<!-- eplint:disable EP104 … -->` (the rest of the file). A directive that suppresses
+/// nothing is EP008; an unknown rule ID or a malformed directive is EP009.
+enum InlineSuppression {
+    static let unused = RuleID("EP008")
+    static let invalid = RuleID("EP009")
+
+    private struct Directive {
+        var comment: PlistComment
+        var rules: [RuleID]
+        /// Offsets the directive covers.
+        var covers: Range<Int>
+        var used: Set<RuleID> = []
+    }
+
+    static func apply(_ comments: [PlistComment], to diagnostics: [Diagnostic], file: String,
+                      severity: (RuleID) -> Severity) -> [Diagnostic] {
+        var directives: [Directive] = []
+        var problems: [Diagnostic] = []
+        func problem(_ rule: RuleID, _ message: String, _ comment: PlistComment) {
+            problems.append(Diagnostic(file: file, rule: rule, severity: severity(rule), message: message, range: comment.range))
+        }
+        for comment in comments {
+            let words = comment.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "," })
+            guard let first = words.first, first.hasPrefix("eplint:") else { continue }
+            let kind = first.dropFirst("eplint:".count)
+            let covers: Range<Int>
+            switch kind {
+            case "disable-next":
+                guard let next = comment.nextElement else {
+                    problem(invalid, "eplint:disable-next is not followed by an element", comment)
+                    continue
+                }
+                covers = next.start.offset..<next.end.offset
+            case "disable":
+                covers = comment.range.end.offset..<Int.max
+            default:
+                problem(invalid, "unknown directive \(String(first).quotedForMessage); use eplint:disable-next or eplint:disable", comment)
+                continue
+            }
+            let names = words.dropFirst().map(String.init)
+            if names.isEmpty {
+                problem(invalid, "eplint:\(kind) names no rule; list the rule IDs it suppresses (e.g. EP203)", comment)
+                continue
+            }
+            var rules: [RuleID] = []
+            for name in names {
+                if RuleCatalog.metadata(for: RuleID(name)) == nil {
+                    problem(invalid, "unknown rule \(name.quotedForMessage) in eplint:\(kind)", comment)
+                } else {
+                    rules.append(RuleID(name))
+                }
+            }
+            if !rules.isEmpty { directives.append(Directive(comment: comment, rules: rules, covers: covers)) }
+        }
+        guard !directives.isEmpty || !problems.isEmpty else { return diagnostics }
+
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let index = directives.firstIndex { $0.rules.contains(diagnostic.rule) && $0.covers.contains(diagnostic.range.start.offset) }
+            if let index { directives[index].used.insert(diagnostic.rule) } else { kept.append(diagnostic) }
+        }
+        for directive in directives {
+            for rule in directive.rules where !directive.used.contains(rule) {
+                problem(unused, "eplint suppression of \(rule) suppresses nothing; remove it", directive.comment)
+            }
+        }
+        return kept + problems
+    }
+}

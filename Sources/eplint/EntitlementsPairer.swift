@@ -1,0 +1,68 @@
+import LintEngine
+import PlistSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds and reads the entitlements file of an Info.plist (SPEC §7): `--entitlements FILE`,
+/// then the config's `entitlements:` map, then the only `*.entitlements` file in its folder.
+final class EntitlementsPairer {
+    let explicit: String?
+    /// Info.plist path (normalised, absolute) → entitlements path as it should be shown.
+    let mapped: [String: String]
+    let verbose: Bool
+    private(set) var failures: [String] = []
+
+    init(explicit: String?, mapped: [String: String], verbose: Bool) {
+        self.explicit = explicit
+        self.mapped = mapped
+        self.verbose = verbose
+    }
+
+    func pairing(for infoPlist: String, linter: Linter) -> EntitlementsPairing {
+        guard let (path, reason) = entitlementsFile(for: infoPlist) else { return .none }
+        if verbose { writeStandardError("eplint: \(infoPlist) pairs with \(path) (\(reason))\n") }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            let reason = descriptor >= 0 ? "not a regular file" : String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            failures.append("cannot read entitlements file '\(path)': \(reason)")
+            return .unusable(diagnostics: [])
+        }
+        defer { close(descriptor) }
+        var source = FileDescriptorSource(descriptor: descriptor)
+        do throws(ReadFailure) {
+            return try linter.readEntitlements(&source, path: path)
+        } catch {
+            failures.append("cannot read entitlements file '\(path)': \(error.reason)")
+            return .unusable(diagnostics: [])
+        }
+    }
+
+    private func entitlementsFile(for infoPlist: String) -> (String, String)? {
+        if let explicit { return (explicit, "--entitlements") }
+        if let mapped = mapped[absolute(infoPlist)] { return (mapped, "entitlements: in the configuration") }
+        let slash = infoPlist.lastIndex(of: "/")
+        let directory = slash.map { String(infoPlist[..<$0]) } ?? "."
+        guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return nil }
+        defer { closedir(handle) }
+        var found: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".entitlements") else { continue }
+            let path = slash == nil ? name : directory + "/" + name
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { found.append(path) }
+        }
+        guard found.count == 1 else {
+            if verbose && found.count > 1 {
+                writeStandardError("eplint: \(infoPlist) is not paired: \(found.count) *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml\n")
+            }
+            return nil
+        }
+        return (found[0], "the only *.entitlements file in its folder")
+    }
+}
