@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The only C surface: libxml2. Imported by PlistSyntax alone, behind `internal import`.
@@ -31,12 +32,14 @@ let package = Package(
             dependencies: ["LintEngine", "PlistSyntax"],
             plugins: ["RegisterRules"]
         ),
+        // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
+        .target(name: "Configuration", dependencies: ["LintEngine", "Reporters", .product(name: "Yams", package: "Yams")]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
             dependencies: [
-                "PlistSyntax", "LintEngine", "EplintRules", "Reporters",
+                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +62,10 @@ let package = Package(
         .testTarget(
             name: "EplintRulesTests",
             dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
+        ),
+        .testTarget(
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "LintEngine"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import EplintRules
 import LintEngine
 import PlistSyntax
@@ -50,6 +51,21 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colour and source excerpts in gcc output: auto (a terminal), always or never.", valueName: "WHEN"))
     var color: ColourChoice = .auto
 
+    @Option(help: ArgumentHelp("The configuration file (default: .eplint.yml in the working directory or a parent).", valueName: "FILE"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Build settings from an xcconfig file (repeatable).", valueName: "FILE"))
+    var xcconfig: [String] = []
+
+    @Option(help: ArgumentHelp("Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.", valueName: "KEY=VALUE"))
+    var xcconfigCondition: [String] = []
+
+    @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "FILE"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record the findings of this run in a baseline file.", valueName: "FILE"))
+    var writeBaseline: String?
+
     @Option(help: ArgumentHelp("The entitlements file of every Info.plist linted.", valueName: "FILE"))
     var entitlements: String?
 
@@ -87,6 +103,9 @@ struct LintCommand: ParsableCommand {
             throw ValidationError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
         }
         for target in deploymentTargets { _ = try Self.deploymentTarget(target, source: "--deployment-target") }
+        for condition in xcconfigCondition where condition.split(separator: "=", maxSplits: 1).count != 2 {
+            throw ValidationError("--xcconfig-condition needs KEY=VALUE, got \(condition.quotedForMessage)")
+        }
     }
 
     static func deploymentTarget(_ text: String, source: String) throws -> DeploymentTarget {
@@ -104,15 +123,33 @@ struct LintCommand: ParsableCommand {
 
     func execute() -> ExitStatus {
         InterruptCleanup.install()
+        let project: ConfigurationFile?
         let configuration: LintConfiguration
-        do throws(RunFailure) { configuration = try lintConfiguration() } catch {
+        let acceptedFindings: Baseline?
+        do throws(RunFailure) {
+            project = try ProjectConfiguration.load(explicit: config, verbose: verbose)
+            configuration = try lintConfiguration(project)
+            acceptedFindings = try baseline.map { path throws(RunFailure) in try ProjectConfiguration.loadBaseline(path) }
+        } catch {
             writeStandardError("error: eplint: \(error.message)\n")
             return .failure
         }
         let linter = Linter(rules: allRules, configuration: configuration)
-        let pairer = EntitlementsPairer(explicit: entitlements, mapped: [:], verbose: verbose)
+        var mapped: [String: String] = [:]
+        for (plist, file) in project?.entitlements ?? [:] {
+            mapped[project!.resolve(plist)] = PathArithmetic.relative(project!.resolve(file), to: currentDirectory())
+        }
+        let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose)
         var inputs = InputCollector()
         for path in paths { inputs.add(path, standardInputName: stdinFilename) }
+        if let project {
+            // `exclude` applies to files named explicitly too (pre-commit passes names).
+            inputs.files.removeAll { file in
+                guard !file.isStandardInput, !project.admits(absolute(file.path)) else { return false }
+                if verbose { writeStandardError("eplint: skipped \(file.path) (excluded by \(project.path))\n") }
+                return true
+            }
+        }
         var failures = inputs.failures
         if verbose { for skipped in inputs.skipped { writeStandardError("eplint: skipped \(skipped)\n") } }
 
@@ -150,6 +187,18 @@ struct LintCommand: ParsableCommand {
         }
 
         failures += pairer.failures
+        diagnostics = ProjectConfiguration.apply(project, to: diagnostics)
+        if let writeBaseline {
+            let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)
+            do throws(RunFailure) { try OutputFile.writeAtomically(recorded.serialized(), to: writeBaseline) } catch { failures.append(error.message) }
+        }
+        if let acceptedFindings, let path = baseline {
+            let (new, gone) = ProjectConfiguration.filter(diagnostics, through: acceptedFindings, at: path)
+            diagnostics = new
+            if verbose {
+                for entry in gone { writeStandardError("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n") }
+            }
+        }
         let terminal = output == nil && isatty(1) == 1 && format == .gcc
         let presentation = TerminalPresentation(colour: useColour(terminal: terminal), showSource: terminal)
         if presentation.showSource || format == .sarif || report.contains(where: { $0.format == .sarif }) {
@@ -200,22 +249,45 @@ struct LintCommand: ParsableCommand {
         }
     }
 
-    private func lintConfiguration() throws(RunFailure) -> LintConfiguration {
-        var settings: [String: String] = [:]
+    /// Command-line flags win over the configuration file; `--define` and `define:` win
+    /// over xcconfig files.
+    private func lintConfiguration(_ project: ConfigurationFile?) throws(RunFailure) -> LintConfiguration {
+        var conditions: [String: String] = [:]
+        for condition in xcconfigCondition {
+            let parts = condition.split(separator: "=", maxSplits: 1)
+            conditions[String(parts[0])] = String(parts[1])
+        }
+        let xcconfigFiles = xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
+        var settings = try ProjectConfiguration.readXCConfig(xcconfigFiles, conditions: conditions)
+        for (name, value) in project?.define ?? [:] { settings[name] = BuildSettings.Definition(value: value, origin: project!.path) }
         for definition in definitions {
             let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            settings[String(parts[0])] = parts.count > 1 ? String(parts[1]) : "1"
+            settings[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
         }
-        var configuration = LintConfiguration(buildSettings: BuildSettings(settings))
+        var configuration = LintConfiguration(buildSettings: BuildSettings(definitions: settings))
         if let musicStreaming {
             configuration.musicStreaming = musicStreaming == "true"
                 ? MusicStreaming(qualifies: true, reason: "--music-streaming true")
                 : MusicStreaming(qualifies: false, reason: "--music-streaming false was given")
+        } else if let declared = project?.musicStreaming {
+            configuration.musicStreaming = MusicStreaming(qualifies: declared, reason: "music-streaming: \(declared) in \(project!.path)")
         }
         if !deploymentTargets.isEmpty {
             configuration.deploymentTargets = deploymentTargets.compactMap { try? Self.deploymentTarget($0, source: "--deployment-target") }
+        } else if let project, !project.deploymentTargets.isEmpty {
+            var targets: [DeploymentTarget] = []
+            for (platform, version, line) in project.deploymentTargets {
+                do { targets.append(try Self.deploymentTarget("\(platform)=\(version)", source: "deployment-target in \(project.path)")) } catch {
+                    throw RunFailure(message: "\(project.path):\(line): deployment-target: \((error as? ValidationError)?.message ?? "\(error)")")
+                }
+            }
+            configuration.deploymentTargets = targets
         }
-        if let regions { configuration.regionData = try RegionFile.load(regions) }
+        if let regions {
+            configuration.regionData = try RegionFile.load(regions)
+        } else if let project, let regions = project.regions {
+            configuration.regionData = try RegionFile.load(PathArithmetic.relative(project.resolve(regions), to: currentDirectory()))
+        }
         return configuration
     }
 

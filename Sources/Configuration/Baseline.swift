@@ -1,0 +1,75 @@
+import LintEngine
+import Reporters
+import Yams
+
+/// Accepted findings, keyed by file, rule, key path and value — never by line, so edits
+/// elsewhere do not bring them back. Written as sorted, pretty-printed JSON.
+public struct Baseline: Sendable, Equatable {
+    public struct Entry: Hashable, Comparable, Sendable {
+        /// Relative to the baseline file's folder.
+        public var file: String
+        public var rule: String
+        public var keyPath: String
+        public var value: String
+
+        public init(file: String, rule: String, keyPath: String, value: String) {
+            self.file = file
+            self.rule = rule
+            self.keyPath = keyPath
+            self.value = value
+        }
+
+        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.file, lhs.rule, lhs.keyPath, lhs.value) < (rhs.file, rhs.rule, rhs.keyPath, rhs.value)
+        }
+    }
+
+    /// Each entry with how many findings it accepts.
+    public var counts: [Entry: Int]
+
+    public init(counts: [Entry: Int] = [:]) { self.counts = counts }
+
+    public static func entry(for diagnostic: Diagnostic, absolutePath: String, baselineDirectory: String) -> Entry {
+        Entry(file: PathArithmetic.relative(absolutePath, to: baselineDirectory), rule: diagnostic.rule.rawValue,
+              keyPath: diagnostic.keyPath, value: diagnostic.value)
+    }
+
+    /// The JSON file: `{"version": 1, "entries": [{file, rule, keyPath, value, count}]}`.
+    public func serialized() -> String {
+        JSONValue.object([
+            ("version", .integer(1)),
+            ("entries", .array(counts.keys.sorted().map { entry in
+                .object([("file", .string(entry.file)), ("rule", .string(entry.rule)), ("keyPath", .string(entry.keyPath)),
+                         ("value", .string(entry.value)), ("count", .integer(counts[entry]!))])
+            })),
+        ]).serialized()
+    }
+
+    public init(text: String, path: String) throws(ConfigurationError) {
+        // JSON is YAML: one parser for both files eplint reads.
+        let root: Node?
+        do { root = try Yams.compose(yaml: text) } catch { throw ConfigurationError("\(path): not a baseline file (invalid JSON)") }
+        guard let entries = root?.mapping?["entries"]?.sequence, root?.mapping?["version"]?.int == 1 else {
+            throw ConfigurationError("\(path): not a baseline file (expected {\"version\": 1, \"entries\": [...]})")
+        }
+        counts = [:]
+        for item in entries {
+            guard let fields = item.mapping, let file = fields["file"]?.string, let rule = fields["rule"]?.string,
+                  let keyPath = fields["keyPath"]?.string, let value = fields["value"]?.string else {
+                throw ConfigurationError("\(path):\(item.mark?.line ?? 0): each entry needs file, rule, keyPath and value")
+            }
+            counts[Entry(file: file, rule: rule, keyPath: keyPath, value: value), default: 0] += fields["count"]?.int ?? 1
+        }
+    }
+
+    /// Splits findings into those the baseline accepts and new ones; also says which
+    /// entries (with how many findings) no longer occur.
+    public func filter(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], gone: [Entry]) {
+        var remaining = counts
+        var new: [Diagnostic] = []
+        for (diagnostic, entry) in findings {
+            if let left = remaining[entry], left > 0 { remaining[entry] = left - 1 } else { new.append(diagnostic) }
+        }
+        return (new, remaining.filter { $0.value > 0 }.keys.sorted())
+    }
+}

@@ -1,0 +1,177 @@
+import LintEngine
+import Yams
+
+/// `.eplint.yml` (SPEC §6). Every key is optional; paths are relative to the file's folder.
+/// An unknown key, a wrong type or an unknown rule ID is an error naming file, line and key.
+public struct ConfigurationFile: Sendable {
+    /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).
+    public static let knownKeys = [
+        "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
+        "deployment-target", "define", "xcconfig", "regions",
+    ]
+    public static let fileName = ".eplint.yml"
+
+    public struct IgnoreEntry: Sendable, Equatable {
+        public var path: Glob
+        public var rule: RuleID
+        public var keyPath: String?
+    }
+
+    /// The file as it was named or found, and its folder (absolute).
+    public var path: String
+    public var directory: String
+    public var disable: Set<RuleID> = []
+    public var severity: [RuleID: Severity] = [:]
+    public var include: [Glob] = []
+    public var exclude: [Glob] = []
+    public var ignore: [IgnoreEntry] = []
+    /// Info.plist → entitlements file, both relative to `directory`.
+    public var entitlements: [String: String] = [:]
+    public var musicStreaming: Bool?
+    /// Platform name → version, as written (checked by the caller).
+    public var deploymentTargets: [(platform: String, version: String, line: Int)] = []
+    public var define: [String: String] = [:]
+    public var xcconfig: [String] = []
+    public var regions: String?
+
+    /// Reads `text` as the configuration at `path` (whose folder is `directory`).
+    public init(text: String, path: String, directory: String) throws(ConfigurationError) {
+        self.path = path
+        self.directory = directory
+        let root: Node?
+        do { root = try Yams.compose(yaml: text) } catch {
+            throw ConfigurationError("\(path): not valid YAML: \(String(describing: error).split(separator: "\n").first ?? "")")
+        }
+        guard let root else { return }
+        guard let mapping = root.mapping else { throw error(root, nil, "must be a mapping of settings") }
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.string else { throw error(keyNode, nil, "keys must be strings") }
+            switch key {
+            case "disable":
+                for item in try list(value, key) { disable.insert(try rule(item, key)) }
+            case "severity":
+                for (ruleNode, levelNode) in try map(value, key) {
+                    let id = try rule(ruleNode, key)
+                    guard let name = levelNode.string, let level = Severity(rawValue: name) else {
+                        throw error(levelNode, key, "must be error, warning or note")
+                    }
+                    severity[id] = level
+                }
+            case "include":
+                for item in try list(value, key) { include.append(Glob(try string(item, key))) }
+            case "exclude":
+                for item in try list(value, key) { exclude.append(Glob(try string(item, key))) }
+            case "ignore":
+                for entry in try list(value, key) {
+                    var path: String?, rule: RuleID?, keyPath: String?
+                    for (fieldNode, fieldValue) in try map(entry, key) {
+                        switch fieldNode.string {
+                        case "path": path = try string(fieldValue, "ignore.path")
+                        case "rule": rule = try self.rule(fieldValue, "ignore.rule")
+                        case "keyPath": keyPath = try string(fieldValue, "ignore.keyPath")
+                        default: throw error(fieldNode, key, "unknown field \(fieldNode.string.map { "'\($0)'" } ?? ""); use path, rule and keyPath")
+                        }
+                    }
+                    guard let path, let rule else { throw error(entry, key, "each entry needs path and rule") }
+                    ignore.append(IgnoreEntry(path: Glob(path), rule: rule, keyPath: keyPath))
+                }
+            case "entitlements":
+                for (plist, file) in try map(value, key) { entitlements[try string(plist, key)] = try string(file, key) }
+            case "music-streaming":
+                guard let flag = value.scalar.flatMap({ ["true": true, "false": false][$0.string] }) else {
+                    throw error(value, key, "must be true or false")
+                }
+                musicStreaming = flag
+            case "deployment-target":
+                for (platform, version) in try map(value, key) {
+                    deploymentTargets.append((try string(platform, key), try string(version, key), version.mark?.line ?? 0))
+                }
+            case "define":
+                for (name, setting) in try map(value, key) { define[try string(name, key)] = try string(setting, key) }
+            case "xcconfig":
+                for item in try list(value, key) { xcconfig.append(try string(item, key)) }
+            case "regions":
+                regions = try string(value, key)
+            default:
+                throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    // MARK: Typed reading
+
+    private func error(_ node: Node, _ key: String?, _ message: String) -> ConfigurationError {
+        let line = node.mark.map { ":\($0.line)" } ?? ""
+        return ConfigurationError("\(path)\(line): \(key.map { "\($0): " } ?? "")\(message)")
+    }
+
+    private func string(_ node: Node, _ key: String) throws(ConfigurationError) -> String {
+        guard let scalar = node.scalar else { throw error(node, key, "must be a string") }
+        return scalar.string
+    }
+
+    private func list(_ node: Node, _ key: String) throws(ConfigurationError) -> [Node] {
+        guard let sequence = node.sequence else { throw error(node, key, "must be a list") }
+        return Array(sequence)
+    }
+
+    private func map(_ node: Node, _ key: String) throws(ConfigurationError) -> [(Node, Node)] {
+        guard let mapping = node.mapping else { throw error(node, key, "must be a mapping") }
+        return mapping.map { ($0.key, $0.value) }
+    }
+
+    private func rule(_ node: Node, _ key: String) throws(ConfigurationError) -> RuleID {
+        let id = RuleID(try string(node, key))
+        guard RuleCatalog.metadata(for: id) != nil else { throw error(node, key, "unknown rule '\(id)'; 'eplint rules' lists them") }
+        return id
+    }
+
+    // MARK: Applying it
+
+    /// Whether a file (absolute path) is linted: inside `include` (when given) and not in `exclude`.
+    public func admits(_ absolutePath: String) -> Bool {
+        let path = relative(absolutePath)
+        if !include.isEmpty && !include.contains(where: { $0.matches(path) }) { return false }
+        return !exclude.contains { $0.matches(path) }
+    }
+
+    /// `ignore` entries that cover a diagnostic of the file at `absolutePath`. A key path
+    /// covers itself and everything inside it.
+    public func ignores(_ diagnostic: Diagnostic, absolutePath: String) -> Bool {
+        let path = relative(absolutePath)
+        return ignore.contains { entry in
+            guard entry.rule == diagnostic.rule, entry.path.matches(path) else { return false }
+            guard let keyPath = entry.keyPath else { return true }
+            return diagnostic.keyPath == keyPath || diagnostic.keyPath.hasPrefix(keyPath + ".") || diagnostic.keyPath.hasPrefix(keyPath + "[")
+        }
+    }
+
+    /// `absolutePath` relative to the configuration's folder (`..` when outside).
+    public func relative(_ absolutePath: String) -> String {
+        PathArithmetic.relative(absolutePath, to: directory)
+    }
+
+    /// A path of the file (relative to its folder) made absolute.
+    public func resolve(_ path: String) -> String {
+        PathArithmetic.normalized(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+}
+
+/// Path arithmetic on `/`-separated strings.
+public enum PathArithmetic {
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    public static func relative(_ path: String, to directory: String) -> String {
+        let target = normalized(path).split(separator: "/"), base = normalized(directory).split(separator: "/")
+        var common = 0
+        while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+}

@@ -1,0 +1,92 @@
+import Configuration
+import LintEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finding and applying `.eplint.yml`, xcconfig files and baselines for one run.
+enum ProjectConfiguration {
+    /// `--config FILE`, else `.eplint.yml` in the working directory or the nearest parent.
+    static func load(explicit: String?, verbose: Bool) throws(RunFailure) -> ConfigurationFile? {
+        let path: String
+        if let explicit {
+            path = explicit
+        } else {
+            var directory = currentDirectory()
+            while true {
+                let candidate = (directory == "/" ? "" : directory) + "/" + ConfigurationFile.fileName
+                if readText(candidate) != nil { path = PathArithmetic.relative(candidate, to: currentDirectory()); break }
+                if directory == "/" { return nil }
+                directory = PathArithmetic.normalized(directory + "/..")
+            }
+        }
+        guard let text = readText(path) else { throw RunFailure(message: "cannot read configuration file '\(path)'") }
+        if verbose { writeStandardError("eplint: using configuration \(path)\n") }
+        let absolutePath = absolute(path)
+        let directory = PathArithmetic.normalized(absolutePath + "/..")
+        do throws(ConfigurationError) {
+            return try ConfigurationFile(text: text, path: path, directory: directory)
+        } catch {
+            throw RunFailure(message: error.message)
+        }
+    }
+
+    static func readXCConfig(_ paths: [String], conditions: [String: String]) throws(RunFailure) -> [String: BuildSettings.Definition] {
+        let reader = XCConfigReader(conditions: conditions, readFile: readText)
+        do throws(ConfigurationError) {
+            return try reader.read(paths) { PathArithmetic.relative($0, to: currentDirectory()) }
+        } catch {
+            throw RunFailure(message: error.message)
+        }
+    }
+
+    /// `disable`, `severity` and `ignore` of the configuration.
+    static func apply(_ project: ConfigurationFile?, to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard let project else { return diagnostics }
+        return diagnostics.compactMap { diagnostic in
+            guard !project.disable.contains(diagnostic.rule), !project.ignores(diagnostic, absolutePath: absolute(diagnostic.file)) else { return nil }
+            var adjusted = diagnostic
+            if let severity = project.severity[diagnostic.rule] { adjusted.severity = severity }
+            return adjusted
+        }
+    }
+
+    static func loadBaseline(_ path: String) throws(RunFailure) -> Baseline {
+        guard let text = readText(path) else { throw RunFailure(message: "cannot read baseline file '\(path)'") }
+        do throws(ConfigurationError) { return try Baseline(text: text, path: path) } catch { throw RunFailure(message: error.message) }
+    }
+
+    static func baseline(of diagnostics: [Diagnostic], at path: String) -> Baseline {
+        var baseline = Baseline()
+        let directory = PathArithmetic.normalized(absolute(path) + "/..")
+        for diagnostic in diagnostics {
+            baseline.counts[Baseline.entry(for: diagnostic, absolutePath: absolute(diagnostic.file), baselineDirectory: directory), default: 0] += 1
+        }
+        return baseline
+    }
+
+    static func filter(_ diagnostics: [Diagnostic], through baseline: Baseline, at path: String) -> (new: [Diagnostic], gone: [Baseline.Entry]) {
+        let directory = PathArithmetic.normalized(absolute(path) + "/..")
+        return baseline.filter(diagnostics.map { ($0, Baseline.entry(for: $0, absolutePath: absolute($0.file), baselineDirectory: directory)) })
+    }
+
+    /// A small regular file's text, or nil.
+    static func readText(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

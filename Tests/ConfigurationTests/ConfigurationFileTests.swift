@@ -1,0 +1,146 @@
+import Configuration
+import Foundation
+import LintEngine
+import Testing
+
+private func read(_ yaml: String) throws(ConfigurationError) -> ConfigurationFile {
+    try ConfigurationFile(text: yaml, path: ".eplint.yml", directory: "/project")
+}
+
+private func failure(_ yaml: String) -> String? {
+    do { _ = try read(yaml); return nil } catch { return error.message }
+}
+
+@Suite struct ConfigurationFileTests {
+    @Test func everyKeyOfTheSpecExample() throws {
+        let file = try read("""
+            disable: [EP206]
+            severity: {EP104: error, EP502: warning}
+            include: ["App/**"]
+            exclude: ["Tests/Fixtures/**"]
+            ignore:
+              - {path: "App/Info.plist", rule: EP203, keyPath: "SKExternalPurchaseLink.nl"}
+            entitlements: {"App/Info.plist": "App/App.entitlements"}
+            music-streaming: true
+            deployment-target: {iOS: "16.0"}
+            define: {STORE_URL: "https://example.com/buy"}
+            xcconfig: ["Config/Release.xcconfig"]
+            regions: "Rules/regions.plist"
+            """)
+        #expect(file.disable == [RuleID("EP206")])
+        #expect(file.severity == [RuleID("EP104"): .error, RuleID("EP502"): .warning])
+        #expect(file.admits("/project/App/Info.plist") && !file.admits("/project/Tests/Fixtures/Info.plist") && !file.admits("/project/Other/Info.plist"))
+        #expect(file.ignore.count == 1 && file.ignore[0].keyPath == "SKExternalPurchaseLink.nl")
+        #expect(file.entitlements == ["App/Info.plist": "App/App.entitlements"])
+        #expect(file.musicStreaming == true)
+        #expect(file.deploymentTargets.map { "\($0.platform)=\($0.version)" } == ["iOS=16.0"])
+        #expect(file.define == ["STORE_URL": "https://example.com/buy"])
+        #expect(file.xcconfig == ["Config/Release.xcconfig"] && file.regions == "Rules/regions.plist")
+        #expect(file.resolve("Config/Release.xcconfig") == "/project/Config/Release.xcconfig")
+    }
+
+    @Test func mistakesNameFileLineAndKey() {
+        #expect(failure("severity: {EP104: error}\ndisabel: [EP206]\n") == ".eplint.yml:2: unknown key 'disabel' (known: \(ConfigurationFile.knownKeys.joined(separator: ", ")))")
+        #expect(failure("disable: EP206\n") == ".eplint.yml:1: disable: must be a list")
+        #expect(failure("disable:\n  - EP999\n") == ".eplint.yml:2: disable: unknown rule 'EP999'; 'eplint rules' lists them")
+        #expect(failure("severity: {EP104: fatal}\n") == ".eplint.yml:1: severity: must be error, warning or note")
+        #expect(failure("music-streaming: maybe\n") == ".eplint.yml:1: music-streaming: must be true or false")
+        #expect(failure("ignore:\n  - {path: x, rule: EP203, line: 3}\n")?.hasPrefix(".eplint.yml:2: ignore: unknown field 'line'") == true)
+        #expect(failure("ignore:\n  - {path: x}\n") == ".eplint.yml:2: ignore: each entry needs path and rule")
+        #expect(failure("- a\n- b\n") == ".eplint.yml:1: must be a mapping of settings")
+        #expect(failure("a: [\n")?.hasPrefix(".eplint.yml: not valid YAML") == true)
+        #expect(failure("") == nil)
+    }
+
+    @Test func ignoreCoversAKeyPathAndWhatIsInsideIt() throws {
+        let file = try read("ignore:\n  - {path: \"**/Info.plist\", rule: EP203, keyPath: SKExternalPurchaseMultiLink.fr}\n")
+        func diagnostic(_ keyPath: String, _ rule: String = "EP203") -> Diagnostic {
+            Diagnostic(file: "x", rule: RuleID(rule), severity: .error, message: "", range: .init(at: .start), keyPath: keyPath)
+        }
+        #expect(file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr[2]"), absolutePath: "/project/App/Info.plist"))
+        #expect(file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr"), absolutePath: "/project/Info.plist"))
+        #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.frx"), absolutePath: "/project/Info.plist"))
+        #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr", "EP201"), absolutePath: "/project/Info.plist"))
+        #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr"), absolutePath: "/project/App/Other.plist"))
+    }
+
+    @Test func globs() {
+        #expect(Glob("App/**").matches("App/Info.plist") && Glob("App/**").matches("App/A/B/Info.plist"))
+        #expect(Glob("**/Info.plist").matches("Info.plist") && Glob("**/Info.plist").matches("a/b/Info.plist"))
+        #expect(!Glob("*.plist").matches("a/b.plist") && Glob("*.plist").matches("b.plist"))
+        #expect(Glob("App/?nfo.plist").matches("App/Info.plist") && !Glob("App/?nfo.plist").matches("App/xInfo.plist"))
+        #expect(!Glob("App/**").matches("Apps/Info.plist"))
+    }
+
+    /// The schema in Rules/ lists exactly the keys the reader accepts, and accepts the spec's example.
+    @Test func schemaMatchesTheReader() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(ConfigurationFile.knownKeys))
+        let ruleIDs = try #require(((schema["definitions"] as? [String: Any])?["rule"] as? [String: Any])?["enum"] as? [String])
+        #expect(Set(ruleIDs) == Set(RuleCatalog.all.map(\.id.rawValue)))
+
+        // The real consumer: Python's jsonschema validating YAML documents.
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", """
+            import json, sys, yaml, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.validate(yaml.safe_load(sys.argv[2]), schema)
+            try:
+                jsonschema.validate(yaml.safe_load(sys.argv[3]), schema)
+            except jsonschema.ValidationError:
+                print("rejected")
+            """, schemaURL.path,
+            "disable: [EP206]\nseverity: {EP104: error}\nignore: [{path: a, rule: EP203, keyPath: b}]\nmusic-streaming: true\ndeployment-target: {iOS: '16.0'}\n",
+            "disabel: [EP206]\n"]
+        let output = Pipe()
+        check.standardOutput = output
+        check.standardError = output
+        try check.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0 && text == "rejected\n", "\(text)")
+    }
+}
+
+@Suite struct XCConfigTests {
+    func settings(_ files: [String: String], conditions: [String: String] = [:], read paths: [String] = ["/p/Release.xcconfig"]) throws -> [String: String] {
+        let reader = XCConfigReader(conditions: conditions) { files[$0] }
+        return try reader.read(paths) { $0 }.mapValues(\.value)
+    }
+
+    @Test func readsAsXcodeDoes() throws {
+        let files = [
+            "/p/Release.xcconfig": "// comment\r\n#include \"Base.xcconfig\"\r\n#include? \"Missing.xcconfig\"\r\nSTORE = https:/$()/$(HOST)/buy // trailing\r\nPATHS = $(inherited) extra\r\nHOST = later.example.com\r\nURL[sdk=iphoneos*] = https:/$()/device.example.com\r\n",
+            "/p/Base.xcconfig": "HOST = base.example.com\nURL = https:/$()/any.example.com;\n",
+        ]
+        let plain = try settings(files)
+        #expect(plain["STORE"] == "https://later.example.com/buy")
+        #expect(plain["PATHS"] == "extra")
+        #expect(plain["URL"] == "https://any.example.com")
+        #expect(try settings(files, conditions: ["sdk": "iphoneos17.2"])["URL"] == "https://device.example.com")
+        #expect(try settings(files, conditions: ["sdk": "macosx"])["URL"] == "https://any.example.com")
+    }
+
+    @Test func missingIncludeIsAnError() {
+        #expect(throws: ConfigurationError.self) { try settings(["/p/Release.xcconfig": "#include \"Nope.xcconfig\"\n"]) }
+        #expect(throws: ConfigurationError.self) { try settings(["/p/Loop.xcconfig": "#include \"Loop.xcconfig\"\n"], read: ["/p/Loop.xcconfig"]) }
+    }
+}
+
+@Suite struct BaselineTests {
+    @Test func roundTripAndMultiset() throws {
+        let entry = Baseline.Entry(file: "App/Info.plist", rule: "EP203", keyPath: "SKExternalPurchaseLink.nl", value: "https://x/?\"q\"")
+        let baseline = Baseline(counts: [entry: 2])
+        let text = baseline.serialized()
+        #expect(try Baseline(text: text, path: "b.json") == baseline)
+        let diagnostic = Diagnostic(file: "App/Info.plist", rule: RuleID("EP203"), severity: .error, message: "", range: .init(at: .start))
+        let (new, gone) = baseline.filter([(diagnostic, entry), (diagnostic, entry), (diagnostic, entry)])
+        #expect(new.count == 1 && gone.isEmpty)
+        #expect(baseline.filter([]).gone == [entry])
+        #expect(throws: ConfigurationError.self) { try Baseline(text: "{\"version\": 2}", path: "b.json") }
+    }
+}
