@@ -19,9 +19,12 @@ struct EP003DuplicateKey: LintRule {
     }
 
     private func reportDuplicates(in entries: [PlistEntry], path: String?, _ context: LintContext) {
-        var first: [String: PlistEntry] = [:]
-        for entry in entries {
-            guard let original = first[entry.key] else { first[entry.key] = entry; continue }
+        // Index of each key's first occurrence (an Int, not the entry: top-level dicts can be huge).
+        var first: [String: Int] = [:]
+        first.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            guard let originalIndex = first[entry.key] else { first[entry.key] = index; continue }
+            let original = entries[originalIndex]
             context.diagnose(self, Message.duplicate(entry.key, in: path), at: entry.keyRange,
                              keyPath: path.map { "\($0).\(entry.key)" } ?? entry.key, value: entry.key,
                              related: [(original.keyRange, Message.firstOccurrence(entry.key))])

@@ -3,10 +3,11 @@ import LintEngine
 /// A top-level key that is almost a StoreKit key: the OS ignores it without a word.
 struct EP005UnknownStoreKitKey: LintRule {
     func check(_ context: LintContext) {
+        // Once per key, at its last occurrence; most keys are dismissed by nearMiss at once.
         let entries = context.facts.topLevel
-        let lastPosition = Dictionary(entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { $1 })
-        for (position, entry) in entries.enumerated() where lastPosition[entry.key] == position {
-            guard let intended = StoreKitKey.nearMiss(of: entry.key) else { continue }
+        var reported = Set<String>()
+        for entry in entries.reversed() {
+            guard let intended = StoreKitKey.nearMiss(of: entry.key), reported.insert(entry.key).inserted else { continue }
             context.diagnose(self, Message.nearMiss(entry.key, intended), at: entry.keyRange, keyPath: entry.key, value: entry.key)
         }
     }

@@ -49,5 +49,7 @@ public enum EntitlementsPairing: Sendable {
     /// The file could not be used for pairing; its own diagnostics (EP001/EP002/EP004, or a
     /// read failure reported by the caller) say why.
     case unusable(diagnostics: [Diagnostic])
+    /// The file could not be read: the run fails (exit 2) with this reason.
+    case unreadable(reason: String)
     case paired(PairedEntitlements)
 }

@@ -41,13 +41,13 @@ public final class LintContext {
         var related: [RelatedLocation]
     }
 
-    init(file: String, root: PlistNode, configuration: LintConfiguration, entitlements: PairedEntitlements?) {
+    init(file: String, root: PlistNode, facts: StoreKitFacts, configuration: LintConfiguration, entitlements: PairedEntitlements?) {
         self.file = file
         self.root = root
         regionData = configuration.regionData
         buildSettings = configuration.buildSettings
         self.entitlements = entitlements
-        facts = StoreKitFacts(root: root, buildSettings: buildSettings)
+        self.facts = facts
         deploymentTargets = configuration.deploymentTargets
             ?? DeploymentTarget.fromInfoPlist(root.dictionaryEntries ?? [], buildSettings: configuration.buildSettings)
         let streaming = StoreKitEntitlement.externalPurchaseLinkStreaming

@@ -23,6 +23,8 @@ public struct FileLintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The input was a binary plist (a directory walk skips those).
     public var isBinaryPropertyList: Bool
+    /// What made the run fail while linting this file (an unreadable entitlements file).
+    public var failures: [String] = []
 }
 
 /// Parses one file and runs every rule on it.
@@ -52,19 +54,21 @@ public struct Linter: Sendable {
             return FileLintResult(diagnostics: parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
         }
 
-        let entries = root.dictionaryEntries ?? []
-        let hasStoreKitKeys = entries.contains { StoreKitKey(rawValue: $0.key) != nil || StoreKitKey.nearMiss(of: $0.key) != nil }
+        let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
+        let hasStoreKitKeys = facts.hasStoreKitKeys
         var entitlements: PairedEntitlements?
         var paired: [Diagnostic] = []
+        var failures: [String] = []
         if hasStoreKitKeys || Self.fileName(path).hasSuffix("Info.plist") {
             switch pairing(path) {
             case .none: break
             case .unusable(let own): paired = own
+            case .unreadable(let reason): failures.append(reason)
             case .paired(let file): entitlements = file
             }
         }
 
-        let context = LintContext(file: path, root: root, configuration: configuration, entitlements: entitlements)
+        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements)
         var diagnostics: [Diagnostic] = []
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
@@ -84,7 +88,7 @@ public struct Linter: Sendable {
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
-        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false)
+        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures)
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.

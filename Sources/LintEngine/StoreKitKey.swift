@@ -21,7 +21,10 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
     /// The key this one is a near miss of: equal ignoring case, or within Levenshtein
     /// distance 2 (case-sensitive; a transposition counts 2). The closest wins.
     public static func nearMiss(of candidate: String) -> StoreKitKey? {
-        guard StoreKitKey(rawValue: candidate) == nil else { return nil }
+        // Most keys (CFBundleName …) are far shorter or longer than every StoreKit key: the
+        // UTF-8 length bounds the scalar count, so they are dismissed without any work.
+        let length = candidate.utf8.count
+        guard length >= 16, length <= 4 * 40, StoreKitKey(rawValue: candidate) == nil else { return nil }
         if let match = allCases.first(where: { $0.rawValue.lowercased() == candidate.lowercased() }) { return match }
         let scored = allCases.compactMap { key in levenshtein(candidate, key.rawValue, limit: 2).map { (key, $0) } }
         return scored.min { $0.1 < $1.1 }?.0

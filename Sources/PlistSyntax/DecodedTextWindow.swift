@@ -41,40 +41,51 @@ struct DecodedTextWindow {
             }
         }
         bytes.withUnsafeBufferPointer { buffer in
+            let from = cursor.offset - retainedStart, to = target - retainedStart
+            guard from < to else { return }
+            // The last line end in the range: columns are counted only after it.
+            var lastBreak = to - 1
+            while lastBreak >= from && buffer[lastBreak] != 0x0A && buffer[lastBreak] != 0x0D { lastBreak -= 1 }
             var line = cursor.line, column = cursor.column, utf16 = cursor.utf16Column
-            var afterCR = cursorAfterCR
-            var lineStartIndex = -1
-            var index = cursor.offset - retainedStart
-            let stop = target - retainedStart
-            while index < stop {
+            var columnsFrom = from
+            if lastBreak >= from {
+                line += Self.lineEnds(buffer, from, lastBreak + 1, afterCR: cursorAfterCR)
+                column = 1
+                utf16 = 1
+                columnsFrom = lastBreak + 1
+                lineStart = SourcePosition(offset: retainedStart + columnsFrom, line: line, column: 1, utf16Column: 1)
+                cursorAfterCR = buffer[lastBreak] == 0x0D
+            } else if from < to {
+                cursorAfterCR = false
+            }
+            // Scalars start at every byte that is not a continuation byte; four-byte
+            // sequences are two UTF-16 units. Branch-free, so the compiler vectorises it.
+            var scalars = 0, astral = 0
+            for index in columnsFrom..<to {
                 let byte = buffer[index]
-                index += 1
-                if byte == 0x0A {
-                    if afterCR { afterCR = false; lineStartIndex = index; continue }
-                    line += 1; column = 1; utf16 = 1
-                    lineStartIndex = index
-                } else if byte == 0x0D {
-                    line += 1; column = 1; utf16 = 1
-                    afterCR = true
-                    lineStartIndex = index
-                } else {
-                    afterCR = false
-                    if byte & 0xC0 != 0x80 {
-                        column += 1
-                        utf16 += byte >= 0xF0 ? 2 : 1
-                    }
-                }
+                scalars &+= byte & 0xC0 != 0x80 ? 1 : 0
+                astral &+= byte >= 0xF0 ? 1 : 0
             }
-            cursor = SourcePosition(offset: target, line: line, column: column, utf16Column: utf16)
-            cursorAfterCR = afterCR
-            // After a CR the next byte may still be its LF: the line starts past that.
-            if lineStartIndex >= 0 && !afterCR {
-                lineStart = SourcePosition(offset: retainedStart + lineStartIndex, line: line, column: 1, utf16Column: 1)
-            } else if lineStartIndex >= 0 {
-                lineStart = SourcePosition(offset: -1, line: line, column: 1, utf16Column: 1)
-            }
+            cursor = SourcePosition(offset: target, line: line, column: column + scalars, utf16Column: utf16 + scalars + astral)
+            // After a trailing CR the next byte may be its LF: no cheap step back within this line.
+            if cursorAfterCR { lineStart = SourcePosition(offset: -1, line: line, column: 1, utf16Column: 1) }
         }
         return cursor
+    }
+
+    /// Line ends in `buffer[from..<to]`: LF, CR, and CR LF counted once (also when the CR
+    /// came just before `from`).
+    private static func lineEnds(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, afterCR: Bool) -> Int {
+        var feeds = 0, returns = 0
+        for index in from..<to {
+            feeds &+= buffer[index] == 0x0A ? 1 : 0
+            returns &+= buffer[index] == 0x0D ? 1 : 0
+        }
+        var pairs = afterCR && buffer[from] == 0x0A ? 1 : 0
+        if returns > 0 {
+            for index in from..<(to - 1) where buffer[index] == 0x0D && buffer[index + 1] == 0x0A { pairs += 1 }
+        }
+        return feeds + returns - pairs
     }
 
     /// Forgets the bytes before `offset`; their positions can no longer be asked for.

@@ -4,7 +4,9 @@
 /// in one place: a `<dict>` alternates `<key>` and value, leaves hold no elements, integers,
 /// reals, dates and data hold what Apple's parser accepts, the root is `<plist>` with one
 /// value or a bare value.
-struct PlistBuilder {
+/// A class, not a struct: the parser asks it for its context on every event, and a struct
+/// held by the parser would be copied for each such question.
+final class PlistBuilder {
     enum Element: String {
         case plist, dict, array, key, string, integer, real, date, data
         case `true`, `false`
@@ -74,12 +76,12 @@ struct PlistBuilder {
 
     /// An element opens at `start` (its `<`). `included` is false inside a preprocessor
     /// block that is not taken: the element and everything in it are then left out.
-    mutating func startElement(_ name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
+    func startElement(_ name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
         try startElement(Element(rawValue: name), named: name, at: start, included: included)
     }
 
     /// As above, with the element already looked up (the parser caches it per name).
-    mutating func startElement(_ known: Element?, named name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
+    func startElement(_ known: Element?, named name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
         if depth + 1 > maximumDepth {
             throw SyntaxProblem(kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: start)
         }
@@ -121,7 +123,7 @@ struct PlistBuilder {
     }
 
     /// Text inside a leaf element.
-    mutating func leafText(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func leafText(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard skippedDepth == 0, !frames.isEmpty else { return }
         let top = frames.count - 1
         switch frames[top].element {
@@ -142,7 +144,7 @@ struct PlistBuilder {
 
     /// The element open on top ends: `tagStart` is the `<` of its end tag (or of the
     /// element itself when it was empty, `<true/>`), `end` is just past the `>`.
-    mutating func endElement(tagStart: SourcePosition, end: SourcePosition) throws(SyntaxProblem) {
+    func endElement(tagStart: SourcePosition, end: SourcePosition) throws(SyntaxProblem) {
         if skippedDepth > 0 { skippedDepth -= 1; return }
         guard let frame = frames.popLast() else { return }
         let range = SourceRange(start: frame.start, end: end)
@@ -172,7 +174,7 @@ struct PlistBuilder {
 
     // MARK: Helpers
 
-    private mutating func push(_ element: Element, at start: SourcePosition, isRootValue: Bool) {
+    private func push(_ element: Element, at start: SourcePosition, isRootValue: Bool) {
         let keepsContent: Bool
         if case .everything = retention {
             keepsContent = true
@@ -232,7 +234,7 @@ struct PlistBuilder {
         return PlistNode(content: content, range: range)
     }
 
-    private mutating func attach(_ node: PlistNode) {
+    private func attach(_ node: PlistNode) {
         guard !frames.isEmpty else { root = node; return }
         let index = frames.count - 1
         switch frames[index].element {

@@ -91,11 +91,13 @@ private let libxml2Initialized: Bool = {
 /// with exact positions. No libxml2 pointer outlives it.
 final class ParseSession {
     private var window = DecodedTextWindow()
-    private var builder: PlistBuilder
+    private let builder: PlistBuilder
     private var preprocessor: Preprocessor
     private var problems: [SyntaxProblem] = []
     private var comments: [PlistComment] = []
     private var fatal: SyntaxProblem?
+    /// Checked on every event: cheaper than comparing `fatal` with nil.
+    private var stopped = false
     private var context: xmlParserCtxtPtr?
     /// Element names seen so far, by libxml2's interned pointer (its dictionary keeps one
     /// copy of each name for the parser's lifetime), so no String is made per element.
@@ -127,11 +129,11 @@ final class ParseSession {
         preprocessor = Preprocessor(macros: options.macros)
     }
 
-    var isStopped: Bool { fatal != nil }
+    var isStopped: Bool { stopped }
 
     func feed(_ bytes: [UInt8], final: Bool) {
         if context == nil { start() }
-        guard let context, fatal == nil else { return }
+        guard let context, !stopped else { return }
         window.append(bytes)
         _ = bytes.withUnsafeBufferPointer { chunk in
             chunk.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32(chunk.count), final ? 1 : 0) }
@@ -200,20 +202,21 @@ final class ParseSession {
     }
 
     private func stop(_ problem: SyntaxProblem) {
-        guard fatal == nil else { return }
+        guard !stopped else { return }
         fatal = problem
+        stopped = true
         if let context { xmlStopParser(context) }
     }
 
     // MARK: SAX events
 
     private func startElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
-        guard fatal == nil, let localName else { return }
+        guard !stopped, let localName else { return }
         // libxml2 calls this with its cursor on the start tag's closing `>` or `/>`.
         let cursor = currentOffset
         let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor) ?? cursor
         flushTextRun(upTo: opening)
-        guard fatal == nil else { return }
+        guard !stopped else { return }
         let (element, name) = lookUp(localName, prefix: prefix)
         let start = window.position(at: opening)
         if let key = keyAwaitingValue {
@@ -242,11 +245,11 @@ final class ParseSession {
     }
 
     private func endElement() {
-        guard fatal == nil else { return }
+        guard !stopped else { return }
         let cursor = currentOffset
         let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor - 1) ?? cursor
         flushTextRun(upTo: opening)
-        guard fatal == nil else { return }
+        guard !stopped else { return }
         // Positions are asked for in document order: the window scans forward.
         let tagStart = window.position(at: opening)
         let end = window.position(at: cursor)
@@ -265,7 +268,7 @@ final class ParseSession {
     }
 
     private func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int) {
-        guard fatal == nil, let text, length > 0 else { return }
+        guard !stopped, let text, length > 0 else { return }
         let bytes = UnsafeBufferPointer(start: text, count: length)
         switch builder.context {
         case .leaf:
@@ -280,7 +283,7 @@ final class ParseSession {
     }
 
     private func comment(_ text: UnsafePointer<xmlChar>?) {
-        guard fatal == nil else { return }
+        guard !stopped else { return }
         let cursor = currentOffset
         var opening = cursor
         var index = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor - 1)
@@ -298,7 +301,7 @@ final class ParseSession {
     }
 
     private func markupEnded(opening marker: [UInt8]) {
-        guard fatal == nil, builder.context != .leaf else { return }
+        guard !stopped, builder.context != .leaf else { return }
         let cursor = currentOffset
         var opening = cursor
         var index = window.lastIndex(of: marker[0], atOrBefore: cursor - 1)
@@ -323,7 +326,7 @@ final class ParseSession {
     }
 
     private func xmlError(_ error: xmlErrorPtr?) {
-        guard let error, fatal == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        guard let error, !stopped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         var message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
         while message.last?.isWhitespace == true { message.removeLast() }
         let limits = ["Huge", "huge", "too big", "too long", "Excessive", "limit", "Memory allocation failed"]

@@ -6,15 +6,21 @@
 /// units, 1-based (what SARIF and editors built on UTF-16 expect).
 public struct SourcePosition: Hashable, Sendable, Comparable {
     public var offset: Int
-    public var line: Int
-    public var column: Int
-    public var utf16Column: Int
+    // Stored in 32 bits: a huge plist keeps one position per top-level key, and 24 bytes
+    // instead of 32 is what keeps a 100 MB file under its memory budget.
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+    private var storedUTF16Column: UInt32
+
+    public var line: Int { Int(storedLine) }
+    public var column: Int { Int(storedColumn) }
+    public var utf16Column: Int { Int(storedUTF16Column) }
 
     public init(offset: Int, line: Int, column: Int, utf16Column: Int) {
         self.offset = offset
-        self.line = line
-        self.column = column
-        self.utf16Column = utf16Column
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
+        storedUTF16Column = UInt32(clamping: utf16Column)
     }
 
     /// The first character of a file.

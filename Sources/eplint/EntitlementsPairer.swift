@@ -8,12 +8,12 @@ import Darwin
 
 /// Finds and reads the entitlements file of an Info.plist (SPEC §7): `--entitlements FILE`,
 /// then the config's `entitlements:` map, then the only `*.entitlements` file in its folder.
-final class EntitlementsPairer {
+/// Stateless, so files can be linted in parallel.
+struct EntitlementsPairer: Sendable {
     let explicit: String?
     /// Info.plist path (normalised, absolute) → entitlements path as it should be shown.
     let mapped: [String: String]
     let verbose: Bool
-    private(set) var failures: [String] = []
 
     init(explicit: String?, mapped: [String: String], verbose: Bool) {
         self.explicit = explicit
@@ -29,16 +29,14 @@ final class EntitlementsPairer {
         guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             let reason = descriptor >= 0 ? "not a regular file" : String(cString: strerror(errno))
             if descriptor >= 0 { close(descriptor) }
-            failures.append("cannot read entitlements file '\(path)': \(reason)")
-            return .unusable(diagnostics: [])
+            return .unreadable(reason: "cannot read entitlements file '\(path)': \(reason)")
         }
         defer { close(descriptor) }
         var source = FileDescriptorSource(descriptor: descriptor)
         do throws(ReadFailure) {
             return try linter.readEntitlements(&source, path: path)
         } catch {
-            failures.append("cannot read entitlements file '\(path)': \(error.reason)")
-            return .unusable(diagnostics: [])
+            return .unreadable(reason: "cannot read entitlements file '\(path)': \(error.reason)")
         }
     }
 

@@ -153,22 +153,18 @@ struct LintCommand: ParsableCommand {
         var failures = inputs.failures
         if verbose { for skipped in inputs.skipped { writeStandardError("eplint: skipped \(skipped)\n") } }
 
+        // Standard input is read first (once); files are linted in parallel, reported in order.
+        let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
+        let outcomes = Parallel.map(inputs.files) { file -> Result<FileLintResult, ReadFailure> in
+            let pairing = { (path: String) in pairer.pairing(for: path, linter: linter) }
+            guard file.isStandardInput, let bytes = standardInput?.bytes else { return lint(file, with: linter, pairing: pairing) }
+            var source = BytesSource(bytes)
+            return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
+        }
         var diagnostics: [Diagnostic] = []
-        var standardInput: (path: String, bytes: [UInt8])?
         var reported = Set<DiagnosticIdentity>()
         var linted = 0
-        for file in inputs.files {
-            let outcome: Result<FileLintResult, ReadFailure>
-            if file.isStandardInput {
-                let bytes = readStandardInput()
-                standardInput = (file.path, bytes)
-                var source = BytesSource(bytes)
-                outcome = Result { () throws(ReadFailure) in
-                    try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter) }
-                }
-            } else {
-                outcome = lint(file, with: linter) { pairer.pairing(for: $0, linter: linter) }
-            }
+        for (file, outcome) in zip(inputs.files, outcomes) {
             switch outcome {
             case .success(let result):
                 if file.foundByWalk && result.isBinaryPropertyList {
@@ -176,6 +172,7 @@ struct LintCommand: ParsableCommand {
                     continue
                 }
                 linted += 1
+                failures += result.failures
                 // An entitlements file paired more than once, or also linted on its own,
                 // reports its problems once.
                 for diagnostic in result.diagnostics where reported.insert(DiagnosticIdentity(diagnostic)).inserted {
@@ -185,8 +182,6 @@ struct LintCommand: ParsableCommand {
                 failures.append(failure.reason)
             }
         }
-
-        failures += pairer.failures
         diagnostics = ProjectConfiguration.apply(project, to: diagnostics)
         if let writeBaseline {
             let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)
