@@ -43,6 +43,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The fuzzing harness: bytes → parser → every rule → every reporter. Built by
+        // Tests/Fuzz/run.sh with -sanitize=fuzzer,address; otherwise a reproducer that runs
+        // the same path once on each file it is given.
+        .executableTarget(
+            name: "eplint-fuzz",
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
+        ),
         // Build-time code generator used by the two plugins below.
         .executableTarget(name: "EplintCodegen"),
         .plugin(

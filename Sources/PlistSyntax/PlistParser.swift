@@ -154,8 +154,16 @@ final class ParseSession {
     }
 
     func finish() {
-        if let context { xmlFreeParserCtxt(context) }
-        context = nil
+        guard let context else { return }
+        // An internal subset that declares entities makes libxml2 build a document of its
+        // own to hold them ("for expat compatibility in SAX mode"); the context does not
+        // free it.
+        if let document = context.pointee.myDoc {
+            xmlFreeDoc(document)
+            context.pointee.myDoc = nil
+        }
+        xmlFreeParserCtxt(context)
+        self.context = nil
     }
 
     deinit {
@@ -315,6 +323,9 @@ final class ParseSession {
 
     /// libxml2 asks for an entity that is not one of the five predefined ones.
     private func entityReference(_ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
+        // Inside the DTD libxml2 also asks while *declaring* an entity (is it declared
+        // already?): a declaration is no reference, and nothing declared is ever used.
+        if let context, context.pointee.inSubset != 0 { return nil }
         let cursor = currentOffset
         let ampersand = window.lastIndex(of: UInt8(ascii: "&"), atOrBefore: cursor) ?? cursor
         let entity = name.map { String(cString: $0) } ?? ""

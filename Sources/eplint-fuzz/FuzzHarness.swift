@@ -1,0 +1,70 @@
+import EplintRules
+import LintEngine
+import PlistSyntax
+import Reporters
+
+/// One input through everything a pull request's plist goes through. The first byte picks
+/// how: as an Info.plist, as its entitlements file, or with build settings and streaming.
+func lintEverything(_ bytes: [UInt8]) {
+    let mode = bytes.first ?? 0
+    var configuration = LintConfiguration(buildSettings: BuildSettings(mode & 1 == 0 ? [:] : ["REGION": "nl", "URL": "https://x.com/?a"]))
+    if mode & 2 != 0 { configuration.musicStreaming = MusicStreaming(qualifies: true, reason: "fuzz") }
+    if mode & 4 != 0 { configuration.deploymentTargets = [DeploymentTarget(platform: .iOS, version: Version("16.0")!, source: "fuzz")] }
+    let linter = Linter(rules: allRules, configuration: configuration)
+    let infoPlist = Array("<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>https://a.com/</string></dict></dict></plist>".utf8)
+    var source = BytesSource(mode & 8 == 0 ? bytes : infoPlist)
+    // Reading memory cannot fail.
+    guard let result = try? linter.lint(&source, path: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist", pairing: { _ in
+        guard mode & 8 != 0 else { return .none }
+        var entitlements = BytesSource(bytes)
+        return (try? linter.readEntitlements(&entitlements, path: "App/App.entitlements")) ?? .none
+    }) else { return }
+    var diagnostics = result.diagnostics
+    if let text = PlistParser.decodedText(bytes) {
+        // The same slicing the executable does for snippets, on the fuzzed text.
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for index in diagnostics.indices where diagnostics[index].range.start.line <= lines.count {
+            diagnostics[index].sourceLine = String(lines[diagnostics[index].range.start.line - 1])
+        }
+    }
+    let report = RunReport(toolVersion: "fuzz", rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: 1, failures: [],
+                           sourceRoot: "/work", workingDirectory: "/work")
+    _ = GCCReporter.render(report, presentation: TerminalPresentation(colour: true, showSource: true))
+    _ = JSONReporter.render(report)
+    _ = SARIFReporter.render(report)
+    _ = GitHubReporter.render(report)
+}
+
+#if EPLINT_FUZZ
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    lintEverything(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+#else
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Without libFuzzer: run each file given through the same path (to reproduce a finding).
+@main
+struct Reproduce {
+    static func main() {
+        for path in CommandLine.arguments.dropFirst() {
+            guard let file = fopen(path, "rb") else { continue }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = fread(&buffer, 1, buffer.count, file)
+                if count == 0 { break }
+                bytes += buffer[0..<count]
+            }
+            fclose(file)
+            lintEverything(bytes)
+            print("ok \(path)")
+        }
+    }
+}
+#endif

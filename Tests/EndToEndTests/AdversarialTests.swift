@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// Hostile inputs through the built binary: each ends with exit 0 or 1 and a clear
+/// diagnostic, within seconds, never reading other files, never leaving partial files.
+@Suite struct AdversarialTests {
+    func write(_ text: String, _ name: String = "Info.plist") throws -> URL {
+        let file = try Eplint.temporaryDirectory().appendingPathComponent(name)
+        try text.write(to: file, atomically: false, encoding: .utf8)
+        return file
+    }
+
+    func timed(_ arguments: [String], limit: Double = 10) throws -> EplintRun {
+        let start = Date()
+        let run = try Eplint.run(arguments)
+        #expect(Date().timeIntervalSince(start) < limit, "took too long: \(arguments.last ?? "")")
+        #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
+        return run
+    }
+
+    @Test func externalEntitiesNeverLeakAFile() throws {
+        let secret = "EPLINT-SECRET-\(UUID().uuidString)"
+        let secretFile = try write(secret, "secret.txt")
+        let attacks = [
+            "<!DOCTYPE plist [<!ENTITY xxe SYSTEM \"file://\(secretFile.path)\">]>\n<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>&xxe;</string></dict></dict></plist>",
+            "<!DOCTYPE plist [<!ENTITY xxe PUBLIC \"-//X//Y\" \"\(secretFile.path)\">]>\n<plist><dict><key>SKExternalPurchase</key><array><string>&xxe;</string></array></dict></plist>",
+            "<!DOCTYPE plist [<!ENTITY % xxe SYSTEM \"file://\(secretFile.path)\"> %xxe;]>\n<plist><dict><key>SKExternalPurchase</key><array><string>eu</string></array></dict></plist>",
+            "<!DOCTYPE plist SYSTEM \"file://\(secretFile.path)\">\n<plist><dict><key>SKExternalPurchase</key><array><string>eu</string></array></dict></plist>",
+            "<!DOCTYPE plist [<!ENTITY xxe SYSTEM \"http://127.0.0.1:9/x\">]>\n<plist><dict><key>SKExternalPurchase</key><array><string>&xxe;</string></array></dict></plist>",
+        ]
+        for attack in attacks {
+            let file = try write(attack)
+            for format in ["gcc", "json", "sarif", "github"] {
+                let run = try timed(["--format", format, file.path])
+                #expect(!run.standardOutput.contains(secret) && !run.standardError.contains(secret))
+                #expect(run.status == 1)
+            }
+        }
+    }
+
+    @Test func expansionBombsStopAtTheFirstReference() throws {
+        var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\n<!ENTITY lol \"lol\">\n"
+        for level in 1...9 { laughs += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n" }
+        laughs += "]>\n<plist><dict><key>SKExternalPurchase</key><array><string>&lol9;</string></array></dict></plist>\n"
+        #expect(try timed([try write(laughs).path]).standardOutput.contains("[EP001]"))
+        let quadratic = "<!DOCTYPE plist [<!ENTITY a \"" + String(repeating: "a", count: 50_000) + "\">]>\n<plist><array><string>"
+            + String(repeating: "&a;", count: 50_000) + "</string></array></plist>"
+        #expect(try timed([try write(quadratic).path]).standardOutput.contains("[EP001]"))
+    }
+
+    @Test func deepNestingAndHugeShapes() throws {
+        let deep = "<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
+        let nested = try timed([try write(deep).path])
+        #expect(nested.standardOutput.contains("nesting deeper than 256 elements [EP002]"))
+
+        let bigString = "<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>https://x.com/"
+            + String(repeating: "a", count: 50_000_000) + "</string></dict></dict></plist>"
+        #expect(try timed([try write(bigString).path], limit: 90).standardOutput.contains("[EP204]"))
+
+        var keys = "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
+        keys.reserveCapacity(60_000_000)
+        for index in 0..<2_000_000 { keys += "<key>k\(index)</key><true/>\n" }
+        keys += "<key>SKExternalPurchase</key><array/></dict></plist>\n"
+        let manyKeys = try timed([try write(keys).path], limit: 90)
+        #expect(manyKeys.standardOutput.contains("2000002:1: error: duplicate key 'SKExternalPurchase'"))
+
+        let longLine = "<plist><dict><key>SKExternalPurchase</key><array>" + String(repeating: "<string>nl</string>", count: 500_000) + "</array></dict></plist>"
+        let line = try timed([try write(longLine).path], limit: 90)
+        #expect(line.standardOutput.split(separator: "\n").count == 499_999)
+        #expect(line.standardOutput.hasSuffix("Info.plist:1:\(50 + 499_999 * 19): warning: region 'nl' is listed more than once in SKExternalPurchase [EP104]\n"))
+    }
+
+    @Test func tenThousandFindingsStayLinear() throws {
+        var body = "<plist><dict><key>SKExternalPurchaseMultiLink</key><dict>\n"
+        for index in 0..<10_000 { body += "<key>r\(index)</key><array><string>http://x.com/?\(index)</string></array>\n" }
+        body += "</dict></dict></plist>\n"
+        let run = try timed([try write(body).path], limit: 10)
+        #expect(run.standardOutput.split(separator: "\n").count == 10_000 * 3)
+    }
+
+    @Test func inputsAreNeverModifiedAndNothingPartialIsLeft() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let input = directory.appendingPathComponent("Info.plist")
+        let text = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Examples/BrokenApp/Info.plist"), encoding: .utf8)
+        try text.write(to: input, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: input.path)
+        let report = directory.appendingPathComponent("report.sarif").path
+        let baseline = directory.appendingPathComponent("baseline.json").path
+        _ = try Eplint.run(["--output", directory.appendingPathComponent("out.txt").path, "--report", "sarif=\(report)",
+                            "--write-baseline", baseline, input.path])
+        #expect(try String(contentsOf: input, encoding: .utf8) == text)
+        let attributes = try FileManager.default.attributesOfItem(atPath: input.path)
+        #expect((attributes[.modificationDate] as? Date) == Date(timeIntervalSince1970: 1_000_000_000))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["Info.plist", "out.txt", "report.sarif", "baseline.json"])
+    }
+
+    @Test func interruptedRunLeavesNoPartialReport() throws {
+        // A big input keeps eplint busy; the signal arrives before the report is complete.
+        let directory = try Eplint.temporaryDirectory()
+        let input = directory.appendingPathComponent("Info.plist")
+        var text = "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
+        for index in 0..<600_000 { text += "<key>k\(index)</key><string>value \(index)</string>\n" }
+        try (text + "</dict></plist>\n").write(to: input, atomically: true, encoding: .utf8)
+        for signal in [SIGINT, SIGTERM] {
+            let process = Process()
+            process.executableURL = Eplint.executable
+            process.arguments = ["--output", "out.txt", "--report", "sarif=report.sarif", "Info.plist"]
+            process.currentDirectoryURL = directory
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(150_000)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(left.allSatisfy { $0 == "Info.plist" || $0 == "out.txt" || $0 == "report.sarif" }, "\(left)")
+            for name in ["out.txt", "report.sarif"] where left.contains(name) {
+                // If it got that far, the file is whole.
+                let written = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                #expect(written.isEmpty || written.hasSuffix("\n"))
+            }
+        }
+    }
+
+    @Test func filesThatAreNotFilesFailTheRunClearly() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let missing = try timedFailure([directory.appendingPathComponent("nope.plist").path])
+        #expect(missing.standardError.contains("No such file or directory"))
+        let device = try timedFailure(["/dev/zero"])
+        #expect(device.standardError.contains("not a regular file"))
+    }
+
+    func timedFailure(_ arguments: [String]) throws -> EplintRun {
+        let start = Date()
+        let run = try Eplint.run(arguments)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(run.status == 2 && run.standardError.hasPrefix("error: eplint: "))
+        return run
+    }
+}

@@ -1,0 +1,83 @@
+import EplintRules
+import Foundation
+import LintEngine
+import PlistSyntax
+import Reporters
+import Testing
+
+/// Hostile and broken inputs, in-process: every one ends in diagnostics, never a crash.
+@Suite struct RobustnessTests {
+    static let example: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("Examples/BrokenApp/Info.plist"), encoding: .utf8)) ?? ""
+    }()
+
+    @Test func truncatedAtEveryByteOffset() {
+        let bytes = Array(Self.example.utf8)
+        #expect(bytes.count > 1000)
+        // Up to the last byte of </plist>: from there on the file is complete.
+        let complete = bytes.count - (Self.example.count - Self.example.distance(from: Self.example.startIndex, to: Self.example.range(of: "</plist>")!.upperBound))
+        for length in 0..<complete {
+            let lines = lint(String(decoding: bytes[0..<length], as: UTF8.self))
+            // Every prefix but the whole file is malformed, empty, or (cut inside the
+            // prolog) not XML: one fatal diagnostic, nothing else.
+            #expect(lines.count == 1 && (lines[0].contains("[EP001]") || lines[0].contains("[EP002]")), "length \(length): \(lines)")
+        }
+    }
+
+    @Test func randomBytesAndRandomEdits() {
+        var generator = SplitMix64(seed: 0xE9_1D_2026)
+        let base = Array(Self.example.utf8)
+        for round in 0..<1500 {
+            var bytes: [UInt8]
+            if round % 3 == 0 {
+                bytes = (0..<Int(generator.next() % 2048)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            } else {
+                bytes = base
+                for _ in 0..<(1 + Int(generator.next() % 8)) {
+                    let index = Int(generator.next() % UInt64(bytes.count))
+                    switch generator.next() % 3 {
+                    case 0: bytes[index] = UInt8(truncatingIfNeeded: generator.next())
+                    case 1: bytes.insert(contentsOf: Array("<key>&#0;]]><!--".utf8).shuffled(using: &generator), at: index)
+                    default: bytes.removeSubrange(index..<min(bytes.count, index + Int(generator.next() % 64)))
+                    }
+                }
+            }
+            let linter = Linter(rules: allRules, configuration: LintConfiguration())
+            var source = BytesSource(bytes)
+            #expect((try? linter.lint(&source, path: "Info.plist")) != nil)
+        }
+    }
+
+    @Test func encodingsAndLineEnds() {
+        let text = Self.example
+        let utf32LE: [UInt8] = [0xFF, 0xFE, 0, 0] + text.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) } }
+        let utf32BE: [UInt8] = text.unicodeScalars.flatMap { scalar in (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) } }
+        let expected = lint(text)
+        for bytes in [utf32LE, utf32BE] {
+            let linter = Linter(rules: allRules, configuration: LintConfiguration())
+            var source = BytesSource(bytes)
+            let result = try? linter.lint(&source, path: "Info.plist")
+            #expect(GCCReporter.render(result?.diagnostics ?? []).split(separator: "\n").map(String.init) == expected)
+        }
+        #expect(lint(text.replacingOccurrences(of: "\n", with: "\r")) == expected)
+        #expect(lint(text.replacingOccurrences(of: "<string>it</string>", with: "<string>i\u{0}t</string>")).first?.contains("[EP001]") == true)
+        var invalid = Array(text.utf8)
+        invalid.insert(contentsOf: [0xC3, 0x28], at: 300)
+        let lines = lint(String(decoding: invalid, as: UTF8.self))
+        #expect(lines.count == 1)
+    }
+}
+
+/// A small deterministic generator, so a failure is reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Fuzzes eplint's whole path (bytes -> parser -> every rule -> every reporter) with libFuzzer
+# and AddressSanitizer for SECONDS, seeded from the Rules/ examples, the golden tests and
+# shared/corpus/real-world. Exits non-zero on any crash, leak, timeout or out-of-memory; the
+# input that caused it is left in Tests/Fuzz/Findings/ (add it to Tests/Fuzz/Regressions/).
+# Usage: Tests/Fuzz/run.sh SECONDS [extra libFuzzer flags]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:?usage: Tests/Fuzz/run.sh SECONDS}
+shift
+shared=${EPLINT_SHARED_DIR:-../shared}
+work=/tmp/eplint-fuzz
+seeds=$work/seeds
+mkdir -p "$work/corpus" "$seeds" Tests/Fuzz/Findings
+
+echo "== building the harness (-sanitize=fuzzer,address)"
+swift build -c release --product eplint-fuzz --scratch-path .build-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DEPLINT_FUZZ -Xswiftc -parse-as-library >/dev/null
+harness=$(swift build -c release --product eplint-fuzz --scratch-path .build-fuzz --show-bin-path)/eplint-fuzz
+
+# Seeds: every example block of the rule pages, the golden inputs, the regressions, the corpus.
+python3 - "$seeds" <<'PY'
+import glob, os, sys
+out = sys.argv[1]
+n = 0
+for page in sorted(glob.glob("Rules/EP*.md")):
+    lines = open(page, encoding="utf-8").read().split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith("```xml"):
+            j = i + 1
+            while lines[j] != "```": j += 1
+            open(os.path.join(out, "page-%03d.plist" % n), "w", encoding="utf-8").write("\n".join(lines[i + 1:j]) + "\n")
+            n += 1
+            i = j
+        i += 1
+PY
+cp Tests/EndToEndTests/Golden/*.plist Tests/Fuzz/Regressions/* "$seeds/" 2>/dev/null || true
+[ -d "$shared/corpus/real-world" ] && find "$shared/corpus/real-world" -type f \( -name '*.plist' -o -name '*.entitlements' \) -exec cp {} "$seeds/" \; 2>/dev/null || true
+
+echo "== fuzzing for $seconds s"
+"$harness" "$work/corpus" "$seeds" \
+    -dict=Tests/Fuzz/plist.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=65536 -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | tail -25
+status=${PIPESTATUS[0]}
+echo "libFuzzer exit status: $status"
+exit "$status"
