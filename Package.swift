@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Tests/Fuzz/run.sh sets EPLINT_FUZZ: the library code is instrumented for libFuzzer and
+// AddressSanitizer, and eplint-fuzz links libFuzzer's main. Build tools stay plain.
+let fuzzing = Context.environment["EPLINT_FUZZ"] != nil
+let instrumented: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+
 let package = Package(
     name: "eplint",
     platforms: [.macOS(.v13)],
@@ -19,23 +24,25 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         // Bytes → typed plist values carrying source positions. Knows nothing of rules.
-        .target(name: "PlistSyntax", dependencies: ["CLibXML2"]),
+        .target(name: "PlistSyntax", dependencies: ["CLibXML2"], swiftSettings: instrumented),
         // Rule protocol, context, diagnostics, rule metadata and region data (embedded from Rules/).
         .target(
             name: "LintEngine",
             dependencies: ["PlistSyntax"],
+            swiftSettings: instrumented,
             plugins: ["EmbedRuleData"]
         ),
         // One file per rule; the list of rules is generated at build time from the file names.
         .target(
             name: "EplintRules",
             dependencies: ["LintEngine", "PlistSyntax"],
+            swiftSettings: instrumented,
             plugins: ["RegisterRules"]
         ),
         // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
         .target(name: "Configuration", dependencies: ["LintEngine", "Reporters", .product(name: "Yams", package: "Yams")]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
-        .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
+        .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"], swiftSettings: instrumented),
         .executableTarget(
             name: "eplint",
             dependencies: [
@@ -48,7 +55,10 @@ let package = Package(
         // the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"],
+            swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("EPLINT_FUZZ")] : [],
+            // lld: gold crashes while reporting link errors of libFuzzer builds.
+            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])] : []
         ),
         // Build-time code generator used by the two plugins below.
         .executableTarget(name: "EplintCodegen"),
@@ -76,7 +86,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["eplint", "Reporters"]
+            dependencies: ["eplint", "Reporters"],
+            // Read from disk by the tests, not built.
+            exclude: ["Golden", "Snapshots"]
         ),
     ]
 )

@@ -194,8 +194,11 @@ struct LintCommand: ParsableCommand {
                 for entry in gone { writeStandardError("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n") }
             }
         }
-        let terminal = output == nil && isatty(1) == 1 && format == .gcc
-        let presentation = TerminalPresentation(colour: useColour(terminal: terminal), showSource: terminal)
+        // Excerpts and the summary go with colour on a terminal: `--color never` under a
+        // pseudo-terminal (pre-commit, CI log viewers) keeps plain, parseable lines.
+        let colour = useColour(terminal: output == nil && isatty(1) == 1 && format == .gcc)
+        let terminal = output == nil && isatty(1) == 1 && format == .gcc && colour
+        let presentation = TerminalPresentation(colour: colour, showSource: terminal)
         if presentation.showSource || format == .sarif || report.contains(where: { $0.format == .sarif }) {
             SourceExcerpts.fill(&diagnostics, standardInput: standardInput)
         }

@@ -167,17 +167,21 @@ private func json(_ text: String) throws -> [String: Any] {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(Eplint.executable.path) --color never Examples/BrokenApp", "/dev/null"]
+        process.arguments = ["-qec", "\(Eplint.executable.path) Examples/BrokenApp; \(Eplint.executable.path) --color never Examples/BrokenApp", "/dev/null"]
         process.currentDirectoryURL = Eplint.packageRoot
-        process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
+        process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]  // no NO_COLOR: colour as on a real terminal
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         process.waitUntilExit()
-        #expect(text.contains("Examples/BrokenApp/Info.plist:11:3: error: region 'NL' must be lowercase: 'nl' [EP101]\n\t\t<string>NL</string>\n\t\t^\n"))
-        #expect(text.contains("7 errors, 1 warning in 2 files"))
+        let plain = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(plain.contains("Examples/BrokenApp/Info.plist:11:3: error: region 'NL' must be lowercase: 'nl' [EP101]\n\t\t<string>NL</string>\n\t\t^\n"))
+        #expect(plain.contains("7 errors, 1 warning in 2 files"))
+        // With --color never under the same terminal: only the plain lines.
+        let second = plain.components(separatedBy: "7 errors, 1 warning in 2 files\n").last ?? ""
+        #expect(second.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/") }, "\(second)")
         #expect(process.terminationStatus == 1)
     }
 

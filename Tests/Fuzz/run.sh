@@ -14,9 +14,9 @@ seeds=$work/seeds
 mkdir -p "$work/corpus" "$seeds" Tests/Fuzz/Findings
 
 echo "== building the harness (-sanitize=fuzzer,address)"
-swift build -c release --product eplint-fuzz --scratch-path .build-fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DEPLINT_FUZZ -Xswiftc -parse-as-library >/dev/null
-harness=$(swift build -c release --product eplint-fuzz --scratch-path .build-fuzz --show-bin-path)/eplint-fuzz
+EPLINT_FUZZ=1 swift build -c release --product eplint-fuzz --scratch-path .build-fuzz >/dev/null
+
+harness=$(EPLINT_FUZZ=1 swift build -c release --product eplint-fuzz --scratch-path .build-fuzz --show-bin-path)/eplint-fuzz
 
 # Seeds: every example block of the rule pages, the golden inputs, the regressions, the corpus.
 python3 - "$seeds" <<'PY'

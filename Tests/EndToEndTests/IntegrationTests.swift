@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// eplint's output read by the real consumers: Xcode's script-phase grammar, GitHub's and
+/// VS Code's problem matchers (JavaScript regular expressions, run by node), vim's quickfix
+/// and Emacs' compilation mode.
+@Suite struct IntegrationTests {
+    static let root = Eplint.packageRoot
+
+    /// A finding as eplint means it: file, line, column, severity.
+    struct Expected: Hashable { var file: String, line: Int, column: Int, severity: String }
+
+    static func gccFindings(_ output: String) -> [Expected] {
+        output.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+            guard parts.count == 5, let number = Int(parts[1]), let column = Int(parts[2]) else { return nil }
+            return Expected(file: String(parts[0]), line: number, column: column, severity: parts[3].trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL = root) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let pipe = Pipe(), inputPipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = inputPipe
+        try process.run()
+        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inputPipe.fileHandleForWriting.close()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// swift-build's script-phase grammar, as it parses each output line.
+    @Test func xcodeReadsEveryLine() throws {
+        let message = try NSRegularExpression(pattern: #"^([^'"]+: +|[ \t\f]*)(error|warning|note|notice|fixit): (.*)$"#)
+        let location = try NSRegularExpression(pattern: #"^([^:]+):(?:([0-9]+):)?(?:([0-9]+):)? +$"#)
+        let absolute = Self.root.appendingPathComponent("Examples/BrokenApp/Info.plist").path
+        let findings = try Eplint.run([absolute, "/nonexistent/Info.plist"])
+        var parsed: [Expected] = []
+        for line in (findings.standardOutput + findings.standardError).split(separator: "\n").map(String.init) {
+            let range = NSRange(line.startIndex..., in: line)
+            let match = try #require(message.firstMatch(in: line, range: range), "Xcode would not read: \(line)")
+            let prefix = String(line[Range(match.range(at: 1), in: line)!])
+            let severity = String(line[Range(match.range(at: 2), in: line)!])
+            if line.hasPrefix("error: eplint: ") { continue }   // a tool-level error, no location
+            let where_ = try #require(location.firstMatch(in: prefix, range: NSRange(prefix.startIndex..., in: prefix)), "no location in \(prefix)")
+            parsed.append(Expected(file: String(prefix[Range(where_.range(at: 1), in: prefix)!]),
+                                   line: Int(prefix[Range(where_.range(at: 2), in: prefix)!])!,
+                                   column: Int(prefix[Range(where_.range(at: 3), in: prefix)!])!, severity: severity))
+        }
+        #expect(parsed == Self.gccFindings(findings.standardOutput))
+        #expect(findings.standardError.hasPrefix("error: eplint: "))
+
+        // The build-phase script itself, as Xcode runs it (absolute inputs, non-zero on errors).
+        let derived = try Eplint.temporaryDirectory()
+        let script = try run("/bin/sh", ["-c", """
+            SRCROOT=\(Self.root.path) SCRIPT_INPUT_FILE_COUNT=2 SCRIPT_INPUT_FILE_0=\(absolute) \
+            SCRIPT_INPUT_FILE_1=\(Self.root.path)/Examples/BrokenApp/BrokenApp.entitlements DERIVED_FILE_DIR=\(derived.path) \
+            EPLINT=\(Eplint.executable.path) Examples/xcode/eplint-build-phase.sh
+            """])
+        #expect(script.status == 1)
+        #expect(script.output.contains("\(absolute):11:3: error: region 'NL' must be lowercase: 'nl' [EP101]"))
+        #expect(FileManager.default.fileExists(atPath: derived.appendingPathComponent("eplint.stamp").path))
+    }
+
+    /// Runs a problem matcher's regular expression with JavaScript's own engine.
+    func matches(_ pattern: String, _ lines: [String]) throws -> [[String]]? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/node") else { return nil }
+        let program = """
+            const [pattern, ...lines] = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+            const regexp = new RegExp(pattern);
+            console.log(JSON.stringify(lines.map(line => { const m = regexp.exec(line); return m ? m.slice(1) : null; })));
+            """
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: [pattern] + lines), as: UTF8.self)
+        let result = try run("/usr/bin/node", ["-e", program], input: input)
+        let decoded = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any]
+        return decoded?.map { ($0 as? [Any])?.map { "\($0)" } ?? [] }
+    }
+
+    @Test func githubProblemMatcherReadsFindingsWithAndWithoutColour() throws {
+        let matcher = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("Examples/github/eplint-problem-matcher.json"))) as! [String: Any]
+        let pattern = (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"] as! String)
+        for colour in ["never", "always"] {
+            let output = try Eplint.run(["--color", colour, "Examples/BrokenApp"]).standardOutput
+            let lines = output.split(separator: "\n").map(String.init)
+            guard let results = try matches(pattern, lines) else { return }
+            let expected = Self.gccFindings(output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
+            var found: [Expected] = []
+            for (line, groups) in zip(lines, results) where !groups.isEmpty {
+                #expect(!groups[4].contains("[EP"), "message without the ID: \(line)")
+                #expect(groups[5].hasPrefix("EP"))
+                found.append(Expected(file: groups[0], line: Int(groups[1])!, column: Int(groups[2])!, severity: groups[3]))
+            }
+            #expect(found == expected.filter { $0.severity != "note" }, "colour \(colour)")
+        }
+    }
+
+    @Test func vscodeProblemMatcherReadsFindings() throws {
+        let tasks = try String(contentsOf: Self.root.appendingPathComponent("Examples/vscode/tasks.json"), encoding: .utf8)
+        let json = try JSONSerialization.jsonObject(with: Data(tasks.utf8)) as! [String: Any]
+        let task = (json["tasks"] as! [[String: Any]])[0]
+        let pattern = ((task["problemMatcher"] as! [String: Any])["pattern"] as! [String: Any])["regexp"] as! String
+        let output = try Eplint.run(["--color", "never", "Examples/BrokenApp"]).standardOutput
+        let lines = output.split(separator: "\n").map(String.init)
+        guard let results = try matches(pattern, lines) else { return }
+        let found = zip(lines, results).filter { !$0.1.isEmpty }.map { Expected(file: $0.1[0], line: Int($0.1[1])!, column: Int($0.1[2])!, severity: $0.1[3]) }
+        #expect(found == Self.gccFindings(output).filter { $0.severity != "note" || found.contains($0) })
+        #expect(found.count == output.split(separator: "\n").filter { $0.hasSuffix("]") }.count)
+    }
+
+    @Test func vimQuickfixReadsEveryFinding() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/vim") else { return }
+        let directory = try Eplint.temporaryDirectory()
+        let output = try Eplint.run(["--color", "never", "Examples/BrokenApp"]).standardOutput
+        try output.write(to: directory.appendingPathComponent("eplint.txt"), atomically: true, encoding: .utf8)
+        let dump = directory.appendingPathComponent("quickfix.txt").path
+        _ = try run("/usr/bin/vim", ["-es", "-N", "-u", "NONE", "-c", "cfile \(directory.path)/eplint.txt",
+                                      "-c", "call writefile(map(filter(getqflist(), 'v:val.valid'), 'bufname(v:val.bufnr).\":\".v:val.lnum.\":\".v:val.col'), '\(dump)')",
+                                      "-c", "qa!"])
+        let entries = try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").map(String.init)
+        let expected = Self.gccFindings(output).map { "\($0.file):\($0.line):\($0.column)" }
+        #expect(entries == expected)
+    }
+
+    @Test func emacsCompilationModeReadsEveryFinding() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/emacs") else { return }
+        let directory = try Eplint.temporaryDirectory()
+        let output = try Eplint.run(["--color", "never", "Examples/BrokenApp"]).standardOutput
+        let log = directory.appendingPathComponent("eplint.txt")
+        try output.write(to: log, atomically: true, encoding: .utf8)
+        let lisp = """
+            (progn
+              (require 'compile)
+              (with-temp-buffer
+                (insert-file-contents "\(log.path)")
+                (setq default-directory "\(Self.root.path)/")
+                (compilation-mode)
+                (compilation--ensure-parse (point-max))
+                (goto-char (point-min))
+                (while (not (eobp))
+                  (let ((message (get-text-property (point) 'compilation-message)))
+                    (when message
+                      (let ((location (compilation--message->loc message)))
+                        (princ (format "%s:%d:%d\\n" (caar (compilation--loc->file-struct location))
+                                       (compilation--loc->line location) (compilation--loc->col location))))))
+                  (forward-line 1))))
+            """
+        let result = try run("/usr/bin/emacs", ["--batch", "--eval", lisp])
+        let parsed = result.output.split(separator: "\n").filter { $0.contains(".plist:") }.map(String.init)
+        let expected = Self.gccFindings(output).map { "\($0.file):\($0.line):\($0.column)" }
+        #expect(parsed == expected, "\(result.output)")
+    }
+}
