@@ -81,3 +81,21 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Inputs that once broke eplint (from fuzzing or review), replayed on every test run.
+@Suite struct FuzzRegressionTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Regressions")
+
+    static var inputs: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() }
+
+    @Test(arguments: inputs) func replays(_ name: String) throws {
+        let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
+        for path in ["Info.plist", "App.entitlements", "Settings.plist"] {
+            let linter = Linter(rules: allRules, configuration: LintConfiguration(buildSettings: BuildSettings(["REGION": "nl"])))
+            var source = BytesSource(bytes)
+            let result = try linter.lint(&source, path: path)
+            _ = GCCReporter.render(result.diagnostics)
+        }
+    }
+}
