@@ -40,8 +40,21 @@ case "embed":
     var swift = "// Generated at build time from Rules/ by EplintCodegen. Do not edit.\n\n"
     swift += "package enum EmbeddedRuleData {\n"
     swift += "    package static let regionsPlist: String = \(rawLiteral(regions))\n\n"
-    swift += "    package static let rulePages: [(fileName: String, markdown: String)] = [\n"
-    for (name, text) in pages { swift += "        (\"\(name)\", \(rawLiteral(text))),\n" }
+    // Each page's header is read here, once, so that the binary never parses pages at start-up:
+    // `# EPnnn name`, `- **Severity:** …`, `- **Summary:** …`.
+    swift += "    package static let rulePages: [(id: String, name: String, severity: String, summary: String, markdown: String)] = [\n"
+    for (fileName, text) in pages {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let title = lines.first.map { $0.dropFirst(2).split(separator: " ") } ?? []
+        func field(_ name: String) -> String? {
+            let marker = "- **\(name):** "
+            return lines.first { $0.hasPrefix(marker) }.map { String($0.dropFirst(marker.count)) }
+        }
+        guard lines.first?.hasPrefix("# ") == true, title.count == 2, let severity = field("Severity"), let summary = field("Summary") else {
+            fail("Rules/\(fileName): the page must start with '# EPnnn name' and give '- **Severity:**' and '- **Summary:**'")
+        }
+        swift += "        (\(rawLiteral(String(title[0]))), \(rawLiteral(String(title[1]))), \(rawLiteral(severity)), \(rawLiteral(summary)), \(rawLiteral(text))),\n"
+    }
     swift += "    ]\n}\n"
     writeIfChanged(swift, to: output)
 case "register":

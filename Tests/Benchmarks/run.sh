@@ -45,7 +45,7 @@ hyperfine -N -i --warmup 1 --runs "$runs" --export-json "$work/huge.json" \
     -n eplint "$eplint /tmp/plist-huge.plist" \
     -n floor "$floor /tmp/plist-huge.plist" \
     -n "xmllint --stream" "xmllint --stream --noout /tmp/plist-huge.plist" >/dev/null
-peak() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {printf "%.1f", $2 / 1024}'; }
+peak() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident/ {printf "%.1f", $2 / 1024}'; }
 eplint_peak=$(peak "$eplint" /tmp/plist-huge.plist)
 floor_peak=$(peak "$floor" /tmp/plist-huge.plist)
 xmllint_peak=$(peak xmllint --stream --noout /tmp/plist-huge.plist)
