@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The decoded (UTF-8) text that libxml2 has not finished with, and the position of every
 /// byte in it.
 ///
@@ -44,8 +50,7 @@ struct DecodedTextWindow {
             let from = cursor.offset - retainedStart, to = target - retainedStart
             guard from < to else { return }
             // The last line end in the range: columns are counted only after it.
-            var lastBreak = to - 1
-            while lastBreak >= from && buffer[lastBreak] != 0x0A && buffer[lastBreak] != 0x0D { lastBreak -= 1 }
+            let lastBreak = Self.lastLineEnd(buffer, from, to)
             var line = cursor.line, column = cursor.column, utf16 = cursor.utf16Column
             var columnsFrom = from
             if lastBreak >= from {
@@ -74,18 +79,33 @@ struct DecodedTextWindow {
     }
 
     /// Line ends in `buffer[from..<to]`: LF, CR, and CR LF counted once (also when the CR
-    /// came just before `from`).
+    /// came just before `from`). memchr is vectorised by the C library.
     private static func lineEnds(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, afterCR: Bool) -> Int {
-        var feeds = 0, returns = 0
-        for index in from..<to {
-            feeds &+= buffer[index] == 0x0A ? 1 : 0
-            returns &+= buffer[index] == 0x0D ? 1 : 0
+        let base = buffer.baseAddress!
+        func count(_ byte: UInt8) -> Int {
+            var found = 0
+            var cursor = from
+            while cursor < to, let hit = memchr(base + cursor, Int32(byte), to - cursor) {
+                found += 1
+                cursor = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return found
         }
+        let feeds = count(0x0A)
+        let returns = memchr(base + from, 0x0D, to - from) == nil ? 0 : count(0x0D)
         var pairs = afterCR && buffer[from] == 0x0A ? 1 : 0
         if returns > 0 {
             for index in from..<(to - 1) where buffer[index] == 0x0D && buffer[index + 1] == 0x0A { pairs += 1 }
         }
         return feeds + returns - pairs
+    }
+
+    /// The index of the last LF or CR in `buffer[from..<to]`, or `from - 1`: a walk back
+    /// over the last line only.
+    private static func lastLineEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+        var index = to - 1
+        while index >= from && buffer[index] != 0x0A && buffer[index] != 0x0D { index -= 1 }
+        return index
     }
 
     /// Forgets the bytes before `offset`; their positions can no longer be asked for.

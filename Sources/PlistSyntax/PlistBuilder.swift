@@ -30,6 +30,8 @@ final class PlistBuilder {
 
     enum Context { case outside, container, leaf }
 
+    /// One open element. Plain values only: pushing and popping copies no references, and
+    /// a file of millions of elements costs no retain/release per element.
     private struct Frame {
         let element: Element
         let start: SourcePosition
@@ -37,32 +39,51 @@ final class PlistBuilder {
         let keepsContent: Bool
         /// This is the document's value (a child of `<plist>` or the bare root).
         let isRootValue: Bool
+        /// Index in `contents` of what a kept container collects.
+        let content: Int
+        /// A `<dict>` has read a `<key>` and waits for its value.
+        var hasPendingKey = false
+        /// `<plist>` has its value.
+        var hasValue = false
+        /// The leaf's text is invalid for its element (too long, not Base64, not empty).
+        var isInvalid = false
+    }
+
+    /// What a kept `<dict>` or `<array>` collects.
+    private struct Content {
         var children: [PlistNode] = []
         var entries: [PlistEntry] = []
         var pendingKey: (text: String, range: SourceRange)?
-        var valueCount = 0
-        var text: [UInt8] = []
-        var textIsTruncated = false
-        var invalidData = false
     }
 
     /// Leaf text kept only to validate it (integers, reals, dates) is capped: anything
     /// longer is invalid content anyway, and memory must not follow a hostile file.
     private static let validationTextCap = 4096
 
-    private let retention: PlistParseOptions.Retention
+    private let retainsEverything: Bool
+    private let retainedKeys: Set<String>
     private let maximumDepth: Int
     private var frames: [Frame] = []
+    private var contents: [Content] = []
+    /// The text of the open leaf (leaves never nest), when it is needed.
+    private var leafBytes: [UInt8] = []
     private var skippedDepth = 0
     private(set) var root: PlistNode?
     private(set) var rootWasOpened = false
 
     init(options: PlistParseOptions) {
-        retention = options.retention
+        switch options.retention {
+        case .everything:
+            retainsEverything = true
+            retainedKeys = []
+        case .topLevelKeys(let keys):
+            retainsEverything = false
+            retainedKeys = keys
+        }
         maximumDepth = options.maximumDepth
     }
 
-    // Frames are read by index: `frames.last` would copy a whole Frame (and its arrays).
+    // Frames are read by index: `frames.last` would copy a Frame into an Optional.
     var context: Context {
         guard !frames.isEmpty else { return .outside }
         return frames[frames.count - 1].element.isLeaf ? .leaf : .container
@@ -77,48 +98,51 @@ final class PlistBuilder {
     /// An element opens at `start` (its `<`). `included` is false inside a preprocessor
     /// block that is not taken: the element and everything in it are then left out.
     func startElement(_ name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
-        try startElement(Element(rawValue: name), named: name, at: start, included: included)
+        try startElement(Element(rawValue: name), named: name, at: start.offset, included: included) { _ in start }
     }
 
-    /// As above, with the element already looked up (the parser caches it per name).
-    func startElement(_ known: Element?, named name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
+    /// As above, with the element already looked up (the parser caches it per name), its
+    /// `<` as an offset, and `locate` to turn offsets into positions: asked only for the
+    /// elements that are kept or reported on, since most of a big file is neither.
+    func startElement(_ known: Element?, named name: String, at offset: Int, included: Bool,
+                      locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if depth + 1 > maximumDepth {
-            throw SyntaxProblem(kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: start)
+            throw SyntaxProblem(kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: locate(offset))
         }
         if skippedDepth > 0 || (!included && context == .container) {
             skippedDepth += 1
             return
         }
         guard let element = known else {
-            throw malformed("unknown element <\(name)>", at: start)
+            throw malformed("unknown element <\(name)>", at: locate(offset))
         }
         guard !frames.isEmpty else {
-            if element == .key { throw malformed("<key> cannot be the root: a property list starts with <plist> or a value", at: start) }
+            if element == .key { throw malformed("<key> cannot be the root: a property list starts with <plist> or a value", at: locate(offset)) }
             rootWasOpened = true
-            push(element, at: start, isRootValue: element != .plist)
+            push(element, at: offset, isRootValue: element != .plist, locate: locate)
             return
         }
         let parent = frames.count - 1
         let parentElement = frames[parent].element
         if parentElement.isLeaf {
-            throw malformed("<\(name)> is not allowed inside <\(parentElement.rawValue)>", at: start)
+            throw malformed("<\(name)> is not allowed inside <\(parentElement.rawValue)>", at: locate(offset))
         }
-        if element == .plist { throw malformed("<plist> is only allowed as the root element", at: start) }
+        if element == .plist { throw malformed("<plist> is only allowed as the root element", at: locate(offset)) }
         switch parentElement {
         case .plist:
-            if element == .key { throw malformed("<key> is only allowed inside <dict>", at: start) }
-            if frames[parent].valueCount > 0 { throw malformed("<plist> holds more than one value", at: start) }
-            push(element, at: start, isRootValue: true)
+            if element == .key { throw malformed("<key> is only allowed inside <dict>", at: locate(offset)) }
+            if frames[parent].hasValue { throw malformed("<plist> holds more than one value", at: locate(offset)) }
+            push(element, at: offset, isRootValue: true, locate: locate)
         case .dict:
-            if let pending = frames[parent].pendingKey {
-                if element == .key { throw malformed("\(Self.describe(pending.text)) has no value", at: start) }
+            if frames[parent].hasPendingKey {
+                if element == .key { throw malformed("\(pendingKeyDescription(parent)) has no value", at: locate(offset)) }
             } else if element != .key {
-                throw malformed("expected <key> in <dict>, found <\(name)>", at: start)
+                throw malformed("expected <key> in <dict>, found <\(name)>", at: locate(offset))
             }
-            push(element, at: start, isRootValue: false)
+            push(element, at: offset, isRootValue: false, locate: locate)
         default:
-            if element == .key { throw malformed("<key> is only allowed inside <dict>", at: start) }
-            push(element, at: start, isRootValue: false)
+            if element == .key { throw malformed("<key> is only allowed inside <dict>", at: locate(offset)) }
+            push(element, at: offset, isRootValue: false, locate: locate)
         }
     }
 
@@ -128,16 +152,16 @@ final class PlistBuilder {
         let top = frames.count - 1
         switch frames[top].element {
         case .data:
-            if !frames[top].invalidData && !bytes.allSatisfy(LeafContent.isBase64Byte(_:)) { frames[top].invalidData = true }
+            if !frames[top].isInvalid && !bytes.allSatisfy(LeafContent.isBase64Byte(_:)) { frames[top].isInvalid = true }
         case .string, .key:
-            if frames[top].keepsContent { frames[top].text.append(contentsOf: bytes) }
+            if frames[top].keepsContent { leafBytes.append(contentsOf: bytes) }
         case .true, .false:
-            if !bytes.allSatisfy(LeafContent.isXMLSpace(_:)) { frames[top].textIsTruncated = true }
+            if !bytes.allSatisfy(LeafContent.isXMLSpace(_:)) { frames[top].isInvalid = true }
         default:
-            if frames[top].text.count + bytes.count > Self.validationTextCap {
-                frames[top].textIsTruncated = true
+            if leafBytes.count + bytes.count > Self.validationTextCap {
+                frames[top].isInvalid = true
             } else {
-                frames[top].text.append(contentsOf: bytes)
+                leafBytes.append(contentsOf: bytes)
             }
         }
     }
@@ -145,68 +169,113 @@ final class PlistBuilder {
     /// The element open on top ends: `tagStart` is the `<` of its end tag (or of the
     /// element itself when it was empty, `<true/>`), `end` is just past the `>`.
     func endElement(tagStart: SourcePosition, end: SourcePosition) throws(SyntaxProblem) {
+        try endElement(tagStart: tagStart.offset, end: end.offset) { $0 == tagStart.offset ? tagStart : end }
+    }
+
+    /// As above, with offsets and `locate` (asked only for what is kept or reported).
+    func endElement(tagStart tagStartOffset: Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if skippedDepth > 0 { skippedDepth -= 1; return }
         guard let frame = frames.popLast() else { return }
-        let range = SourceRange(start: frame.start, end: end)
+        // The open leaf's text is done with once its node is built (or refused).
+        defer { if frame.element.isLeaf { leafBytes.removeAll(keepingCapacity: true) } }
+        var collected: Content?
+        if frame.content >= 0 { collected = contents.removeLast() }
         switch frame.element {
         case .plist:
-            if frame.valueCount == 0 { throw malformed("<plist> holds no value", at: tagStart) }
+            if !frame.hasValue { throw malformed("<plist> holds no value", at: locate(tagStartOffset)) }
             return
         case .key:
+            let parent = frames.count - 1
+            frames[parent].hasPendingKey = true
             // A dict that keeps nothing needs only to know that a key is pending.
-            let text = frame.keepsContent ? String(decoding: frame.text, as: UTF8.self) : ""
-            frames[frames.count - 1].pendingKey = (text, range)
+            if frames[parent].content >= 0 {
+                let range = SourceRange(start: frame.start, end: locate(endOffset))
+                contents[frames[parent].content].pendingKey = (String(decoding: leafBytes, as: UTF8.self), range)
+            }
             return
         case .dict:
-            if let pending = frame.pendingKey {
-                throw malformed("\(Self.describe(pending.text)) has no value", at: tagStart)
+            if frame.hasPendingKey {
+                throw malformed("\(Self.describe(collected?.pendingKey?.text ?? "")) has no value", at: locate(tagStartOffset))
             }
+        case .array:
+            break
         default:
             try validateLeaf(frame)
         }
-        // A value inside a container that keeps nothing is never built (the root always is).
-        if !frames.isEmpty, !frames[frames.count - 1].keepsContent, frames[frames.count - 1].element != .plist {
-            frames[frames.count - 1].pendingKey = nil
+        func range() -> SourceRange { SourceRange(start: frame.start, end: locate(endOffset)) }
+        guard !frames.isEmpty else {
+            root = node(from: frame, collected: collected, range: range())
             return
         }
-        attach(node(from: frame, range: range))
+        let parent = frames.count - 1
+        switch frames[parent].element {
+        case .plist:
+            frames[parent].hasValue = true
+            root = node(from: frame, collected: collected, range: range())
+        case .dict:
+            frames[parent].hasPendingKey = false
+            let slot = frames[parent].content
+            // A value inside a container that keeps nothing is never built.
+            guard slot >= 0, let key = contents[slot].pendingKey else { return }
+            contents[slot].entries.append(PlistEntry(key: key.text, keyRange: key.range, value: node(from: frame, collected: collected, range: range())))
+            contents[slot].pendingKey = nil
+        default:
+            let slot = frames[parent].content
+            if slot >= 0 { contents[slot].children.append(node(from: frame, collected: collected, range: range())) }
+        }
     }
 
     // MARK: Helpers
 
-    private func push(_ element: Element, at start: SourcePosition, isRootValue: Bool) {
+    private func push(_ element: Element, at offset: Int, isRootValue: Bool, locate: (Int) -> SourcePosition) {
         let keepsContent: Bool
-        if case .everything = retention {
+        if retainsEverything {
             keepsContent = true
         } else if isRootValue {
             keepsContent = element == .dict
         } else if !frames.isEmpty {
             let parent = frames.count - 1
-            if frames[parent].isRootValue, case .topLevelKeys(let keys) = retention {
+            if frames[parent].isRootValue {
                 // The root dict keeps its keys' text and each value only if asked for.
-                keepsContent = element == .key || (frames[parent].pendingKey.map { keys.contains($0.text) } ?? false)
+                let slot = frames[parent].content
+                keepsContent = element == .key || (slot >= 0 && contents[slot].pendingKey.map { retainedKeys.contains($0.text) } == true)
             } else {
                 keepsContent = frames[parent].keepsContent
             }
         } else {
             keepsContent = false
         }
-        frames.append(Frame(element: element, start: start, keepsContent: keepsContent, isRootValue: isRootValue))
+        var content = -1
+        if keepsContent && (element == .dict || element == .array) {
+            contents.append(Content())
+            content = contents.count - 1
+        }
+        // Where it starts is needed if it is kept, is a top-level key or value, or may be
+        // reported for its content (integers, reals, dates, data, booleans).
+        let underRoot = !frames.isEmpty && frames[frames.count - 1].isRootValue
+        let mayBeReported = element == .integer || element == .real || element == .date || element == .data || element == .true || element == .false
+        let start = keepsContent || isRootValue || underRoot || mayBeReported || frames.isEmpty
+            ? locate(offset) : SourcePosition(offset: offset, line: 0, column: 0, utf16Column: 0)
+        frames.append(Frame(element: element, start: start, keepsContent: keepsContent, isRootValue: isRootValue, content: content))
+    }
+
+    private func pendingKeyDescription(_ dict: Int) -> String {
+        let slot = frames[dict].content
+        return Self.describe(slot >= 0 ? contents[slot].pendingKey?.text ?? "" : "")
     }
 
     private func validateLeaf(_ frame: Frame) throws(SyntaxProblem) {
         let isValid: Bool
         switch frame.element {
-        case .integer: isValid = !frame.textIsTruncated && LeafContent.isInteger(LeafContent.trimmed(frame.text))
-        case .real: isValid = !frame.textIsTruncated && LeafContent.isReal(LeafContent.trimmed(frame.text))
-        case .date: isValid = !frame.textIsTruncated && LeafContent.isDate(LeafContent.trimmed(frame.text))
-        case .data: isValid = !frame.invalidData
-        case .true, .false: isValid = !frame.textIsTruncated
+        case .integer: isValid = !frame.isInvalid && LeafContent.isInteger(LeafContent.trimmed(leafBytes))
+        case .real: isValid = !frame.isInvalid && LeafContent.isReal(LeafContent.trimmed(leafBytes))
+        case .date: isValid = !frame.isInvalid && LeafContent.isDate(LeafContent.trimmed(leafBytes))
+        case .data, .true, .false: isValid = !frame.isInvalid
         default: isValid = true
         }
         guard !isValid else { return }
         // The message is built only for the one invalid element.
-        let shown = String(decoding: LeafContent.trimmed(frame.text).prefix(40), as: UTF8.self).quotedForMessage
+        let shown = String(decoding: LeafContent.trimmed(leafBytes).prefix(40), as: UTF8.self).quotedForMessage
         switch frame.element {
         case .date: throw malformed("invalid <date> content \(shown) (expected YYYY-MM-DDTHH:MM:SSZ)", at: frame.start)
         case .data: throw malformed("invalid <data> content: not Base64", at: frame.start)
@@ -215,42 +284,23 @@ final class PlistBuilder {
         }
     }
 
-    private func node(from frame: Frame, range: SourceRange) -> PlistNode {
+    private func node(from frame: Frame, collected: Content?, range: SourceRange) -> PlistNode {
         guard frame.keepsContent, let kind = frame.element.valueKind else {
             return PlistNode(content: .notRetained(frame.element.valueKind ?? .string), range: range)
         }
-        let text = { String(decoding: frame.text, as: UTF8.self) }
+        let trimmed = { String(decoding: LeafContent.trimmed(self.leafBytes), as: UTF8.self) }
         let content: PlistNode.Content
         switch kind {
-        case .dictionary: content = .dictionary(frame.entries)
-        case .array: content = .array(frame.children)
-        case .string: content = .string(text())
-        case .integer: content = .integer(String(decoding: LeafContent.trimmed(frame.text), as: UTF8.self))
-        case .real: content = .real(String(decoding: LeafContent.trimmed(frame.text), as: UTF8.self))
-        case .date: content = .date(String(decoding: LeafContent.trimmed(frame.text), as: UTF8.self))
+        case .dictionary: content = .dictionary(collected?.entries ?? [])
+        case .array: content = .array(collected?.children ?? [])
+        case .string: content = .string(String(decoding: leafBytes, as: UTF8.self))
+        case .integer: content = .integer(trimmed())
+        case .real: content = .real(trimmed())
+        case .date: content = .date(trimmed())
         case .data: content = .data
         case .boolean: content = .boolean(frame.element == .true)
         }
         return PlistNode(content: content, range: range)
-    }
-
-    private func attach(_ node: PlistNode) {
-        guard !frames.isEmpty else { root = node; return }
-        let index = frames.count - 1
-        switch frames[index].element {
-        case .plist:
-            frames[index].valueCount += 1
-            root = node
-        case .dict:
-            if frames[index].keepsContent, let key = frames[index].pendingKey {
-                frames[index].entries.append(PlistEntry(key: key.text, keyRange: key.range, value: node))
-            }
-            frames[index].pendingKey = nil
-        case .array:
-            if frames[index].keepsContent { frames[index].children.append(node) }
-        default:
-            break
-        }
     }
 
     /// A pending key for messages (the text is not kept in dicts nobody looks into).

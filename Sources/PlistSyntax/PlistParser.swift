@@ -226,17 +226,16 @@ final class ParseSession {
         flushTextRun(upTo: opening)
         guard !stopped else { return }
         let (element, name) = lookUp(localName, prefix: prefix)
-        let start = window.position(at: opening)
         if let key = keyAwaitingValue {
             keyAwaitingValue = nil
             if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
         }
         if !commentsAwaitingElement.isEmpty {
-            elementsAwaitingEnd.append((builder.depth, start, commentsAwaitingElement, element == .key))
+            elementsAwaitingEnd.append((builder.depth, window.position(at: opening), commentsAwaitingElement, element == .key))
             commentsAwaitingElement = []
         }
         do {
-            try builder.startElement(element, named: name, at: start, included: preprocessor.isActive)
+            try builder.startElement(element, named: name, at: opening, included: preprocessor.isActive) { window.position(at: $0) }
         } catch {
             stop(error)
         }
@@ -258,16 +257,14 @@ final class ParseSession {
         let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor - 1) ?? cursor
         flushTextRun(upTo: opening)
         guard !stopped else { return }
-        // Positions are asked for in document order: the window scans forward.
-        let tagStart = window.position(at: opening)
-        let end = window.position(at: cursor)
         do {
-            try builder.endElement(tagStart: tagStart, end: end)
+            try builder.endElement(tagStart: opening, end: cursor) { window.position(at: $0) }
         } catch {
             stop(error)
         }
         if let waiting = elementsAwaitingEnd.last, waiting.depth == builder.depth {
             elementsAwaitingEnd.removeLast()
+            let end = window.position(at: cursor)
             for index in waiting.comments { comments[index].nextElement = SourceRange(start: waiting.start, end: end) }
             // Before a `<key>`, a comment means the whole entry: the value is covered too.
             if waiting.isKey { keyAwaitingValue = (waiting.depth, waiting.start, waiting.comments) }
