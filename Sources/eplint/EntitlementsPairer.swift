@@ -24,12 +24,10 @@ struct EntitlementsPairer: Sendable {
     func pairing(for infoPlist: String, linter: Linter) -> EntitlementsPairing {
         guard let (path, reason) = entitlementsFile(for: infoPlist) else { return .none }
         if verbose { writeStandardError("eplint: \(infoPlist) pairs with \(path) (\(reason))\n") }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        var info = stat()
-        guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            let reason = descriptor >= 0 ? "not a regular file" : String(cString: strerror(errno))
-            if descriptor >= 0 { close(descriptor) }
-            return .unreadable(reason: "cannot read entitlements file '\(path)': \(reason)")
+        let opened = RegularFile.open(path)
+        guard case .success(let descriptor) = opened else {
+            if case .failure(let failure) = opened { return .unreadable(reason: "cannot read entitlements file '\(path)': \(failure.reason)") }
+            return .none
         }
         defer { close(descriptor) }
         var source = FileDescriptorSource(descriptor: descriptor)

@@ -290,29 +290,17 @@ struct LintCommand: ParsableCommand {
     }
 
     private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing) -> Result<FileLintResult, ReadFailure> {
-        // Non-blocking so that a FIFO cannot hang the run; only regular files are read.
-        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(String(cString: strerror(errno)))"))
+        RegularFile.open(file.path).flatMap { descriptor in
+            defer { close(descriptor) }
+            var source = FileDescriptorSource(descriptor: descriptor)
+            return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): not a regular file"))
-        }
-        var source = FileDescriptorSource(descriptor: descriptor)
-        return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
-            .mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }
+        .mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }
     }
 
     private func readStandardInput() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         var source = FileDescriptorSource(descriptor: 0)
-        while let count = try? buffer.withUnsafeMutableBytes({ try source.read(into: $0) }), count > 0 {
-            bytes += buffer[0..<count]
-        }
-        return bytes
+        return (try? RegularFile.readAll(&source).get()) ?? []
     }
 }
 
@@ -342,18 +330,11 @@ struct DiagnosticIdentity: Hashable {
 /// A regions file in the format of `Rules/regions.plist`.
 enum RegionFile {
     static func load(_ path: String) throws(RunFailure) -> RegionData {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        var info = stat()
-        guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            let reason = descriptor >= 0 ? "not a regular file" : String(cString: strerror(errno))
-            if descriptor >= 0 { close(descriptor) }
-            throw RunFailure(message: "cannot read regions file '\(path)': \(reason)")
+        let bytes: [UInt8]
+        switch RegularFile.contents(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw RunFailure(message: "cannot read regions file '\(path)': \(failure.reason)")
         }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var source = FileDescriptorSource(descriptor: descriptor)
-        while let count = try? buffer.withUnsafeMutableBytes({ try source.read(into: $0) }), count > 0 { bytes += buffer[0..<count] }
         do throws(RegionData.FormatError) {
             return try RegionData(plist: bytes)
         } catch {

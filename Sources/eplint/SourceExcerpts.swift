@@ -17,7 +17,7 @@ enum SourceExcerpts {
         for index in diagnostics.indices {
             let file = diagnostics[index].file
             if linesByFile[file] == nil {
-                let bytes = file == standardInput?.path ? standardInput?.bytes : readRegularFile(file)
+                let bytes = file == standardInput?.path ? standardInput?.bytes : try? RegularFile.contents(file, limit: maximumSize).get()
                 linesByFile[file] = bytes.flatMap(PlistParser.decodedText).map(splitLines)
             }
             guard let lines = linesByFile[file] ?? nil else { continue }
@@ -52,23 +52,5 @@ enum SourceExcerpts {
         }
         lines.append(text[start...])
         return lines
-    }
-
-    private static func readRegularFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maximumSize else { return nil }
-        var bytes: [UInt8] = []
-        var source = FileDescriptorSource(descriptor: descriptor)
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = (try? buffer.withUnsafeMutableBytes { try source.read(into: $0) }) ?? 0
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            if bytes.count > maximumSize { return nil }
-        }
-        return bytes
     }
 }

@@ -11,14 +11,13 @@ func writeStandardError(_ text: String) { write(text, to: 2) }
 private func write(_ text: String, to descriptor: Int32) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { Glibc_or_Darwin_write(descriptor, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
         if written < 0 { if errno == EINTR { continue }; return }
         bytes = bytes.dropFirst(written)
     }
 }
 
-#if canImport(Glibc)
-private let Glibc_or_Darwin_write = Glibc.write
-#else
-private let Glibc_or_Darwin_write = Darwin.write
-#endif
+/// write(2) itself, beside the `write(_:to:)` above that would shadow it.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

@@ -1,0 +1,50 @@
+import PlistSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way eplint opens what it reads: read-only, without blocking (a FIFO cannot hang
+/// the run), and only if it is a regular file.
+enum RegularFile {
+    /// An open descriptor for `path`, which the caller closes.
+    static func open(_ path: String) -> Result<Int32, ReadFailure> {
+        let descriptor = openReadOnly(path)
+        guard descriptor >= 0 else { return .failure(ReadFailure(reason: String(cString: strerror(errno)))) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return .failure(ReadFailure(reason: "not a regular file"))
+        }
+        return .success(descriptor)
+    }
+
+    /// All of `path`'s bytes (at most `limit`: more is a failure).
+    static func contents(_ path: String, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
+        open(path).flatMap { descriptor in
+            defer { close(descriptor) }
+            var source = FileDescriptorSource(descriptor: descriptor)
+            return readAll(&source, limit: limit)
+        }
+    }
+
+    /// Everything a source yields (standard input, a file).
+    static func readAll(_ source: inout some ByteSource, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
+        var bytes: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count: Int
+            do throws(ReadFailure) { count = try source.read(into: buffer) } catch { return .failure(error) }
+            if count == 0 { return .success(bytes) }
+            bytes += UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            if bytes.count > limit { return .failure(ReadFailure(reason: "larger than \(limit) bytes")) }
+        }
+    }
+}
+
+/// open(2) itself, outside the enum whose `open` would shadow it.
+private func openReadOnly(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+}
