@@ -1,4 +1,9 @@
 internal import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads XML property lists with libxml2's push parser: streaming, no tree of the whole
 /// file, no entity ever loaded or expanded, no network.
@@ -167,6 +172,13 @@ final class ParseSession {
     }
 
     deinit {
+        // libxml2 stores a parameter entity's raw value in the `orig` of the entity that
+        // `getParameterEntity` answered ("ugly mechanism to save the raw entity value"):
+        // that is this placeholder, so the value is freed here. Found by the fuzzer.
+        // (libxml2's xmlFree is free(3): eplint never installs other allocators.)
+        if let original = unloadedParameterEntity.pointee.orig {
+            free(UnsafeMutableRawPointer(mutating: original))
+        }
         unloadedParameterEntity.deallocate()
     }
 

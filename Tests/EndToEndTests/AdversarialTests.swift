@@ -112,6 +112,8 @@ import Testing
             usleep(150_000)
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
+            // It died of the signal (it unblocks SIGINT/SIGTERM even if spawned with them blocked).
+            #expect(process.terminationReason == .uncaughtSignal, "signal \(signal)")
             let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             #expect(left.allSatisfy { $0 == "Info.plist" || $0 == "out.txt" || $0 == "report.sarif" }, "\(left)")
             for name in ["out.txt", "report.sarif"] where left.contains(name) {
@@ -128,6 +130,26 @@ import Testing
         #expect(missing.standardError.contains("No such file or directory"))
         let device = try timedFailure(["/dev/zero"])
         #expect(device.standardError.contains("not a regular file"))
+    }
+
+    @Test func aFileThatGrowsWhileItIsRead() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let input = directory.appendingPathComponent("Info.plist")
+        var text = "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
+        for index in 0..<200_000 { text += "<key>k\(index)</key><true/>\n" }
+        try (text + "</dict></plist>\n").write(to: input, atomically: true, encoding: .utf8)
+        // A writer keeps appending (comments after the root are still XML) while eplint reads.
+        // Bounded, and killed with SIGKILL: children of test threads inherit blocked signals.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "i=0; while [ $i -lt 200000 ]; do echo '<!-- more -->' >> '\(input.path)'; i=$((i+1)); done"]
+        try writer.run()
+        defer {
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+        }
+        let run = try timed([input.path], limit: 30)
+        #expect(run.standardOutput == "" || run.standardOutput.contains("[EP"))
     }
 
     func timedFailure(_ arguments: [String]) throws -> EplintRun {
