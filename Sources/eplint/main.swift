@@ -11,8 +11,8 @@ do {
     command = try Eplint.parseAsRoot()
 } catch {
     if Eplint.exitCode(for: error) == .success {
-        writeStandardOutput(Eplint.fullMessage(for: error) + "\n")
-        exit(0)
+        // --help and --version: ArgumentParser prints them and exits 0.
+        Eplint.exit(withError: error)
     }
     writeStandardError("error: eplint: \(Eplint.message(for: error))\n")
     exit(ExitStatus.failure.rawValue)
@@ -27,5 +27,8 @@ do {
     writeStandardError("error: eplint: \(failure.message)\n")
     exit(ExitStatus.failure.rawValue)
 } catch {
-    exit(Eplint.exitCode(for: error).rawValue == 0 ? 0 : ExitStatus.failure.rawValue)
+    // `eplint --help` runs ArgumentParser's own help command, which ends this way.
+    if Eplint.exitCode(for: error) == .success { Eplint.exit(withError: error) }
+    writeStandardError("error: eplint: \(Eplint.message(for: error))\n")
+    exit(ExitStatus.failure.rawValue)
 }

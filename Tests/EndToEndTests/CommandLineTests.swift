@@ -46,7 +46,10 @@ import Testing
         #expect(badFlag.standardError.hasPrefix("error: eplint: "))
         #expect(try Eplint.run(["--no-such-flag"], in: directory).status == 2)
         #expect(try Eplint.run(["--define", "=x", "Info.plist"], in: directory).status == 2)
-        #expect(try Eplint.run(["--help"]).status == 0)
+        let help = try Eplint.run(["--help"])
+        #expect(help.status == 0 && help.standardOutput.contains("USAGE:") && help.standardOutput.contains("lint (default)"))
+        #expect(try Eplint.run(["lint", "--help"]).standardOutput.contains("--format"))
+        #expect(try Eplint.run(["--version"]).standardOutput == "0.1.0\n")
         #expect(try Eplint.run([], in: directory).status == 0)
     }
 
