@@ -41,7 +41,7 @@ cp Tests/EndToEndTests/Golden/*.plist Tests/Fuzz/Regressions/* "$seeds/" 2>/dev/
 echo "== fuzzing for $seconds s"
 "$harness" "$work/corpus" "$seeds" \
     -dict=Tests/Fuzz/plist.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=65536 -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | tail -25
+    -max_len=65536 -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -E "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
 status=${PIPESTATUS[0]}
 echo "libFuzzer exit status: $status"
 exit "$status"
