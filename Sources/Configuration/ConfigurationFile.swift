@@ -156,22 +156,3 @@ public struct ConfigurationFile: Sendable {
         PathArithmetic.normalized(path.hasPrefix("/") ? path : directory + "/" + path)
     }
 }
-
-/// Path arithmetic on `/`-separated strings.
-public enum PathArithmetic {
-    public static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
-    public static func relative(_ path: String, to directory: String) -> String {
-        let target = normalized(path).split(separator: "/"), base = normalized(directory).split(separator: "/")
-        var common = 0
-        while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
-        let ups = Array(repeating: "..", count: base.count - common)
-        return (ups + target[common...].map(String.init)).joined(separator: "/")
-    }
-}

@@ -30,6 +30,7 @@ public final class LintContext {
     public let deploymentTargets: [DeploymentTarget]
     private(set) var findings: [Finding] = []
     var checkableLinkCache: [CheckableLink]?
+    var regionLinksCache: [RegionLinks]?
 
     struct Finding {
         var file: String

@@ -18,8 +18,9 @@ public struct RegionLinks: Sendable {
 }
 
 extension LintContext {
-    /// Counted regions in order of first appearance.
+    /// Counted regions in order of first appearance (computed once; EP301 and EP302 share it).
     public var regionLinks: [RegionLinks] {
+        if let cached = regionLinksCache { return cached }
         var groups: [String: RegionLinks] = [:]
         var order: [String] = []
         for key in [StoreKitKey.link, .multiLink] {
@@ -37,7 +38,9 @@ extension LintContext {
                 }
             }
         }
-        return order.map { groups[$0]! }
+        let links = order.map { groups[$0]! }
+        regionLinksCache = links
+        return links
     }
 
     /// The links allowed for `region`, and why, for messages.

@@ -69,7 +69,6 @@ final class PlistBuilder {
     private var leafBytes: [UInt8] = []
     private var skippedDepth = 0
     private(set) var root: PlistNode?
-    private(set) var rootWasOpened = false
 
     init(options: PlistParseOptions) {
         switch options.retention {
@@ -95,15 +94,11 @@ final class PlistBuilder {
 
     // MARK: Events
 
-    /// An element opens at `start` (its `<`). `included` is false inside a preprocessor
-    /// block that is not taken: the element and everything in it are then left out.
-    func startElement(_ name: String, at start: SourcePosition, included: Bool) throws(SyntaxProblem) {
-        try startElement(Element(rawValue: name), named: name, at: start.offset, included: included) { _ in start }
-    }
-
-    /// As above, with the element already looked up (the parser caches it per name), its
-    /// `<` as an offset, and `locate` to turn offsets into positions: asked only for the
-    /// elements that are kept or reported on, since most of a big file is neither.
+    /// An element opens: `known` is looked up by the parser (cached per name), `offset` is
+    /// its `<`, and `locate` turns offsets into positions — asked only for the elements that
+    /// are kept or reported on, since most of a big file is neither. `included` is false
+    /// inside a preprocessor block that is not taken: the element and everything in it are
+    /// then left out.
     func startElement(_ known: Element?, named name: String, at offset: Int, included: Bool,
                       locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if depth + 1 > maximumDepth {
@@ -118,7 +113,6 @@ final class PlistBuilder {
         }
         guard !frames.isEmpty else {
             if element == .key { throw malformed("<key> cannot be the root: a property list starts with <plist> or a value", at: locate(offset)) }
-            rootWasOpened = true
             push(element, at: offset, isRootValue: element != .plist, locate: locate)
             return
         }
@@ -166,13 +160,9 @@ final class PlistBuilder {
         }
     }
 
-    /// The element open on top ends: `tagStart` is the `<` of its end tag (or of the
-    /// element itself when it was empty, `<true/>`), `end` is just past the `>`.
-    func endElement(tagStart: SourcePosition, end: SourcePosition) throws(SyntaxProblem) {
-        try endElement(tagStart: tagStart.offset, end: end.offset) { $0 == tagStart.offset ? tagStart : end }
-    }
-
-    /// As above, with offsets and `locate` (asked only for what is kept or reported).
+    /// The element open on top ends: `tagStartOffset` is the `<` of its end tag (or of the
+    /// element itself when it was empty, `<true/>`), `endOffset` just past the `>`; `locate`
+    /// is asked only for what is kept or reported.
     func endElement(tagStart tagStartOffset: Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if skippedDepth > 0 { skippedDepth -= 1; return }
         guard let frame = frames.popLast() else { return }

@@ -302,12 +302,8 @@ final class ParseSession {
     private func comment(_ text: UnsafePointer<xmlChar>?) {
         guard !stopped else { return }
         let cursor = currentOffset
-        var opening = cursor
-        var index = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor - 1)
-        while let candidate = index {
-            if window.slice(candidate..<candidate + 4).elementsEqual("<!--".utf8) { opening = candidate; break }
-            index = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: candidate - 1)
-        }
+        // A comment cannot hold "--", so the last "<!--" before the cursor is its start.
+        let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
         if builder.context != .leaf {
             flushTextRun(upTo: opening)
             let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
@@ -320,14 +316,19 @@ final class ParseSession {
     private func markupEnded(opening marker: [UInt8]) {
         guard !stopped, builder.context != .leaf else { return }
         let cursor = currentOffset
-        var opening = cursor
+        flushTextRun(upTo: lastOccurrence(of: marker, before: cursor))
+        lastMarkupEnd = cursor
+    }
+
+    /// Where the markup that ends at `cursor` starts: the last `marker` before it (or the
+    /// cursor itself if the window no longer holds it).
+    private func lastOccurrence(of marker: [UInt8], before cursor: Int) -> Int {
         var index = window.lastIndex(of: marker[0], atOrBefore: cursor - 1)
         while let candidate = index {
-            if window.slice(candidate..<candidate + marker.count).elementsEqual(marker) { opening = candidate; break }
+            if window.slice(candidate..<candidate + marker.count).elementsEqual(marker) { return candidate }
             index = window.lastIndex(of: marker[0], atOrBefore: candidate - 1)
         }
-        flushTextRun(upTo: opening)
-        lastMarkupEnd = cursor
+        return cursor
     }
 
     /// libxml2 asks for an entity that is not one of the five predefined ones.

@@ -1,14 +1,12 @@
 /// A JSON document built from typed values, with keys kept in the order written, so every
 /// report is byte-for-byte reproducible (and no `[String: Any]` anywhere).
-public indirect enum JSONValue: Equatable, Sendable {
+public indirect enum JSONValue: Sendable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     case string(String)
     case integer(Int)
     case bool(Bool)
     case null
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
 
     /// Pretty-printed with two-space indentation and a final newline.
     public func serialized() -> String {

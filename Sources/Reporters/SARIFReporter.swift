@@ -108,8 +108,8 @@ public enum SARIFReporter {
 
     /// Relative to `%SRCROOT%` when inside it, else an absolute `file://` URI.
     static func artifactLocation(_ file: String, report: RunReport) -> JSONValue {
-        let absolute = FilePath.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
-        let root = FilePath.normalized(report.sourceRoot)
+        let absolute = PathArithmetic.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
+        let root = PathArithmetic.normalized(report.sourceRoot)
         let prefix = root == "/" ? "/" : root + "/"
         if absolute.hasPrefix(prefix) {
             return .object([("uri", .string(percentEncoded(String(absolute.dropFirst(prefix.count))))), ("uriBaseId", .string("%SRCROOT%"))])
@@ -118,7 +118,7 @@ public enum SARIFReporter {
     }
 
     static func fileURI(directory: String) -> String {
-        let path = FilePath.normalized(directory)
+        let path = PathArithmetic.normalized(directory)
         return "file://" + percentEncoded(path.hasSuffix("/") ? path : path + "/")
     }
 
@@ -162,19 +162,5 @@ public enum SARIFReporter {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-}
-
-/// Path arithmetic without Foundation.
-public enum FilePath {
-    /// Absolute `path` with `.`, `..` and repeated slashes resolved.
-    public static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
     }
 }

@@ -43,12 +43,8 @@ struct EntitlementsPairer: Sendable {
         if let mapped = mapped[absolute(infoPlist)] { return (mapped, "entitlements: in the configuration") }
         let slash = infoPlist.lastIndex(of: "/")
         let directory = slash.map { String(infoPlist[..<$0]) } ?? "."
-        guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return nil }
-        defer { closedir(handle) }
         var found: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasSuffix(".entitlements") else { continue }
+        for name in InputCollector.entries(of: directory) ?? [] where name.hasSuffix(".entitlements") {
             let path = slash == nil ? name : directory + "/" + name
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { found.append(path) }

@@ -39,20 +39,10 @@ struct InputCollector {
     }
 
     private mutating func walk(_ directory: String) {
-        guard let handle = opendir(directory) else {
+        guard let names = Self.entries(of: directory) else {
             failures.append("cannot read directory \(directory.quotedForMessage): \(String(cString: strerror(errno)))")
             return
         }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(handle)
-        // Byte order, so that every machine walks in the same order.
-        names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         for name in names {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             var info = stat()
@@ -70,5 +60,18 @@ struct InputCollector {
                 break
             }
         }
+    }
+
+    /// The names in a directory (without `.` and `..`) in byte order, so that every machine
+    /// sees the same order; nil when it cannot be read (`errno` says why).
+    static func entries(of directory: String) -> [String]? {
+        guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 }

@@ -311,7 +311,7 @@ func currentDirectory() -> String {
 }
 
 func absolute(_ path: String) -> String {
-    FilePath.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
+    PathArithmetic.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
 }
 
 /// What makes two diagnostics the same report.
