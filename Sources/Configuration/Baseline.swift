@@ -1,6 +1,5 @@
 import LintEngine
 import Reporters
-import Yams
 
 /// Accepted findings, keyed by file, rule, key path and value — never by line, so edits
 /// elsewhere do not bring them back. Written as sorted, pretty-printed JSON.
@@ -47,18 +46,20 @@ public struct Baseline: Sendable, Equatable {
 
     public init(text: String, path: String) throws(ConfigurationError) {
         // JSON is YAML: one parser for both files eplint reads.
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch { throw ConfigurationError("\(path): not a baseline file (invalid JSON)") }
-        guard let entries = root?.mapping?["entries"]?.sequence, root?.mapping?["version"]?.int == 1 else {
+        let root: YAMLNode?
+        do throws(YAMLNode.SyntaxError) { root = try YAMLNode.parse(text) } catch {
+            throw ConfigurationError("\(path):\(error.line): not a baseline file (invalid JSON: \(error.problem))")
+        }
+        guard let entries = root?["entries"]?.sequence, root?["version"]?.integer == 1 else {
             throw ConfigurationError("\(path): not a baseline file (expected {\"version\": 1, \"entries\": [...]})")
         }
         counts = [:]
         for item in entries {
-            guard let fields = item.mapping, let file = fields["file"]?.string, let rule = fields["rule"]?.string,
-                  let keyPath = fields["keyPath"]?.string, let value = fields["value"]?.string else {
-                throw ConfigurationError("\(path):\(item.mark?.line ?? 0): each entry needs file, rule, keyPath and value")
+            guard let file = item["file"]?.string, let rule = item["rule"]?.string,
+                  let keyPath = item["keyPath"]?.string, let value = item["value"]?.string else {
+                throw ConfigurationError("\(path):\(item.line): each entry needs file, rule, keyPath and value")
             }
-            counts[Entry(file: file, rule: rule, keyPath: keyPath, value: value), default: 0] += fields["count"]?.int ?? 1
+            counts[Entry(file: file, rule: rule, keyPath: keyPath, value: value), default: 0] += item["count"]?.integer ?? 1
         }
     }
 

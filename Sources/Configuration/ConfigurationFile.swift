@@ -1,5 +1,4 @@
 import LintEngine
-import Yams
 
 /// `.eplint.yml` (SPEC §6). Every key is optional; paths are relative to the file's folder.
 /// An unknown key, a wrong type or an unknown rule ID is an error naming file, line and key.
@@ -38,9 +37,9 @@ public struct ConfigurationFile: Sendable {
     public init(text: String, path: String, directory: String) throws(ConfigurationError) {
         self.path = path
         self.directory = directory
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch {
-            throw ConfigurationError("\(path): not valid YAML: \(String(describing: error).split(separator: "\n").first ?? "")")
+        let root: YAMLNode?
+        do throws(YAMLNode.SyntaxError) { root = try YAMLNode.parse(text) } catch {
+            throw ConfigurationError("\(path):\(error.line): not valid YAML: \(error.problem)")
         }
         guard let root else { return }
         guard let mapping = root.mapping else { throw error(root, nil, "must be a mapping of settings") }
@@ -78,13 +77,13 @@ public struct ConfigurationFile: Sendable {
             case "entitlements":
                 for (plist, file) in try map(value, key) { entitlements[try string(plist, key)] = try string(file, key) }
             case "music-streaming":
-                guard let flag = value.scalar.flatMap({ ["true": true, "false": false][$0.string] }) else {
+                guard let flag = value.string.flatMap({ ["true": true, "false": false][$0] }) else {
                     throw error(value, key, "must be true or false")
                 }
                 musicStreaming = flag
             case "deployment-target":
                 for (platform, version) in try map(value, key) {
-                    deploymentTargets.append((try string(platform, key), try string(version, key), version.mark?.line ?? 0))
+                    deploymentTargets.append((try string(platform, key), try string(version, key), version.line))
                 }
             case "define":
                 for (name, setting) in try map(value, key) { define[try string(name, key)] = try string(setting, key) }
@@ -100,27 +99,26 @@ public struct ConfigurationFile: Sendable {
 
     // MARK: Typed reading
 
-    private func error(_ node: Node, _ key: String?, _ message: String) -> ConfigurationError {
-        let line = node.mark.map { ":\($0.line)" } ?? ""
-        return ConfigurationError("\(path)\(line): \(key.map { "\($0): " } ?? "")\(message)")
+    private func error(_ node: YAMLNode, _ key: String?, _ message: String) -> ConfigurationError {
+        ConfigurationError("\(path):\(node.line): \(key.map { "\($0): " } ?? "")\(message)")
     }
 
-    private func string(_ node: Node, _ key: String) throws(ConfigurationError) -> String {
-        guard let scalar = node.scalar else { throw error(node, key, "must be a string") }
-        return scalar.string
+    private func string(_ node: YAMLNode, _ key: String) throws(ConfigurationError) -> String {
+        guard let text = node.string else { throw error(node, key, "must be a string") }
+        return text
     }
 
-    private func list(_ node: Node, _ key: String) throws(ConfigurationError) -> [Node] {
+    private func list(_ node: YAMLNode, _ key: String) throws(ConfigurationError) -> [YAMLNode] {
         guard let sequence = node.sequence else { throw error(node, key, "must be a list") }
-        return Array(sequence)
+        return sequence
     }
 
-    private func map(_ node: Node, _ key: String) throws(ConfigurationError) -> [(Node, Node)] {
+    private func map(_ node: YAMLNode, _ key: String) throws(ConfigurationError) -> [(key: YAMLNode, value: YAMLNode)] {
         guard let mapping = node.mapping else { throw error(node, key, "must be a mapping") }
-        return mapping.map { ($0.key, $0.value) }
+        return mapping
     }
 
-    private func rule(_ node: Node, _ key: String) throws(ConfigurationError) -> RuleID {
+    private func rule(_ node: YAMLNode, _ key: String) throws(ConfigurationError) -> RuleID {
         let id = RuleID(try string(node, key))
         guard RuleCatalog.metadata(for: id) != nil else { throw error(node, key, "unknown rule '\(id)'; 'eplint rules' lists them") }
         return id

@@ -30,12 +30,20 @@ public struct FileLintResult: Sendable {
 /// Parses one file and runs every rule on it.
 public struct Linter: Sendable {
     public let rules: [any LintRule]
+    /// The rules that also run on files without StoreKit keys, found once: a cast to a
+    /// protocol per rule and file cost more than parsing a small file.
+    private let pairingRules: [any LintRule]
     public let configuration: LintConfiguration
 
     public init(rules: [any LintRule], configuration: LintConfiguration) {
         self.rules = rules
+        pairingRules = rules.filter { $0 is any PairingRule }
         self.configuration = configuration
     }
+
+    /// The top-level keys whose values the rules read.
+    private static let retainedInfoPlistKeys = Set(StoreKitKey.allCases.map(\.rawValue)).union(DeploymentTarget.infoPlistKeys)
+    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue))
 
     static let malformed = RuleID("EP001")
     static let unsupported = RuleID("EP002")
@@ -48,8 +56,7 @@ public struct Linter: Sendable {
     /// one with StoreKit keys); the paired file's diagnostics follow this file's.
     public func lint(_ source: inout some ByteSource, path: String,
                      pairing: (String) -> EntitlementsPairing = { _ in .none }) throws(ReadFailure) -> FileLintResult {
-        let keys = Set(StoreKitKey.allCases.map(\.rawValue)).union(DeploymentTarget.infoPlistKeys)
-        let parsed = try parse(&source, path: path, keeping: keys)
+        let parsed = try parse(&source, path: path, keeping: Self.retainedInfoPlistKeys)
         guard let root = parsed.root, let document = parsed.document else {
             return FileLintResult(diagnostics: parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
         }
@@ -77,7 +84,7 @@ public struct Linter: Sendable {
                 diagnostics.append(diagnostic(Self.directive, problem.message, SourceRange(at: problem.position), file: path))
             }
         }
-        for rule in rules where hasStoreKitKeys || rule is any PairingRule { rule.check(context) }
+        for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
         for finding in context.findings {
             let made = Diagnostic(file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
                                   range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related)
@@ -93,7 +100,7 @@ public struct Linter: Sendable {
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.
     public func readEntitlements(_ source: inout some ByteSource, path: String) throws(ReadFailure) -> EntitlementsPairing {
-        let parsed = try parse(&source, path: path, keeping: Set(StoreKitEntitlement.allCases.map(\.rawValue)))
+        let parsed = try parse(&source, path: path, keeping: Self.retainedEntitlementKeys)
         guard let root = parsed.root, let entries = root.dictionaryEntries else { return .unusable(diagnostics: parsed.diagnostics) }
         return .paired(PairedEntitlements(path: path, entries: entries))
     }

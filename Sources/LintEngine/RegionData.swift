@@ -42,7 +42,7 @@ public struct RegionData: Sendable {
             guard let items = node.arrayValue else { throw FormatError(reason: "\(what) must be an <array> of strings (line \(node.range.start.line))") }
             var result = Set<String>()
             for item in items {
-                guard let code = item.stringValue, code.utf8.count == 2, code.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+                guard let code = item.stringValue, code.utf8.count == 2, code.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else {
                     throw FormatError(reason: "\(what) holds something other than a lowercase two-letter code (line \(item.range.start.line))")
                 }
                 result.insert(code)

@@ -24,11 +24,43 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
         // Most keys (CFBundleName …) are far shorter or longer than every StoreKit key: the
         // UTF-8 length bounds the scalar count, so they are dismissed without any work.
         let length = candidate.utf8.count
-        guard length >= 16, length <= 4 * 40, StoreKitKey(rawValue: candidate) == nil else { return nil }
+        guard length >= 16, length <= 4 * 40, StoreKitKey(rawValue: candidate) == nil, mayBeNearMiss(candidate) else { return nil }
         if let match = allCases.first(where: { $0.rawValue.lowercased() == candidate.lowercased() }) { return match }
         let scored = allCases.compactMap { key in levenshtein(candidate, key.rawValue, limit: 2).map { (key, $0) } }
         return scored.min { $0.1 < $1.1 }?.0
     }
+}
+
+extension StoreKitKey {
+    /// Each key's three disjoint thirds, lowercased, with where they start. Two edits leave
+    /// at least one third intact, shifted by at most two places, so an ASCII candidate that
+    /// holds no third near its place (ignoring ASCII case) is no near miss: the usual
+    /// Info.plist keys are dismissed with a few byte comparisons instead of edit distances.
+    private static let thirds: [(keyLength: Int, offset: Int, bytes: [UInt8])] = allCases.flatMap { key in
+        let bytes = Array(key.rawValue.lowercased().utf8)
+        let size = bytes.count / 3
+        return [(0, size), (size, 2 * size), (2 * size, bytes.count)].map { range in
+            (keyLength: bytes.count, offset: range.0, bytes: Array(bytes[range.0..<range.1]))
+        }
+    }
+
+    static func mayBeNearMiss(_ candidate: String) -> Bool {
+        var candidate = candidate
+        return candidate.withUTF8 { text in
+            // Columns are scalars: a candidate that is not ASCII goes the exact way.
+            guard text.allSatisfy({ $0 < 0x80 }) else { return true }
+            for third in thirds where abs(third.keyLength - text.count) <= 2 {
+                for start in max(0, third.offset - 2)...(third.offset + 2) where start + third.bytes.count <= text.count {
+                    var matched = 0
+                    while matched < third.bytes.count && foldedASCII(text[start + matched]) == third.bytes[matched] { matched += 1 }
+                    if matched == third.bytes.count { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    private static func foldedASCII(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 }
 
 /// The edit distance of `a` and `b` by Unicode scalars, or nil when it is above `limit`.

@@ -122,13 +122,15 @@ struct DecodedTextWindow {
 
     /// The offset of the last `byte` at or before `offset`, not before `lowerBound`.
     func lastIndex(of byte: UInt8, atOrBefore offset: Int, notBefore lowerBound: Int = 0) -> Int? {
-        var index = min(offset, end - 1)
-        let floor = max(lowerBound, retainedStart)
-        while index >= floor {
-            if bytes[index - retainedStart] == byte { return index }
-            index -= 1
+        let floor = max(lowerBound, retainedStart) - retainedStart
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var index = min(offset, end - 1) - retainedStart
+            while index >= floor {
+                if buffer[index] == byte { return index + retainedStart }
+                index -= 1
+            }
+            return nil
         }
-        return nil
     }
 
     func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {

@@ -51,10 +51,11 @@ enum InputEncoding: Equatable {
     /// The `encoding="…"` of a leading `<?xml …?>`, if any.
     static func declaredEncodingName(_ prefix: ArraySlice<UInt8>) -> String? {
         guard prefix.starts(with: Array("<?xml".utf8)) else { return nil }
-        let declarationEnd = prefix.firstRange(of: Array("?>".utf8))?.lowerBound ?? prefix.endIndex
+        let declarationEnd = firstIndex(of: Array("?>".utf8), in: prefix) ?? prefix.endIndex
         let declaration = prefix[prefix.startIndex..<declarationEnd]
-        guard let found = declaration.firstRange(of: Array("encoding".utf8)) else { return nil }
-        var index = found.upperBound
+        let encoding = Array("encoding".utf8)
+        guard let found = firstIndex(of: encoding, in: declaration) else { return nil }
+        var index = found + encoding.count
         func skipSpace() { while index < declaration.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index]) { index += 1 } }
         skipSpace()
         guard index < declaration.endIndex, declaration[index] == UInt8(ascii: "=") else { return nil }
@@ -65,6 +66,18 @@ enum InputEncoding: Equatable {
         index += 1
         guard let close = declaration[index...].firstIndex(of: quote) else { return nil }
         return String(decoding: declaration[index..<close], as: UTF8.self)
+    }
+
+    /// Where `needle` first starts in `haystack`. A plain scan: `firstRange(of:)` goes
+    /// through generic string-processing searchers that cost more than parsing a small file.
+    private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var start = haystack.startIndex
+        while start <= haystack.endIndex - needle.count {
+            if haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle) { return start }
+            start += 1
+        }
+        return nil
     }
 }
 

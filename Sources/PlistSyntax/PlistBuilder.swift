@@ -34,7 +34,8 @@ final class PlistBuilder {
     /// a file of millions of elements costs no retain/release per element.
     private struct Frame {
         let element: Element
-        let start: SourcePosition
+        /// Line 0 until located, for leaves that are located only when needed.
+        var start: SourcePosition
         /// This element's content is built (else only its kind and range are kept).
         let keepsContent: Bool
         /// This is the document's value (a child of `<plist>` or the bare root).
@@ -99,7 +100,7 @@ final class PlistBuilder {
     /// are kept or reported on, since most of a big file is neither. `included` is false
     /// inside a preprocessor block that is not taken: the element and everything in it are
     /// then left out.
-    func startElement(_ known: Element?, named name: String, at offset: Int, included: Bool,
+    func startElement(_ known: Element?, name: () -> String, at offset: Int, included: Bool,
                       locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if depth + 1 > maximumDepth {
             throw SyntaxProblem(kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: locate(offset))
@@ -109,7 +110,7 @@ final class PlistBuilder {
             return
         }
         guard let element = known else {
-            throw malformed("unknown element <\(name)>", at: locate(offset))
+            throw malformed("unknown element <\(name())>", at: locate(offset))
         }
         guard !frames.isEmpty else {
             if element == .key { throw malformed("<key> cannot be the root: a property list starts with <plist> or a value", at: locate(offset)) }
@@ -119,7 +120,7 @@ final class PlistBuilder {
         let parent = frames.count - 1
         let parentElement = frames[parent].element
         if parentElement.isLeaf {
-            throw malformed("<\(name)> is not allowed inside <\(parentElement.rawValue)>", at: locate(offset))
+            throw malformed("<\(name())> is not allowed inside <\(parentElement.rawValue)>", at: locate(offset))
         }
         if element == .plist { throw malformed("<plist> is only allowed as the root element", at: locate(offset)) }
         switch parentElement {
@@ -131,7 +132,7 @@ final class PlistBuilder {
             if frames[parent].hasPendingKey {
                 if element == .key { throw malformed("\(pendingKeyDescription(parent)) has no value", at: locate(offset)) }
             } else if element != .key {
-                throw malformed("expected <key> in <dict>, found <\(name)>", at: locate(offset))
+                throw malformed("expected <key> in <dict>, found <\(name())>", at: locate(offset))
             }
             push(element, at: offset, isRootValue: false, locate: locate)
         default:
@@ -167,7 +168,7 @@ final class PlistBuilder {
         if skippedDepth > 0 { skippedDepth -= 1; return }
         guard let frame = frames.popLast() else { return }
         // The open leaf's text is done with once its node is built (or refused).
-        defer { if frame.element.isLeaf { leafBytes.removeAll(keepingCapacity: true) } }
+        defer { if !leafBytes.isEmpty { leafBytes.removeAll(keepingCapacity: true) } }
         var collected: Content?
         if frame.content >= 0 { collected = contents.removeLast() }
         switch frame.element {
@@ -190,7 +191,7 @@ final class PlistBuilder {
         case .array:
             break
         default:
-            try validateLeaf(frame)
+            try validateLeaf(frame, locate: locate)
         }
         func range() -> SourceRange { SourceRange(start: frame.start, end: locate(endOffset)) }
         guard !frames.isEmpty else {
@@ -240,13 +241,26 @@ final class PlistBuilder {
             contents.append(Content())
             content = contents.count - 1
         }
-        // Where it starts is needed if it is kept, is a top-level key or value, or may be
-        // reported for its content (integers, reals, dates, data, booleans).
+        // Where it starts is needed if it is kept or is a top-level key or value. A leaf
+        // reported for its content (integers, reals, dates, data, booleans) is located
+        // when it is found invalid, or when the text before it is about to be discarded.
         let underRoot = !frames.isEmpty && frames[frames.count - 1].isRootValue
-        let mayBeReported = element == .integer || element == .real || element == .date || element == .data || element == .true || element == .false
-        let start = keepsContent || isRootValue || underRoot || mayBeReported || frames.isEmpty
-            ? locate(offset) : SourcePosition(offset: offset, line: 0, column: 0, utf16Column: 0)
+        let start = keepsContent || isRootValue || underRoot || frames.isEmpty ? locate(offset) : Self.unlocated(offset)
         frames.append(Frame(element: element, start: start, keepsContent: keepsContent, isRootValue: isRootValue, content: content))
+    }
+
+    /// A start whose line and column are not computed yet (line 0 marks it).
+    private static func unlocated(_ offset: Int) -> SourcePosition {
+        SourcePosition(offset: offset, line: 0, column: 0, utf16Column: 0)
+    }
+
+    /// Locates the open leaf's start before the text holding it is discarded.
+    func locateOpenLeaf(_ locate: (Int) -> SourcePosition) {
+        guard skippedDepth == 0, !frames.isEmpty else { return }
+        let top = frames.count - 1
+        if frames[top].element.isLeaf && frames[top].start.line == 0 {
+            frames[top].start = locate(frames[top].start.offset)
+        }
     }
 
     private func pendingKeyDescription(_ dict: Int) -> String {
@@ -254,7 +268,7 @@ final class PlistBuilder {
         return Self.describe(slot >= 0 ? contents[slot].pendingKey?.text ?? "" : "")
     }
 
-    private func validateLeaf(_ frame: Frame) throws(SyntaxProblem) {
+    private func validateLeaf(_ frame: Frame, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         let isValid: Bool
         switch frame.element {
         case .integer: isValid = !frame.isInvalid && LeafContent.isInteger(LeafContent.trimmed(leafBytes))
@@ -264,13 +278,14 @@ final class PlistBuilder {
         default: isValid = true
         }
         guard !isValid else { return }
-        // The message is built only for the one invalid element.
+        // The message and position are made only for the one invalid element.
+        let start = frame.start.line == 0 ? locate(frame.start.offset) : frame.start
         let shown = String(decoding: LeafContent.trimmed(leafBytes).prefix(40), as: UTF8.self).quotedForMessage
         switch frame.element {
-        case .date: throw malformed("invalid <date> content \(shown) (expected YYYY-MM-DDTHH:MM:SSZ)", at: frame.start)
-        case .data: throw malformed("invalid <data> content: not Base64", at: frame.start)
-        case .true, .false: throw malformed("<\(frame.element.rawValue)/> must be empty", at: frame.start)
-        default: throw malformed("invalid <\(frame.element.rawValue)> content \(shown)", at: frame.start)
+        case .date: throw malformed("invalid <date> content \(shown) (expected YYYY-MM-DDTHH:MM:SSZ)", at: start)
+        case .data: throw malformed("invalid <data> content: not Base64", at: start)
+        case .true, .false: throw malformed("<\(frame.element.rawValue)/> must be empty", at: start)
+        default: throw malformed("invalid <\(frame.element.rawValue)> content \(shown)", at: start)
         }
     }
 

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads XML property lists with libxml2's push parser: streaming, no tree of the whole
+/// Reads XML property lists with libxml2's SAX parser: streaming, no tree of the whole
 /// file, no entity ever loaded or expanded, no network.
 public enum PlistParser {
     /// Bytes read per step: small enough that memory stays flat on a 100 MB file.
@@ -67,16 +67,30 @@ public enum PlistParser {
             return failed(.unsupported, "not an XML property list: it starts with \(character.quotedForMessage), not '<'", suggestsConversion: true)
         }
 
+        // libxml2 pulls the decoded text chunk by chunk (its pull parser costs a fifth less
+        // than feeding its push parser the same chunks).
         let session = ParseSession(options: options)
         defer { session.finish() }
-        session.feed(decoded, final: reachedEnd)
-        while !reachedEnd && !session.isStopped {
-            let count = try source.read(into: buffer)
-            reachedEnd = count == 0
-            decoded.removeAll(keepingCapacity: true)
-            transcoder.transcode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), final: reachedEnd, into: &decoded)
-            session.feed(decoded, final: reachedEnd)
-        }
+        var readFailure: ReadFailure?
+        var firstChunk: [UInt8]? = decoded
+        withoutActuallyEscaping({ (chunk: inout [UInt8]) in
+            if let first = firstChunk {
+                firstChunk = nil
+                chunk = first
+                if !chunk.isEmpty { return }
+            }
+            while !reachedEnd {
+                let count: Int
+                do throws(ReadFailure) { count = try source.read(into: buffer) } catch {
+                    readFailure = error
+                    return
+                }
+                reachedEnd = count == 0
+                transcoder.transcode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), final: reachedEnd, into: &chunk)
+                if !chunk.isEmpty { return }
+            }
+        }, do: { supply in session.parse(pulling: supply) })
+        if let readFailure { throw readFailure }
         return session.document()
     }
 
@@ -106,7 +120,7 @@ final class ParseSession {
     private var context: xmlParserCtxtPtr?
     /// Element names seen so far, by libxml2's interned pointer (its dictionary keeps one
     /// copy of each name for the parser's lifetime), so no String is made per element.
-    private var knownNames: [(pointer: UnsafePointer<xmlChar>, element: PlistBuilder.Element?, name: String)] = []
+    private var knownNames: [(pointer: UnsafePointer<xmlChar>, element: PlistBuilder.Element?)] = []
 
     /// The answer to every `%name;` lookup: an external parameter entity, which libxml2
     /// skips without loading when no DTD loading is asked for. So `%xxe;` produces nothing.
@@ -134,17 +148,50 @@ final class ParseSession {
         preprocessor = Preprocessor(macros: options.macros)
     }
 
-    var isStopped: Bool { stopped }
+    /// The next decoded chunk is appended to the array it is given (left empty at the end).
+    typealias Supply = (inout [UInt8]) -> Void
+    private var supply: Supply?
+    /// The chunk libxml2 is being given, and how much of it it has.
+    private var input: [UInt8] = []
+    private var inputHanded = 0
+    /// libxml2 may ask for more text in the middle of a tag whose `<` is looked up later:
+    /// this much text before its cursor is kept (element names are shorter: libxml2 limits
+    /// them to 50,000 bytes).
+    private static let cursorMargin = 65_536
 
-    func feed(_ bytes: [UInt8], final: Bool) {
-        if context == nil { start() }
-        guard let context, !stopped else { return }
-        window.append(bytes)
-        _ = bytes.withUnsafeBufferPointer { chunk in
-            chunk.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32(chunk.count), final ? 1 : 0) }
+    /// Parses everything `supply` yields.
+    func parse(pulling supply: @escaping Supply) {
+        self.supply = supply
+        defer { self.supply = nil }
+        start()
+        guard let context else { return }
+        xmlParseDocument(context)
+    }
+
+    /// libxml2's read callback: copies up to `capacity` bytes of decoded text into `buffer`.
+    private func read(into buffer: UnsafeMutablePointer<CChar>?, capacity: Int) -> Int {
+        guard let buffer, !stopped else { return 0 }
+        if inputHanded == input.count {
+            guard let supply else { return 0 }
+            discardSpentText()
+            input.removeAll(keepingCapacity: true)
+            inputHanded = 0
+            supply(&input)
+            guard !input.isEmpty else { return 0 }
+            window.append(input)
         }
-        // Keep only what positions may still be asked for.
-        let keep = builder.context == .leaf ? currentOffset : min(lastMarkupEnd, textRun?.start ?? lastMarkupEnd, currentOffset)
+        let count = min(capacity, input.count - inputHanded)
+        input.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + inputHanded, byteCount: count) }
+        inputHanded += count
+        return count
+    }
+
+    /// Forgets the text no position can be asked for any more.
+    private func discardSpentText() {
+        let nearCursor = max(0, currentOffset - Self.cursorMargin)
+        let inLeaf = builder.context == .leaf
+        if inLeaf { builder.locateOpenLeaf { window.position(at: $0) } }
+        let keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun?.start ?? lastMarkupEnd, nearCursor)
         window.discard(before: keep)
     }
 
@@ -188,19 +235,21 @@ final class ParseSession {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { user, localName, prefix, _, _, _, _, _, _ in
-            ParseSession.from(user).startElement(localName: localName, prefix: prefix)
+            ParseSession.with(user) { $0.startElement(localName: localName, prefix: prefix) }
         }
-        handler.endElementNs = { user, _, _, _ in ParseSession.from(user).endElement() }
-        handler.characters = { user, text, length in ParseSession.from(user).characters(text, Int(length)) }
+        handler.endElementNs = { user, _, _, _ in ParseSession.with(user) { $0.endElement() } }
+        handler.characters = { user, text, length in ParseSession.with(user) { $0.characters(text, Int(length)) } }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = handler.characters
-        handler.comment = { user, text in ParseSession.from(user).comment(text) }
-        handler.processingInstruction = { user, _, _ in ParseSession.from(user).markupEnded(opening: Array("<?".utf8)) }
-        handler.getEntity = { user, name in ParseSession.from(user).entityReference(name) }
-        handler.getParameterEntity = { user, _ in ParseSession.from(user).unloadedParameterEntity }
-        handler.serror = { user, error in ParseSession.from(user).xmlError(error) }
+        handler.comment = { user, text in ParseSession.with(user) { $0.comment(text) } }
+        handler.processingInstruction = { user, _, _ in ParseSession.with(user) { $0.markupEnded(opening: Array("<?".utf8)) } }
+        handler.getEntity = { user, name in ParseSession.with(user) { $0.entityReference(name) } }
+        handler.getParameterEntity = { user, _ in ParseSession.with(user) { $0.unloadedParameterEntity } }
+        handler.serror = { user, error in ParseSession.with(user) { $0.xmlError(error) } }
         let user = Unmanaged.passUnretained(self).toOpaque()
-        context = xmlCreatePushParserCtxt(&handler, user, nil, 0, nil)
+        context = xmlCreateIOParserCtxt(&handler, user, { user, buffer, capacity in
+            Int32(ParseSession.with(user) { $0.read(into: buffer, capacity: Int(capacity)) })
+        }, nil, user, XML_CHAR_ENCODING_NONE)
         guard let context else {
             fatal = SyntaxProblem(kind: .unsupported, message: "libxml2 could not create a parser (out of memory)", position: .start)
             return
@@ -211,14 +260,18 @@ final class ParseSession {
         xmlCtxtUseOptions(context, Int32(options))
     }
 
-    private static func from(_ user: UnsafeMutableRawPointer?) -> ParseSession {
-        Unmanaged<ParseSession>.fromOpaque(user!).takeUnretainedValue()
+    /// The session behind libxml2's user pointer. It outlives the parse, so no reference
+    /// is counted per callback (a retain and a release per event were 5% of a big parse).
+    private static func with<Result>(_ user: UnsafeMutableRawPointer?, _ body: (ParseSession) -> Result) -> Result {
+        Unmanaged<ParseSession>.fromOpaque(user!)._withUnsafeGuaranteedRef(body)
     }
 
     /// Offset in the decoded text of libxml2's read cursor.
     private var currentOffset: Int {
-        guard let context else { return window.end }
-        return max(0, Int(xmlByteConsumed(context)))
+        // What xmlByteConsumed computes when no encoder is installed (eplint hands libxml2
+        // UTF-8 and sets XML_PARSE_IGNORE_ENC), without its call and buffer queries.
+        guard let input = context?.pointee.input, let base = input.pointee.base, let cursor = input.pointee.cur else { return window.end }
+        return Int(input.pointee.consumed) + (cursor - base)
     }
 
     private func stop(_ problem: SyntaxProblem) {
@@ -237,7 +290,7 @@ final class ParseSession {
         let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor) ?? cursor
         flushTextRun(upTo: opening)
         guard !stopped else { return }
-        let (element, name) = lookUp(localName, prefix: prefix)
+        let element = lookUp(localName, prefix: prefix)
         if let key = keyAwaitingValue {
             keyAwaitingValue = nil
             if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
@@ -247,20 +300,26 @@ final class ParseSession {
             commentsAwaitingElement = []
         }
         do {
-            try builder.startElement(element, named: name, at: opening, included: preprocessor.isActive) { window.position(at: $0) }
+            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: preprocessor.isActive) {
+                window.position(at: $0)
+            }
         } catch {
             stop(error)
         }
         lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
     }
 
-    private func lookUp(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> (PlistBuilder.Element?, String) {
-        if prefix == nil, let known = knownNames.first(where: { $0.pointer == localName }) { return (known.element, known.name) }
-        var name = String(cString: localName)
-        if let prefix { name = String(cString: prefix) + ":" + name }
-        let element = prefix == nil ? PlistBuilder.Element(rawValue: name) : nil
-        if prefix == nil && knownNames.count < 32 { knownNames.append((localName, element, name)) }
-        return (element, name)
+    private func lookUp(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> PlistBuilder.Element? {
+        guard prefix == nil else { return nil }
+        for known in knownNames where known.pointer == localName { return known.element }
+        let element = PlistBuilder.Element(rawValue: String(cString: localName))
+        if knownNames.count < 32 { knownNames.append((localName, element)) }
+        return element
+    }
+
+    /// An element's name as written, for messages.
+    private static func name(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
+        (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
     }
 
     private func endElement() {

@@ -1,16 +1,20 @@
-import ArgumentParser
 import LintEngine
 import Reporters
 
-struct RulesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rules", abstract: "List every rule: ID, name, default severity, summary.")
+struct RulesCommand {
+    static let spec = CommandSpec(
+        name: "rules", abstract: "List every rule: ID, name, default severity, summary.",
+        options: [OptionSpec(name: "format", valueName: "FORMAT", help: "text or json.", defaultValue: "text")])
 
-    enum Format: String, ExpressibleByArgument { case text, json }
+    enum Format: String, CaseIterable { case text, json }
 
-    @Option(help: "text or json.")
-    var format: Format = .text
+    var format: Format
 
-    func run() throws {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        format = try arguments.choice("format", default: Format.text)
+    }
+
+    func run() throws(RunFailure) {
         switch format {
         case .text:
             let nameWidth = RuleCatalog.all.map(\.name.count).max() ?? 0
@@ -33,13 +37,19 @@ struct RulesCommand: ParsableCommand {
     }
 }
 
-struct ExplainCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "explain", abstract: "Print a rule's documentation page.")
+struct ExplainCommand {
+    static let spec = CommandSpec(
+        name: "explain", abstract: "Print a rule's documentation page.", options: [],
+        positional: PositionalSpec(valueName: "RULE", help: "A rule ID such as EP203, or a rule name such as url-has-query.", repeating: false))
 
-    @Argument(help: "A rule ID such as EP203, or a rule name such as url-has-query.")
     var rule: String
 
-    func run() throws {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let rule = arguments.positionals.first else { throw UsageError("explain needs a rule ID or name, e.g. 'eplint explain EP203'") }
+        self.rule = rule
+    }
+
+    func run() throws(RunFailure) {
         let wanted = rule.uppercased()
         guard let metadata = RuleCatalog.all.first(where: { $0.id.rawValue == wanted || $0.name == rule }) else {
             throw RunFailure(message: "unknown rule '\(rule)'; 'eplint rules' lists them")
@@ -48,12 +58,13 @@ struct ExplainCommand: ParsableCommand {
     }
 }
 
-struct RegionsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "regions",
-        abstract: "Print the built-in region data as the XML property list that --regions loads.")
+struct RegionsCommand {
+    static let spec = CommandSpec(
+        name: "regions", abstract: "Print the built-in region data as the XML property list that --regions loads.", options: [])
 
-    func run() throws {
+    init(_ arguments: ParsedArguments) {}
+
+    func run() throws(RunFailure) {
         writeStandardOutput(RegionData.builtInPlist)
     }
 }

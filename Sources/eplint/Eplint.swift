@@ -1,19 +1,65 @@
-import ArgumentParser
-
-/// The root command: `eplint [lint] PATH…`, `eplint rules`, `eplint explain ID`, `eplint regions`.
-struct Eplint: ParsableCommand {
+/// The root command: `eplint [lint] PATH…`, `eplint rules`, `eplint explain ID`, `eplint regions`,
+/// `eplint help [SUBCOMMAND]`.
+enum Eplint {
     static let version = "0.1.0"
 
-    static let configuration = CommandConfiguration(
-        commandName: "eplint",
-        abstract: "Lint the StoreKit external-purchase configuration of Info.plist and .entitlements files.",
-        discussion: """
-            Exit status: 0 no errors (warnings and notes allowed), 1 at least one error \
-            (or warning with --strict), 2 the run itself failed.
-            """,
-        version: version,
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, RegionsCommand.self],
-        defaultSubcommand: LintCommand.self)
+    static let abstract = "Lint the StoreKit external-purchase configuration of Info.plist and .entitlements files."
+    static let discussion = """
+        Exit status: 0 no errors (warnings and notes allowed), 1 at least one error \
+        (or warning with --strict), 2 the run itself failed.
+        """
+
+    /// What the command line asks for.
+    enum Invocation {
+        case lint(LintCommand)
+        case rules(RulesCommand)
+        case explain(ExplainCommand)
+        case regions(RegionsCommand)
+        /// Help or the version: print it, exit 0.
+        case text(String)
+    }
+
+    static let subcommands: [CommandSpec] = [LintCommand.spec, RulesCommand.spec, ExplainCommand.spec, RegionsCommand.spec]
+
+    /// `arguments` without the program name. A first word naming a subcommand selects it;
+    /// anything else is the arguments of `lint`.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        if arguments.first == "help" {
+            let topic = arguments.dropFirst().first
+            guard let topic else { return .text(rootHelp) }
+            guard let spec = subcommands.first(where: { $0.name == topic }) else { throw UsageError("no help for '\(topic)'; subcommands: lint, rules, explain, regions") }
+            return .text(help(for: spec))
+        }
+        let named = subcommands.first { $0.name == arguments.first }
+        let spec = named ?? LintCommand.spec
+        let parsed = try ParsedArguments(arguments.dropFirst(named == nil ? 0 : 1), spec: spec)
+        if parsed.wantsHelp { return .text(named == nil ? rootHelp : help(for: spec)) }
+        if parsed.wantsVersion { return .text(version + "\n") }
+        switch spec.name {
+        case "rules": return .rules(try RulesCommand(parsed))
+        case "explain": return .explain(try ExplainCommand(parsed))
+        case "regions": return .regions(RegionsCommand(parsed))
+        default: return .lint(try LintCommand(parsed))
+        }
+    }
+
+    /// The root page: lint's arguments and options (it is the default) and the subcommands.
+    static var rootHelp: String {
+        var root = LintCommand.spec
+        root.abstract = abstract
+        root.discussion = discussion
+        return HelpText.render(
+            root, usage: "eplint [lint] [<options>] [<PATH> ...]\n       eplint <subcommand>",
+            subcommands: subcommands.map { spec in (spec.name! + (spec.name == "lint" ? " (default)" : ""), spec.abstract) })
+    }
+
+    static func help(for spec: CommandSpec) -> String {
+        let name = spec.name!
+        var usage = "eplint \(name)"
+        if !spec.options.isEmpty { usage += " [<options>]" }
+        if let positional = spec.positional { usage += positional.repeating ? " [<\(positional.valueName)> ...]" : " <\(positional.valueName)>" }
+        return HelpText.render(spec, usage: usage)
+    }
 }
 
 /// A failure of the run itself: exit 2 with this message.

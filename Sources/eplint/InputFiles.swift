@@ -72,6 +72,6 @@ struct InputCollector {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Configuration
 import EplintRules
 import LintEngine
@@ -10,113 +9,130 @@ import Glibc
 import Darwin
 #endif
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+enum OutputFormat: String, CaseIterable {
     case gcc, sarif, json, github
 }
 
-enum ColourChoice: String, ExpressibleByArgument, CaseIterable {
+enum ColourChoice: String, CaseIterable {
     case auto, always, never
 }
 
 /// An extra report: `--report sarif=eplint.sarif`.
-struct ExtraReport: ExpressibleByArgument {
+struct ExtraReport {
     var format: OutputFormat
     var path: String
 
-    init?(argument: String) {
+    init(argument: String) throws(UsageError) {
         let parts = argument.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2, let format = OutputFormat(rawValue: String(parts[0])), !parts[1].isEmpty else { return nil }
+        guard parts.count == 2, let format = OutputFormat(rawValue: String(parts[0])), !parts[1].isEmpty else {
+            throw UsageError("--report needs FORMAT=FILE with FORMAT gcc, sarif, json or github, got \(argument.quotedForMessage)")
+        }
         self.format = format
         path = String(parts[1])
     }
 }
 
-struct LintCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lint",
-        abstract: "Lint files and directories (the default command).")
+struct LintCommand {
+    static let spec = CommandSpec(
+        name: "lint",
+        abstract: "Lint files and directories (the default command).",
+        options: [
+            OptionSpec(name: "format", valueName: "FORMAT", help: "Output format: gcc, sarif, json or github.", defaultValue: "gcc"),
+            OptionSpec(name: "output", valueName: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
+            OptionSpec(name: "report", valueName: "FORMAT=FILE", help: "Also write a report in FORMAT to FILE, from the same run (repeatable).",
+                       repeatable: true),
+            OptionSpec(name: "srcroot", valueName: "DIR", help: "The directory SARIF paths are relative to (default: the working directory)."),
+            OptionSpec(name: "color", valueName: "WHEN", help: "Colour and source excerpts in gcc output: auto (a terminal), always or never.",
+                       defaultValue: "auto"),
+            OptionSpec(name: "config", valueName: "FILE",
+                       help: "The configuration file (default: .eplint.yml in the working directory or a parent)."),
+            OptionSpec(name: "xcconfig", valueName: "FILE", help: "Build settings from an xcconfig file (repeatable).", repeatable: true),
+            OptionSpec(name: "xcconfig-condition", valueName: "KEY=VALUE",
+                       help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.", repeatable: true),
+            OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings not recorded in this baseline file."),
+            OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the findings of this run in a baseline file."),
+            OptionSpec(name: "entitlements", valueName: "FILE", help: "The entitlements file of every Info.plist linted."),
+            OptionSpec(name: "deployment-target", valueName: "PLATFORM=VERSION",
+                       help: "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable).",
+                       repeatable: true),
+            OptionSpec(name: "regions", valueName: "FILE",
+                       help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints)."),
+            OptionSpec(name: "define", valueName: "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).",
+                       repeatable: true),
+            OptionSpec(name: "music-streaming", valueName: "true|false",
+                       help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region)."),
+            OptionSpec(name: "stdin-filename", valueName: "NAME", help: "The file name to report for standard input ('-')."),
+            OptionSpec(name: "strict", help: "Exit 1 on warnings too."),
+            OptionSpec(name: "verbose", help: "Say on standard error which files were skipped and why."),
+        ],
+        positional: PositionalSpec(valueName: "PATH", help: "Files or directories to lint; '-' reads standard input.", repeating: true))
 
-    @Option(help: "Output format: gcc, sarif, json or github.")
-    var format: OutputFormat = .gcc
-
-    @Option(help: ArgumentHelp("Write the report to FILE (atomically) instead of standard output.", valueName: "FILE"))
+    var format: OutputFormat
     var output: String?
-
-    @Option(help: ArgumentHelp("Also write a report in FORMAT to FILE, from the same run (repeatable).", valueName: "FORMAT=FILE"))
-    var report: [ExtraReport] = []
-
-    @Option(help: ArgumentHelp("The directory SARIF paths are relative to (default: the working directory).", valueName: "DIR"))
+    var report: [ExtraReport]
     var srcroot: String?
-
-    @Option(help: ArgumentHelp("Colour and source excerpts in gcc output: auto (a terminal), always or never.", valueName: "WHEN"))
-    var color: ColourChoice = .auto
-
-    @Option(help: ArgumentHelp("The configuration file (default: .eplint.yml in the working directory or a parent).", valueName: "FILE"))
+    var color: ColourChoice
     var config: String?
-
-    @Option(help: ArgumentHelp("Build settings from an xcconfig file (repeatable).", valueName: "FILE"))
-    var xcconfig: [String] = []
-
-    @Option(help: ArgumentHelp("Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.", valueName: "KEY=VALUE"))
-    var xcconfigCondition: [String] = []
-
-    @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "FILE"))
+    var xcconfig: [String]
+    var xcconfigCondition: [String]
     var baseline: String?
-
-    @Option(help: ArgumentHelp("Record the findings of this run in a baseline file.", valueName: "FILE"))
     var writeBaseline: String?
-
-    @Option(help: ArgumentHelp("The entitlements file of every Info.plist linted.", valueName: "FILE"))
     var entitlements: String?
-
-    @Option(name: .customLong("deployment-target"), help: ArgumentHelp(
-        "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable).",
-        valueName: "PLATFORM=VERSION"))
-    var deploymentTargets: [String] = []
-
-    @Option(help: ArgumentHelp("Region data to use instead of the built-in copy (the format 'eplint regions' prints).", valueName: "FILE"))
+    var deploymentTargets: [String]
     var regions: String?
-
-    @Option(name: .customLong("define"), help: ArgumentHelp("A build setting for $(NAME) references and #if lines.", valueName: "NAME=VALUE"))
-    var definitions: [String] = []
-
-    @Option(help: ArgumentHelp("Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).", valueName: "true|false"))
+    var definitions: [String]
     var musicStreaming: String?
-
-    @Option(help: ArgumentHelp("The file name to report for standard input ('-').", valueName: "NAME"))
     var stdinFilename: String?
+    var strict: Bool
+    var verbose: Bool
+    var paths: [String]
 
-    @Flag(help: "Exit 1 on warnings too.")
-    var strict = false
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        format = try arguments.choice("format", default: OutputFormat.gcc)
+        output = arguments.value("output")
+        report = []
+        for argument in arguments.all("report") { report.append(try ExtraReport(argument: argument)) }
+        srcroot = arguments.value("srcroot")
+        color = try arguments.choice("color", default: ColourChoice.auto)
+        config = arguments.value("config")
+        xcconfig = arguments.all("xcconfig")
+        xcconfigCondition = arguments.all("xcconfig-condition")
+        baseline = arguments.value("baseline")
+        writeBaseline = arguments.value("write-baseline")
+        entitlements = arguments.value("entitlements")
+        deploymentTargets = arguments.all("deployment-target")
+        regions = arguments.value("regions")
+        definitions = arguments.all("define")
+        musicStreaming = arguments.value("music-streaming")
+        stdinFilename = arguments.value("stdin-filename")
+        strict = arguments.flag("strict")
+        verbose = arguments.flag("verbose")
+        paths = arguments.positionals
+        try validate()
+    }
 
-    @Flag(help: "Say on standard error which files were skipped and why.")
-    var verbose = false
-
-    @Argument(help: ArgumentHelp("Files or directories to lint; '-' reads standard input.", valueName: "PATH"))
-    var paths: [String] = []
-
-    func validate() throws {
+    private func validate() throws(UsageError) {
         for definition in definitions where definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].isEmpty {
-            throw ValidationError("--define needs NAME=VALUE, got \(definition.quotedForMessage)")
+            throw UsageError("--define needs NAME=VALUE, got \(definition.quotedForMessage)")
         }
         if let musicStreaming, musicStreaming != "true" && musicStreaming != "false" {
-            throw ValidationError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
+            throw UsageError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
         }
         for target in deploymentTargets { _ = try Self.deploymentTarget(target, source: "--deployment-target") }
         for condition in xcconfigCondition where condition.split(separator: "=", maxSplits: 1).count != 2 {
-            throw ValidationError("--xcconfig-condition needs KEY=VALUE, got \(condition.quotedForMessage)")
+            throw UsageError("--xcconfig-condition needs KEY=VALUE, got \(condition.quotedForMessage)")
         }
     }
 
-    static func deploymentTarget(_ text: String, source: String) throws -> DeploymentTarget {
+    static func deploymentTarget(_ text: String, source: String) throws(UsageError) -> DeploymentTarget {
         let parts = text.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2 else { throw ValidationError("\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)") }
+        guard parts.count == 2 else { throw UsageError("\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)") }
         guard let platform = Platform(name: String(parts[0])) else {
             let known = Platform.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("unknown platform \(String(parts[0]).quotedForMessage) in \(source) (known: \(known))")
+            throw UsageError("unknown platform \(String(parts[0]).quotedForMessage) in \(source) (known: \(known))")
         }
         guard let version = Version(String(parts[1])) else {
-            throw ValidationError("\(source) needs a dotted version such as 17.5, got \(String(parts[1]).quotedForMessage)")
+            throw UsageError("\(source) needs a dotted version such as 17.5, got \(String(parts[1]).quotedForMessage)")
         }
         return DeploymentTarget(platform: platform, version: version, source: source)
     }
@@ -275,8 +291,10 @@ struct LintCommand: ParsableCommand {
         } else if let project, !project.deploymentTargets.isEmpty {
             var targets: [DeploymentTarget] = []
             for (platform, version, line) in project.deploymentTargets {
-                do { targets.append(try Self.deploymentTarget("\(platform)=\(version)", source: "deployment-target in \(project.path)")) } catch {
-                    throw RunFailure(message: "\(project.path):\(line): deployment-target: \((error as? ValidationError)?.message ?? "\(error)")")
+                do throws(UsageError) {
+                    targets.append(try Self.deploymentTarget("\(platform)=\(version)", source: "deployment-target in \(project.path)"))
+                } catch {
+                    throw RunFailure(message: "\(project.path):\(line): deployment-target: \(error.message)")
                 }
             }
             configuration.deploymentTargets = targets

@@ -50,6 +50,24 @@ import Testing
         #expect(help.status == 0 && help.standardOutput.contains("USAGE:") && help.standardOutput.contains("lint (default)"))
         #expect(try Eplint.run(["lint", "--help"]).standardOutput.contains("--format"))
         #expect(try Eplint.run(["--version"]).standardOutput == "0.1.0\n")
+        #expect(try Eplint.run(["help", "explain"]).standardOutput.hasPrefix("OVERVIEW: Print a rule's documentation page.\n\nUSAGE: eplint explain <RULE>\n"))
+        // The command line is eplint's own (no reflection at start-up): its errors are exit 2.
+        for (arguments, message) in [
+            (["--strict=yes", "Info.plist"], "--strict takes no value"),
+            (["Info.plist", "--format"], "--format needs a value (FORMAT)"),
+            (["--format", "xml", "Info.plist"], "--format takes one of gcc, sarif, json, github, got 'xml'"),
+            (["-x"], "unknown option '-x'; see 'eplint --help'"),
+            (["rules", "--frob"], "unknown option '--frob'; see 'eplint rules --help'"),
+            (["explain"], "explain needs a rule ID or name, e.g. 'eplint explain EP203'"),
+            (["explain", "EP001", "EP002"], "unexpected extra argument 'EP002'"),
+        ] {
+            let run = try Eplint.run(arguments, in: directory)
+            #expect(run.status == 2 && run.standardError == "error: eplint: \(message)\n", "\(arguments)")
+        }
+        // `--name=value` and `--` as everywhere else; a path may start with '-' after `--`.
+        try warningOnly.write(to: directory.appendingPathComponent("-odd.plist"), atomically: true, encoding: .utf8)
+        let separated = try Eplint.run(["--format=json", "--strict", "--", "-odd.plist"], in: directory)
+        #expect(separated.status == 1 && separated.standardOutput.contains("\"file\": \"-odd.plist\""))
         #expect(try Eplint.run([], in: directory).status == 0)
     }
 

@@ -1,0 +1,134 @@
+internal import CYAML
+
+/// A YAML document as libyaml reads it (YAML 1.1; JSON is a subset), composed into plain
+/// values with 1-based line numbers. Anchors and aliases are resolved; tags are ignored:
+/// the reader of the configuration decides what a scalar means.
+indirect enum YAMLNode: Sendable {
+    case scalar(String, isPlain: Bool, line: Int)
+    case sequence([YAMLNode], line: Int)
+    case mapping([(key: YAMLNode, value: YAMLNode)], line: Int)
+
+    var line: Int {
+        switch self {
+        case .scalar(_, _, let line), .sequence(_, let line), .mapping(_, let line): line
+        }
+    }
+
+    /// The text of a scalar that is not null (`~`, `null` or nothing, unquoted).
+    var string: String? {
+        guard case .scalar(let text, let isPlain, _) = self else { return nil }
+        if isPlain && ["", "~", "null", "Null", "NULL"].contains(text) { return nil }
+        return text
+    }
+
+    var integer: Int? {
+        guard case .scalar(let text, true, _) = self else { return nil }
+        return Int(text)
+    }
+
+    var sequence: [YAMLNode]? {
+        guard case .sequence(let items, _) = self else { return nil }
+        return items
+    }
+
+    var mapping: [(key: YAMLNode, value: YAMLNode)]? {
+        guard case .mapping(let entries, _) = self else { return nil }
+        return entries
+    }
+
+    /// The value of the last entry whose key is `key`.
+    subscript(key: String) -> YAMLNode? {
+        mapping?.last { $0.key.string == key }?.value
+    }
+
+    struct SyntaxError: Error {
+        var line: Int
+        var problem: String
+    }
+
+    /// The document in `text`; nil when it is empty (no document, or only comments).
+    static func parse(_ text: String) throws(SyntaxError) -> YAMLNode? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { throw SyntaxError(line: 0, problem: "out of memory") }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) -> YAMLNode? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var composer = Composer()
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+                    throw SyntaxError(line: Int(parser.problem_mark.line) + 1, problem: problem)
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { return composer.document }
+                try composer.take(event)
+            }
+        }
+    }
+
+    /// Builds nodes from libyaml's events with a stack of open collections.
+    private struct Composer {
+        private enum Open {
+            case sequence([YAMLNode], line: Int, anchor: String?)
+            case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, line: Int, anchor: String?)
+        }
+        private var stack: [Open] = []
+        private var anchors: [String: YAMLNode] = [:]
+        private(set) var document: YAMLNode?
+        private var documents = 0
+
+        mutating func take(_ event: yaml_event_t) throws(SyntaxError) {
+            let line = Int(event.start_mark.line) + 1
+            switch event.type {
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 { throw SyntaxError(line: line, problem: "expected one document, found a second") }
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                try add(.scalar(text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE, line: line), anchor: Self.text(scalar.anchor))
+            case YAML_ALIAS_EVENT:
+                let name = Self.text(event.data.alias.anchor) ?? ""
+                guard let node = anchors[name] else { throw SyntaxError(line: line, problem: "unknown alias '\(name)'") }
+                try add(node, anchor: nil)
+            case YAML_SEQUENCE_START_EVENT:
+                stack.append(.sequence([], line: line, anchor: Self.text(event.data.sequence_start.anchor)))
+            case YAML_MAPPING_START_EVENT:
+                stack.append(.mapping([], pendingKey: nil, line: line, anchor: Self.text(event.data.mapping_start.anchor)))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                switch stack.removeLast() {
+                case .sequence(let items, let start, let anchor): try add(.sequence(items, line: start), anchor: anchor)
+                case .mapping(let entries, _, let start, let anchor): try add(.mapping(entries, line: start), anchor: anchor)
+                }
+            default:
+                break
+            }
+        }
+
+        private mutating func add(_ node: YAMLNode, anchor: String?) throws(SyntaxError) {
+            if let anchor { anchors[anchor] = node }
+            guard let top = stack.popLast() else {
+                document = node
+                return
+            }
+            switch top {
+            case .sequence(var items, let line, let anchor):
+                items.append(node)
+                stack.append(.sequence(items, line: line, anchor: anchor))
+            case .mapping(var entries, let pendingKey, let line, let anchor):
+                if let pendingKey {
+                    entries.append((pendingKey, node))
+                    stack.append(.mapping(entries, pendingKey: nil, line: line, anchor: anchor))
+                } else {
+                    stack.append(.mapping(entries, pendingKey: node, line: line, anchor: anchor))
+                }
+            }
+        }
+
+        private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            pointer.map { String(cString: $0) }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+@testable import LintEngine
+import Testing
+
+/// The cheap filter in front of the edit distances must never dismiss a real near miss.
+@Suite struct NearMissFilterTests {
+    /// Every string within two edits of every key (over a small alphabet that includes
+    /// the keys' own letters and case changes) that the exact test calls a near miss passes
+    /// the filter; the usual Info.plist keys do not.
+    @Test func neverDismissesANearMiss() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("SKExternalPurchaseLinkMultiCustomRegionsStreaming_xZ0".unicodeScalars)
+        var checked = 0
+        for key in StoreKitKey.allCases {
+            for _ in 0..<3000 {
+                var scalars = Array(key.rawValue.unicodeScalars)
+                for _ in 0..<Int.random(in: 1...2, using: &generator) {
+                    let index = Int.random(in: 0...scalars.count, using: &generator)
+                    let letter = alphabet.randomElement(using: &generator)!
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: scalars.insert(letter, at: index)
+                    case 1 where index < scalars.count: scalars.remove(at: index)
+                    case 2 where index < scalars.count: scalars[index] = letter
+                    default:
+                        if index < scalars.count, let flipped = String(scalars[index]).uppercased() == String(scalars[index])
+                            ? String(scalars[index]).lowercased().unicodeScalars.first : String(scalars[index]).uppercased().unicodeScalars.first {
+                            scalars[index] = flipped
+                        }
+                    }
+                }
+                var candidate = String(String.UnicodeScalarView(scalars))
+                if Bool.random(using: &generator) { candidate = candidate.lowercased() }
+                let isNearMiss = candidate.lowercased() == key.rawValue.lowercased() || levenshtein(candidate, key.rawValue, limit: 2) != nil
+                if isNearMiss {
+                    #expect(StoreKitKey.mayBeNearMiss(candidate), "\(candidate)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 5_000)
+        for key in ["NSCameraUsageDescription", "UIApplicationSceneManifest", "NSLocationWhenInUseUsageDescription", "CFBundleShortVersionString"] {
+            #expect(!StoreKitKey.mayBeNearMiss(key), "\(key)")
+        }
+    }
+}
