@@ -13,6 +13,17 @@ final class PlistBuilder {
 
         var isLeaf: Bool { self != .plist && self != .dict && self != .array }
 
+        /// The length of the name in bytes.
+        var nameLength: Int {
+            switch self {
+            case .key: 3
+            case .dict, .data, .date, .real, .true: 4
+            case .plist, .array, .false: 5
+            case .string: 6
+            case .integer: 7
+            }
+        }
+
         var valueKind: PlistKind? {
             switch self {
             case .plist, .key: nil
@@ -90,6 +101,11 @@ final class PlistBuilder {
     }
 
     var isSkipping: Bool { skippedDepth > 0 }
+
+    /// The element the next end tag closes, when it is one of the open frames.
+    var closingElement: Element? {
+        skippedDepth == 0 && !frames.isEmpty ? frames[frames.count - 1].element : nil
+    }
 
     var depth: Int { frames.count + skippedDepth }
 

@@ -287,10 +287,10 @@ final class ParseSession {
         guard !stopped, let localName else { return }
         // libxml2 calls this with its cursor on the start tag's closing `>` or `/>`.
         let cursor = currentOffset
-        let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor) ?? cursor
+        let element = lookUp(localName, prefix: prefix)
+        let opening = tagStart(before: cursor, nameLength: element.map { $0.nameLength + 1 }) ?? cursor
         flushTextRun(upTo: opening)
         guard !stopped else { return }
-        let element = lookUp(localName, prefix: prefix)
         if let key = keyAwaitingValue {
             keyAwaitingValue = nil
             if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
@@ -309,6 +309,15 @@ final class ParseSession {
         lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
     }
 
+    /// The `<` of the tag libxml2 has just read, whose last character is at `last`. A tag
+    /// without attributes or white space (`<dict>`, `</dict>`, `<true/>`) starts exactly
+    /// `distance` bytes before: checked, that `<` is found without a scan, since no `<`
+    /// can stand inside a tag. Anything else is found by scanning back.
+    private func tagStart(before last: Int, nameLength distance: Int?) -> Int? {
+        if let distance, window.contains(last - distance), window[last - distance] == UInt8(ascii: "<") { return last - distance }
+        return window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: last)
+    }
+
     private func lookUp(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> PlistBuilder.Element? {
         guard prefix == nil else { return nil }
         for known in knownNames where known.pointer == localName { return known.element }
@@ -325,7 +334,7 @@ final class ParseSession {
     private func endElement() {
         guard !stopped else { return }
         let cursor = currentOffset
-        let opening = window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: cursor - 1) ?? cursor
+        let opening = tagStart(before: cursor - 1, nameLength: builder.closingElement.map { $0.nameLength + 2 }) ?? cursor
         flushTextRun(upTo: opening)
         guard !stopped else { return }
         do {

@@ -44,7 +44,7 @@ struct EntitlementsPairer: Sendable {
         let slash = infoPlist.lastIndex(of: "/")
         let directory = slash.map { String(infoPlist[..<$0]) } ?? "."
         var found: [String] = []
-        for name in InputCollector.entries(of: directory) ?? [] where name.hasSuffix(".entitlements") {
+        for name in InputCollector.entries(of: directory, sorted: false) ?? [] where name.hasSuffix(".entitlements") {
             let path = slash == nil ? name : directory + "/" + name
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { found.append(path) }

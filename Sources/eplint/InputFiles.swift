@@ -62,9 +62,10 @@ struct InputCollector {
         }
     }
 
-    /// The names in a directory (without `.` and `..`) in byte order, so that every machine
-    /// sees the same order; nil when it cannot be read (`errno` says why).
-    static func entries(of directory: String) -> [String]? {
+    /// The names in a directory (without `.` and `..`), in byte order unless `sorted` is
+    /// false, so that every machine sees the same order; nil when it cannot be read
+    /// (`errno` says why).
+    static func entries(of directory: String, sorted: Bool = true) -> [String]? {
         guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return nil }
         defer { closedir(handle) }
         var names: [String] = []
@@ -72,6 +73,6 @@ struct InputCollector {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return sorted ? names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : names
     }
 }
