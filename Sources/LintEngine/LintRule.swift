@@ -4,7 +4,15 @@
 /// ID; their name, severity and documentation come from `Rules/EPnnn.md`.
 public protocol LintRule: Sendable {
     var id: RuleID { get }
+    /// Whether it runs on files without StoreKit keys too (see `PairingRule`). A requirement,
+    /// not a cast: the first cast of each rule to a protocol costs a scan of the binary's
+    /// conformance table, half a millisecond at start-up for all of them.
+    var runsWithoutStoreKitKeys: Bool { get }
     func check(_ context: LintContext)
+}
+
+extension LintRule {
+    public var runsWithoutStoreKitKeys: Bool { false }
 }
 
 extension LintRule {

@@ -30,14 +30,13 @@ public struct FileLintResult: Sendable {
 /// Parses one file and runs every rule on it.
 public struct Linter: Sendable {
     public let rules: [any LintRule]
-    /// The rules that also run on files without StoreKit keys, found once: a cast to a
-    /// protocol per rule and file cost more than parsing a small file.
+    /// The rules that also run on files without StoreKit keys, found once.
     private let pairingRules: [any LintRule]
     public let configuration: LintConfiguration
 
     public init(rules: [any LintRule], configuration: LintConfiguration) {
         self.rules = rules
-        pairingRules = rules.filter { $0 is any PairingRule }
+        pairingRules = rules.filter(\.runsWithoutStoreKitKeys)
         self.configuration = configuration
     }
 
@@ -148,6 +147,10 @@ public struct Linter: Sendable {
 /// A rule that checks an Info.plist against its entitlements, which runs even on an
 /// Info.plist without StoreKit keys (an entitlement may be granted and unused).
 public protocol PairingRule: LintRule {}
+
+extension PairingRule {
+    public var runsWithoutStoreKitKeys: Bool { true }
+}
 
 extension String {
     /// Quoted for a POSIX shell when it needs to be.

@@ -1,0 +1,10 @@
+import EplintRules
+import LintEngine
+import Testing
+
+/// The entitlements rules, and only they, run on an Info.plist without StoreKit keys.
+@Suite struct PairingRuleTests {
+    @Test func onlyTheEntitlementRulesRunWithoutStoreKitKeys() {
+        #expect(allRules.filter(\.runsWithoutStoreKitKeys).map(\.id.rawValue) == ["EP401", "EP402", "EP403"])
+    }
+}
