@@ -1,4 +1,4 @@
-public import PlistSyntax
+import PlistSyntax
 
 /// A platform an app is deployed to, with the first version that reads
 /// `SKExternalPurchaseMultiLink`.

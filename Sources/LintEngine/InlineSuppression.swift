@@ -1,4 +1,4 @@
-public import PlistSyntax
+import PlistSyntax
 
 /// `<!-- eplint:disable-next EP203 … -->` (the next element and everything in it) and
 /// `<!-- eplint:disable EP104 … -->` (the rest of the file). A directive that suppresses

@@ -1,4 +1,4 @@
-public import PlistSyntax
+import PlistSyntax
 
 /// The region tables of `Rules/regions.plist`: which codes exist, which each key accepts,
 /// and how many links a region may have.

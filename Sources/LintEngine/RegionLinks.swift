@@ -1,4 +1,4 @@
-public import PlistSyntax
+import PlistSyntax
 
 /// The links of one region across `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink`,
 /// as Apple counts them: distinct URL strings of both keys together. Case variants of a

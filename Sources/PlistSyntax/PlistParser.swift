@@ -288,7 +288,7 @@ final class ParseSession {
         // libxml2 calls this with its cursor on the start tag's closing `>` or `/>`.
         let cursor = currentOffset
         let element = lookUp(localName, prefix: prefix)
-        let opening = tagStart(before: cursor, nameLength: element.map { $0.nameLength + 1 }) ?? cursor
+        let opening = tagStart(endingAt: cursor, element: element, isEndTag: false) ?? cursor
         flushTextRun(upTo: opening)
         guard !stopped else { return }
         if let key = keyAwaitingValue {
@@ -309,12 +309,16 @@ final class ParseSession {
         lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
     }
 
-    /// The `<` of the tag libxml2 has just read, whose last character is at `last`. A tag
-    /// without attributes or white space (`<dict>`, `</dict>`, `<true/>`) starts exactly
-    /// `distance` bytes before: checked, that `<` is found without a scan, since no `<`
-    /// can stand inside a tag. Anything else is found by scanning back.
-    private func tagStart(before last: Int, nameLength distance: Int?) -> Int? {
-        if let distance, window.contains(last - distance), window[last - distance] == UInt8(ascii: "<") { return last - distance }
+    /// The `<` of the tag of `element` that libxml2 has just read, up to `last` (the `>` of
+    /// an end tag; the `>` or `/` of a start tag). A tag without attributes or white space
+    /// (`<dict>`, `</dict>`, `<true/>`) starts right before its name (and `/`): checked,
+    /// that `<` is found without a scan, since no `<` can stand inside a tag. Anything else
+    /// (or an unknown element) is found by scanning back.
+    private func tagStart(endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
+        if let element {
+            let plain = last - element.nameLength - (isEndTag ? 2 : 1)
+            if window.contains(plain) && window[plain] == UInt8(ascii: "<") { return plain }
+        }
         return window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: last)
     }
 
@@ -334,7 +338,7 @@ final class ParseSession {
     private func endElement() {
         guard !stopped else { return }
         let cursor = currentOffset
-        let opening = tagStart(before: cursor - 1, nameLength: builder.closingElement.map { $0.nameLength + 2 }) ?? cursor
+        let opening = tagStart(endingAt: cursor - 1, element: builder.closingElement, isEndTag: true) ?? cursor
         flushTextRun(upTo: opening)
         guard !stopped else { return }
         do {

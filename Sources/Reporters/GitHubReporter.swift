@@ -1,4 +1,4 @@
-public import LintEngine
+import LintEngine
 
 /// `--format github`: GitHub Actions workflow commands, one per diagnostic, then a summary
 /// line (GitHub shows only ten errors and ten warnings of a step as annotations).

@@ -1,4 +1,4 @@
-public import LintEngine
+import LintEngine
 
 /// `--format json`: `{"version": 1, "tool": {…}, "diagnostics": […]}` (README documents it).
 /// `column` and `endColumn` count Unicode scalar values, `utf16Column` UTF-16 code units.

@@ -1,4 +1,4 @@
-public import LintEngine
+import LintEngine
 import PlistSyntax
 
 /// `--format sarif`: one SARIF 2.1.0 log for GitHub code scanning and other consumers.

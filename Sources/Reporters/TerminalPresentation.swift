@@ -1,4 +1,4 @@
-public import LintEngine
+import LintEngine
 
 /// How gcc lines look on a terminal: colour, and the source line with a caret under the
 /// column. Piped output never gets any of this.

@@ -16,15 +16,14 @@ struct CommandSpec {
 }
 
 /// `--name VALUE` (or `--name=VALUE`) when `valueName` is set, else the flag `--name`.
+/// Every value given is kept in order: a single-valued option reads the last, as most
+/// command-line tools do, a repeatable one reads them all.
 struct OptionSpec {
     var name: String
     var valueName: String?
     var help: String
     /// Shown as `(default: …)`.
     var defaultValue: String?
-    /// A single-valued option given twice keeps the last, as most command-line tools do;
-    /// a repeatable one keeps all of them in order.
-    var repeatable = false
 
     var isFlag: Bool { valueName == nil }
 }

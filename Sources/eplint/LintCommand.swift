@@ -39,26 +39,23 @@ struct LintCommand {
         options: [
             OptionSpec(name: "format", valueName: "FORMAT", help: "Output format: gcc, sarif, json or github.", defaultValue: "gcc"),
             OptionSpec(name: "output", valueName: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
-            OptionSpec(name: "report", valueName: "FORMAT=FILE", help: "Also write a report in FORMAT to FILE, from the same run (repeatable).",
-                       repeatable: true),
+            OptionSpec(name: "report", valueName: "FORMAT=FILE", help: "Also write a report in FORMAT to FILE, from the same run (repeatable)."),
             OptionSpec(name: "srcroot", valueName: "DIR", help: "The directory SARIF paths are relative to (default: the working directory)."),
             OptionSpec(name: "color", valueName: "WHEN", help: "Colour and source excerpts in gcc output: auto (a terminal), always or never.",
                        defaultValue: "auto"),
             OptionSpec(name: "config", valueName: "FILE",
                        help: "The configuration file (default: .eplint.yml in the working directory or a parent)."),
-            OptionSpec(name: "xcconfig", valueName: "FILE", help: "Build settings from an xcconfig file (repeatable).", repeatable: true),
+            OptionSpec(name: "xcconfig", valueName: "FILE", help: "Build settings from an xcconfig file (repeatable)."),
             OptionSpec(name: "xcconfig-condition", valueName: "KEY=VALUE",
-                       help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.", repeatable: true),
+                       help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos."),
             OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings not recorded in this baseline file."),
             OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the findings of this run in a baseline file."),
             OptionSpec(name: "entitlements", valueName: "FILE", help: "The entitlements file of every Info.plist linted."),
             OptionSpec(name: "deployment-target", valueName: "PLATFORM=VERSION",
-                       help: "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable).",
-                       repeatable: true),
+                       help: "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable)."),
             OptionSpec(name: "regions", valueName: "FILE",
                        help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints)."),
-            OptionSpec(name: "define", valueName: "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).",
-                       repeatable: true),
+            OptionSpec(name: "define", valueName: "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable)."),
             OptionSpec(name: "music-streaming", valueName: "true|false",
                        help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region)."),
             OptionSpec(name: "stdin-filename", valueName: "NAME", help: "The file name to report for standard input ('-')."),
@@ -325,7 +322,7 @@ struct LintCommand {
 func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-    return String(cString: buffer)
+    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }
 
 func absolute(_ path: String) -> String {

@@ -10,6 +10,10 @@ private func problem(_ text: String) -> String? {
 private func problem(bytes: [UInt8]) -> SyntaxProblem? { PlistParser.parse(bytes).fatalProblem }
 
 @Suite struct GrammarTests {
+    @Test func elementNameLengthsAreTheNames() {
+        for element in PlistBuilder.Element.allCases { #expect(element.nameLength == element.rawValue.utf8.count, "\(element)") }
+    }
+
     @Test func validDocumentsHaveNoProblem() {
         #expect(problem("<plist version=\"1.0\"><dict><key>a</key><integer>-12</integer><key>b</key><real>1.5e3</real>"
             + "<key>c</key><date>2024-01-31T12:00:00Z</date><key>d</key><data>AAEC\n Aw==</data><key>e</key><true/>"
