@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The decoded (UTF-8) text that libxml2 has not finished with, and the position of every
 /// byte in it.
 ///
@@ -25,6 +19,10 @@ struct DecodedTextWindow {
     /// The cursor state at `retainedStart`, to scan again when asked for an earlier position.
     private var checkpoint = SourcePosition.start
     private var checkpointAfterCR = false
+    /// Positions passed by the scan cursor, one per `landmarkSpacing` bytes: the window is
+    /// cut at one of them, so that no byte is scanned twice for its position.
+    private var landmarks: [(position: SourcePosition, afterCR: Bool)] = []
+    private static let landmarkSpacing = 16_384
 
     mutating func append(_ chunk: [UInt8]) {
         bytes.append(contentsOf: chunk)
@@ -75,38 +73,20 @@ struct DecodedTextWindow {
             // After a trailing CR the next byte may be its LF: no cheap step back within this line.
             if cursorAfterCR { lineStart = SourcePosition(offset: -1, line: line, column: 1, utf16Column: 1) }
         }
+        if cursor.offset - (landmarks.last?.position.offset ?? checkpoint.offset) >= Self.landmarkSpacing {
+            landmarks.append((cursor, cursorAfterCR))
+        }
         return cursor
     }
 
     /// Line ends in `buffer[from..<to]`: LF, CR, and CR LF counted once (also when the CR
-    /// came just before `from`). memchr is vectorised by the C library.
+    /// came just before `from`).
     private static func lineEnds(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, afterCR: Bool) -> Int {
-        // Between two nearby elements a plain loop beats the calls into memchr.
-        if to - from <= 128 {
-            var count = 0
-            var previous: UInt8 = afterCR ? 0x0D : 0
-            for index in from..<to {
-                let byte = buffer[index]
-                if byte == 0x0D || (byte == 0x0A && previous != 0x0D) { count += 1 }
-                previous = byte
-            }
-            return count
-        }
-        let base = buffer.baseAddress!
-        func count(_ byte: UInt8) -> Int {
-            var found = 0
-            var cursor = from
-            while cursor < to, let hit = memchr(base + cursor, Int32(byte), to - cursor) {
-                found += 1
-                cursor = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return found
-        }
-        let feeds = count(0x0A)
-        let returns = memchr(base + from, 0x0D, to - from) == nil ? 0 : count(0x0D)
-        var pairs = afterCR && buffer[from] == 0x0A ? 1 : 0
-        if returns > 0 {
-            for index in from..<(to - 1) where buffer[index] == 0x0D && buffer[index + 1] == 0x0A { pairs += 1 }
+        let returns = ByteCount.occurrences(of: 0x0D, in: buffer, from, to)
+        let feeds = ByteCount.occurrences(of: 0x0A, in: buffer, from, to)
+        var pairs = afterCR && from < to && buffer[from] == 0x0A ? 1 : 0
+        if returns > 0 && to - from > 1 {
+            pairs += ByteCount.pairs(buffer, from, to, first: 0x0D, second: 0x0A)
         }
         return feeds + returns - pairs
     }
@@ -119,14 +99,24 @@ struct DecodedTextWindow {
         return index
     }
 
-    /// Forgets the bytes before `offset`; their positions can no longer be asked for.
+    /// Forgets the bytes before `offset` (or a little fewer); their positions can no
+    /// longer be asked for.
     mutating func discard(before offset: Int) {
-        let target = min(offset, end)
+        var target = min(offset, end)
+        // Cut at a position already known when the scan has gone past the target.
+        let landmark = cursor.offset > target ? landmarks.lastIndex { $0.position.offset <= target } : nil
+        if let landmark { target = landmarks[landmark].position.offset }
         let count = target - retainedStart
         // Compacting only when at least half is dead keeps the cost linear.
         guard count > 0, (count >= 65_536 && count * 2 >= bytes.count) || count == bytes.count else { return }
-        checkpoint = position(at: target)
-        checkpointAfterCR = cursorAfterCR
+        if let landmark {
+            (checkpoint, checkpointAfterCR) = landmarks[landmark]
+            landmarks.removeFirst(landmark + 1)
+        } else {
+            checkpoint = position(at: target)
+            checkpointAfterCR = cursorAfterCR
+            landmarks.removeAll { $0.position.offset <= target }
+        }
         bytes.removeFirst(count)
         retainedStart = target
     }

@@ -4,60 +4,87 @@ enum LeafContent {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
+    /// Only XML white space (a plain loop: libxml2 hands over the blanks between
+    /// elements one run at a time, millions of them in a big file).
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where !isXMLSpace(byte) { return false }
+        return true
+    }
+
     static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
         guard let first = bytes.firstIndex(where: { !isXMLSpace($0) }),
               let last = bytes.lastIndex(where: { !isXMLSpace($0) }) else { return [] }
         return bytes[first...last]
     }
 
-    /// `[+-]?` decimal digits or `0x` hex digits.
-    static func isInteger(_ text: ArraySlice<UInt8>) -> Bool {
-        var body = text
-        if let sign = body.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { body = body.dropFirst() }
-        if body.count > 2, body.first == UInt8(ascii: "0"), body.dropFirst().first == UInt8(ascii: "x") || body.dropFirst().first == UInt8(ascii: "X") {
-            return body.dropFirst(2).allSatisfy(isHexDigit)
+    /// Whether the text of an `<integer>`, `<real>` or `<date>` (white space around it
+    /// allowed) is valid for it. Checked in place: every such leaf of a big file passes here.
+    static func isValid(_ element: PlistBuilder.Element, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { all in
+            var lower = 0, upper = all.count
+            while lower < upper && isXMLSpace(all[lower]) { lower += 1 }
+            while upper > lower && isXMLSpace(all[upper - 1]) { upper -= 1 }
+            let text = UnsafeBufferPointer(rebasing: all[lower..<upper])
+            switch element {
+            case .integer: return isInteger(text)
+            case .real: return isReal(text)
+            case .date: return isDate(text)
+            default: return true
+            }
         }
-        return !body.isEmpty && body.allSatisfy(isDigit)
+    }
+
+    /// `[+-]?` decimal digits or `0x` hex digits.
+    static func isInteger(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+        if text.count - index > 2, text[index] == UInt8(ascii: "0"), text[index + 1] | 0x20 == UInt8(ascii: "x") {
+            return text[(index + 2)...].allSatisfy(isHexDigit)
+        }
+        return index < text.count && text[index...].allSatisfy(isDigit)
     }
 
     /// A decimal floating-point number, or `nan` / `inf` / `infinity` with an optional sign.
-    static func isReal(_ text: ArraySlice<UInt8>) -> Bool {
-        var body = text
-        if let sign = body.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { body = body.dropFirst() }
-        if let first = body.first, first | 0x20 == UInt8(ascii: "n") || first | 0x20 == UInt8(ascii: "i") {
-            let word = String(decoding: body, as: UTF8.self).lowercased()
+    static func isReal(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+        if index < text.count, text[index] | 0x20 == UInt8(ascii: "n") || text[index] | 0x20 == UInt8(ascii: "i") {
+            let word = String(decoding: text[index...], as: UTF8.self).lowercased()
             return word == "nan" || word == "inf" || word == "infinity"
         }
-        var index = body.startIndex
         func digits() -> Int {
             let start = index
-            while index < body.endIndex, isDigit(body[index]) { index += 1 }
+            while index < text.count, isDigit(text[index]) { index += 1 }
             return index - start
         }
         var mantissaDigits = digits()
-        if index < body.endIndex, body[index] == UInt8(ascii: ".") {
+        if index < text.count, text[index] == UInt8(ascii: ".") {
             index += 1
             mantissaDigits += digits()
         }
         guard mantissaDigits > 0 else { return false }
-        if index < body.endIndex, body[index] == UInt8(ascii: "e") || body[index] == UInt8(ascii: "E") {
+        if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < body.endIndex, body[index] == UInt8(ascii: "+") || body[index] == UInt8(ascii: "-") { index += 1 }
+            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { return false }
         }
-        return index == body.endIndex
+        return index == text.count
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, the only form Apple's XML plist writer produces.
-    static func isDate(_ text: ArraySlice<UInt8>) -> Bool {
-        let pattern = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
-        guard text.count == pattern.count else { return false }
-        for (byte, expected) in zip(text, pattern) {
-            if expected == UInt8(ascii: "d") { guard isDigit(byte) else { return false } } else if byte != expected { return false }
+    static func isDate(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count == 20, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
+              text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z") else { return false }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in from..<(from + count) {
+                guard isDigit(text[index]) else { return nil }
+                value = value * 10 + Int(text[index] - 0x30)
+            }
+            return value
         }
-        let digits = Array(text)
-        let number = { (range: Range<Int>) in range.reduce(0) { $0 * 10 + Int(digits[$1] - 0x30) } }
-        let (month, day, hour, minute, second) = (number(5..<7), number(8..<10), number(11..<13), number(14..<16), number(17..<19))
+        guard number(0, 4) != nil, let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+              let minute = number(14, 2), let second = number(17, 2) else { return false }
         return (1...12).contains(month) && (1...31).contains(day) && hour < 24 && minute < 60 && second < 61
     }
 

@@ -45,7 +45,7 @@ final class PlistBuilder {
 
     /// One open element. Plain values only: pushing and popping copies no references, and
     /// a file of millions of elements costs no retain/release per element.
-    private struct Frame {
+    private struct Frame: BitwiseCopyable {
         let element: Element
         /// Line 0 until located, for leaves that are located only when needed.
         var start: SourcePosition
@@ -77,7 +77,7 @@ final class PlistBuilder {
     private let retainsEverything: Bool
     private let retainedKeys: Set<String>
     private let maximumDepth: Int
-    private var frames: [Frame] = []
+    private var frames = PlainStack<Frame>()
     private var contents: [Content] = []
     /// The text of the open leaf (leaves never nest), when it is needed.
     private var leafBytes: [UInt8] = []
@@ -96,7 +96,6 @@ final class PlistBuilder {
         maximumDepth = options.maximumDepth
     }
 
-    // Frames are read by index: `frames.last` would copy a Frame into an Optional.
     var context: Context {
         guard !frames.isEmpty else { return .outside }
         return frames[frames.count - 1].element.isLeaf ? .leaf : .container
@@ -179,19 +178,19 @@ final class PlistBuilder {
         }
     }
 
-    /// The element open on top ends: `tagStartOffset` is the `<` of its end tag (or of the
-    /// element itself when it was empty, `<true/>`), `endOffset` just past the `>`; `locate`
-    /// is asked only for what is kept or reported.
-    func endElement(tagStart tagStartOffset: Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
+    /// The element open on top ends: `tagStart` gives the `<` of its end tag (or of the
+    /// element itself when it was empty, `<true/>`) and is asked only for a message or a
+    /// kept value, `endOffset` is just past the `>`; `locate` is asked only for what is kept
+    /// or reported.
+    func endElement(tagStart: () -> Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if skippedDepth > 0 { skippedDepth -= 1; return }
-        guard let frame = frames.popLast() else { return }
+        guard !frames.isEmpty else { return }
+        let frame = frames.removeLast()
         // The open leaf's text is done with once its node is built (or refused).
         defer { if !leafBytes.isEmpty { leafBytes.removeAll(keepingCapacity: true) } }
-        var collected: Content?
-        if frame.content >= 0 { collected = contents.removeLast() }
         switch frame.element {
         case .plist:
-            if !frame.hasValue { throw malformed("<plist> holds no value", at: locate(tagStartOffset)) }
+            if !frame.hasValue { throw malformed("<plist> holds no value", at: locate(tagStart())) }
             return
         case .key:
             let parent = frames.count - 1
@@ -204,33 +203,39 @@ final class PlistBuilder {
             return
         case .dict:
             if frame.hasPendingKey {
-                throw malformed("\(Self.describe(collected?.pendingKey?.text ?? "")) has no value", at: locate(tagStartOffset))
+                let key = frame.content >= 0 ? contents[frame.content].pendingKey?.text : nil
+                throw malformed("\(Self.describe(key ?? "")) has no value", at: locate(tagStart()))
             }
         case .array:
             break
         default:
             try validateLeaf(frame, locate: locate)
         }
-        func range() -> SourceRange { SourceRange(start: frame.start, end: locate(endOffset)) }
+        // Most of a big file: a value inside a container that keeps nothing is never built
+        // (and keeps nothing itself, since keeping is inherited).
+        if !frames.isEmpty {
+            let parent = frames.count - 1
+            if frames[parent].element == .dict { frames[parent].hasPendingKey = false }
+            if frames[parent].content < 0 && frames[parent].element != .plist { return }
+        }
+        let collected = frame.content >= 0 ? contents.removeLast() : Content()
+        let value = node(from: frame, collected: collected, range: SourceRange(start: frame.start, end: locate(endOffset)))
         guard !frames.isEmpty else {
-            root = node(from: frame, collected: collected, range: range())
+            root = value
             return
         }
         let parent = frames.count - 1
         switch frames[parent].element {
         case .plist:
             frames[parent].hasValue = true
-            root = node(from: frame, collected: collected, range: range())
+            root = value
         case .dict:
-            frames[parent].hasPendingKey = false
             let slot = frames[parent].content
-            // A value inside a container that keeps nothing is never built.
-            guard slot >= 0, let key = contents[slot].pendingKey else { return }
-            contents[slot].entries.append(PlistEntry(key: key.text, keyRange: key.range, value: node(from: frame, collected: collected, range: range())))
+            guard let key = contents[slot].pendingKey else { return }
+            contents[slot].entries.append(PlistEntry(key: key.text, keyRange: key.range, value: value))
             contents[slot].pendingKey = nil
         default:
-            let slot = frames[parent].content
-            if slot >= 0 { contents[slot].children.append(node(from: frame, collected: collected, range: range())) }
+            contents[frames[parent].content].children.append(value)
         }
     }
 
@@ -289,9 +294,7 @@ final class PlistBuilder {
     private func validateLeaf(_ frame: Frame, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         let isValid: Bool
         switch frame.element {
-        case .integer: isValid = !frame.isInvalid && LeafContent.isInteger(LeafContent.trimmed(leafBytes))
-        case .real: isValid = !frame.isInvalid && LeafContent.isReal(LeafContent.trimmed(leafBytes))
-        case .date: isValid = !frame.isInvalid && LeafContent.isDate(LeafContent.trimmed(leafBytes))
+        case .integer, .real, .date: isValid = !frame.isInvalid && LeafContent.isValid(frame.element, leafBytes)
         case .data, .true, .false: isValid = !frame.isInvalid
         default: isValid = true
         }
@@ -307,15 +310,15 @@ final class PlistBuilder {
         }
     }
 
-    private func node(from frame: Frame, collected: Content?, range: SourceRange) -> PlistNode {
+    private func node(from frame: Frame, collected: Content, range: SourceRange) -> PlistNode {
         guard frame.keepsContent, let kind = frame.element.valueKind else {
             return PlistNode(content: .notRetained(frame.element.valueKind ?? .string), range: range)
         }
         let trimmed = { String(decoding: LeafContent.trimmed(self.leafBytes), as: UTF8.self) }
         let content: PlistNode.Content
         switch kind {
-        case .dictionary: content = .dictionary(collected?.entries ?? [])
-        case .array: content = .array(collected?.children ?? [])
+        case .dictionary: content = .dictionary(collected.entries)
+        case .array: content = .array(collected.children)
         case .string: content = .string(String(decoding: leafBytes, as: UTF8.self))
         case .integer: content = .integer(trimmed())
         case .real: content = .real(trimmed())

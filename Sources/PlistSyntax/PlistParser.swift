@@ -121,6 +121,7 @@ final class ParseSession {
     /// Element names seen so far, by libxml2's interned pointer (its dictionary keeps one
     /// copy of each name for the parser's lifetime), so no String is made per element.
     private var knownNames: [(pointer: UnsafePointer<xmlChar>, element: PlistBuilder.Element?)] = []
+    private var nameCache = [(pointer: UnsafePointer<xmlChar>?, element: PlistBuilder.Element?)](repeating: (nil, nil), count: 64)
 
     /// The answer to every `%name;` lookup: an external parameter entity, which libxml2
     /// skips without loading when no DTD loading is asked for. So `%xxe;` produces nothing.
@@ -139,8 +140,9 @@ final class ParseSession {
     private var elementsAwaitingEnd: [(depth: Int, start: SourcePosition, comments: [Int], isKey: Bool)] = []
     /// A `<key>` a comment stood before: the comment covers the key's value too.
     private var keyAwaitingValue: (depth: Int, start: SourcePosition, comments: [Int])?
-    /// Text met directly inside a container since `lastMarkupEnd`.
-    private var textRun: (start: Int, hasContent: Bool)?
+    /// Where text that is not white space, met directly inside a container, starts (at
+    /// `lastMarkupEnd`, since the markup before it); white space alone needs nothing.
+    private var textRun: Int?
 
     init(options: PlistParseOptions) {
         _ = libxml2Initialized
@@ -191,7 +193,7 @@ final class ParseSession {
         let nearCursor = max(0, currentOffset - Self.cursorMargin)
         let inLeaf = builder.context == .leaf
         if inLeaf { builder.locateOpenLeaf { window.position(at: $0) } }
-        let keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun?.start ?? lastMarkupEnd, nearCursor)
+        let keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
         window.discard(before: keep)
     }
 
@@ -289,8 +291,10 @@ final class ParseSession {
         let cursor = currentOffset
         let element = lookUp(localName, prefix: prefix)
         let opening = tagStart(endingAt: cursor, element: element, isEndTag: false) ?? cursor
-        flushTextRun(upTo: opening)
-        guard !stopped else { return }
+        if textRun != nil {
+            flushTextRun { opening }
+            guard !stopped else { return }
+        }
         if let key = keyAwaitingValue {
             keyAwaitingValue = nil
             if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
@@ -324,9 +328,17 @@ final class ParseSession {
 
     private func lookUp(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> PlistBuilder.Element? {
         guard prefix == nil else { return nil }
-        for known in knownNames where known.pointer == localName { return known.element }
-        let element = PlistBuilder.Element(rawValue: String(cString: localName))
-        if knownNames.count < 32 { knownNames.append((localName, element)) }
+        // A direct-mapped cache in front of the list: one comparison for nearly every element.
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: localName) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if nameCache[slot].pointer == localName { return nameCache[slot].element }
+        var element: PlistBuilder.Element?
+        if let known = knownNames.first(where: { $0.pointer == localName }) {
+            element = known.element
+        } else {
+            element = PlistBuilder.Element(rawValue: String(cString: localName))
+            if knownNames.count < 32 { knownNames.append((localName, element)) }
+        }
+        nameCache[slot] = (localName, element)
         return element
     }
 
@@ -338,9 +350,13 @@ final class ParseSession {
     private func endElement() {
         guard !stopped else { return }
         let cursor = currentOffset
-        let opening = tagStart(endingAt: cursor - 1, element: builder.closingElement, isEndTag: true) ?? cursor
-        flushTextRun(upTo: opening)
-        guard !stopped else { return }
+        // Where the end tag starts is needed only for misplaced text, a message or a kept value.
+        let closing = builder.closingElement
+        func opening() -> Int { tagStart(endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor }
+        if textRun != nil {
+            flushTextRun(upTo: opening)
+            guard !stopped else { return }
+        }
         do {
             try builder.endElement(tagStart: opening, end: cursor) { window.position(at: $0) }
         } catch {
@@ -363,9 +379,7 @@ final class ParseSession {
         case .leaf:
             builder.leafText(bytes)
         case .container:
-            var run = textRun ?? (start: lastMarkupEnd, hasContent: false)
-            if !run.hasContent { run.hasContent = !bytes.allSatisfy(LeafContent.isXMLSpace(_:)) }
-            textRun = run
+            if textRun == nil && !LeafContent.isBlank(bytes) { textRun = lastMarkupEnd }
         case .outside:
             break
         }
@@ -377,7 +391,7 @@ final class ParseSession {
         // A comment cannot hold "--", so the last "<!--" before the cursor is its start.
         let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
         if builder.context != .leaf {
-            flushTextRun(upTo: opening)
+            flushTextRun { opening }
             let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
             commentsAwaitingElement.append(comments.count)
             comments.append(PlistComment(text: text.map { String(cString: $0) } ?? "", range: range))
@@ -388,7 +402,7 @@ final class ParseSession {
     private func markupEnded(opening marker: [UInt8]) {
         guard !stopped, builder.context != .leaf else { return }
         let cursor = currentOffset
-        flushTextRun(upTo: lastOccurrence(of: marker, before: cursor))
+        flushTextRun { self.lastOccurrence(of: marker, before: cursor) }
         lastMarkupEnd = cursor
     }
 
@@ -432,19 +446,19 @@ final class ParseSession {
 
     /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
     /// fine; C preprocessor lines are applied; anything else is misplaced text.
-    private func flushTextRun(upTo end: Int) {
-        guard let run = textRun else { return }
+    private func flushTextRun(upTo end: () -> Int) {
+        guard let start = textRun else { return }
         textRun = nil
-        guard run.hasContent else { return }
-        let text = Array(window.slice(run.start..<end))
+        let end = end()
+        let text = Array(window.slice(start..<end))
         var lineStart = 0
-        var atLineStart = window.position(at: run.start).column == 1
+        var atLineStart = window.position(at: start).column == 1
         while lineStart <= text.count {
             var lineEnd = lineStart
             while lineEnd < text.count, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
             let line = text[lineStart..<lineEnd]
             if let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) {
-                let position = window.position(at: run.start + first)
+                let position = window.position(at: start + first)
                 if atLineStart && line[first] == UInt8(ascii: "#") {
                     let directive = Substring(String(decoding: line[(first + 1)...], as: UTF8.self))
                     if case .notEvaluated(let reason) = preprocessor.apply(directive) {

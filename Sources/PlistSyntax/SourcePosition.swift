@@ -4,7 +4,7 @@
 /// `line` is 1-based; line ends are LF, CRLF or CR. `column` counts Unicode scalar values
 /// from the start of the line, 1-based (a tab counts 1); `utf16Column` counts UTF-16 code
 /// units, 1-based (what SARIF and editors built on UTF-16 expect).
-public struct SourcePosition: Hashable, Sendable, Comparable {
+public struct SourcePosition: Hashable, Sendable, Comparable, BitwiseCopyable {
     public var offset: Int
     // Stored in 32 bits: a huge plist keeps one position per top-level key, and 24 bytes
     // instead of 32 is what keeps a 100 MB file under its memory budget.

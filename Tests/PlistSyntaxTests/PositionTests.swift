@@ -82,3 +82,40 @@ private func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> [UInt8] {
         #expect(fresh(14) == SourcePosition(offset: 14, line: 3, column: 3, utf16Column: 4))
     }
 }
+
+@Suite struct ByteCountTests {
+    /// The 16-at-a-time counts agree with a byte-by-byte count for every range of a text
+    /// dense in CR, LF and CR LF, including ranges shorter than one vector and block ends.
+    @Test func vectorCountsAgreeWithPlainCounts() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x41, 0x20]
+        let text = (0..<9_000).map { _ in alphabet.randomElement(using: &generator)! }
+        text.withUnsafeBufferPointer { buffer in
+            let ranges = [(0, 0), (0, 1), (3, 18), (5, 21), (0, 4_080), (1, 4_097), (17, 9_000), (0, 9_000), (8_990, 9_000)]
+            for (from, to) in ranges {
+                let slice = text[from..<to]
+                #expect(ByteCount.occurrences(of: 0x0A, in: buffer, from, to) == slice.filter { $0 == 0x0A }.count)
+                #expect(ByteCount.occurrences(of: 0x0D, in: buffer, from, to) == slice.filter { $0 == 0x0D }.count)
+                let pairs = zip(slice, slice.dropFirst()).filter { $0 == 0x0D && $1 == 0x0A }.count
+                #expect(ByteCount.pairs(buffer, from, to, first: 0x0D, second: 0x0A) == pairs, "\(from)..<\(to)")
+            }
+        }
+    }
+
+    /// A window cut at a landmark (fewer bytes than asked) still positions every later byte
+    /// as a fresh scan does.
+    @Test func cuttingTheWindowKeepsPositions() {
+        let line = Array("\t<key>é</key>\r\n".utf8)
+        let text = (0..<20_000).flatMap { _ in line }
+        var window = DecodedTextWindow()
+        window.append(text)
+        var reference = DecodedTextWindow()
+        reference.append(text)
+        for step in 1...20 {
+            let offset = step * 14_999
+            #expect(window.position(at: offset) == reference.position(at: offset))
+            window.discard(before: offset - 70_000)
+            #expect(window.position(at: offset - 3) == reference.position(at: offset - 3), "step \(step)")
+        }
+    }
+}
