@@ -24,7 +24,7 @@ struct DecodedTextWindow {
     private var landmarks: [(position: SourcePosition, afterCR: Bool)] = []
     private static let landmarkSpacing = 16_384
 
-    mutating func append(_ chunk: [UInt8]) {
+    mutating func append(_ chunk: some Collection<UInt8>) {
         bytes.append(contentsOf: chunk)
     }
 

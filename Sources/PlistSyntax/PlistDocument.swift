@@ -75,9 +75,14 @@ public struct PlistParseOptions: Sendable {
     /// The deepest element nesting accepted (`<plist>` counts).
     public var maximumDepth: Int
 
-    public init(retention: Retention = .everything, macros: [String: String] = [:], maximumDepth: Int = 256) {
+    /// Decoded bytes after which the rest of a file is parsed on two threads (libxml2 on
+    /// one, eplint's checks on another); a smaller file never starts a thread.
+    public var secondThreadAfter: Int
+
+    public init(retention: Retention = .everything, macros: [String: String] = [:], maximumDepth: Int = 256, secondThreadAfter: Int = 1 << 20) {
         self.retention = retention
         self.macros = macros
         self.maximumDepth = maximumDepth
+        self.secondThreadAfter = secondThreadAfter
     }
 }

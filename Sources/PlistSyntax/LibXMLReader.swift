@@ -1,0 +1,269 @@
+internal import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a parse hears from libxml2, with every offset in the decoded text. Implemented by
+/// the session that checks the grammar and builds values, and by the recorder that carries
+/// the events to that session on another thread.
+protocol ParseEventSink: AnyObject {
+    /// Decoded text handed to libxml2 while its read cursor is at `cursor`.
+    func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int)
+    /// A start tag whose `>` (or `/` of `/>`) is at `cursor`. The names are libxml2's
+    /// interned strings, valid until the reader finishes.
+    func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int)
+    /// An element ends just before `cursor`.
+    func endElement(cursor: Int)
+    /// Character data, entities and character references resolved; valid only during the call.
+    func characters(_ text: UnsafeBufferPointer<UInt8>)
+    func comment(_ text: String, cursor: Int)
+    func processingInstruction(cursor: Int)
+    /// A reference to an entity that is not predefined; the reader stops after it.
+    func entityReference(_ name: String, cursor: Int)
+    /// An XML error; the reader stops after it.
+    func xmlError(_ message: String, cursor: Int)
+}
+
+private let libxml2Initialized: Bool = {
+    xmlInitParser()
+    return true
+}()
+
+/// Runs libxml2's pull parser over decoded text and tells a session what it finds. No entity
+/// or DTD is ever loaded, nothing is fetched, and no libxml2 pointer outlives the reader.
+final class LibXMLReader {
+    /// The next decoded chunk is appended to the array it is given (left empty at the end).
+    typealias Supply = (inout [UInt8]) -> Void
+
+    /// The sink: the session, then the pipeline once the session has moved to a second
+    /// thread. Kept alive here and called without counting references (a retain and a
+    /// release per event were a tenth of a big parse).
+    private let session: ParseSession
+    private var pipeline: ParsePipeline?
+    private let unmanagedSession: Unmanaged<ParseSession>
+    private var unmanagedPipeline: Unmanaged<ParsePipeline>?
+    private var context: xmlParserCtxtPtr?
+    private var supply: Supply?
+    /// The chunk libxml2 is being given, and how much of it it has.
+    private var input: [UInt8] = []
+    private var inputHanded = 0
+    private var stopped = false
+    /// Asked at each chunk (with its size): whether to hand the rest of the events to
+    /// another sink.
+    private var handOver: ((LibXMLReader, Int) -> ParsePipeline?)?
+    /// Element names seen so far, by libxml2's interned pointer (its dictionary keeps one
+    /// copy of each name for the parser's lifetime), so no String is made per element.
+    private var knownNames: [(pointer: UnsafePointer<UInt8>, element: PlistBuilder.Element?)] = []
+    private let nameCache: UnsafeMutablePointer<(pointer: UnsafePointer<UInt8>?, element: PlistBuilder.Element?)> = {
+        let cache = UnsafeMutablePointer<(pointer: UnsafePointer<UInt8>?, element: PlistBuilder.Element?)>.allocate(capacity: 64)
+        cache.initialize(repeating: (nil, nil), count: 64)
+        return cache
+    }()
+
+    /// The answer to every `%name;` lookup: an external parameter entity, which libxml2
+    /// skips without loading when no DTD loading is asked for. So `%xxe;` produces nothing.
+    private let unloadedParameterEntity: xmlEntityPtr = {
+        let entity = xmlEntityPtr.allocate(capacity: 1)
+        entity.initialize(to: xmlEntity())
+        entity.pointee.type = XML_ENTITY_DECL
+        entity.pointee.etype = XML_EXTERNAL_PARAMETER_ENTITY
+        return entity
+    }()
+
+    /// A reader that tells `session`; `handOver` may give a pipeline to that session at a
+    /// chunk boundary.
+    init(session: ParseSession, handOver: ((LibXMLReader, Int) -> ParsePipeline?)? = nil) {
+        _ = libxml2Initialized
+        self.session = session
+        unmanagedSession = Unmanaged.passUnretained(session)
+        self.handOver = handOver
+    }
+
+    @inline(__always)
+    private func tell(_ event: (any ParseEventSink) -> Void) {
+        if let unmanagedPipeline {
+            unmanagedPipeline._withUnsafeGuaranteedRef { event($0) }
+        } else {
+            unmanagedSession._withUnsafeGuaranteedRef { event($0) }
+        }
+    }
+
+    deinit {
+        finish()
+        // libxml2 stores a parameter entity's raw value in the `orig` of the entity that
+        // `getParameterEntity` answered ("ugly mechanism to save the raw entity value"):
+        // that is this placeholder, so the value is freed here. Found by the fuzzer.
+        // (libxml2's xmlFree is free(3): eplint never installs other allocators.)
+        if let original = unloadedParameterEntity.pointee.orig {
+            free(UnsafeMutableRawPointer(mutating: original))
+        }
+        unloadedParameterEntity.deallocate()
+        nameCache.deallocate()
+    }
+
+    /// Parses everything `supply` yields. False if libxml2 could not make a parser.
+    func parse(pulling supply: @escaping Supply) -> Bool {
+        self.supply = supply
+        defer { self.supply = nil }
+        guard start() else { return false }
+        xmlParseDocument(context)
+        return true
+    }
+
+    /// Stops libxml2 at its next step. Only from the thread that runs `parse`.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    /// Frees libxml2's parser; the interned names handed to the sink die with it.
+    func finish() {
+        guard let context else { return }
+        // An internal subset that declares entities makes libxml2 build a document of its
+        // own to hold them ("for expat compatibility in SAX mode"); the context does not
+        // free it.
+        if let document = context.pointee.myDoc {
+            xmlFreeDoc(document)
+            context.pointee.myDoc = nil
+        }
+        xmlFreeParserCtxt(context)
+        self.context = nil
+    }
+
+    // MARK: libxml2 set-up
+
+    private func start() -> Bool {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, localName, prefix, _, _, _, _, _, _ in
+            LibXMLReader.with(user) { $0.startElement(localName: localName, prefix: prefix) }
+        }
+        handler.endElementNs = { user, _, _, _ in LibXMLReader.with(user) { $0.endElement() } }
+        handler.characters = { user, text, length in LibXMLReader.with(user) { $0.characters(text, Int(length)) } }
+        handler.ignorableWhitespace = handler.characters
+        handler.cdataBlock = handler.characters
+        handler.comment = { user, text in LibXMLReader.with(user) { $0.comment(text) } }
+        handler.processingInstruction = { user, _, _ in LibXMLReader.with(user) { $0.processingInstruction() } }
+        handler.getEntity = { user, name in LibXMLReader.with(user) { $0.entityReference(name) } }
+        handler.getParameterEntity = { user, _ in LibXMLReader.with(user) { $0.unloadedParameterEntity } }
+        handler.serror = { user, error in LibXMLReader.with(user) { $0.xmlError(error) } }
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        context = xmlCreateIOParserCtxt(&handler, user, { user, buffer, capacity in
+            Int32(LibXMLReader.with(user) { $0.read(into: buffer, capacity: Int(capacity)) })
+        }, nil, user, XML_CHAR_ENCODING_NONE)
+        guard let context else { return false }
+        // Never NOENT (expansion), DTDLOAD or DTDVALID: entities and DTDs are never loaded.
+        // The input is already UTF-8 (decoded by eplint), whatever its declaration says.
+        let options = XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOWARNING.rawValue
+        xmlCtxtUseOptions(context, Int32(options))
+        return true
+    }
+
+    /// The reader behind libxml2's user pointer. It outlives the parse, so no reference is
+    /// counted per callback (a retain and a release per event were 5% of a big parse).
+    private static func with<Result>(_ user: UnsafeMutableRawPointer?, _ body: (LibXMLReader) -> Result) -> Result {
+        Unmanaged<LibXMLReader>.fromOpaque(user!)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Offset in the decoded text of libxml2's read cursor.
+    @inline(__always)
+    private var currentOffset: Int {
+        // What xmlByteConsumed computes when no encoder is installed (eplint hands libxml2
+        // UTF-8 and sets XML_PARSE_IGNORE_ENC), without its call and buffer queries.
+        guard let input = context?.pointee.input, let base = input.pointee.base, let cursor = input.pointee.cur else { return 0 }
+        return Int(input.pointee.consumed) + (cursor - base)
+    }
+
+    // MARK: Callbacks
+
+    /// libxml2's read callback: copies up to `capacity` bytes of decoded text into `buffer`.
+    private func read(into buffer: UnsafeMutablePointer<CChar>?, capacity: Int) -> Int {
+        guard let buffer, !stopped else { return 0 }
+        if inputHanded == input.count {
+            guard let supply else { return 0 }
+            input.removeAll(keepingCapacity: true)
+            inputHanded = 0
+            supply(&input)
+            guard !input.isEmpty else { return 0 }
+            if let handOver, let next = handOver(self, input.count) {
+                self.handOver = nil
+                pipeline = next
+                unmanagedPipeline = Unmanaged.passUnretained(next)
+            }
+            let cursor = currentOffset
+            input.withUnsafeBufferPointer { text in tell { $0.chunk(text, cursor: cursor) } }
+        }
+        let count = min(capacity, input.count - inputHanded)
+        input.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + inputHanded, byteCount: count) }
+        inputHanded += count
+        return count
+    }
+
+    private func startElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
+        guard !stopped, let localName else { return }
+        // libxml2 calls this with its cursor on the start tag's closing `>` or `/>`.
+        let element = lookUp(localName, prefix: prefix), cursor = currentOffset
+        tell { $0.startElement(element, localName: localName, prefix: prefix, cursor: cursor) }
+    }
+
+    private func lookUp(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> PlistBuilder.Element? {
+        guard prefix == nil else { return nil }
+        // A direct-mapped cache in front of the list: one comparison for nearly every element.
+        // (The slot is the hash's top six bits: always within the 64 entries.)
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: localName) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if nameCache[slot].pointer == localName { return nameCache[slot].element }
+        var element: PlistBuilder.Element?
+        if let known = knownNames.first(where: { $0.pointer == localName }) {
+            element = known.element
+        } else {
+            element = PlistBuilder.Element(rawValue: String(cString: localName))
+            if knownNames.count < 32 { knownNames.append((localName, element)) }
+        }
+        nameCache[slot] = (localName, element)
+        return element
+    }
+
+    private func endElement() {
+        guard !stopped else { return }
+        let cursor = currentOffset
+        tell { $0.endElement(cursor: cursor) }
+    }
+
+    private func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int) {
+        guard !stopped, let text, length > 0 else { return }
+        tell { $0.characters(UnsafeBufferPointer(start: text, count: length)) }
+    }
+
+    private func comment(_ text: UnsafePointer<xmlChar>?) {
+        guard !stopped else { return }
+        let text = text.map { String(cString: $0) } ?? "", cursor = currentOffset
+        tell { $0.comment(text, cursor: cursor) }
+    }
+
+    private func processingInstruction() {
+        guard !stopped else { return }
+        let cursor = currentOffset
+        tell { $0.processingInstruction(cursor: cursor) }
+    }
+
+    /// libxml2 asks for an entity that is not one of the five predefined ones.
+    private func entityReference(_ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
+        // Inside the DTD libxml2 also asks while *declaring* an entity (is it declared
+        // already?): a declaration is no reference, and nothing declared is ever used.
+        guard !stopped, let context, context.pointee.inSubset == 0 else { return nil }
+        let name = name.map { String(cString: $0) } ?? "", cursor = currentOffset
+        tell { $0.entityReference(name, cursor: cursor) }
+        stop()
+        return nil
+    }
+
+    private func xmlError(_ error: xmlErrorPtr?) {
+        guard let error, !stopped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error", cursor = currentOffset
+        tell { $0.xmlError(message, cursor: cursor) }
+        stop()
+    }
+}

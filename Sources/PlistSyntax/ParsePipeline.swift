@@ -1,0 +1,297 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a big file's session on a second core: the reader's thread only records libxml2's
+/// events (a few words each, text copied), and a worker thread replays them, in order, into
+/// the session. The session sees exactly the events it would have seen directly, so the
+/// result is the same; a file is parsed at about the speed of libxml2 alone.
+///
+/// Memory stays bounded: at most `maximumBatchesInFlight` batches wait, and the reader
+/// blocks until the worker frees one.
+final class ParsePipeline: ParseEventSink, @unchecked Sendable {
+    private static let maximumBatchesInFlight = 3
+
+    // Owned by the reader's thread: the batch being filled, and its buffers and counts
+    // (kept here, not read through the batch, so recording an event counts no reference).
+    private unowned let reader: LibXMLReader
+    private var batch = EventBatch()
+    private var events: UnsafeMutablePointer<RecordedEvent>
+    private var eventCount = 0
+    private var text: UnsafeMutablePointer<UInt8>
+    private var textCount = 0
+    /// The last event opened a leaf: text is then the leaf's. Otherwise it stands between
+    /// elements, where the session needs nothing from white space, so blank text is not
+    /// recorded at all (half of all events in a pretty-printed file).
+    private var inLeaf = false
+    // Owned by the worker thread once started.
+    private let session: ParseSession
+    // Shared, under `lock`.
+    private let lock = DispatchSemaphore(value: 1)
+    private var waiting: [EventBatch] = []
+    private var spare: [EventBatch] = []
+    private var stopRequested = false
+    private let freeSlots = DispatchSemaphore(value: maximumBatchesInFlight)
+    private let filledSlots = DispatchSemaphore(value: 0)
+    private var worker: WorkerThread?
+
+    /// Starts the worker thread, or nil if no thread can be made (the parse then stays on
+    /// one thread). From here on only the worker touches `session`.
+    static func start(session: ParseSession, reader: LibXMLReader) -> ParsePipeline? {
+        let pipeline = ParsePipeline(session: session, reader: reader)
+        session.onStop = { [unowned pipeline] in pipeline.requestStop() }
+        guard let worker = WorkerThread({ pipeline.replayUntilLast() }) else {
+            session.onStop = { [unowned reader] in reader.stop() }
+            return nil
+        }
+        pipeline.worker = worker
+        return pipeline
+    }
+
+    private init(session: ParseSession, reader: LibXMLReader) {
+        self.session = session
+        self.reader = reader
+        events = batch.events
+        text = batch.text
+    }
+
+    /// Hands over what is left and waits until the session has seen every event.
+    func finish() {
+        batch.isLast = true
+        handOver()
+        worker?.join()
+        worker = nil
+    }
+
+    // MARK: Recording (the reader's thread)
+
+    func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
+        // Copied into the batch's own buffer, which is reused: no allocation per chunk.
+        let start = batch.chunkText.count
+        batch.chunkText.append(contentsOf: text)
+        record(.chunk, cursor: cursor, start, text.count)
+    }
+
+    func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int) {
+        inLeaf = element?.isLeaf ?? false
+        record(.start, element, cursor: cursor, Int(bitPattern: localName), Int(bitPattern: prefix))
+    }
+
+    func endElement(cursor: Int) {
+        inLeaf = false
+        record(.end, cursor: cursor)
+    }
+
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, inLeaf || !LeafContent.isBlank(bytes) else { return }
+        if bytes.count <= EventBatch.textCapacity - textCount {
+            copyText(source, bytes.count)
+            return
+        }
+        // Longer than the room left: in pieces (the session takes text in any pieces).
+        var offset = 0
+        while offset < bytes.count {
+            if textCount == EventBatch.textCapacity { handOver() }
+            let count = min(bytes.count - offset, EventBatch.textCapacity - textCount)
+            copyText(source + offset, count)
+            offset += count
+        }
+    }
+
+    @inline(__always)
+    private func copyText(_ source: UnsafePointer<UInt8>, _ count: Int) {
+        let target = text + textCount
+        // Most runs are the few blanks between two tags: a loop beats a memcpy call.
+        if count <= 16 {
+            var index = 0
+            while index < count {
+                target[index] = source[index]
+                index &+= 1
+            }
+        } else {
+            target.update(from: source, count: count)
+        }
+        let start = textCount
+        textCount += count
+        record(.characters, cursor: 0, start, count)
+    }
+
+    func comment(_ text: String, cursor: Int) {
+        batch.strings.append(text)
+        record(.comment, cursor: cursor, batch.strings.count - 1)
+    }
+
+    func processingInstruction(cursor: Int) {
+        record(.processingInstruction, cursor: cursor)
+    }
+
+    func entityReference(_ name: String, cursor: Int) {
+        batch.strings.append(name)
+        record(.entityReference, cursor: cursor, batch.strings.count - 1)
+    }
+
+    func xmlError(_ message: String, cursor: Int) {
+        batch.strings.append(message)
+        record(.xmlError, cursor: cursor, batch.strings.count - 1)
+    }
+
+    @inline(__always)
+    private func record(_ kind: RecordedEvent.Kind, _ element: PlistBuilder.Element? = nil, cursor: Int, _ first: Int = 0, _ second: Int = 0) {
+        (events + eventCount).initialize(to: RecordedEvent(kind: kind, element: element, cursor: cursor, first: first, second: second))
+        eventCount += 1
+        if eventCount == EventBatch.eventCapacity { handOver() }
+    }
+
+    /// Queues the current batch (waiting for a free slot) and takes an empty one; stops the
+    /// reader once the session has stopped, since nothing after that matters.
+    private func handOver() {
+        batch.eventCount = eventCount
+        batch.textCount = textCount
+        freeSlots.wait()
+        lock.wait()
+        waiting.append(batch)
+        let recycled = spare.popLast()
+        let stop = stopRequested
+        lock.signal()
+        filledSlots.signal()
+        batch = recycled ?? EventBatch()
+        (events, eventCount, text, textCount) = (batch.events, 0, batch.text, 0)
+        if stop { reader.stop() }
+    }
+
+    // MARK: Replaying (the worker thread)
+
+    private func requestStop() {
+        lock.wait()
+        stopRequested = true
+        lock.signal()
+    }
+
+    private func replayUntilLast() {
+        while true {
+            filledSlots.wait()
+            lock.wait()
+            let next = waiting.removeFirst()
+            lock.signal()
+            replay(next)
+            let isLast = next.isLast
+            next.reset()
+            lock.wait()
+            spare.append(next)
+            lock.signal()
+            freeSlots.signal()
+            if isLast { return }
+        }
+    }
+
+    private func replay(_ batch: EventBatch) {
+        let session = self.session
+        for index in 0..<batch.eventCount {
+            let event = batch.events[index]
+            switch event.kind {
+            case .chunk:
+                batch.chunkText.withUnsafeBufferPointer { chunkText in
+                    session.chunk(UnsafeBufferPointer(rebasing: chunkText[event.first..<(event.first + event.second)]), cursor: event.cursor)
+                }
+            case .start:
+                session.startElement(event.element, localName: UnsafePointer(bitPattern: event.first)!,
+                                     prefix: UnsafePointer(bitPattern: event.second), cursor: event.cursor)
+            case .end:
+                session.endElement(cursor: event.cursor)
+            case .characters:
+                session.characters(UnsafeBufferPointer(start: batch.text + event.first, count: event.second))
+            case .comment:
+                session.comment(batch.strings[event.first], cursor: event.cursor)
+            case .processingInstruction:
+                session.processingInstruction(cursor: event.cursor)
+            case .entityReference:
+                session.entityReference(batch.strings[event.first], cursor: event.cursor)
+            case .xmlError:
+                session.xmlError(batch.strings[event.first], cursor: event.cursor)
+            }
+        }
+    }
+}
+
+/// One SAX event as recorded, in plain words: `first` and `second` are the element's name
+/// pointers (libxml2's interned strings), a text's or chunk's start and length in the
+/// batch, or an index in the batch's strings.
+private struct RecordedEvent {
+    enum Kind: UInt8 { case chunk, start, end, characters, comment, processingInstruction, entityReference, xmlError }
+    var kind: Kind
+    var element: PlistBuilder.Element?
+    var cursor: Int
+    var first: Int
+    var second: Int
+}
+
+/// Events on their way from the reader to the session; reused once replayed.
+private final class EventBatch {
+    static let eventCapacity = 8_192
+    static let textCapacity = 65_536
+    let events = UnsafeMutablePointer<RecordedEvent>.allocate(capacity: eventCapacity)
+    var eventCount = 0
+    let text = UnsafeMutablePointer<UInt8>.allocate(capacity: textCapacity)
+    var textCount = 0
+    var chunkText: [UInt8] = []
+    var strings: [String] = []
+    var isLast = false
+
+    deinit {
+        events.deallocate()
+        text.deallocate()
+    }
+
+    func reset() {
+        eventCount = 0
+        textCount = 0
+        chunkText.removeAll(keepingCapacity: true)
+        strings.removeAll()
+        isLast = false
+    }
+}
+
+/// A POSIX thread that runs one closure; `join` waits for it to end.
+private final class WorkerThread {
+    #if canImport(Darwin)
+    private var thread: pthread_t?
+    #else
+    private var thread = pthread_t()
+    #endif
+    private var joined = false
+
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    init?(_ run: @escaping () -> Void) {
+        let body = Unmanaged.passRetained(Body(run)).toOpaque()
+        // The closure's parameter is optional on Linux and not on Darwin: `owned` takes either.
+        let result = pthread_create(&thread, nil, { argument in
+            Unmanaged<Body>.fromOpaque(WorkerThread.owned(argument)).takeRetainedValue().run()
+            return nil
+        }, body)
+        guard result == 0 else {
+            Unmanaged<Body>.fromOpaque(body).release()
+            return nil
+        }
+    }
+
+    private static func owned(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer { argument! }
+
+    func join() {
+        guard !joined else { return }
+        joined = true
+        #if canImport(Darwin)
+        if let thread { pthread_join(thread, nil) }
+        #else
+        pthread_join(thread, nil)
+        #endif
+    }
+
+    deinit { join() }
+}

@@ -1,0 +1,235 @@
+/// One parse's meaning: turns the reader's events into builder events with exact
+/// positions, applies preprocessor lines, keeps comments, and decides the first fatal
+/// problem. It never calls libxml2, so it can run on another thread than the reader.
+final class ParseSession: ParseEventSink {
+    private var window = DecodedTextWindow()
+    private let builder: PlistBuilder
+    private var preprocessor: Preprocessor
+    private var problems: [SyntaxProblem] = []
+    private var comments: [PlistComment] = []
+    private var fatal: SyntaxProblem?
+    /// Checked on every event: cheaper than comparing `fatal` with nil.
+    private var stopped = false
+    /// Tells the reader to stop (set by whoever runs the reader).
+    var onStop: (() -> Void)?
+    /// Where the last markup (tag, comment, PI) ended: text after it starts here.
+    private var lastMarkupEnd = 0
+    /// Comments waiting for the next element to start, and elements (by depth) whose
+    /// end the comments at these indices wait for.
+    private var commentsAwaitingElement: [Int] = []
+    private var elementsAwaitingEnd: [(depth: Int, start: SourcePosition, comments: [Int], isKey: Bool)] = []
+    /// A `<key>` a comment stood before: the comment covers the key's value too.
+    private var keyAwaitingValue: (depth: Int, start: SourcePosition, comments: [Int])?
+    /// Where text that is not white space, met directly inside a container, starts (at
+    /// `lastMarkupEnd`, since the markup before it); white space alone needs nothing.
+    private var textRun: Int?
+
+    init(options: PlistParseOptions) {
+        builder = PlistBuilder(options: options)
+        preprocessor = Preprocessor(macros: options.macros)
+    }
+
+    /// libxml2 may ask for more text in the middle of a tag whose `<` is looked up later:
+    /// this much text before its cursor is kept (element names are shorter: libxml2 limits
+    /// them to 50,000 bytes).
+    private static let cursorMargin = 65_536
+
+    func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
+        guard !stopped else { return }
+        discardSpentText(cursor: cursor)
+        window.append(text)
+    }
+
+    /// Forgets the text no position can be asked for any more.
+    private func discardSpentText(cursor: Int) {
+        let nearCursor = max(0, cursor - Self.cursorMargin)
+        let inLeaf = builder.context == .leaf
+        if inLeaf { builder.locateOpenLeaf { window.position(at: $0) } }
+        let keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
+        window.discard(before: keep)
+    }
+
+    func document() -> PlistDocument {
+        if fatal == nil && builder.root == nil {
+            fatal = SyntaxProblem(kind: .malformed, message: "no property list value found", position: window.position(at: window.end))
+        }
+        if let fatal {
+            return PlistDocument(root: nil, problems: problems + [fatal], comments: comments)
+        }
+        return PlistDocument(root: builder.root, problems: problems, comments: comments)
+    }
+
+    private func stop(_ problem: SyntaxProblem) {
+        guard !stopped else { return }
+        fatal = problem
+        stopped = true
+        onStop?()
+    }
+
+    // MARK: SAX events
+
+    func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int) {
+        guard !stopped else { return }
+        let opening = tagStart(endingAt: cursor, element: element, isEndTag: false) ?? cursor
+        if textRun != nil {
+            flushTextRun { opening }
+            guard !stopped else { return }
+        }
+        if let key = keyAwaitingValue {
+            keyAwaitingValue = nil
+            if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
+        }
+        if !commentsAwaitingElement.isEmpty {
+            elementsAwaitingEnd.append((builder.depth, window.position(at: opening), commentsAwaitingElement, element == .key))
+            commentsAwaitingElement = []
+        }
+        do {
+            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: preprocessor.isActive) {
+                window.position(at: $0)
+            }
+        } catch {
+            stop(error)
+        }
+        lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
+    }
+
+    /// The `<` of the tag of `element` that libxml2 has just read, up to `last` (the `>` of
+    /// an end tag; the `>` or `/` of a start tag). A tag without attributes or white space
+    /// (`<dict>`, `</dict>`, `<true/>`) starts right before its name (and `/`): checked,
+    /// that `<` is found without a scan, since no `<` can stand inside a tag. Anything else
+    /// (or an unknown element) is found by scanning back.
+    private func tagStart(endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
+        if let element {
+            let plain = last - element.nameLength - (isEndTag ? 2 : 1)
+            if window.contains(plain) && window[plain] == UInt8(ascii: "<") { return plain }
+        }
+        return window.lastIndex(of: UInt8(ascii: "<"), atOrBefore: last)
+    }
+
+    /// An element's name as written, for messages.
+    private static func name(_ localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) -> String {
+        (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
+    }
+
+    func endElement(cursor: Int) {
+        guard !stopped else { return }
+        // Where the end tag starts is needed only for misplaced text, a message or a kept value.
+        let closing = builder.closingElement
+        func opening() -> Int { tagStart(endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor }
+        if textRun != nil {
+            flushTextRun(upTo: opening)
+            guard !stopped else { return }
+        }
+        do {
+            try builder.endElement(tagStart: opening, end: cursor) { window.position(at: $0) }
+        } catch {
+            stop(error)
+        }
+        if let waiting = elementsAwaitingEnd.last, waiting.depth == builder.depth {
+            elementsAwaitingEnd.removeLast()
+            let end = window.position(at: cursor)
+            for index in waiting.comments { comments[index].nextElement = SourceRange(start: waiting.start, end: end) }
+            // Before a `<key>`, a comment means the whole entry: the value is covered too.
+            if waiting.isKey { keyAwaitingValue = (waiting.depth, waiting.start, waiting.comments) }
+        }
+        lastMarkupEnd = cursor
+    }
+
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !stopped else { return }
+        switch builder.context {
+        case .leaf:
+            builder.leafText(bytes)
+        case .container:
+            if textRun == nil && !LeafContent.isBlank(bytes) { textRun = lastMarkupEnd }
+        case .outside:
+            break
+        }
+    }
+
+    func comment(_ text: String, cursor: Int) {
+        guard !stopped else { return }
+        // A comment cannot hold "--", so the last "<!--" before the cursor is its start.
+        let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
+        if builder.context != .leaf {
+            flushTextRun { opening }
+            let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
+            commentsAwaitingElement.append(comments.count)
+            comments.append(PlistComment(text: text, range: range))
+            lastMarkupEnd = cursor
+        }
+    }
+
+    func processingInstruction(cursor: Int) {
+        guard !stopped, builder.context != .leaf else { return }
+        let marker = Array("<?".utf8)
+        flushTextRun { self.lastOccurrence(of: marker, before: cursor) }
+        lastMarkupEnd = cursor
+    }
+
+    /// Where the markup that ends at `cursor` starts: the last `marker` before it (or the
+    /// cursor itself if the window no longer holds it).
+    private func lastOccurrence(of marker: [UInt8], before cursor: Int) -> Int {
+        var index = window.lastIndex(of: marker[0], atOrBefore: cursor - 1)
+        while let candidate = index {
+            if window.slice(candidate..<candidate + marker.count).elementsEqual(marker) { return candidate }
+            index = window.lastIndex(of: marker[0], atOrBefore: candidate - 1)
+        }
+        return cursor
+    }
+
+    /// A reference to an entity that is not one of the five predefined ones.
+    func entityReference(_ entity: String, cursor: Int) {
+        guard !stopped else { return }
+        let ampersand = window.lastIndex(of: UInt8(ascii: "&"), atOrBefore: cursor) ?? cursor
+        stop(SyntaxProblem(
+            kind: .malformed,
+            message: "entity reference '&\(entity);' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are (entities are never loaded)",
+            position: window.position(at: ampersand)))
+    }
+
+    func xmlError(_ reported: String, cursor: Int) {
+        guard !stopped else { return }
+        var message = reported
+        while message.last?.isWhitespace == true { message.removeLast() }
+        let limits = ["Huge", "huge", "too big", "too long", "Excessive", "limit", "Memory allocation failed"]
+        let kind: SyntaxProblem.Kind = limits.contains { message.contains($0) } ? .unsupported : .malformed
+        let prefix = kind == .unsupported ? "a limit was exceeded: " : "malformed XML: "
+        stop(SyntaxProblem(kind: kind, message: prefix + message.replacingNewlines, position: window.position(at: cursor)))
+    }
+
+    // MARK: Text between elements
+
+    /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
+    /// fine; C preprocessor lines are applied; anything else is misplaced text.
+    private func flushTextRun(upTo end: () -> Int) {
+        guard let start = textRun else { return }
+        textRun = nil
+        let end = end()
+        let text = Array(window.slice(start..<end))
+        var lineStart = 0
+        var atLineStart = window.position(at: start).column == 1
+        while lineStart <= text.count {
+            var lineEnd = lineStart
+            while lineEnd < text.count, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
+            let line = text[lineStart..<lineEnd]
+            if let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) {
+                let position = window.position(at: start + first)
+                if atLineStart && line[first] == UInt8(ascii: "#") {
+                    let directive = Substring(String(decoding: line[(first + 1)...], as: UTF8.self))
+                    if case .notEvaluated(let reason) = preprocessor.apply(directive) {
+                        problems.append(SyntaxProblem(kind: .unevaluatedDirective, message: reason, position: position))
+                    }
+                } else if preprocessor.isActive && !builder.isSkipping {
+                    let shown = String(decoding: line[first...].prefix(40), as: UTF8.self)
+                    stop(SyntaxProblem(kind: .malformed, message: "unexpected text \(shown.quotedForMessage) where an element is expected", position: position))
+                    return
+                }
+            }
+            guard lineEnd < text.count else { break }
+            lineStart = lineEnd + (text[lineEnd] == 0x0D && lineEnd + 1 < text.count && text[lineEnd + 1] == 0x0A ? 2 : 1)
+            atLineStart = true
+        }
+    }
+}
+
