@@ -15,6 +15,39 @@ func rawLiteral(_ text: String) -> String {
     return hashes + "\"\"\"\n" + text + "\n\"\"\"" + hashes
 }
 
+/// `Rules/regions.plist` as its format (version 1) defines it.
+struct RegionsFile: Decodable {
+    var formatVersion: Int
+    var isoCodes: [String]
+    var allowedRegions: [String: [String]]
+    var linkMaximum: Int
+    var musicStreamingLinkMaximum: [String: Int]
+
+    enum CodingKeys: String, CodingKey {
+        case formatVersion = "FormatVersion", isoCodes = "ISO3166Alpha2", allowedRegions = "AllowedRegions"
+        case linkMaximum = "LinkMaximum", musicStreamingLinkMaximum = "MusicStreamingLinkMaximum"
+    }
+}
+
+/// Swift literals for the region tables, so the binary does not parse the plist at start-up
+/// (that was a third of a small file's run). A test checks them against the plist.
+func regionTables(_ plist: String) -> String {
+    let file: RegionsFile
+    do { file = try PropertyListDecoder().decode(RegionsFile.self, from: Data(plist.utf8)) } catch {
+        fail("Rules/regions.plist does not have the format of version 1: \(error)")
+    }
+    func list(_ codes: [String]) -> String { "[" + codes.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+    var swift = "    package static let regionCodes: [String] = \(list(file.isoCodes))\n"
+    swift += "    package static let allowedRegions: [String: [String]] = [\n"
+    for key in file.allowedRegions.keys.sorted() { swift += "        \"\(key)\": \(list(file.allowedRegions[key]!)),\n" }
+    swift += "    ]\n"
+    swift += "    package static let linkMaximum = \(file.linkMaximum)\n"
+    swift += "    package static let musicStreamingLinkMaximum: [String: Int] = [\n"
+    for region in file.musicStreamingLinkMaximum.keys.sorted() { swift += "        \"\(region)\": \(file.musicStreamingLinkMaximum[region]!),\n" }
+    swift += "    ]\n\n"
+    return swift
+}
+
 func writeIfChanged(_ contents: String, to path: String) {
     if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == contents { return }
     do { try contents.write(toFile: path, atomically: true, encoding: .utf8) } catch {
@@ -40,6 +73,7 @@ case "embed":
     var swift = "// Generated at build time from Rules/ by EplintCodegen. Do not edit.\n\n"
     swift += "package enum EmbeddedRuleData {\n"
     swift += "    package static let regionsPlist: String = \(rawLiteral(regions))\n\n"
+    swift += regionTables(regions)
     // Each page's header is read here, once, so that the binary never parses pages at start-up:
     // `# EPnnn name`, `- **Severity:** …`, `- **Summary:** …`.
     swift += "    package static let rulePages: [(id: String, name: String, severity: String, summary: String, markdown: String)] = [\n"

@@ -2,18 +2,26 @@ import PlistSyntax
 
 /// The region tables of `Rules/regions.plist`: which codes exist, which each key accepts,
 /// and how many links a region may have.
-public struct RegionData: Sendable {
+public struct RegionData: Sendable, Equatable {
     public var isoCodes: Set<String>
     public var allowedRegions: [StoreKitKey: Set<String>]
     public var linkMaximum: Int
     public var musicStreamingLinkMaximum: [String: Int]
 
-    /// The copy embedded at build time.
-    public static let builtIn: RegionData = {
-        do throws(FormatError) { return try RegionData(plist: Array(EmbeddedRuleData.regionsPlist.utf8)) } catch {
-            fatalError("the embedded Rules/regions.plist is invalid: \(error.reason)")
-        }
-    }()
+    /// The copy embedded at build time, as tables made from `Rules/regions.plist` then (a
+    /// test checks that they say what reading that file says).
+    public static let builtIn = RegionData(
+        isoCodes: Set(EmbeddedRuleData.regionCodes),
+        allowedRegions: Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { ($0, Set(EmbeddedRuleData.allowedRegions[$0.rawValue] ?? [])) }),
+        linkMaximum: EmbeddedRuleData.linkMaximum,
+        musicStreamingLinkMaximum: EmbeddedRuleData.musicStreamingLinkMaximum)
+
+    public init(isoCodes: Set<String>, allowedRegions: [StoreKitKey: Set<String>], linkMaximum: Int, musicStreamingLinkMaximum: [String: Int]) {
+        self.isoCodes = isoCodes
+        self.allowedRegions = allowedRegions
+        self.linkMaximum = linkMaximum
+        self.musicStreamingLinkMaximum = musicStreamingLinkMaximum
+    }
 
     public static var builtInPlist: String { EmbeddedRuleData.regionsPlist }
 
