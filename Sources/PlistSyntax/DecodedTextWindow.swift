@@ -39,8 +39,6 @@ struct DecodedTextWindow {
             if target >= lineStart.offset && lineStart.offset >= retainedStart {
                 cursor = lineStart
                 cursorAfterCR = false
-            } else if let landmark = landmarks.last(where: { $0.position.offset <= target }) {
-                (cursor, cursorAfterCR) = landmark
             } else {
                 cursor = checkpoint
                 cursorAfterCR = checkpointAfterCR

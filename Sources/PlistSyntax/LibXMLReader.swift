@@ -108,11 +108,6 @@ final class LibXMLReader {
         self.supply = supply
         defer { self.supply = nil }
         guard start() else { return false }
-        // libxml2 keeps this function and its argument per thread; it is removed again at once.
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(self).toOpaque()) { user, error in
-            LibXMLReader.with(user) { $0.xmlError(error) }
-        }
-        defer { xmlSetStructuredErrorFunc(nil, nil) }
         xmlParseDocument(context)
         return true
     }
@@ -141,15 +136,12 @@ final class LibXMLReader {
     // MARK: libxml2 set-up
 
     private func start() -> Bool {
-        // libxml2's SAX1 interface: a plist uses no namespaces, and the namespace-aware SAX2
-        // path costs a tenth more of libxml2's own work. A prefixed name (`<x:dict>`) arrives
-        // whole and is an unknown element. (Errors come through the structured-error
-        // function that `parse` installs: SAX1 handlers have no slot for it.)
         var handler = xmlSAXHandler()
-        handler.startElement = { user, name, _ in
-            LibXMLReader.with(user) { $0.startElement(localName: name, prefix: nil) }
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, localName, prefix, _, _, _, _, _, _ in
+            LibXMLReader.with(user) { $0.startElement(localName: localName, prefix: prefix) }
         }
-        handler.endElement = { user, _ in LibXMLReader.with(user) { $0.endElement() } }
+        handler.endElementNs = { user, _, _, _ in LibXMLReader.with(user) { $0.endElement() } }
         handler.characters = { user, text, length in LibXMLReader.with(user) { $0.characters(text, Int(length)) } }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = handler.characters
@@ -157,6 +149,7 @@ final class LibXMLReader {
         handler.processingInstruction = { user, _, _ in LibXMLReader.with(user) { $0.processingInstruction() } }
         handler.getEntity = { user, name in LibXMLReader.with(user) { $0.entityReference(name) } }
         handler.getParameterEntity = { user, _ in LibXMLReader.with(user) { $0.unloadedParameterEntity } }
+        handler.serror = { user, error in LibXMLReader.with(user) { $0.xmlError(error) } }
         let user = Unmanaged.passUnretained(self).toOpaque()
         context = xmlCreateIOParserCtxt(&handler, user, { user, buffer, capacity in
             Int32(LibXMLReader.with(user) { $0.read(into: buffer, capacity: Int(capacity)) })

@@ -43,8 +43,9 @@ final class ParseSession: ParseEventSink {
     /// Forgets the text no position can be asked for any more.
     private func discardSpentText(cursor: Int) {
         let nearCursor = max(0, cursor - Self.cursorMargin)
-        builder.locateOpenElements { window.position(at: $0) }
-        let keep = builder.context == .leaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
+        let inLeaf = builder.context == .leaf
+        if inLeaf { builder.locateOpenLeaf { window.position(at: $0) } }
+        let keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
         window.discard(before: keep)
     }
 
@@ -191,23 +192,10 @@ final class ParseSession: ParseEventSink {
         guard !stopped else { return }
         var message = reported
         while message.last?.isWhitespace == true { message.removeLast() }
-        message = libxml2SAX2Wording(message)
         let limits = ["Huge", "huge", "too big", "too long", "Excessive", "limit", "Memory allocation failed"]
         let kind: SyntaxProblem.Kind = limits.contains { message.contains($0) } ? .unsupported : .malformed
         let prefix = kind == .unsupported ? "a limit was exceeded: " : "malformed XML: "
         stop(SyntaxProblem(kind: kind, message: prefix + message.replacingNewlines, position: window.position(at: cursor)))
-    }
-
-    /// libxml2's messages as its SAX2 interface words them (eplint uses SAX1, which is
-    /// cheaper): a mismatched end tag names the line of the open element's start tag, and
-    /// start-tag errors are not prefixed with a function name.
-    private func libxml2SAX2Wording(_ message: String) -> String {
-        if message.hasPrefix("xmlParseStartTag: ") { return String(message.dropFirst("xmlParse".count)) }
-        guard message.hasPrefix("Opening and ending tag mismatch: "), let range = message.firstRange(of: " line 0 and ") else { return message }
-        let line = builder.openElementStart { window.position(at: $0) }.map { " line \($0.line) and " } ?? " and "
-        var reworded = message
-        reworded.replaceSubrange(range, with: line)
-        return reworded
     }
 
     // MARK: Text between elements

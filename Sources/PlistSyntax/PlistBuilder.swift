@@ -277,20 +277,13 @@ final class PlistBuilder {
         SourcePosition(offset: offset, line: 0, column: 0, utf16Column: 0)
     }
 
-    /// Locates the open elements' starts before the text holding them is discarded (an
-    /// open leaf's for its content's message, any element's for a mismatched end tag).
-    func locateOpenElements(_ locate: (Int) -> SourcePosition) {
-        for index in 0..<frames.count where frames[index].start.line == 0 {
-            frames[index].start = locate(frames[index].start.offset)
-        }
-    }
-
-    /// Where the innermost open element starts, if it is one the builder follows.
-    func openElementStart(_ locate: (Int) -> SourcePosition) -> SourcePosition? {
-        guard skippedDepth == 0, !frames.isEmpty else { return nil }
+    /// Locates the open leaf's start before the text holding it is discarded.
+    func locateOpenLeaf(_ locate: (Int) -> SourcePosition) {
+        guard skippedDepth == 0, !frames.isEmpty else { return }
         let top = frames.count - 1
-        if frames[top].start.line == 0 { frames[top].start = locate(frames[top].start.offset) }
-        return frames[top].start
+        if frames[top].element.isLeaf && frames[top].start.line == 0 {
+            frames[top].start = locate(frames[top].start.offset)
+        }
     }
 
     private func pendingKeyDescription(_ dict: Int) -> String {

@@ -35,20 +35,6 @@ private func problem(bytes: [UInt8]) -> SyntaxProblem? { PlistParser.parse(bytes
         #expect(problem("<plist><array><plist/></array></plist>") == "malformed 1:15")
     }
 
-    /// libxml2 is driven through SAX1 (no namespaces); its messages keep the SAX2 wording.
-    @Test func elementNamesAndMismatchedEndTags() {
-        #expect(problem(bytes: Array("<plist><x:dict/></plist>".utf8))?.message == "unknown element <x:dict>")
-        #expect(problem(bytes: Array("<dict>\n<key>a</key>\n<array><string>x</string></dict>".utf8))?.message
-            == "malformed XML: Opening and ending tag mismatch: array line 3 and dict")
-        #expect(problem(bytes: Array("<dict><key>a</key><1/></dict>".utf8))?.message == "malformed XML: StartTag: invalid element name")
-        // The open element started long before: its text is gone, its line is not.
-        // (Deep enough, and not kept, so that it is not located eagerly.)
-        let long = "<plist>\n<array>\n<array>\n<array>\n" + String(repeating: "\t<string>filler</string>\n", count: 20_000) + "</dict>\n"
-        let found = PlistParser.parse(Array(long.utf8), options: PlistParseOptions(retention: .topLevelKeys([]))).fatalProblem
-        #expect(found?.message == "malformed XML: Opening and ending tag mismatch: array line 4 and dict")
-        #expect(found?.position.line == 20_005)
-    }
-
     @Test func leafContent() {
         for bad in ["<integer>1.5</integer>", "<integer></integer>", "<integer>0x</integer>", "<real>abc</real>", "<real>1e</real>",
                     "<date>2024-01-31</date>", "<date>2024-13-01T00:00:00Z</date>", "<data>@@@</data>", "<true>x</true>"] {
