@@ -108,6 +108,11 @@ final class LibXMLReader {
         self.supply = supply
         defer { self.supply = nil }
         guard start() else { return false }
+        // Errors libxml2 raises without a parser (its encoding layer) would be printed on
+        // standard error: they are dropped (per thread, for this parse only); the parser
+        // reports the same problem through `serror`.
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         xmlParseDocument(context)
         return true
     }

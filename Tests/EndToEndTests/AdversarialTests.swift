@@ -38,6 +38,15 @@ import Testing
         }
     }
 
+    /// Text that libxml2 would take for another encoding (a NUL after the first `<`): one
+    /// EP001 on standard output, nothing from libxml2 on standard error.
+    @Test func encodingErrorsStayOffStandardError() throws {
+        let run = try timed(["Tests/Fuzz/Regressions/nul-after-first-character.plist"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("[EP001]"))
+        #expect(run.standardError.isEmpty, "\(run.standardError)")
+    }
+
     @Test func expansionBombsStopAtTheFirstReference() throws {
         var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\n<!ENTITY lol \"lol\">\n"
         for level in 1...9 { laughs += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n" }
