@@ -3,51 +3,47 @@
 enum ByteCount {
     /// How often `byte` occurs in `buffer[from..<to]`.
     static func occurrences(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
-        guard let base = buffer.baseAddress, from < to else { return 0 }
-        let raw = UnsafeRawPointer(base)
         let wanted = SIMD16<UInt8>(repeating: byte)
-        var total = 0
-        var index = from
-        while to - index >= 16 {
-            // One-byte lanes count at most 255 blocks before they are added up.
-            var lanes = SIMD16<UInt8>()
-            var blocks = 0
-            while blocks < 255 && to - index >= 16 {
-                lanes &+= SIMD16<UInt8>().replacing(with: 1, where: raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== wanted)
-                index += 16
-                blocks += 1
-            }
-            for lane in 0..<16 { total += Int(lanes[lane]) }
-        }
-        while index < to {
-            if buffer[index] == byte { total += 1 }
-            index += 1
-        }
-        return total
+        return count(buffer, from, to, lookahead: 0) { raw, index in
+            raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== wanted
+        } scalar: { buffer[$0] == byte }
     }
 
     /// How often `first` is directly followed by `second` in `buffer[from..<to]`.
     static func pairs(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, first: UInt8, second: UInt8) -> Int {
-        guard let base = buffer.baseAddress, to - from > 1 else { return 0 }
+        let (firsts, seconds) = (SIMD16<UInt8>(repeating: first), SIMD16<UInt8>(repeating: second))
+        // A pair starts at an index of from..<(to - 1): 16 bytes are compared with the 16 after
+        // them, shifted by one.
+        return count(buffer, from, to, lookahead: 1) { raw, index in
+            (raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== firsts)
+                .& (raw.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self) .== seconds)
+        } scalar: { buffer[$0] == first && buffer[$0 + 1] == second }
+    }
+
+    /// The indices `i` of from..<(to - lookahead) where `matches` holds: `lanes` says it of
+    /// the 16 indices from `i` at once (reading up to `lookahead` bytes further), `scalar` of
+    /// one, for the last few.
+    @inline(__always)
+    private static func count(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, lookahead: Int,
+                              lanes: (UnsafeRawPointer, Int) -> SIMDMask<SIMD16<Int8>>, scalar: (Int) -> Bool) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
-        // A pair starts at each index of from..<(to - 1) whose byte is `first` and whose
-        // next byte is `second`: compare 16 bytes with the 16 after them, shifted by one.
+        let end = to - lookahead
         var total = 0
         var index = from
-        while to - 1 - index >= 16 {
-            var lanes = SIMD16<UInt8>()
+        while end - index >= 16 {
+            // One-byte lanes count at most 255 blocks before they are added up.
+            var counts = SIMD16<UInt8>()
             var blocks = 0
-            while blocks < 255 && to - 1 - index >= 16 {
-                let here = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                let next = raw.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self)
-                lanes &+= SIMD16<UInt8>().replacing(with: 1, where: (here .== SIMD16(repeating: first)) .& (next .== SIMD16(repeating: second)))
+            while blocks < 255 && end - index >= 16 {
+                counts &+= SIMD16<UInt8>().replacing(with: 1, where: lanes(raw, index))
                 index += 16
                 blocks += 1
             }
-            for lane in 0..<16 { total += Int(lanes[lane]) }
+            for lane in 0..<16 { total += Int(counts[lane]) }
         }
-        while index < to - 1 {
-            if buffer[index] == first && buffer[index + 1] == second { total += 1 }
+        while index < end {
+            if scalar(index) { total += 1 }
             index += 1
         }
         return total

@@ -12,19 +12,22 @@ enum LeafContent {
     }
 
     static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-        guard let first = bytes.firstIndex(where: { !isXMLSpace($0) }),
-              let last = bytes.lastIndex(where: { !isXMLSpace($0) }) else { return [] }
-        return bytes[first...last]
+        bytes[bytes.withUnsafeBufferPointer(trimmedRange)]
+    }
+
+    /// The indices of `bytes` without the XML white space around them.
+    private static func trimmedRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var lower = 0, upper = bytes.count
+        while lower < upper && isXMLSpace(bytes[lower]) { lower += 1 }
+        while upper > lower && isXMLSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
     }
 
     /// Whether the text of an `<integer>`, `<real>` or `<date>` (white space around it
     /// allowed) is valid for it. Checked in place: every such leaf of a big file passes here.
     static func isValid(_ element: PlistBuilder.Element, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { all in
-            var lower = 0, upper = all.count
-            while lower < upper && isXMLSpace(all[lower]) { lower += 1 }
-            while upper > lower && isXMLSpace(all[upper - 1]) { upper -= 1 }
-            let text = UnsafeBufferPointer(rebasing: all[lower..<upper])
+            let text = UnsafeBufferPointer(rebasing: all[trimmedRange(all)])
             switch element {
             case .integer: return isInteger(text)
             case .real: return isReal(text)

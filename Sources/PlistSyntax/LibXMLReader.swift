@@ -50,9 +50,10 @@ final class LibXMLReader {
     private var input: [UInt8] = []
     private var inputHanded = 0
     private var stopped = false
-    /// Asked at each chunk (with its size): whether to hand the rest of the events to
-    /// another sink.
-    private var handOver: ((LibXMLReader, Int) -> ParsePipeline?)?
+    /// Decoded text handed to libxml2 so far, until the session moves to a second thread
+    /// (nil once that was tried).
+    private var decodedBeforeSecondThread: Int? = 0
+    private let secondThreadAfter: Int
     /// Element names seen so far, by libxml2's interned pointer (its dictionary keeps one
     /// copy of each name for the parser's lifetime), so no String is made per element.
     private var knownNames: [(pointer: UnsafePointer<UInt8>, element: PlistBuilder.Element?)] = []
@@ -72,13 +73,14 @@ final class LibXMLReader {
         return entity
     }()
 
-    /// A reader that tells `session`; `handOver` may give a pipeline to that session at a
-    /// chunk boundary.
-    init(session: ParseSession, handOver: ((LibXMLReader, Int) -> ParsePipeline?)? = nil) {
+    /// A reader that tells `session`, on a second thread once more than `secondThreadAfter`
+    /// bytes of decoded text have been read.
+    init(session: ParseSession, secondThreadAfter: Int) {
         _ = libxml2Initialized
         self.session = session
         unmanagedSession = Unmanaged.passUnretained(session)
-        self.handOver = handOver
+        self.secondThreadAfter = secondThreadAfter
+        session.onStop = { [unowned self] in self.stop() }
     }
 
     @inline(__always)
@@ -124,8 +126,11 @@ final class LibXMLReader {
         if let context { xmlStopParser(context) }
     }
 
-    /// Frees libxml2's parser; the interned names handed to the sink die with it.
+    /// Lets the session see every event, then frees libxml2's parser (the interned names
+    /// handed to the session die with it).
     func finish() {
+        pipeline?.finish()
+        (pipeline, unmanagedPipeline) = (nil, nil)
         guard let context else { return }
         // An internal subset that declares entities makes libxml2 build a document of its
         // own to hold them ("for expat compatibility in SAX mode"); the context does not
@@ -193,10 +198,13 @@ final class LibXMLReader {
             inputHanded = 0
             supply(&input)
             guard !input.isEmpty else { return 0 }
-            if let handOver, let next = handOver(self, input.count) {
-                self.handOver = nil
-                pipeline = next
-                unmanagedPipeline = Unmanaged.passUnretained(next)
+            if let decoded = decodedBeforeSecondThread {
+                decodedBeforeSecondThread = decoded + input.count
+                if decoded + input.count > secondThreadAfter {
+                    decodedBeforeSecondThread = nil
+                    pipeline = ParsePipeline.start(session: session, reader: self)
+                    unmanagedPipeline = pipeline.map { Unmanaged.passUnretained($0) }
+                }
             }
             let cursor = currentOffset
             input.withUnsafeBufferPointer { text in tell { $0.chunk(text, cursor: cursor) } }

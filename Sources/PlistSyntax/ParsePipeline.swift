@@ -42,12 +42,10 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
     /// one thread). From here on only the worker touches `session`.
     static func start(session: ParseSession, reader: LibXMLReader) -> ParsePipeline? {
         let pipeline = ParsePipeline(session: session, reader: reader)
-        session.onStop = { [unowned pipeline] in pipeline.requestStop() }
-        guard let worker = WorkerThread({ pipeline.replayUntilLast() }) else {
-            session.onStop = { [unowned reader] in reader.stop() }
-            return nil
-        }
+        guard let worker = WorkerThread({ pipeline.replayUntilLast() }) else { return nil }
         pipeline.worker = worker
+        // Before any batch is handed over, so before the worker touches the session.
+        session.onStop = { [unowned pipeline] in pipeline.requestStop() }
         return pipeline
     }
 

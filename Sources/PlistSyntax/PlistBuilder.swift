@@ -168,7 +168,7 @@ final class PlistBuilder {
         case .string, .key:
             if frames[top].keepsContent { leafBytes.append(contentsOf: bytes) }
         case .true, .false:
-            if !bytes.allSatisfy(LeafContent.isXMLSpace(_:)) { frames[top].isInvalid = true }
+            if !LeafContent.isBlank(bytes) { frames[top].isInvalid = true }
         default:
             if leafBytes.count + bytes.count > Self.validationTextCap {
                 frames[top].isInvalid = true

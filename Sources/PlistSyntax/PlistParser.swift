@@ -64,17 +64,7 @@ public enum PlistParser {
         // than feeding its push parser the same chunks). Once the text read passes the
         // threshold, the session moves to a second thread.
         let session = ParseSession(options: options)
-        var pipeline: ParsePipeline?
-        var decodedSoFar = 0
-        let reader = LibXMLReader(session: session) { reader, chunkSize in
-            guard decodedSoFar >= 0 else { return nil }
-            decodedSoFar += chunkSize
-            guard decodedSoFar > options.secondThreadAfter else { return nil }
-            decodedSoFar = -1
-            pipeline = ParsePipeline.start(session: session, reader: reader)
-            return pipeline
-        }
-        session.onStop = { [unowned reader] in reader.stop() }
+        let reader = LibXMLReader(session: session, secondThreadAfter: options.secondThreadAfter)
         var readFailure: ReadFailure?
         var firstChunk: [UInt8]? = decoded
         let parsed = withoutActuallyEscaping({ (chunk: inout [UInt8]) in
@@ -94,8 +84,6 @@ public enum PlistParser {
                 if !chunk.isEmpty { return }
             }
         }, do: { supply in reader.parse(pulling: supply) })
-        // Every event reaches the session before libxml2's names are freed.
-        pipeline?.finish()
         reader.finish()
         if let readFailure { throw readFailure }
         guard parsed else {

@@ -105,11 +105,7 @@ import Testing
 
     @Test func interruptedRunLeavesNoPartialReport() throws {
         // A big input keeps eplint busy; the signal arrives before the report is complete.
-        let directory = try Eplint.temporaryDirectory()
-        let input = directory.appendingPathComponent("Info.plist")
-        var text = "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
-        for index in 0..<600_000 { text += "<key>k\(index)</key><string>value \(index)</string>\n" }
-        try (text + "</dict></plist>\n").write(to: input, atomically: true, encoding: .utf8)
+        let (directory, _) = try bigInfoPlist(entries: 600_000) { "<key>k\($0)</key><string>value \($0)</string>\n" }
         for signal in [SIGINT, SIGTERM] {
             let process = Process()
             process.executableURL = Eplint.executable
@@ -142,11 +138,7 @@ import Testing
     }
 
     @Test func aFileThatGrowsWhileItIsRead() throws {
-        let directory = try Eplint.temporaryDirectory()
-        let input = directory.appendingPathComponent("Info.plist")
-        var text = "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
-        for index in 0..<200_000 { text += "<key>k\(index)</key><true/>\n" }
-        try (text + "</dict></plist>\n").write(to: input, atomically: true, encoding: .utf8)
+        let (_, input) = try bigInfoPlist(entries: 200_000) { "<key>k\($0)</key><true/>\n" }
         // A writer keeps appending (comments after the root are still XML) while eplint reads.
         // Bounded, and killed with SIGKILL: children of test threads inherit blocked signals.
         let writer = Process()
@@ -159,6 +151,16 @@ import Testing
         }
         let run = try timed([input.path], limit: 30)
         #expect(run.standardOutput == "" || run.standardOutput.contains("[EP"))
+    }
+
+    /// An Info.plist in a fresh directory: a StoreKit key, then `entries` lines made by `entry`.
+    func bigInfoPlist(entries: Int, _ entry: (Int) -> String) throws -> (directory: URL, input: URL) {
+        let directory = try Eplint.temporaryDirectory()
+        let input = directory.appendingPathComponent("Info.plist")
+        var text = "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
+        for index in 0..<entries { text += entry(index) }
+        try (text + "</dict></plist>\n").write(to: input, atomically: true, encoding: .utf8)
+        return (directory, input)
     }
 
     func timedFailure(_ arguments: [String]) throws -> EplintRun {
