@@ -19,12 +19,8 @@ struct EP003DuplicateKey: LintRule {
     }
 
     private func reportDuplicates(in entries: [PlistEntry], path: String?, _ context: LintContext) {
-        // Index of each key's first occurrence (an Int, not the entry: top-level dicts can be huge).
-        var first: [String: Int] = [:]
-        first.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            guard let originalIndex = first[entry.key] else { first[entry.key] = index; continue }
-            let original = entries[originalIndex]
+        for (index, firstIndex) in RepeatedKeys.find(in: entries) {
+            let entry = entries[index], original = entries[firstIndex]
             context.diagnose(self, Message.duplicate(entry.key, in: path), at: entry.keyRange,
                              keyPath: path.map { "\($0).\(entry.key)" } ?? entry.key, value: entry.key,
                              related: [(original.keyRange, Message.firstOccurrence(entry.key))])

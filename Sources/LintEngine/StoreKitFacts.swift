@@ -52,7 +52,7 @@ public struct StoreKitFacts: Sendable {
         topLevel = root.dictionaryEntries ?? []
         var values: [StoreKitKey: PlistEntry] = [:]
         for entry in topLevel {
-            if let key = StoreKitKey(rawValue: entry.key) { values[key] = entry }
+            if let key = StoreKitKey.named(entry.key) { values[key] = entry }
         }
         self.values = values
         hasStoreKitKeys = !values.isEmpty || topLevel.contains { StoreKitKey.nearMiss(of: $0.key) != nil }

@@ -6,6 +6,18 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
     case customLinkRegions = "SKExternalPurchaseCustomLinkRegions"
     case linkStreamingRegions = "SKExternalPurchaseLinkStreamingRegions"
 
+    /// The key named `text`, if it is one of the five. Other keys are turned away by their
+    /// length and first letter: a top-level dict can have a hundred thousand keys, and the
+    /// generated `init(rawValue:)` compares strings one case after another.
+    public static func named(_ text: String) -> StoreKitKey? {
+        let length = text.utf8.count
+        guard length < 64, lengthMask & (1 << length) != 0, text.utf8.first == UInt8(ascii: "S") else { return nil }
+        return StoreKitKey(rawValue: text)
+    }
+
+    /// Bit n is set when a key is n bytes long (all are shorter than 64).
+    private static let lengthMask: UInt64 = allCases.reduce(0) { $0 | 1 << $1.rawValue.utf8.count }
+
     /// Array of region strings, or dictionary keyed by region.
     public var isRegionArray: Bool { self != .link && self != .multiLink }
 
@@ -24,7 +36,7 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
         // Most keys (CFBundleName …) are far shorter or longer than every StoreKit key: the
         // UTF-8 length bounds the scalar count, so they are dismissed without any work.
         let length = candidate.utf8.count
-        guard length >= 16, length <= 4 * 40, StoreKitKey(rawValue: candidate) == nil, mayBeNearMiss(candidate) else { return nil }
+        guard length >= 16, length <= 4 * 40, named(candidate) == nil, mayBeNearMiss(candidate) else { return nil }
         if let match = allCases.first(where: { $0.rawValue.lowercased() == candidate.lowercased() }) { return match }
         let scored = allCases.compactMap { key in levenshtein(candidate, key.rawValue, limit: 2).map { (key, $0) } }
         return scored.min { $0.1 < $1.1 }?.0

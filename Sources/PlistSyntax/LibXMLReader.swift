@@ -222,12 +222,18 @@ final class LibXMLReader {
         tell { $0.startElement(element, localName: localName, prefix: prefix, cursor: cursor) }
     }
 
+    @inline(__always)
     private func lookUp(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> PlistBuilder.Element? {
         guard prefix == nil else { return nil }
         // A direct-mapped cache in front of the list: one comparison for nearly every element.
         // (The slot is the hash's top six bits: always within the 64 entries.)
         let slot = Int(truncatingIfNeeded: (UInt(bitPattern: localName) &* 0x9E37_79B9_7F4A_7C15) >> 58)
         if nameCache[slot].pointer == localName { return nameCache[slot].element }
+        return lookUpAndCache(localName, slot: slot)
+    }
+
+    @inline(never)
+    private func lookUpAndCache(_ localName: UnsafePointer<xmlChar>, slot: Int) -> PlistBuilder.Element? {
         var element: PlistBuilder.Element?
         if let known = knownNames.first(where: { $0.pointer == localName }) {
             element = known.element

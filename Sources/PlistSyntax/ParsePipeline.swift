@@ -73,27 +73,42 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
         record(.chunk, cursor: cursor, start, text.count)
     }
 
+    @inline(__always)
     func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int) {
         inLeaf = element?.isLeaf ?? false
         record(.start, element, cursor: cursor, Int(bitPattern: localName), Int(bitPattern: prefix))
     }
 
+    @inline(__always)
     func endElement(cursor: Int) {
         inLeaf = false
         record(.end, cursor: cursor)
     }
 
+    @inline(__always)
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, inLeaf || !LeafContent.isBlank(bytes) else { return }
-        if bytes.count <= EventBatch.textCapacity - textCount {
-            copyText(source, bytes.count)
-            return
+        guard let source = bytes.baseAddress else { return }
+        let count = bytes.count
+        if !inLeaf {
+            var index = 0
+            while index < count && LeafContent.isXMLSpace(source[index]) { index &+= 1 }
+            if index == count { return }
         }
-        // Longer than the room left: in pieces (the session takes text in any pieces).
+        if count <= EventBatch.textCapacity &- textCount {
+            copyText(source, count)
+        } else {
+            charactersInPieces(source, count)
+        }
+    }
+
+    /// Text longer than the room left in the batch, in pieces (the session takes text in
+    /// any pieces).
+    @inline(never)
+    private func charactersInPieces(_ source: UnsafePointer<UInt8>, _ total: Int) {
         var offset = 0
-        while offset < bytes.count {
+        while offset < total {
             if textCount == EventBatch.textCapacity { handOver() }
-            let count = min(bytes.count - offset, EventBatch.textCapacity - textCount)
+            let count = min(total - offset, EventBatch.textCapacity - textCount)
             copyText(source + offset, count)
             offset += count
         }
@@ -101,19 +116,9 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
 
     @inline(__always)
     private func copyText(_ source: UnsafePointer<UInt8>, _ count: Int) {
-        let target = text + textCount
-        // Most runs are the few blanks between two tags: a loop beats a memcpy call.
-        if count <= 16 {
-            var index = 0
-            while index < count {
-                target[index] = source[index]
-                index &+= 1
-            }
-        } else {
-            target.update(from: source, count: count)
-        }
+        ShortCopy.copy(from: source, to: text + textCount, count: count)
         let start = textCount
-        textCount += count
+        textCount &+= count
         record(.characters, cursor: 0, start, count)
     }
 
@@ -139,12 +144,13 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
     @inline(__always)
     private func record(_ kind: RecordedEvent.Kind, _ element: PlistBuilder.Element? = nil, cursor: Int, _ first: Int = 0, _ second: Int = 0) {
         (events + eventCount).initialize(to: RecordedEvent(kind: kind, element: element, cursor: cursor, first: first, second: second))
-        eventCount += 1
+        eventCount &+= 1
         if eventCount == EventBatch.eventCapacity { handOver() }
     }
 
     /// Queues the current batch (waiting for a free slot) and takes an empty one; stops the
     /// reader once the session has stopped, since nothing after that matters.
+    @inline(never)
     private func handOver() {
         batch.eventCount = eventCount
         batch.textCount = textCount

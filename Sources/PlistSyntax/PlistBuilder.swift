@@ -11,7 +11,7 @@ final class PlistBuilder {
         case plist, dict, array, key, string, integer, real, date, data
         case `true`, `false`
 
-        var isLeaf: Bool { self != .plist && self != .dict && self != .array }
+        @inline(__always) var isLeaf: Bool { self != .plist && self != .dict && self != .array }
 
         /// `rawValue.utf8.count`, spelled out: asked twice per element of every file, and
         /// making the raw value's string each time costs 3% of a big parse (a test checks

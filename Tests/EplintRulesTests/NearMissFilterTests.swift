@@ -41,4 +41,18 @@ import Testing
             #expect(!StoreKitKey.mayBeNearMiss(key), "\(key)")
         }
     }
+
+    /// The fast lookup by name finds exactly the five keys: not their near misses, not
+    /// other keys of the same lengths.
+    @Test func keysByName() {
+        for key in StoreKitKey.allCases {
+            #expect(StoreKitKey.named(key.rawValue) == key)
+            #expect(StoreKitKey.named(key.rawValue.lowercased()) == nil)
+            #expect(StoreKitKey.named(String(key.rawValue.dropLast()) + "X") == nil)
+            #expect(StoreKitKey.named("T" + key.rawValue.dropFirst()) == nil)
+        }
+        for other in ["", "S", "Entry0000001", "SKExternalPurchaseLinks", "CFBundleShortVersionString", "SKExternalPurchasé"] {
+            #expect(StoreKitKey.named(other) == nil, "\(other)")
+        }
+    }
 }
