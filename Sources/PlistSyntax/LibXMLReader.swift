@@ -215,6 +215,7 @@ final class LibXMLReader {
         return count
     }
 
+    @inline(__always)
     private func startElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
         guard !stopped, let localName else { return }
         // libxml2 calls this with its cursor on the start tag's closing `>` or `/>`.
@@ -245,12 +246,14 @@ final class LibXMLReader {
         return element
     }
 
+    @inline(__always)
     private func endElement() {
         guard !stopped else { return }
         let cursor = currentOffset
         tell { $0.endElement(cursor: cursor) }
     }
 
+    @inline(__always)
     private func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int) {
         guard !stopped, let text, length > 0 else { return }
         tell { $0.characters(UnsafeBufferPointer(start: text, count: length)) }
