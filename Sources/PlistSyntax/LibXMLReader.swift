@@ -34,8 +34,8 @@ private let libxml2Initialized: Bool = {
 /// Runs libxml2's pull parser over decoded text and tells a session what it finds. No entity
 /// or DTD is ever loaded, nothing is fetched, and no libxml2 pointer outlives the reader.
 final class LibXMLReader {
-    /// The next decoded chunk is appended to the array it is given (left empty at the end).
-    typealias Supply = (inout [UInt8]) -> Void
+    /// The next chunk of decoded text, empty at the end; valid until the next call.
+    typealias Supply = () -> UnsafeRawBufferPointer
 
     /// The sink: the session, then the pipeline once the session has moved to a second
     /// thread. Kept alive here and called without counting references (a retain and a
@@ -47,7 +47,7 @@ final class LibXMLReader {
     private var context: xmlParserCtxtPtr?
     private var supply: Supply?
     /// The chunk libxml2 is being given, and how much of it it has.
-    private var input: [UInt8] = []
+    private var input = UnsafeRawBufferPointer(start: nil, count: 0)
     private var inputHanded = 0
     private var stopped = false
     /// Decoded text handed to libxml2 so far, until the session moves to a second thread
@@ -194,9 +194,8 @@ final class LibXMLReader {
         guard let buffer, !stopped else { return 0 }
         if inputHanded == input.count {
             guard let supply else { return 0 }
-            input.removeAll(keepingCapacity: true)
+            input = supply()
             inputHanded = 0
-            supply(&input)
             guard !input.isEmpty else { return 0 }
             if let decoded = decodedBeforeSecondThread {
                 decodedBeforeSecondThread = decoded + input.count
@@ -206,11 +205,11 @@ final class LibXMLReader {
                     unmanagedPipeline = pipeline.map { Unmanaged.passUnretained($0) }
                 }
             }
-            let cursor = currentOffset
-            input.withUnsafeBufferPointer { text in tell { $0.chunk(text, cursor: cursor) } }
+            let cursor = currentOffset, text = input.assumingMemoryBound(to: UInt8.self)
+            tell { $0.chunk(text, cursor: cursor) }
         }
         let count = min(capacity, input.count - inputHanded)
-        input.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + inputHanded, byteCount: count) }
+        UnsafeMutableRawPointer(buffer).copyMemory(from: input.baseAddress! + inputHanded, byteCount: count)
         inputHanded += count
         return count
     }

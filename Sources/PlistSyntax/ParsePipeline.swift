@@ -13,7 +13,7 @@ import Darwin
 /// Memory stays bounded: at most `maximumBatchesInFlight` batches wait, and the reader
 /// blocks until the worker frees one.
 final class ParsePipeline: ParseEventSink, @unchecked Sendable {
-    private static let maximumBatchesInFlight = 3
+    private static let maximumBatchesInFlight = 2
 
     // Owned by the reader's thread: the batch being filled, and its buffers and counts
     // (kept here, not read through the batch, so recording an event counts no reference).
@@ -234,8 +234,8 @@ private struct RecordedEvent {
 
 /// Events on their way from the reader to the session; reused once replayed.
 private final class EventBatch {
-    static let eventCapacity = 8_192
-    static let textCapacity = 65_536
+    static let eventCapacity = 16_384
+    static let textCapacity = 131_072
     let events = UnsafeMutablePointer<RecordedEvent>.allocate(capacity: eventCapacity)
     var eventCount = 0
     let text = UnsafeMutablePointer<UInt8>.allocate(capacity: textCapacity)

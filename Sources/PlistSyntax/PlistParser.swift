@@ -66,23 +66,32 @@ public enum PlistParser {
         let session = ParseSession(options: options)
         let reader = LibXMLReader(session: session, secondThreadAfter: options.secondThreadAfter)
         var readFailure: ReadFailure?
-        var firstChunk: [UInt8]? = decoded
-        let parsed = withoutActuallyEscaping({ (chunk: inout [UInt8]) in
-            if let first = firstChunk {
-                firstChunk = nil
-                chunk = first
-                if !chunk.isEmpty { return }
+        // UTF-8 is handed over straight from the read buffer (no copy of a big file's text);
+        // the first chunk and other encodings once decoded, from memory lent for it.
+        let lent = LentBytes()
+        var firstChunk = true
+        let parsed = withoutActuallyEscaping({ () -> UnsafeRawBufferPointer in
+            if firstChunk {
+                firstChunk = false
+                if !decoded.isEmpty { return lent.lend(decoded) }
             }
             while !reachedEnd {
                 let count: Int
                 do throws(ReadFailure) { count = try source.read(into: buffer) } catch {
                     readFailure = error
-                    return
+                    return UnsafeRawBufferPointer(start: nil, count: 0)
                 }
                 reachedEnd = count == 0
-                transcoder.transcode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), final: reachedEnd, into: &chunk)
-                if !chunk.isEmpty { return }
+                let read = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                if encoding == .utf8 {
+                    if count > 0 { return read }
+                    continue
+                }
+                decoded.removeAll(keepingCapacity: true)
+                transcoder.transcode(read, final: reachedEnd, into: &decoded)
+                if !decoded.isEmpty { return lent.lend(decoded) }
             }
+            return UnsafeRawBufferPointer(start: nil, count: 0)
         }, do: { supply in reader.parse(pulling: supply) })
         reader.finish()
         if let readFailure { throw readFailure }
@@ -97,6 +106,23 @@ public enum PlistParser {
         problem.suggestsConversion = suggestsConversion || kind == .binaryPropertyList
         return PlistDocument(root: nil, problems: [problem], comments: [])
     }
+}
+
+/// Bytes copied into memory that stays put until the next `lend`, so a pointer to them can
+/// be handed out (an array's storage may only be pointed at inside `withUnsafeBytes`).
+private final class LentBytes {
+    private var storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+    func lend(_ bytes: [UInt8]) -> UnsafeRawBufferPointer {
+        if storage.count < bytes.count {
+            storage.deallocate()
+            storage = .allocate(byteCount: max(bytes.count, 2 * storage.count), alignment: 16)
+        }
+        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+        return UnsafeRawBufferPointer(rebasing: storage[0..<bytes.count])
+    }
+
+    deinit { storage.deallocate() }
 }
 
 extension String {
