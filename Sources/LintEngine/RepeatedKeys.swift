@@ -10,8 +10,10 @@ public import PlistSyntax
 /// way, since a non-ASCII key can equal an ASCII one (U+212A KELVIN SIGN is "K").
 public enum RepeatedKeys {
     public static func find(in entries: [PlistEntry]) -> [(index: Int, firstIndex: Int)] {
-        guard entries.count > 1, entries.count < Int(Int32.max) / 2 else { return entries.count > 1 ? byStrings(entries) : [] }
-        return byBytes(entries) ?? byStrings(entries)
+        guard entries.count > 1 else { return [] }
+        // The byte table's slots are 32 bits wide.
+        guard entries.count < Int(Int32.max) / 2, let repeated = byBytes(entries) else { return byStrings(entries) }
+        return repeated
     }
 
     private static func byStrings(_ entries: [PlistEntry]) -> [(index: Int, firstIndex: Int)] {

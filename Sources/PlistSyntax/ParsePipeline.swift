@@ -87,13 +87,8 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
 
     @inline(__always)
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
+        guard let source = bytes.baseAddress, inLeaf || !LeafContent.isBlank(bytes) else { return }
         let count = bytes.count
-        if !inLeaf {
-            var index = 0
-            while index < count && LeafContent.isXMLSpace(source[index]) { index &+= 1 }
-            if index == count { return }
-        }
         if count <= EventBatch.textCapacity &- textCount {
             copyText(source, count)
         } else {
