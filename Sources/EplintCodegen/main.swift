@@ -36,11 +36,20 @@ func regionTables(_ plist: String) -> String {
     do { file = try PropertyListDecoder().decode(RegionsFile.self, from: Data(plist.utf8)) } catch {
         fail("Rules/regions.plist does not have the format of version 1: \(error)")
     }
-    func list(_ codes: [String]) -> String { "[" + codes.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
-    var swift = "    package static let regionCodes: [String] = \(list(file.isoCodes))\n"
-    swift += "    package static let allowedRegions: [String: [String]] = [\n"
-    for key in file.allowedRegions.keys.sorted() { swift += "        \"\(key)\": \(list(file.allowedRegions[key]!)),\n" }
-    swift += "    ]\n"
+    // Codes one after another ("atbebg…"): RegionCodes reads them without building strings.
+    func packed(_ codes: [String]) -> String {
+        for code in codes where code.utf8.count != 2 || !code.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) {
+            fail("Rules/regions.plist: \"\(code)\" is not a lowercase two-letter region code")
+        }
+        return "\"" + codes.joined() + "\""
+    }
+    var swift = "    package static let regionCodes: StaticString = \(packed(file.isoCodes))\n"
+    swift += "    package static func allowedRegions(forKey key: String) -> StaticString {\n"
+    swift += "        switch key {\n"
+    for key in file.allowedRegions.keys.sorted() { swift += "        case \"\(key)\": \(packed(file.allowedRegions[key]!))\n" }
+    swift += "        default: \"\"\n"
+    swift += "        }\n"
+    swift += "    }\n"
     swift += "    package static let linkMaximum = \(file.linkMaximum)\n"
     swift += "    package static let musicStreamingLinkMaximum: [String: Int] = [\n"
     for region in file.musicStreamingLinkMaximum.keys.sorted() { swift += "        \"\(region)\": \(file.musicStreamingLinkMaximum[region]!),\n" }

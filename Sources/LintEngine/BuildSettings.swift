@@ -41,6 +41,8 @@ public struct BuildSettings: Sendable {
     }
 
     public func resolve(_ text: String) -> Resolution {
+        // Most values name no variable: they are returned as they are, not rebuilt scalar by scalar.
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return .literal(text) }
         var output = ""
         var missing: [String] = []
         var origins: [String] = []

@@ -2,11 +2,18 @@
 public enum PathArithmetic {
     /// Absolute `path` with `.`, `..` and repeated slashes resolved.
     public static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        // Done on UTF-8 bytes: String's split and append walk grapheme clusters (tens of
+        // thousands of instructions a path), and every run normalizes a few paths at start-up.
+        var parts: [Substring.UTF8View] = []
+        for part in path.utf8.split(separator: UInt8(ascii: "/")) where !part.elementsEqual(".".utf8) {
+            if part.elementsEqual("..".utf8) { _ = parts.popLast() } else { parts.append(part) }
         }
-        return "/" + parts.joined(separator: "/")
+        var result: [UInt8] = []
+        for part in parts {
+            result.append(UInt8(ascii: "/"))
+            result.append(contentsOf: part)
+        }
+        return result.isEmpty ? "/" : String(decoding: result, as: UTF8.self)
     }
 
     /// `path` relative to `directory` (with `..` when outside it).

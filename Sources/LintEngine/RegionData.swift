@@ -3,25 +3,28 @@ import PlistSyntax
 /// The region tables of `Rules/regions.plist`: which codes exist, which each key accepts,
 /// and how many links a region may have.
 public struct RegionData: Sendable, Equatable {
-    public var isoCodes: Set<String>
-    public var allowedRegions: [StoreKitKey: Set<String>]
+    public var isoCodes: RegionCodes
+    /// The codes each key accepts, in the order of `StoreKitKey.allCases`.
+    private var allowedByKey: [RegionCodes]
     public var linkMaximum: Int
     public var musicStreamingLinkMaximum: [String: Int]
 
     /// The copy embedded at build time, as tables made from `Rules/regions.plist` then (a
     /// test checks that they say what reading that file says).
     public static let builtIn = RegionData(
-        isoCodes: Set(EmbeddedRuleData.regionCodes),
-        allowedRegions: Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { ($0, Set(EmbeddedRuleData.allowedRegions[$0.rawValue] ?? [])) }),
+        isoCodes: RegionCodes(packed: EmbeddedRuleData.regionCodes),
+        allowedByKey: StoreKitKey.allCases.map { RegionCodes(packed: EmbeddedRuleData.allowedRegions(forKey: $0.rawValue)) },
         linkMaximum: EmbeddedRuleData.linkMaximum,
         musicStreamingLinkMaximum: EmbeddedRuleData.musicStreamingLinkMaximum)
 
-    public init(isoCodes: Set<String>, allowedRegions: [StoreKitKey: Set<String>], linkMaximum: Int, musicStreamingLinkMaximum: [String: Int]) {
+    private init(isoCodes: RegionCodes, allowedByKey: [RegionCodes], linkMaximum: Int, musicStreamingLinkMaximum: [String: Int]) {
         self.isoCodes = isoCodes
-        self.allowedRegions = allowedRegions
+        self.allowedByKey = allowedByKey
         self.linkMaximum = linkMaximum
         self.musicStreamingLinkMaximum = musicStreamingLinkMaximum
     }
+
+    public func allowedRegions(for key: StoreKitKey) -> RegionCodes { allowedByKey[key.caseIndex] }
 
     public static var builtInPlist: String { EmbeddedRuleData.regionsPlist }
 
@@ -46,32 +49,32 @@ public struct RegionData: Sendable, Equatable {
             }
             return number
         }
-        func codes(_ node: PlistNode, _ what: String) throws(FormatError) -> Set<String> {
+        func codes(_ node: PlistNode, _ what: String) throws(FormatError) -> RegionCodes {
             guard let items = node.arrayValue else { throw FormatError(reason: "\(what) must be an <array> of strings (line \(node.range.start.line))") }
-            var result = Set<String>()
+            var result = RegionCodes()
             for item in items {
-                guard let code = item.stringValue, code.utf8.count == 2, code.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else {
+                guard let code = item.stringValue, result.insert(code) else {
                     throw FormatError(reason: "\(what) holds something other than a lowercase two-letter code (line \(item.range.start.line))")
                 }
-                result.insert(code)
             }
             return result
         }
 
         guard try integer(value("FormatVersion"), "FormatVersion") == 1 else { throw FormatError(reason: "FormatVersion must be 1") }
-        isoCodes = try codes(value("ISO3166Alpha2"), "ISO3166Alpha2")
+        let isoCodes = try codes(value("ISO3166Alpha2"), "ISO3166Alpha2")
         guard let allowed = try value("AllowedRegions").dictionaryEntries else { throw FormatError(reason: "AllowedRegions must be a <dict>") }
-        allowedRegions = [:]
+        var allowedByKey: [RegionCodes] = []
         for key in StoreKitKey.allCases {
             guard let entry = allowed.last(forKey: key.rawValue) else { throw FormatError(reason: "AllowedRegions has no \(key.rawValue)") }
-            allowedRegions[key] = try codes(entry.value, "AllowedRegions.\(key.rawValue)")
+            allowedByKey.append(try codes(entry.value, "AllowedRegions.\(key.rawValue)"))
         }
-        linkMaximum = try integer(value("LinkMaximum"), "LinkMaximum")
+        let linkMaximum = try integer(value("LinkMaximum"), "LinkMaximum")
         guard let maxima = try value("MusicStreamingLinkMaximum").dictionaryEntries else { throw FormatError(reason: "MusicStreamingLinkMaximum must be a <dict>") }
-        musicStreamingLinkMaximum = [:]
+        var musicStreamingLinkMaximum: [String: Int] = [:]
         for entry in maxima {
             musicStreamingLinkMaximum[entry.key] = try integer(entry.value, "MusicStreamingLinkMaximum.\(entry.key)")
         }
+        self.init(isoCodes: isoCodes, allowedByKey: allowedByKey, linkMaximum: linkMaximum, musicStreamingLinkMaximum: musicStreamingLinkMaximum)
     }
 
     public enum RegionStatus: Equatable, Sendable {
@@ -87,7 +90,7 @@ public struct RegionData: Sendable, Equatable {
     public func status(of region: String, for key: StoreKitKey) -> RegionStatus {
         let lowercased = region.asciiLowercased
         guard isoCodes.contains(lowercased) else { return .unknown }
-        guard allowedRegions[key]?.contains(lowercased) == true else { return .notAllowed }
+        guard allowedRegions(for: key).contains(lowercased) else { return .notAllowed }
         return region == lowercased ? .valid : .notLowercase(lowercased)
     }
 
