@@ -4,8 +4,8 @@ import PlistSyntax
 /// and how many links a region may have.
 public struct RegionData: Sendable, Equatable {
     public var isoCodes: RegionCodes
-    /// The codes each key accepts, in the order of `StoreKitKey.allCases`.
-    private var allowedByKey: [RegionCodes]
+    /// The codes each key accepts; every key has an entry.
+    public private(set) var allowedRegions: [StoreKitKey: RegionCodes]
     public var linkMaximum: Int
     public var musicStreamingLinkMaximum: [String: Int]
 
@@ -13,18 +13,16 @@ public struct RegionData: Sendable, Equatable {
     /// test checks that they say what reading that file says).
     public static let builtIn = RegionData(
         isoCodes: RegionCodes(packed: EmbeddedRuleData.regionCodes),
-        allowedByKey: StoreKitKey.allCases.map { RegionCodes(packed: EmbeddedRuleData.allowedRegions(forKey: $0.rawValue)) },
+        allowedRegions: Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { ($0, RegionCodes(packed: EmbeddedRuleData.allowedRegions(forKey: $0.rawValue))) }),
         linkMaximum: EmbeddedRuleData.linkMaximum,
         musicStreamingLinkMaximum: EmbeddedRuleData.musicStreamingLinkMaximum)
 
-    private init(isoCodes: RegionCodes, allowedByKey: [RegionCodes], linkMaximum: Int, musicStreamingLinkMaximum: [String: Int]) {
+    private init(isoCodes: RegionCodes, allowedRegions: [StoreKitKey: RegionCodes], linkMaximum: Int, musicStreamingLinkMaximum: [String: Int]) {
         self.isoCodes = isoCodes
-        self.allowedByKey = allowedByKey
+        self.allowedRegions = allowedRegions
         self.linkMaximum = linkMaximum
         self.musicStreamingLinkMaximum = musicStreamingLinkMaximum
     }
-
-    public func allowedRegions(for key: StoreKitKey) -> RegionCodes { allowedByKey[key.caseIndex] }
 
     public static var builtInPlist: String { EmbeddedRuleData.regionsPlist }
 
@@ -63,10 +61,10 @@ public struct RegionData: Sendable, Equatable {
         guard try integer(value("FormatVersion"), "FormatVersion") == 1 else { throw FormatError(reason: "FormatVersion must be 1") }
         let isoCodes = try codes(value("ISO3166Alpha2"), "ISO3166Alpha2")
         guard let allowed = try value("AllowedRegions").dictionaryEntries else { throw FormatError(reason: "AllowedRegions must be a <dict>") }
-        var allowedByKey: [RegionCodes] = []
+        var allowedRegions: [StoreKitKey: RegionCodes] = [:]
         for key in StoreKitKey.allCases {
             guard let entry = allowed.last(forKey: key.rawValue) else { throw FormatError(reason: "AllowedRegions has no \(key.rawValue)") }
-            allowedByKey.append(try codes(entry.value, "AllowedRegions.\(key.rawValue)"))
+            allowedRegions[key] = try codes(entry.value, "AllowedRegions.\(key.rawValue)")
         }
         let linkMaximum = try integer(value("LinkMaximum"), "LinkMaximum")
         guard let maxima = try value("MusicStreamingLinkMaximum").dictionaryEntries else { throw FormatError(reason: "MusicStreamingLinkMaximum must be a <dict>") }
@@ -74,7 +72,7 @@ public struct RegionData: Sendable, Equatable {
         for entry in maxima {
             musicStreamingLinkMaximum[entry.key] = try integer(entry.value, "MusicStreamingLinkMaximum.\(entry.key)")
         }
-        self.init(isoCodes: isoCodes, allowedByKey: allowedByKey, linkMaximum: linkMaximum, musicStreamingLinkMaximum: musicStreamingLinkMaximum)
+        self.init(isoCodes: isoCodes, allowedRegions: allowedRegions, linkMaximum: linkMaximum, musicStreamingLinkMaximum: musicStreamingLinkMaximum)
     }
 
     public enum RegionStatus: Equatable, Sendable {
@@ -90,7 +88,7 @@ public struct RegionData: Sendable, Equatable {
     public func status(of region: String, for key: StoreKitKey) -> RegionStatus {
         let lowercased = region.asciiLowercased
         guard isoCodes.contains(lowercased) else { return .unknown }
-        guard allowedRegions(for: key).contains(lowercased) else { return .notAllowed }
+        guard allowedRegions[key]?.contains(lowercased) == true else { return .notAllowed }
         return region == lowercased ? .valid : .notLowercase(lowercased)
     }
 

@@ -18,17 +18,6 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
     /// Bit n is set when a key is n bytes long (all are shorter than 64).
     private static let lengthMask: UInt64 = allCases.reduce(0) { $0 | 1 << $1.rawValue.utf8.count }
 
-    /// The key's place in `allCases`, for tables kept per key.
-    public var caseIndex: Int {
-        switch self {
-        case .externalPurchase: 0
-        case .link: 1
-        case .multiLink: 2
-        case .customLinkRegions: 3
-        case .linkStreamingRegions: 4
-        }
-    }
-
     /// Array of region strings, or dictionary keyed by region.
     public var isRegionArray: Bool { self != .link && self != .multiLink }
 
