@@ -37,8 +37,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // A POSIX thread, a counting semaphore and the processor count: what the parse pipeline
+        // and the parallel file walk need, without libdispatch's start-up cost.
+        .target(name: "Threads", swiftSettings: instrumented),
         // Bytes → typed plist values carrying source positions. Knows nothing of rules.
-        .target(name: "PlistSyntax", dependencies: ["CLibXML2"], swiftSettings: parserSettings),
+        .target(name: "PlistSyntax", dependencies: ["CLibXML2", "Threads"], swiftSettings: parserSettings),
         // Rule protocol, context, diagnostics, rule metadata and region data (embedded from Rules/).
         .target(
             name: "LintEngine",
@@ -57,10 +60,13 @@ let package = Package(
         .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"], swiftSettings: startup),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"], swiftSettings: instrumented),
+        // Keeps argc and argv from glibc's start-up, so the static Swift runtime need not find
+        // them in /proc/self/maps (Sources/CStartup/ArgumentVector.c). Linked, never imported.
+        .target(name: "CStartup"),
         .executableTarget(
             name: "eplint",
             dependencies: [
-                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration",
+                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "CStartup",
             ],
             exclude: ["startup-order.txt"],
             swiftSettings: startup,

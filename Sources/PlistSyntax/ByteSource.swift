@@ -8,6 +8,13 @@ import Darwin
 public protocol ByteSource {
     /// Fills `buffer` from the start; returns the number of bytes read, 0 at the end.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int
+    /// How many bytes the source expects to yield, if it knows: a read buffer need not be
+    /// bigger. Only a hint (a file may change while it is read).
+    var expectedByteCount: Int? { get }
+}
+
+extension ByteSource {
+    public var expectedByteCount: Int? { nil }
 }
 
 /// Reading the input failed: the run cannot lint this file.
@@ -23,6 +30,8 @@ public struct BytesSource: ByteSource {
 
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    public var expectedByteCount: Int? { bytes.count }
+
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
         let count = min(buffer.count, bytes.count - offset)
         guard count > 0 else { return 0 }
@@ -37,8 +46,14 @@ public struct BytesSource: ByteSource {
 /// An open file descriptor, read with read(2). The descriptor stays owned by the caller.
 public struct FileDescriptorSource: ByteSource {
     private let descriptor: Int32
+    public let expectedByteCount: Int?
 
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        var info = stat()
+        let isRegularFile = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        expectedByteCount = isRegularFile ? Int(info.st_size) : nil
+    }
 
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
         while true {

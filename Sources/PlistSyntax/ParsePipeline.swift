@@ -1,9 +1,4 @@
-import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Threads
 
 /// Runs a big file's session on a second core: the reader's thread only records libxml2's
 /// events (a few words each, text copied), and a worker thread replays them, in order, into
@@ -30,12 +25,12 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
     // Owned by the worker thread once started.
     private let session: ParseSession
     // Shared, under `lock`.
-    private let lock = DispatchSemaphore(value: 1)
+    private let lock = CountingSemaphore(value: 1)
     private var waiting: [EventBatch] = []
     private var spare: [EventBatch] = []
     private var stopRequested = false
-    private let freeSlots = DispatchSemaphore(value: maximumBatchesInFlight)
-    private let filledSlots = DispatchSemaphore(value: 0)
+    private let freeSlots = CountingSemaphore(value: maximumBatchesInFlight)
+    private let filledSlots = CountingSemaphore(value: 0)
     private var worker: WorkerThread?
 
     /// Starts the worker thread, or nil if no thread can be made (the parse then stays on
@@ -251,46 +246,4 @@ private final class EventBatch {
         strings.removeAll()
         isLast = false
     }
-}
-
-/// A POSIX thread that runs one closure; `join` waits for it to end.
-private final class WorkerThread {
-    #if canImport(Darwin)
-    private var thread: pthread_t?
-    #else
-    private var thread = pthread_t()
-    #endif
-    private var joined = false
-
-    private final class Body {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
-
-    init?(_ run: @escaping () -> Void) {
-        let body = Unmanaged.passRetained(Body(run)).toOpaque()
-        // The closure's parameter is optional on Linux and not on Darwin: `owned` takes either.
-        let result = pthread_create(&thread, nil, { argument in
-            Unmanaged<Body>.fromOpaque(WorkerThread.owned(argument)).takeRetainedValue().run()
-            return nil
-        }, body)
-        guard result == 0 else {
-            Unmanaged<Body>.fromOpaque(body).release()
-            return nil
-        }
-    }
-
-    private static func owned(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer { argument! }
-
-    func join() {
-        guard !joined else { return }
-        joined = true
-        #if canImport(Darwin)
-        if let thread { pthread_join(thread, nil) }
-        #else
-        pthread_join(thread, nil)
-        #endif
-    }
-
-    deinit { join() }
 }

@@ -3,6 +3,8 @@
 public enum PlistParser {
     /// Bytes read per step: small enough that memory stays flat on a 100 MB file.
     static let chunkSize = 256 * 1024
+    /// The smallest read buffer: a file that grows while read still goes in few steps.
+    static let smallestChunkSize = 16 * 1024
 
     public static func parse(_ bytes: [UInt8], options: PlistParseOptions = PlistParseOptions()) -> PlistDocument {
         var source = BytesSource(bytes)
@@ -11,7 +13,10 @@ public enum PlistParser {
     }
 
     public static func parse(_ source: inout some ByteSource, options: PlistParseOptions = PlistParseOptions()) throws(ReadFailure) -> PlistDocument {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        // A small file gets a small buffer: a 256 KB one would be mapped and unmapped again
+        // for a 1 KB Info.plist.
+        let bufferSize = min(chunkSize, max(smallestChunkSize, source.expectedByteCount ?? chunkSize))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         defer { buffer.deallocate() }
 
         // The first kilobyte decides the encoding and whether this is XML at all.
