@@ -45,14 +45,13 @@ public struct BytesSource: ByteSource {
 
 /// An open file descriptor, read with read(2). The descriptor stays owned by the caller.
 public struct FileDescriptorSource: ByteSource {
-    private let descriptor: Int32
+    public let descriptor: Int32
     public let expectedByteCount: Int?
 
-    public init(descriptor: Int32) {
+    /// `expectedByteCount`: the size, when known (a regular file's); nil for a pipe.
+    public init(descriptor: Int32, expectedByteCount: Int? = nil) {
         self.descriptor = descriptor
-        var info = stat()
-        let isRegularFile = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        expectedByteCount = isRegularFile ? Int(info.st_size) : nil
+        self.expectedByteCount = expectedByteCount
     }
 
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {

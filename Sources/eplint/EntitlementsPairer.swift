@@ -25,12 +25,11 @@ struct EntitlementsPairer: Sendable {
         guard let (path, reason) = entitlementsFile(for: infoPlist) else { return .none }
         if verbose { writeStandardError("eplint: \(infoPlist) pairs with \(path) (\(reason))\n") }
         let opened = RegularFile.open(path)
-        guard case .success(let descriptor) = opened else {
+        guard case .success(var source) = opened else {
             if case .failure(let failure) = opened { return .unreadable(reason: "cannot read entitlements file '\(path)': \(failure.reason)") }
             return .none
         }
-        defer { close(descriptor) }
-        var source = FileDescriptorSource(descriptor: descriptor)
+        defer { close(source.descriptor) }
         do throws(ReadFailure) {
             return try linter.readEntitlements(&source, path: path)
         } catch {

@@ -209,8 +209,9 @@ struct LintCommand {
         }
         // Excerpts and the summary go with colour on a terminal: `--color never` under a
         // pseudo-terminal (pre-commit, CI log viewers) keeps plain, parseable lines.
-        let colour = useColour(terminal: output == nil && isatty(1) == 1 && format == .gcc)
-        let terminal = output == nil && isatty(1) == 1 && format == .gcc && colour
+        let toTerminal = output == nil && format == .gcc && isatty(1) == 1
+        let colour = useColour(terminal: toTerminal)
+        let terminal = toTerminal && colour
         let presentation = TerminalPresentation(colour: colour, showSource: terminal)
         if presentation.showSource || format == .sarif || report.contains(where: { $0.format == .sarif }) {
             SourceExcerpts.fill(&diagnostics, standardInput: standardInput)
@@ -305,9 +306,9 @@ struct LintCommand {
     }
 
     private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing) -> Result<FileLintResult, ReadFailure> {
-        RegularFile.open(file.path).flatMap { descriptor in
-            defer { close(descriptor) }
-            var source = FileDescriptorSource(descriptor: descriptor)
+        RegularFile.open(file.path).flatMap { opened in
+            defer { close(opened.descriptor) }
+            var source = opened
             return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
         }
         .mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }

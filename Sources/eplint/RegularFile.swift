@@ -8,8 +8,8 @@ import Darwin
 /// The one way eplint opens what it reads: read-only, without blocking (a FIFO cannot hang
 /// the run), and only if it is a regular file.
 enum RegularFile {
-    /// An open descriptor for `path`, which the caller closes.
-    static func open(_ path: String) -> Result<Int32, ReadFailure> {
+    /// `path` opened, with its size; the caller closes its descriptor.
+    static func open(_ path: String) -> Result<FileDescriptorSource, ReadFailure> {
         let descriptor = openReadOnly(path)
         guard descriptor >= 0 else { return .failure(ReadFailure(reason: String(cString: strerror(errno)))) }
         var info = stat()
@@ -17,14 +17,14 @@ enum RegularFile {
             close(descriptor)
             return .failure(ReadFailure(reason: "not a regular file"))
         }
-        return .success(descriptor)
+        return .success(FileDescriptorSource(descriptor: descriptor, expectedByteCount: Int(info.st_size)))
     }
 
     /// All of `path`'s bytes (at most `limit`: more is a failure).
     static func contents(_ path: String, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
-        open(path).flatMap { descriptor in
-            defer { close(descriptor) }
-            var source = FileDescriptorSource(descriptor: descriptor)
+        open(path).flatMap { opened in
+            defer { close(opened.descriptor) }
+            var source = opened
             return readAll(&source, limit: limit)
         }
     }

@@ -23,7 +23,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 echo "== building (release, static Swift runtime: the build users and hooks run)"
-swift build -c release --static-swift-stdlib >/dev/null
+swift build -c release --static-swift-stdlib --disable-local-rpath >/dev/null
 eplint=$PWD/.build/release/eplint
 cc -O2 -o "$work/sax_count" "$shared/bench/sax_count.c" $(xml2-config --cflags --libs)
 floor="$work/sax_count"

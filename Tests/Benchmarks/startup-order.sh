@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null; }
 order=Sources/eplint/startup-order.txt
 [ -f "$order" ] || : > "$order"   # the link reads it
-swift build -c release --static-swift-stdlib >/dev/null
+swift build -c release --static-swift-stdlib --disable-local-rpath >/dev/null
 binary=.build/release/eplint
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

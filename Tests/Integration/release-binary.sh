@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build --product eplint >/dev/null
-swift build -c release --static-swift-stdlib --product eplint >/dev/null
+swift build -c release --static-swift-stdlib --disable-local-rpath --product eplint >/dev/null
 debug=.build/debug/eplint
 release=.build/release/eplint
 
