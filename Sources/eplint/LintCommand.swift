@@ -320,11 +320,14 @@ struct LintCommand {
     }
 }
 
-func currentDirectory() -> String {
+/// eplint never changes directory: the working directory is asked for once.
+func currentDirectory() -> String { workingDirectory }
+
+private let workingDirectory: String = {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return "/" }
     return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-}
+}()
 
 func absolute(_ path: String) -> String {
     PathArithmetic.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
