@@ -106,6 +106,7 @@ let package = Package(
             name: "PlistSyntaxTests",
             dependencies: ["PlistSyntax"]
         ),
+        .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(
             name: "EplintRulesTests",
             dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
