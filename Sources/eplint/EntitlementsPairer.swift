@@ -24,16 +24,11 @@ struct EntitlementsPairer: Sendable {
     func pairing(for infoPlist: String, linter: Linter) -> EntitlementsPairing {
         guard let (path, reason) = entitlementsFile(for: infoPlist) else { return .none }
         if verbose { writeStandardError("eplint: \(infoPlist) pairs with \(path) (\(reason))\n") }
-        let opened = RegularFile.open(path)
-        guard case .success(var source) = opened else {
-            if case .failure(let failure) = opened { return .unreadable(reason: "cannot read entitlements file '\(path)': \(failure.reason)") }
-            return .none
-        }
-        defer { close(source.descriptor) }
-        do throws(ReadFailure) {
-            return try linter.readEntitlements(&source, path: path)
-        } catch {
-            return .unreadable(reason: "cannot read entitlements file '\(path)': \(error.reason)")
+        switch RegularFile.read(path, { source throws(ReadFailure) in try linter.readEntitlements(&source, path: path) }) {
+        case .success(let pairing):
+            return pairing
+        case .failure(let failure):
+            return .unreadable(reason: "cannot read entitlements file '\(path)': \(failure.reason)")
         }
     }
 

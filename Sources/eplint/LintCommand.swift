@@ -306,12 +306,8 @@ struct LintCommand {
     }
 
     private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing) -> Result<FileLintResult, ReadFailure> {
-        RegularFile.open(file.path).flatMap { opened in
-            defer { close(opened.descriptor) }
-            var source = opened
-            return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
-        }
-        .mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }
+        RegularFile.read(file.path) { source throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
+            .mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }
     }
 
     private func readStandardInput() -> [UInt8] {

@@ -3,6 +3,7 @@ import Threads
 /// Files are independent: lint them on every core, keep the results in input order.
 enum Parallel {
     static func map<Item, Output>(_ items: [Item], _ transform: (Item) -> Output) -> [Output] {
+        // One file (the common case) needs no processor count, which costs a read of /sys.
         guard items.count > 1 else { return items.map(transform) }
         let threadCount = min(items.count, onlineProcessorCount)
         guard threadCount > 1 else { return items.map(transform) }

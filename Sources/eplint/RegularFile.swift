@@ -8,8 +8,16 @@ import Darwin
 /// The one way eplint opens what it reads: read-only, without blocking (a FIFO cannot hang
 /// the run), and only if it is a regular file.
 enum RegularFile {
-    /// `path` opened, with its size; the caller closes its descriptor.
-    static func open(_ path: String) -> Result<FileDescriptorSource, ReadFailure> {
+    /// `body` reads `path`, opened with its size as a hint; the file is closed after it.
+    static func read<Value>(_ path: String, _ body: (inout FileDescriptorSource) throws(ReadFailure) -> Value) -> Result<Value, ReadFailure> {
+        open(path).flatMap { opened in
+            defer { close(opened.descriptor) }
+            var source = opened
+            return Result { () throws(ReadFailure) in try body(&source) }
+        }
+    }
+
+    private static func open(_ path: String) -> Result<FileDescriptorSource, ReadFailure> {
         let descriptor = openReadOnly(path)
         guard descriptor >= 0 else { return .failure(ReadFailure(reason: String(cString: strerror(errno)))) }
         var info = stat()
@@ -22,11 +30,7 @@ enum RegularFile {
 
     /// All of `path`'s bytes (at most `limit`: more is a failure).
     static func contents(_ path: String, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
-        open(path).flatMap { opened in
-            defer { close(opened.descriptor) }
-            var source = opened
-            return readAll(&source, limit: limit)
-        }
+        read(path) { source throws(ReadFailure) in try readAll(&source, limit: limit).get() }
     }
 
     /// Everything a source yields (standard input, a file).
