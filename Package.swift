@@ -10,9 +10,6 @@ let fuzzing = Context.environment["EPLINT_FUZZ"] != nil
 // of 5 M instructions.
 let startup: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 let instrumented: [SwiftSetting] = startup + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
-// The parser's per-element state lives in objects confined to one parse on one thread;
-// run-time exclusivity checks on them cost a fifth of the parse of a big file.
-let parserSettings: [SwiftSetting] = instrumented + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 let package = Package(
     name: "eplint",
@@ -37,11 +34,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // A POSIX thread, a counting semaphore and the processor count: what the parse pipeline
-        // and the parallel file walk need, without libdispatch's start-up cost.
+        // A POSIX thread, a counting semaphore and the processor count: what the parallel file
+        // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads", swiftSettings: instrumented),
         // Bytes → typed plist values carrying source positions. Knows nothing of rules.
-        .target(name: "PlistSyntax", dependencies: ["CLibXML2", "Threads"], swiftSettings: parserSettings),
+        .target(name: "PlistSyntax", dependencies: ["CLibXML2"], swiftSettings: instrumented),
         // Rule protocol, context, diagnostics, rule metadata and region data (embedded from Rules/).
         .target(
             name: "LintEngine",

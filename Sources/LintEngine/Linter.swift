@@ -114,7 +114,11 @@ public struct Linter: Sendable {
     /// Parses and reports what stops linting: EP001, EP002, and EP004 for a root that is not
     /// a dict in `*Info.plist` and `*.entitlements` files (other plists are left alone).
     private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>) throws(ReadFailure) -> Parsed {
-        let document = try PlistParser.parse(&source, options: PlistParseOptions(retention: .topLevelKeys(keys), macros: configuration.buildSettings.values))
+        // Besides the retained keys, the root dict keeps the entries of near misses (EP005)
+        // and of repeated keys (EP003, which the parser finds by hash): no other key is kept.
+        let options = PlistParseOptions(retention: .topLevelKeys(keys), macros: configuration.buildSettings.values,
+                                        keepsTopLevelEntry: { StoreKitKey.nearMiss(of: $0) != nil })
+        let document = try PlistParser.parse(&source, options: options)
         if let fatal = document.fatalProblem {
             var message = fatal.message
             if fatal.suggestsConversion { message += "; convert it with plutil -convert xml1 \(path.quotedForShell)" }

@@ -1,7 +1,7 @@
 /// One parse's meaning: turns the reader's events into builder events with exact
 /// positions, applies preprocessor lines, keeps comments, and decides the first fatal
-/// problem. It never calls libxml2, so it can run on another thread than the reader.
-final class ParseSession: ParseEventSink {
+/// problem. It never calls libxml2: the reader turns libxml2's callbacks into these events.
+final class ParseSession {
     private var window = DecodedTextWindow()
     private let builder: PlistBuilder
     private var preprocessor: Preprocessor
@@ -10,7 +10,7 @@ final class ParseSession: ParseEventSink {
     private var fatal: SyntaxProblem?
     /// Checked on every event: cheaper than comparing `fatal` with nil.
     private var stopped = false
-    /// Tells the reader to stop (set by whoever runs the reader).
+    /// Tells the reader to stop.
     var onStop: (() -> Void)?
     /// Where the last markup (tag, comment, PI) ended: text after it starts here.
     private var lastMarkupEnd = 0
@@ -24,8 +24,8 @@ final class ParseSession: ParseEventSink {
     /// `lastMarkupEnd`, since the markup before it); white space alone needs nothing.
     private var textRun: Int?
 
-    init(options: PlistParseOptions) {
-        builder = PlistBuilder(options: options)
+    init(options: PlistParseOptions, keepingRepeatsOf keptHashes: KeyHashSet?) {
+        builder = PlistBuilder(options: options, keepingRepeatsOf: keptHashes)
         preprocessor = Preprocessor(macros: options.macros)
     }
 
@@ -48,6 +48,9 @@ final class ParseSession: ParseEventSink {
         let keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
         window.discard(before: keep)
     }
+
+    /// Root-dict keys that may repeat: their entries are kept only by a second reading.
+    var repeatedTopLevelKeyHashes: KeyHashSet { builder.repeatedTopLevelKeyHashes }
 
     func document() -> PlistDocument {
         if fatal == nil && builder.root == nil {

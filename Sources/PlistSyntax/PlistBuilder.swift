@@ -68,6 +68,8 @@ final class PlistBuilder {
         var children: [PlistNode] = []
         var entries: [PlistEntry] = []
         var pendingKey: (text: String, range: SourceRange)?
+        /// The pending key's entry goes into `entries` (in the root dict, only some do).
+        var keepsPendingEntry = true
     }
 
     /// Leaf text kept only to validate it (integers, reals, dates) is capped: anything
@@ -76,6 +78,13 @@ final class PlistBuilder {
 
     private let retainsEverything: Bool
     private let retainedKeys: Set<String>
+    /// Root-dict keys whose entries are kept although their values are not.
+    private let keepsTopLevelEntry: (@Sendable (String) -> Bool)?
+    /// Every root-dict key's hash, and the hashes met more than once: the keys that may repeat.
+    private var topLevelKeyHashes = KeyHashSet()
+    private(set) var repeatedTopLevelKeyHashes = KeyHashSet()
+    /// On the second reading of a file with repeated keys: the hashes whose entries are kept.
+    private let keptTopLevelKeyHashes: KeyHashSet?
     private let maximumDepth: Int
     private var frames = PlainStack<Frame>()
     private var contents: [Content] = []
@@ -84,7 +93,7 @@ final class PlistBuilder {
     private var skippedDepth = 0
     private(set) var root: PlistNode?
 
-    init(options: PlistParseOptions) {
+    init(options: PlistParseOptions, keepingRepeatsOf keptHashes: KeyHashSet? = nil) {
         switch options.retention {
         case .everything:
             retainsEverything = true
@@ -93,6 +102,8 @@ final class PlistBuilder {
             retainsEverything = false
             retainedKeys = keys
         }
+        keepsTopLevelEntry = options.keepsTopLevelEntry
+        keptTopLevelKeyHashes = keptHashes
         maximumDepth = options.maximumDepth
     }
 
@@ -198,7 +209,11 @@ final class PlistBuilder {
             // A dict that keeps nothing needs only to know that a key is pending.
             if frames[parent].content >= 0 {
                 let range = SourceRange(start: frame.start, end: locate(endOffset))
-                contents[frames[parent].content].pendingKey = (String(decoding: leafBytes, as: UTF8.self), range)
+                let text = String(decoding: leafBytes, as: UTF8.self)
+                contents[frames[parent].content].pendingKey = (text, range)
+                if frames[parent].isRootValue && !retainsEverything {
+                    contents[frames[parent].content].keepsPendingEntry = keepsTopLevelEntry(text)
+                }
             }
             return
         case .dict:
@@ -232,7 +247,9 @@ final class PlistBuilder {
         case .dict:
             let slot = frames[parent].content
             guard let key = contents[slot].pendingKey else { return }
-            contents[slot].entries.append(PlistEntry(key: key.text, keyRange: key.range, value: value))
+            if contents[slot].keepsPendingEntry {
+                contents[slot].entries.append(PlistEntry(key: key.text, keyRange: key.range, value: value))
+            }
             contents[slot].pendingKey = nil
         default:
             contents[frames[parent].content].children.append(value)
@@ -275,6 +292,21 @@ final class PlistBuilder {
     /// A start whose line and column are not computed yet (line 0 marks it).
     private static func unlocated(_ offset: Int) -> SourcePosition {
         SourcePosition(offset: offset, line: 0, column: 0, utf16Column: 0)
+    }
+
+    /// Whether the root dict keeps the entry of `key` (when it keeps only some): the
+    /// retained keys, those the caller asked to see, and every occurrence of a key that may
+    /// repeat. The first reading of a file learns which hashes repeat; a second reading,
+    /// if any key may repeat, keeps their entries so that repeats can be confirmed and
+    /// reported with both places. Other keys leave only their hash behind.
+    private func keepsTopLevelEntry(_ key: String) -> Bool {
+        let hash = KeyHashSet.hash(key)
+        if let kept = keptTopLevelKeyHashes {
+            if kept.contains(hash) { return true }
+        } else if !topLevelKeyHashes.insert(hash) {
+            repeatedTopLevelKeyHashes.insert(hash)
+        }
+        return retainedKeys.contains(key) || keepsTopLevelEntry?(key) == true
     }
 
     /// Locates the open leaf's start before the text holding it is discarded.
