@@ -17,10 +17,8 @@ final class LibXMLReader {
     /// The next chunk of decoded text, empty at the end; valid until the next call.
     typealias Supply = () -> UnsafeRawBufferPointer
 
-    /// Kept alive here and called without counting references (a retain and a release per
-    /// event were a tenth of a big parse).
-    private let session: ParseSession
-    private let unmanagedSession: Unmanaged<ParseSession>
+    /// The session, owned by the parse that made this reader and outliving it.
+    private let session: UnsafeMutablePointer<ParseSession>
     private var context: xmlParserCtxtPtr?
     private var supply: Supply?
     /// The chunk libxml2 is being given, and how much of it it has.
@@ -46,20 +44,20 @@ final class LibXMLReader {
         return entity
     }()
 
-    init(session: ParseSession) {
+    init(session: UnsafeMutablePointer<ParseSession>) {
         _ = libxml2Initialized
         self.session = session
-        unmanagedSession = Unmanaged.passUnretained(session)
-        session.onStop = { [unowned self] in self.stop() }
+        session.pointee.onStop = { [unowned self] in self.stop() }
     }
 
     @inline(__always)
-    private func tell(_ event: (ParseSession) -> Void) {
-        unmanagedSession._withUnsafeGuaranteedRef { event($0) }
+    private func tell(_ event: (inout ParseSession) -> Void) {
+        event(&session.pointee)
     }
 
     deinit {
         finish()
+        session.pointee.onStop = nil
         // libxml2 stores a parameter entity's raw value in the `orig` of the entity that
         // `getParameterEntity` answered ("ugly mechanism to save the raw entity value"):
         // that is this placeholder, so the value is freed here. Found by the fuzzer.

@@ -1,15 +1,17 @@
 /// One parse's meaning: turns the reader's events into builder events with exact
 /// positions, applies preprocessor lines, keeps comments, and decides the first fatal
 /// problem. It never calls libxml2: the reader turns libxml2's callbacks into these events.
-final class ParseSession {
+/// A value owned by one parse (the reader reaches it through the parse's pointer to it), so
+/// that every access to its state is checked for exclusivity when compiled.
+struct ParseSession: ~Copyable {
     private var window = DecodedTextWindow()
-    private let builder: PlistBuilder
+    private var builder: PlistBuilder
     private var preprocessor: Preprocessor
     private var problems: [SyntaxProblem] = []
     private var comments: [PlistComment] = []
     private var fatal: SyntaxProblem?
     /// Checked on every event: cheaper than comparing `fatal` with nil.
-    private var stopped = false
+    private(set) var stopped = false
     /// Tells the reader to stop.
     var onStop: (() -> Void)?
     /// Where the last markup (tag, comment, PI) ended: text after it starts here.
@@ -20,6 +22,10 @@ final class ParseSession {
     private var elementsAwaitingEnd: [(depth: Int, start: SourcePosition, comments: [Int], isKey: Bool)] = []
     /// A `<key>` a comment stood before: the comment covers the key's value too.
     private var keyAwaitingValue: (depth: Int, start: SourcePosition, comments: [Int])?
+    /// Where a comment that began in text since discarded starts.
+    private var openComment: SourcePosition?
+    /// White space runs from `lastMarkupEnd` up to here (when greater): not scanned again.
+    private var blankBefore = 0
     /// Where text that is not white space, met directly inside a container, starts (at
     /// `lastMarkupEnd`, since the markup before it); white space alone needs nothing.
     private var textRun: Int?
@@ -34,25 +40,40 @@ final class ParseSession {
     /// them to 50,000 bytes).
     private static let cursorMargin = 65_536
 
-    func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
+    mutating func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
         guard !stopped else { return }
         discardSpentText(cursor: cursor)
         window.append(text)
     }
 
     /// Forgets the text no position can be asked for any more.
-    private func discardSpentText(cursor: Int) {
+    private mutating func discardSpentText(cursor: Int) {
         let nearCursor = max(0, cursor - Self.cursorMargin)
         let inLeaf = builder.context == .leaf
         if inLeaf { builder.locateOpenLeaf { window.position(at: $0) } }
-        let keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
+        var keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
+        if keep < nearCursor && textRun == nil && !inLeaf, let start = commentStart(after: lastMarkupEnd, before: nearCursor) {
+            // A long comment is read: only where it starts is needed, not its text.
+            openComment = window.position(at: start)
+            keep = nearCursor
+        }
         window.discard(before: keep)
+    }
+
+    /// The `<!--` after only white space from `offset`, if the window holds one before `limit`.
+    private mutating func commentStart(after offset: Int, before limit: Int) -> Int? {
+        var index = max(offset, window.retainedStart, blankBefore)
+        while index < limit && LeafContent.isXMLSpace(window[index]) { index += 1 }
+        blankBefore = index
+        let marker = Array("<!--".utf8)
+        guard index + marker.count <= limit, window.slice(index..<index + marker.count).elementsEqual(marker) else { return nil }
+        return index
     }
 
     /// Root-dict keys that may repeat: their entries are kept only by a second reading.
     var repeatedTopLevelKeyHashes: KeyHashSet { builder.repeatedTopLevelKeyHashes }
 
-    func document() -> PlistDocument {
+    mutating func document() -> PlistDocument {
         if fatal == nil && builder.root == nil {
             fatal = SyntaxProblem(kind: .malformed, message: "no property list value found", position: window.position(at: window.end))
         }
@@ -62,7 +83,7 @@ final class ParseSession {
         return PlistDocument(root: builder.root, problems: problems, comments: comments)
     }
 
-    private func stop(_ problem: SyntaxProblem) {
+    private mutating func stop(_ problem: SyntaxProblem) {
         guard !stopped else { return }
         fatal = problem
         stopped = true
@@ -71,9 +92,9 @@ final class ParseSession {
 
     // MARK: SAX events
 
-    func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int) {
+    mutating func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int) {
         guard !stopped else { return }
-        let opening = tagStart(endingAt: cursor, element: element, isEndTag: false) ?? cursor
+        let opening = Self.tagStart(in: window, endingAt: cursor, element: element, isEndTag: false) ?? cursor
         if textRun != nil {
             flushTextRun { opening }
             guard !stopped else { return }
@@ -86,8 +107,9 @@ final class ParseSession {
             elementsAwaitingEnd.append((builder.depth, window.position(at: opening), commentsAwaitingElement, element == .key))
             commentsAwaitingElement = []
         }
+        let included = preprocessor.isActive
         do {
-            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: preprocessor.isActive) {
+            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: included) {
                 window.position(at: $0)
             }
         } catch {
@@ -101,7 +123,7 @@ final class ParseSession {
     /// (`<dict>`, `</dict>`, `<true/>`) starts right before its name (and `/`): checked,
     /// that `<` is found without a scan, since no `<` can stand inside a tag. Anything else
     /// (or an unknown element) is found by scanning back.
-    private func tagStart(endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
+    private static func tagStart(in window: DecodedTextWindow, endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
         if let element {
             let plain = last - element.nameLength - (isEndTag ? 2 : 1)
             if window.contains(plain) && window[plain] == UInt8(ascii: "<") { return plain }
@@ -114,17 +136,18 @@ final class ParseSession {
         (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
     }
 
-    func endElement(cursor: Int) {
+    mutating func endElement(cursor: Int) {
         guard !stopped else { return }
         // Where the end tag starts is needed only for misplaced text, a message or a kept value.
         let closing = builder.closingElement
-        func opening() -> Int { tagStart(endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor }
         if textRun != nil {
-            flushTextRun(upTo: opening)
+            let opening = Self.tagStart(in: window, endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor
+            flushTextRun { opening }
             guard !stopped else { return }
         }
         do {
-            try builder.endElement(tagStart: opening, end: cursor) { window.position(at: $0) }
+            try builder.endElement(tagStart: { Self.tagStart(in: window, endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor },
+                                   end: cursor) { window.position(at: $0) }
         } catch {
             stop(error)
         }
@@ -138,7 +161,7 @@ final class ParseSession {
         lastMarkupEnd = cursor
     }
 
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !stopped else { return }
         switch builder.context {
         case .leaf:
@@ -150,23 +173,25 @@ final class ParseSession {
         }
     }
 
-    func comment(_ text: String, cursor: Int) {
+    mutating func comment(_ text: String, cursor: Int) {
         guard !stopped else { return }
         // A comment cannot hold "--", so the last "<!--" before the cursor is its start.
         let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
+        let start = openComment.flatMap { $0.offset < window.retainedStart ? $0 : nil }
+        openComment = nil
         if builder.context != .leaf {
             flushTextRun { opening }
-            let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
+            let range = SourceRange(start: start ?? window.position(at: opening), end: window.position(at: cursor))
             commentsAwaitingElement.append(comments.count)
             comments.append(PlistComment(text: text, range: range))
             lastMarkupEnd = cursor
         }
     }
 
-    func processingInstruction(cursor: Int) {
+    mutating func processingInstruction(cursor: Int) {
         guard !stopped, builder.context != .leaf else { return }
-        let marker = Array("<?".utf8)
-        flushTextRun { self.lastOccurrence(of: marker, before: cursor) }
+        let opening = lastOccurrence(of: Array("<?".utf8), before: cursor)
+        flushTextRun { opening }
         lastMarkupEnd = cursor
     }
 
@@ -182,7 +207,7 @@ final class ParseSession {
     }
 
     /// A reference to an entity that is not one of the five predefined ones.
-    func entityReference(_ entity: String, cursor: Int) {
+    mutating func entityReference(_ entity: String, cursor: Int) {
         guard !stopped else { return }
         let ampersand = window.lastIndex(of: UInt8(ascii: "&"), atOrBefore: cursor) ?? cursor
         stop(SyntaxProblem(
@@ -191,7 +216,7 @@ final class ParseSession {
             position: window.position(at: ampersand)))
     }
 
-    func xmlError(_ reported: String, cursor: Int) {
+    mutating func xmlError(_ reported: String, cursor: Int) {
         guard !stopped else { return }
         var message = reported
         while message.last?.isWhitespace == true { message.removeLast() }
@@ -205,7 +230,7 @@ final class ParseSession {
 
     /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
     /// fine; C preprocessor lines are applied; anything else is misplaced text.
-    private func flushTextRun(upTo end: () -> Int) {
+    private mutating func flushTextRun(upTo end: () -> Int) {
         guard let start = textRun else { return }
         textRun = nil
         let end = end()

@@ -4,9 +4,9 @@
 /// in one place: a `<dict>` alternates `<key>` and value, leaves hold no elements, integers,
 /// reals, dates and data hold what Apple's parser accepts, the root is `<plist>` with one
 /// value or a bare value.
-/// A class, not a struct: the parser asks it for its context on every event, and a struct
-/// held by the parser would be copied for each such question.
-final class PlistBuilder {
+/// A value owned by the parse session (itself owned by one parse), so that every access to
+/// its state is checked for exclusivity when compiled, not at run time.
+struct PlistBuilder: ~Copyable {
     enum Element: String, CaseIterable {
         case plist, dict, array, key, string, integer, real, date, data
         case `true`, `false`
@@ -128,7 +128,7 @@ final class PlistBuilder {
     /// are kept or reported on, since most of a big file is neither. `included` is false
     /// inside a preprocessor block that is not taken: the element and everything in it are
     /// then left out.
-    func startElement(_ known: Element?, name: () -> String, at offset: Int, included: Bool,
+    mutating func startElement(_ known: Element?, name: () -> String, at offset: Int, included: Bool,
                       locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if depth + 1 > maximumDepth {
             throw SyntaxProblem(kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: locate(offset))
@@ -170,7 +170,7 @@ final class PlistBuilder {
     }
 
     /// Text inside a leaf element.
-    func leafText(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func leafText(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard skippedDepth == 0, !frames.isEmpty else { return }
         let top = frames.count - 1
         switch frames[top].element {
@@ -193,7 +193,7 @@ final class PlistBuilder {
     /// element itself when it was empty, `<true/>`) and is asked only for a message or a
     /// kept value, `endOffset` is just past the `>`; `locate` is asked only for what is kept
     /// or reported.
-    func endElement(tagStart: () -> Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
+    mutating func endElement(tagStart: () -> Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if skippedDepth > 0 { skippedDepth -= 1; return }
         guard !frames.isEmpty else { return }
         let frame = frames.removeLast()
@@ -258,7 +258,7 @@ final class PlistBuilder {
 
     // MARK: Helpers
 
-    private func push(_ element: Element, at offset: Int, isRootValue: Bool, locate: (Int) -> SourcePosition) {
+    private mutating func push(_ element: Element, at offset: Int, isRootValue: Bool, locate: (Int) -> SourcePosition) {
         let keepsContent: Bool
         if retainsEverything {
             keepsContent = true
@@ -299,7 +299,7 @@ final class PlistBuilder {
     /// repeat. The first reading of a file learns which hashes repeat; a second reading,
     /// if any key may repeat, keeps their entries so that repeats can be confirmed and
     /// reported with both places. Other keys leave only their hash behind.
-    private func keepsTopLevelEntry(_ key: String) -> Bool {
+    private mutating func keepsTopLevelEntry(_ key: String) -> Bool {
         let hash = KeyHashSet.hash(key)
         if let kept = keptTopLevelKeyHashes {
             if kept.contains(hash) { return true }
@@ -310,7 +310,7 @@ final class PlistBuilder {
     }
 
     /// Locates the open leaf's start before the text holding it is discarded.
-    func locateOpenLeaf(_ locate: (Int) -> SourcePosition) {
+    mutating func locateOpenLeaf(_ locate: (Int) -> SourcePosition) {
         guard skippedDepth == 0, !frames.isEmpty else { return }
         let top = frames.count - 1
         if frames[top].element.isLeaf && frames[top].start.line == 0 {
@@ -346,7 +346,7 @@ final class PlistBuilder {
         guard frame.keepsContent, let kind = frame.element.valueKind else {
             return PlistNode(content: .notRetained(frame.element.valueKind ?? .string), range: range)
         }
-        let trimmed = { String(decoding: LeafContent.trimmed(self.leafBytes), as: UTF8.self) }
+        func trimmed() -> String { String(decoding: LeafContent.trimmed(leafBytes), as: UTF8.self) }
         let content: PlistNode.Content
         switch kind {
         case .dictionary: content = .dictionary(collected.entries)

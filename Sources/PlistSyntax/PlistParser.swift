@@ -77,37 +77,39 @@ public enum PlistParser {
 
         // libxml2 pulls the decoded text chunk by chunk (its pull parser costs a fifth less
         // than feeding its push parser the same chunks).
-        let session = ParseSession(options: options, keepingRepeatsOf: keptHashes)
-        let reader = LibXMLReader(session: session)
+        var session = ParseSession(options: options, keepingRepeatsOf: keptHashes)
         var readFailure: ReadFailure?
         // UTF-8 is handed over straight from the read buffer (no copy of a big file's text);
         // the first chunk and other encodings once decoded, from memory lent for it.
         let lent = LentBytes()
         var firstChunk = true
-        let parsed = withoutActuallyEscaping({ () -> UnsafeRawBufferPointer in
-            if firstChunk {
-                firstChunk = false
-                if !decoded.isEmpty { return lent.lend(decoded) }
-            }
-            while !reachedEnd {
-                let count: Int
-                do throws(ReadFailure) { count = try source.read(into: buffer) } catch {
-                    readFailure = error
-                    return UnsafeRawBufferPointer(start: nil, count: 0)
+        let parsed = withUnsafeMutablePointer(to: &session) { session in
+            let reader = LibXMLReader(session: session)
+            defer { reader.finish() }
+            return withoutActuallyEscaping({ () -> UnsafeRawBufferPointer in
+                if firstChunk {
+                    firstChunk = false
+                    if !decoded.isEmpty { return lent.lend(decoded) }
                 }
-                reachedEnd = count == 0
-                let read = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                if encoding == .utf8 {
-                    if count > 0 { return read }
-                    continue
+                while !reachedEnd {
+                    let count: Int
+                    do throws(ReadFailure) { count = try source.read(into: buffer) } catch {
+                        readFailure = error
+                        return UnsafeRawBufferPointer(start: nil, count: 0)
+                    }
+                    reachedEnd = count == 0
+                    let read = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                    if encoding == .utf8 {
+                        if count > 0 { return read }
+                        continue
+                    }
+                    decoded.removeAll(keepingCapacity: true)
+                    transcoder.transcode(read, final: reachedEnd, into: &decoded)
+                    if !decoded.isEmpty { return lent.lend(decoded) }
                 }
-                decoded.removeAll(keepingCapacity: true)
-                transcoder.transcode(read, final: reachedEnd, into: &decoded)
-                if !decoded.isEmpty { return lent.lend(decoded) }
-            }
-            return UnsafeRawBufferPointer(start: nil, count: 0)
-        }, do: { supply in reader.parse(pulling: supply) })
-        reader.finish()
+                return UnsafeRawBufferPointer(start: nil, count: 0)
+            }, do: { supply in reader.parse(pulling: supply) })
+        }
         if let readFailure { throw readFailure }
         guard parsed else {
             return (failed(.unsupported, "libxml2 could not create a parser (out of memory)"), nil)
