@@ -3,21 +3,21 @@
 /// repeats in bounded memory. Equal hashes only suggest a repeat; whoever keeps the entries
 /// of the suggested keys confirms it by comparing the keys.
 struct KeyHashSet {
-    /// 0 marks an empty slot (a hash of 0 is stored as 1).
+    /// 0 marks an empty slot: a hash of 0 is taken as 1.
     private var slots: [UInt32] = []
     private(set) var count = 0
 
     /// The hash of a key as Swift compares keys (canonically equivalent strings hash alike),
     /// seeded per process, so a file cannot be made to collide on purpose.
     static func hash(_ key: String) -> UInt32 {
-        let hash = UInt32(truncatingIfNeeded: key.hashValue)
-        return hash == 0 ? 1 : hash
+        UInt32(truncatingIfNeeded: key.hashValue)
     }
 
     var isEmpty: Bool { count == 0 }
 
     func contains(_ hash: UInt32) -> Bool {
         guard !slots.isEmpty else { return false }
+        let hash = max(hash, 1)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
@@ -30,6 +30,7 @@ struct KeyHashSet {
     /// False if `hash` was there already.
     @discardableResult
     mutating func insert(_ hash: UInt32) -> Bool {
+        let hash = max(hash, 1)
         // At most half full, so probes stay short.
         if 2 * (count + 1) > slots.count { grow() }
         let mask = slots.count - 1

@@ -52,10 +52,12 @@ struct ParseSession: ~Copyable {
         let inLeaf = builder.context == .leaf
         if inLeaf { builder.locateOpenLeaf { window.position(at: $0) } }
         var keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
-        if keep < nearCursor && textRun == nil && !inLeaf, let start = commentStart(after: lastMarkupEnd, before: nearCursor) {
+        if keep < nearCursor && textRun == nil && !inLeaf {
             // A long comment is read: only where it starts is needed, not its text.
-            openComment = window.position(at: start)
-            keep = nearCursor
+            if openComment == nil, let start = commentStart(after: lastMarkupEnd, before: nearCursor) {
+                openComment = window.position(at: start)
+            }
+            if openComment != nil { keep = nearCursor }
         }
         window.discard(before: keep)
     }

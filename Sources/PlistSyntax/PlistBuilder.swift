@@ -45,7 +45,9 @@ struct PlistBuilder: ~Copyable {
 
     /// One open element. Plain values only: pushing and popping copies no references, and
     /// a file of millions of elements costs no retain/release per element.
-    private struct Frame: BitwiseCopyable {
+    // Not private: the compiler (6.3, debug builds) then fails to link the noncopyable
+    // builder's destruction in other files of the module.
+    struct Frame: BitwiseCopyable {
         let element: Element
         /// Line 0 until located, for leaves that are located only when needed.
         var start: SourcePosition
@@ -64,7 +66,7 @@ struct PlistBuilder: ~Copyable {
     }
 
     /// What a kept `<dict>` or `<array>` collects.
-    private struct Content {
+    struct Content {
         var children: [PlistNode] = []
         var entries: [PlistEntry] = []
         var pendingKey: (text: String, range: SourceRange)?
