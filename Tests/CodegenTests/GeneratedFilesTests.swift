@@ -9,8 +9,17 @@ import Testing
 
     @Test func checkedInFilesMatchTheirInputs() throws {
         for file in try generatedFiles(packageDirectory: Self.packageDirectory) {
-            let checkedIn = try? String(contentsOfFile: Self.packageDirectory + "/" + file.path, encoding: .utf8)
-            #expect(checkedIn == file.contents, "\(file.path) is out of date with Rules/ or Sources/EplintRules/: run \(regenerationCommand) and commit the result")
+            let checkedIn = (try? String(contentsOfFile: Self.packageDirectory + "/" + file.path, encoding: .utf8)) ?? ""
+            guard checkedIn != file.contents else { continue }
+            // The first line that differs, not two whole files, so the message stays readable.
+            let old = checkedIn.split(separator: "\n", omittingEmptySubsequences: false)
+            let new = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = zip(old, new).prefix { $0 == $1 }.count
+            Issue.record("""
+                \(file.path) is out of date with Rules/ or Sources/EplintRules/ (from line \(line + 1): \
+                \(line < new.count ? "\"\(new[line].prefix(80))\"" : "end of file") expected). \
+                Run \(regenerationCommand) and commit the result.
+                """)
         }
     }
 }
