@@ -23,10 +23,11 @@ struct EplintCommandPlugin: CommandPlugin {
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
+        // An error diagnostic makes `swift package` exit with a failure.
         switch process.terminationStatus {
         case 0: break
-        case 1: Diagnostics.error("eplint found errors"); throw ExitCode.failure
-        default: Diagnostics.error("eplint could not complete the run (exit status \(process.terminationStatus))"); throw ExitCode.failure
+        case 1: Diagnostics.error("eplint found errors")
+        default: Diagnostics.error("eplint could not complete the run (exit status \(process.terminationStatus))")
         }
     }
 
@@ -49,8 +50,4 @@ struct EplintCommandPlugin: CommandPlugin {
 
     /// eplint's options that take no value.
     private let flags: Set<String> = ["--strict", "--verbose", "--version", "--help", "-h"]
-}
-
-struct ExitCode: Error {
-    static let failure = ExitCode()
 }
