@@ -80,6 +80,13 @@ status=0; swift build > "$work/build.log" 2>&1 || status=$?
 [ "$status" -ne 0 ] || fail "swift build passed with a mistake in Info.plist"
 only_errors "$work/build.log" "$finding"
 
+echo "== the package's .eplint.yml makes EP101 a warning"
+echo "severity: {EP101: warning}" > .eplint.yml
+status=0; swift build > "$work/build-configured.log" 2>&1 || status=$?
+expect_status 0 "$status" "swift build with EP101 as a warning"
+grep -qxF -- "${finding/: error: /: warning: }" "$work/build-configured.log" || fail "the build log lacks the finding as a warning"
+rm .eplint.yml
+
 echo "== the mistake fixed"
 sed -i.bak 's|<string>NL</string>|<string>nl</string>|' Sources/App/Info.plist && rm Sources/App/Info.plist.bak
 status=0; swift build > "$work/build-fixed.log" 2>&1 || status=$?
