@@ -11,7 +11,8 @@
 # Debian ships in their -dev packages. Only glibc (libc, libm), libstdc++ and libgcc_s stay
 # dynamic: they are on every glibc system. The executable is PIE.
 # macOS: a universal binary (arm64 + x86_64) against the SDK's libxml2 (a system library) and
-# a universal static libyaml built here from Homebrew's verified libyaml source.
+# a universal static libyaml built here from Homebrew's verified libyaml source; it needs
+# Xcode's command-line tools and Homebrew. Only libxml2 and libSystem stay dynamic.
 #
 # Usage: scripts/release.sh [OUTPUT_DIRECTORY]   (default: dist)
 set -euo pipefail
@@ -67,6 +68,9 @@ Darwin)
     xcrun libtool -static -o "$work/lib/libyaml.a" "$work/objects"/*.o
     mkdir -p "$work/lib/pkgconfig"
     write_pc yaml-0.1 "-I$yaml/include" "-lyaml"
+    # The SDK's libxml2 (both architectures, part of macOS), never a Homebrew one, which
+    # SwiftPM would otherwise prefer when installed.
+    write_pc libxml-2.0 "-I$(xcrun --show-sdk-path)/usr/include/libxml2" "-lxml2"
     PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --arch arm64 --arch x86_64 \
         --product eplint --scratch-path .build/release-bundle
     binary=.build/release-bundle/apple/Products/Release/eplint
