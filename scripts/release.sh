@@ -22,14 +22,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
 
-# A pkg-config directory whose .pc files name only static archives in $work/lib, so that the
-# linker, searching there first, never picks the shared libraries.
-static_pkgconfig() { # LIBRARY-DIRECTORY ARCHIVE... ; then the .pc files: NAME "LIBS"
+# $work/lib holds only static archives (links to them) and, in pkgconfig/, .pc files that
+# name only that folder: the linker, told to search there first, never picks a shared library.
+link_archives() { # DIRECTORY ARCHIVE...
     local from=$1; shift
     mkdir -p "$work/lib/pkgconfig"
-    while [ $# -gt 0 ] && [ "${1%.a}" != "$1" ]; do
-        [ -f "$from/$1" ] || { echo "error: $from/$1 is missing (install the -dev package that ships it)" >&2; exit 1; }
-        ln -sf "$from/$1" "$work/lib/$1"; shift
+    for archive in "$@"; do
+        [ -f "$from/$archive" ] || { echo "error: $from/$archive is missing (install the -dev package that ships it)" >&2; exit 1; }
+        ln -sf "$from/$archive" "$work/lib/$archive"
     done
 }
 write_pc() { # NAME CFLAGS LIBS
@@ -40,16 +40,17 @@ write_pc() { # NAME CFLAGS LIBS
 case "$(uname -s)" in
 Linux)
     triple="$(uname -m)-unknown-linux-gnu"
-    libdir=$(pkg-config --variable=libdir libxml-2.0)
-    # libxml2's static dependencies, as its own .pc file lists them (ICU, zlib, lzma on Debian).
-    xml_private=$(pkg-config --static --libs-only-l libxml-2.0)
+    # libxml2 and its own dependencies as its .pc file lists them (ICU, zlib, lzma on Debian).
+    xml_libs=$(pkg-config --static --libs-only-l libxml-2.0)
     archives=()
-    for flag in $xml_private -lyaml; do
-        case "$flag" in -lm|-ldl|-lpthread|-lc) continue ;; esac
+    for flag in $xml_libs; do
+        case "$flag" in -lm|-ldl|-lpthread|-lc) continue ;; esac # glibc's
         archives+=("lib${flag#-l}.a")
     done
-    static_pkgconfig "$libdir" "${archives[@]}"
-    write_pc libxml-2.0 "$(pkg-config --cflags libxml-2.0)" "$xml_private -lstdc++"
+    link_archives "$(pkg-config --variable=libdir libxml-2.0)" "${archives[@]}"
+    link_archives "$(pkg-config --variable=libdir yaml-0.1)" libyaml.a
+    # ICU is C++: its archives need libstdc++, which then stays dynamic.
+    write_pc libxml-2.0 "$(pkg-config --cflags libxml-2.0)" "$xml_libs -lstdc++"
     write_pc yaml-0.1 "$(pkg-config --cflags yaml-0.1)" "-lyaml"
     PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --static-swift-stdlib --disable-local-rpath \
         --product eplint --scratch-path .build/release-bundle
