@@ -82,7 +82,12 @@ struct PlistBuilder: ~Copyable {
     private let retainedKeys: Set<String>
     /// Root-dict keys whose entries are kept although their values are not.
     private let keepsTopLevelEntry: (@Sendable (String) -> Bool)?
-    /// Every root-dict key's hash, and the hashes met more than once: the keys that may repeat.
+    /// A root dict keeps all its entries up to this many (repeats are then found by the
+    /// rules, as in any dict); past it, only the entries it must keep, and the keys' hashes.
+    static let topLevelEntriesKeptWhole = 4096
+    private var hashesTopLevelKeys = false
+    /// Every root-dict key's hash once hashing started, and the hashes met more than once:
+    /// the keys that may repeat.
     private var topLevelKeyHashes = KeyHashSet()
     private(set) var repeatedTopLevelKeyHashes = KeyHashSet()
     /// On the second reading of a file with repeated keys: the hashes whose entries are kept.
@@ -214,7 +219,11 @@ struct PlistBuilder: ~Copyable {
                 let text = String(decoding: leafBytes, as: UTF8.self)
                 contents[frames[parent].content].pendingKey = (text, range)
                 if frames[parent].isRootValue && !retainsEverything {
-                    contents[frames[parent].content].keepsPendingEntry = keepsTopLevelEntry(text)
+                    let slot = frames[parent].content
+                    if !hashesTopLevelKeys && keptTopLevelKeyHashes == nil && contents[slot].entries.count >= Self.topLevelEntriesKeptWhole {
+                        startHashingTopLevelKeys(slot)
+                    }
+                    contents[slot].keepsPendingEntry = hashesTopLevelKeys || keptTopLevelKeyHashes != nil ? keepsTopLevelEntry(text) : true
                 }
             }
             return
@@ -294,6 +303,14 @@ struct PlistBuilder: ~Copyable {
     /// A start whose line and column are not computed yet (line 0 marks it).
     private static func unlocated(_ offset: Int) -> SourcePosition {
         SourcePosition(offset: offset, line: 0, column: 0, utf16Column: 0)
+    }
+
+    /// The root dict has many keys: its entries so far are reduced to the ones it must keep.
+    private mutating func startHashingTopLevelKeys(_ slot: Int) {
+        hashesTopLevelKeys = true
+        var kept: [PlistEntry] = []
+        for entry in contents[slot].entries where keepsTopLevelEntry(entry.key) { kept.append(entry) }
+        contents[slot].entries = kept
     }
 
     /// Whether the root dict keeps the entry of `key` (when it keeps only some): the

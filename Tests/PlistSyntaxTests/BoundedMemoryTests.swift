@@ -15,25 +15,30 @@ import Testing
         return (document.root?.dictionaryEntries ?? []).map { "\($0.key)@\($0.keyRange.start.line):\($0.keyRange.start.column)" }
     }
 
+    /// Filler keys enough for the root dict to stop keeping every entry.
+    private static let filler = (0..<PlistBuilder.topLevelEntriesKeptWhole).map { "\t<key>Key\($0)</key>\n\t<true/>\n" }.joined()
+    private static let fillerLines = 2 * PlistBuilder.topLevelEntriesKeptWhole
+
     @Test func rootDictKeepsOnlyTheEntriesAsked() {
-        let body = (0..<1000).map { "\t<key>Key\($0)</key>\n\t<true/>\n" }.joined() + "\t<key>Kept</key>\n\t<string>v</string>\n\t<key>Near</key>\n\t<false/>\n"
-        #expect(Self.entries(Self.plist(body), alsoKeeping: { $0 == "Near" }) == ["Kept@2004:2", "Near@2006:2"])
-        // Retaining everything still keeps every entry.
-        let everything = PlistParser.parse(Self.plist(body)).root?.dictionaryEntries?.count
-        #expect(everything == 1002)
+        let body = Self.filler + "\t<key>Kept</key>\n\t<string>v</string>\n\t<key>Near</key>\n\t<false/>\n"
+        #expect(Self.entries(Self.plist(body), alsoKeeping: { $0 == "Near" }) == ["Kept@\(Self.fillerLines + 4):2", "Near@\(Self.fillerLines + 6):2"])
+        // Retaining everything still keeps every entry, and a smaller root dict keeps them all.
+        #expect(PlistParser.parse(Self.plist(body)).root?.dictionaryEntries?.count == PlistBuilder.topLevelEntriesKeptWhole + 2)
+        #expect(Self.entries(Self.plist("\t<key>A</key>\n\t<true/>\n\t<key>Kept</key>\n\t<true/>\n")) == ["A@4:2", "Kept@6:2"])
     }
 
     @Test func everyOccurrenceOfARepeatedKeyIsKept() {
-        var body = (0..<5000).map { "\t<key>Key\($0)</key>\n\t<true/>\n" }.joined()
-        body += "\t<key>Key17</key>\n\t<false/>\n\t<key>Other</key>\n\t<true/>\n\t<key>Key4999</key>\n\t<true/>\n\t<key>Key17</key>\n\t<true/>\n"
-        // In document order, as the rules expect; each key is one line after its value.
-        #expect(Self.entries(Self.plist(body)) == ["Key17@38:2", "Key4999@10002:2", "Key17@10004:2", "Key4999@10008:2", "Key17@10010:2"])
+        let last = PlistBuilder.topLevelEntriesKeptWhole - 1
+        let body = Self.filler + "\t<key>Key17</key>\n\t<false/>\n\t<key>Other</key>\n\t<true/>\n\t<key>Key\(last)</key>\n\t<true/>\n\t<key>Key17</key>\n\t<true/>\n"
+        // In document order, as the rules expect.
+        let end = Self.fillerLines
+        #expect(Self.entries(Self.plist(body)) == ["Key17@38:2", "Key\(last)@\(end + 2):2", "Key17@\(end + 4):2", "Key\(last)@\(end + 8):2", "Key17@\(end + 10):2"])
     }
 
     @Test func keysEqualAsStringsRepeatEvenWhenTheirBytesDiffer() {
         // U+212A KELVIN SIGN is canonically equivalent to "K".
-        let body = "\t<key>K</key>\n\t<true/>\n\t<key>\u{212A}</key>\n\t<true/>\n"
-        #expect(Self.entries(Self.plist(body), keeping: []) == ["K@4:2", "\u{212A}@6:2"])
+        let body = Self.filler + "\t<key>K</key>\n\t<true/>\n\t<key>\u{212A}</key>\n\t<true/>\n"
+        #expect(Self.entries(Self.plist(body), keeping: []) == ["K@\(Self.fillerLines + 4):2", "\u{212A}@\(Self.fillerLines + 6):2"])
     }
 
     @Test func hashSetFindsWhatItHolds() {
