@@ -58,6 +58,8 @@ let package = Package(
         ),
         // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
         .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"], swiftSettings: startup),
+        // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
+        .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"], swiftSettings: startup),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"], swiftSettings: instrumented),
         // Keeps argc and argv from glibc's start-up, so the static Swift runtime need not find
@@ -66,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "eplint",
             dependencies: [
-                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "CStartup",
+                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "CStartup", "XcodeProject",
             ],
             exclude: ["startup-order.txt"],
             swiftSettings: startup,
@@ -115,6 +117,7 @@ let package = Package(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "LintEngine"]
         ),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Configuration", "LintEngine"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["eplint", "Reporters"],
