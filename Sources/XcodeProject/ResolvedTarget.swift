@@ -172,7 +172,7 @@ public struct ProjectResolver {
     }
 
     /// Where a value came from, for diagnostics: `Config/App.xcconfig:3`, or the level.
-    static func origin(_ from: String) -> String {
+    public static func origin(_ from: String) -> String {
         if let space = from.firstIndex(of: " ") { return String(from[from.index(after: space)...]) }
         return from == "target" || from == "project" ? "the \(from)'s build settings" : from
     }

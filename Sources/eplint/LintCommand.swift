@@ -61,6 +61,12 @@ struct LintCommand {
             OptionSpec(name: "stdin-filename", valueName: "NAME", help: "The file name to report for standard input ('-')."),
             OptionSpec(name: "strict", help: "Exit 1 on warnings too."),
             OptionSpec(name: "verbose", help: "Say on standard error which files were skipped and why."),
+            OptionSpec(name: "project", valueName: "FILE",
+                       help: "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable)."),
+            OptionSpec(name: "target", valueName: "NAME", help: "Only this target of the Xcode projects (repeatable)."),
+            OptionSpec(name: "configuration", valueName: "NAME", help: "Only this build configuration of the Xcode projects (repeatable; default: all)."),
+            OptionSpec(name: "xcode-environment",
+                       help: "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment."),
         ],
         positional: PositionalSpec(valueName: "PATH", help: "Files or directories to lint; '-' reads standard input.", repeating: true))
 
@@ -82,6 +88,10 @@ struct LintCommand {
     var stdinFilename: String?
     var strict: Bool
     var verbose: Bool
+    var projects: [String]
+    var targets: [String]
+    var configurations: [String]
+    var xcodeEnvironment: Bool
     var paths: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -104,6 +114,10 @@ struct LintCommand {
         stdinFilename = arguments.value("stdin-filename")
         strict = arguments.flag("strict")
         verbose = arguments.flag("verbose")
+        projects = arguments.all("project")
+        targets = arguments.all("target")
+        configurations = arguments.all("configuration")
+        xcodeEnvironment = arguments.flag("xcode-environment")
         paths = arguments.positionals
         try validate()
     }
@@ -154,7 +168,15 @@ struct LintCommand {
         }
         let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose)
         var inputs = InputCollector()
-        for path in paths { inputs.add(path, standardInputName: stdinFilename) }
+        let xcode: XcodeLintPlan
+        do throws(RunFailure) { xcode = try xcodeLintPlan(configuration) } catch {
+            writeStandardError("error: eplint: \(error.message)\n")
+            return .failure
+        }
+        for path in xcode.paths { inputs.add(path, standardInputName: stdinFilename) }
+        for file in xcode.namedFiles where !inputs.files.contains(where: { absolute($0.path) == absolute(file) }) {
+            inputs.files.append(InputFile(path: file))
+        }
         if let project {
             // `exclude` applies to files named explicitly too (pre-commit passes names).
             inputs.files.removeAll { file in
@@ -169,6 +191,9 @@ struct LintCommand {
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
         let outcomes = Parallel.map(inputs.files) { file -> Result<FileLintResult, ReadFailure> in
+            if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
+                return TargetContexts.lint(file, in: contexts, explicitEntitlements: entitlements, verbose: verbose)
+            }
             let pairing = { (path: String) in pairer.pairing(for: path, linter: linter) }
             guard file.isStandardInput, let bytes = standardInput?.bytes else { return lint(file, with: linter, pairing: pairing) }
             var source = BytesSource(bytes)
