@@ -54,6 +54,11 @@ public struct ResolvedConfiguration: Sendable {
 public struct ResolvedTarget: Sendable {
     public var name: String
     public var configurations: [ResolvedConfiguration]
+
+    public init(name: String, configurations: [ResolvedConfiguration]) {
+        self.name = name
+        self.configurations = configurations
+    }
 }
 
 /// Resolves every target × configuration of a project once, as Xcode would evaluate it.

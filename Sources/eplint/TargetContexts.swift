@@ -18,16 +18,16 @@ struct TargetLintContext: Sendable {
 
 /// Turns resolved projects into lint contexts, resolved once before any file is linted.
 enum TargetContexts {
-    static func make(_ projects: [(XcodeProjectFile, [ResolvedTarget])], base: LintConfiguration, commandLineDefinitions: [String: BuildSettings.Definition],
-                     verbose: Bool) -> [TargetLintContext] {
+    static func make(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration,
+                     commandLineDefinitions: [String: BuildSettings.Definition], verbose: Bool) -> [TargetLintContext] {
         var contexts: [TargetLintContext] = []
-        for (project, targets) in projects {
+        do {
             for target in targets {
                 for resolved in target.configurations {
                     let label = "\(target.name)/\(resolved.name)"
                     guard let infoPlist = resolved.infoPlist, infoPlist.exists else {
                         if verbose {
-                            let name = PathArithmetic.relative(project.bundlePath, to: currentDirectory())
+                            let name = project.map { PathArithmetic.relative($0.bundlePath, to: currentDirectory()) } ?? "the build environment"
                             if let infoPlist = resolved.infoPlist {
                                 writeStandardError("eplint: \(name): \(label): INFOPLIST_FILE \(infoPlist.setting.quotedForMessage) does not exist; nothing to lint\n")
                             } else if resolved.generatesInfoPlist {

@@ -1,5 +1,10 @@
 import LintEngine
 import XcodeProject
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the Xcode projects of a run add to it: the contexts of the Info.plists their targets
 /// name, and the files to lint because a project was named.
@@ -52,12 +57,55 @@ extension LintCommand {
             if verbose { writeStandardError("eplint: using Xcode project \(PathArithmetic.relative(bundle, to: currentDirectory()))\n") }
             let resolved = resolver.resolve(project, targets: targets.isEmpty ? nil : Set(targets),
                                             configurations: configurations.isEmpty ? nil : Set(configurations))
-            for context in TargetContexts.make([(project, resolved)], base: base, commandLineDefinitions: definitions, verbose: verbose) {
+            for context in TargetContexts.make(project: project, targets: resolved, base: base, commandLineDefinitions: definitions, verbose: verbose) {
                 plan.contexts[context.infoPlist, default: []].append(context)
                 let shown = PathArithmetic.relative(context.infoPlist, to: currentDirectory())
                 if named.contains(bundle) && !plan.namedFiles.contains(shown) { plan.namedFiles.append(shown) }
             }
         }
+        if xcodeEnvironment { try addEnvironmentContext(to: &plan, base: base, definitions: definitions) }
         return plan
     }
+
+    /// `--xcode-environment`: the Info.plist of the target being built (or the phase's
+    /// declared input files) in the context of the build settings Xcode exported. Paths are
+    /// absolute, as Xcode's issue navigator wants them.
+    private func addEnvironmentContext(to plan: inout XcodeLintPlan, base: LintConfiguration,
+                                       definitions: [String: BuildSettings.Definition]) throws(RunFailure) {
+        let environment = processEnvironment()
+        guard let resolved = EnvironmentContext.resolve(environment, fileExists: XcodeProjects.isRegularFile) else {
+            throw RunFailure(message: "--xcode-environment needs Xcode's build settings in the environment (SRCROOT is not set); run it from a Run Script phase")
+        }
+        let name = environment["TARGET_NAME"] ?? "target"
+        let target = ResolvedTarget(name: name, configurations: [resolved])
+        let contexts = TargetContexts.make(project: nil, targets: [target], base: base, commandLineDefinitions: definitions, verbose: verbose)
+            .map { context in
+                var absoluteContext = context
+                absoluteContext.entitlements = context.entitlements.map(absolute)
+                absoluteContext.entitlementsReason = "CODE_SIGN_ENTITLEMENTS of \(context.label) in the build environment"
+                return absoluteContext
+            }
+        let declared = EnvironmentContext.declaredInputs(environment).map(absolute)
+        let plists = declared.filter { !$0.hasSuffix(".entitlements") }
+        for context in contexts {
+            for file in plists.isEmpty ? [context.infoPlist] : plists {
+                plan.contexts[file, default: []].append(TargetLintContext(infoPlist: file, label: context.label, configuration: context.configuration,
+                                                                          entitlements: context.entitlements, entitlementsReason: context.entitlementsReason))
+                if !plan.namedFiles.contains(file) { plan.namedFiles.append(file) }
+            }
+        }
+        if contexts.isEmpty && verbose { writeStandardError("eplint: \(name): no Info.plist file to lint\n") }
+    }
+}
+
+/// The process environment, NAME → value.
+func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+        entry += 1
+    }
+    return result
 }

@@ -56,6 +56,11 @@ enum XcodeProjects {
         }
     }
 
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(followingLinkFiles(path), &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     static func read(_ bundle: String) throws(RunFailure) -> XcodeProjectFile {
         do throws(XcodeProjectFile.ReadError) {
             return try XcodeProjectFile(bundlePath: bundle) { try? RegularFile.contents(followingLinkFiles($0)).get() }
@@ -65,10 +70,7 @@ enum XcodeProjects {
     }
 
     static func resolver(conditions: [String: String] = [:]) -> ProjectResolver {
-        ProjectResolver(readFile: readText, fileExists: { path in
-            var info = stat()
-            return stat(followingLinkFiles(path), &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        }, shown: { PathArithmetic.relative($0, to: currentDirectory()) }, extraBindings: conditions)
+        ProjectResolver(readFile: readText, fileExists: isRegularFile, shown: { PathArithmetic.relative($0, to: currentDirectory()) }, extraBindings: conditions)
     }
 }
 

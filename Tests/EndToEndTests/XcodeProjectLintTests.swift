@@ -148,4 +148,56 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         #expect(settings["INFOPLIST_FILE"] == ["value": "App/Info.plist", "from": "project-xcconfig Config/Base.xcconfig:2"])
         #expect(settings["CODE_SIGN_ENTITLEMENTS"] == ["value": "Missing.entitlements", "from": "target"])
     }
+
+    /// A Run Script phase's environment: Xcode's resolved settings for the build in progress.
+    @Test func xcodeEnvironmentGivesTheContext() throws {
+        let fixture = try XcodeFixture()
+        try fixture.write("App/Info.plist", multiLinkPlist)
+        try fixture.write("App/App.entitlements", linkEntitlements)
+        let root = fixture.root.resolvingSymlinksInPath().path
+        let environment: [String: String?] = [
+            "SRCROOT": root, "INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements", "PLATFORM_NAME": "iphoneos",
+            "IPHONEOS_DEPLOYMENT_TARGET": "16.0", "MACOSX_DEPLOYMENT_TARGET": "10.13", "TARGET_NAME": "App", "CONFIGURATION": "Debug",
+        ]
+        let run = try fixture.run(["--xcode-environment"], environment: environment)
+        #expect(run.standardOutput == "\(root)/App/Info.plist:4:2: warning: SKExternalPurchaseMultiLink needs iOS 17.5 but the deployment target is iOS 16.0 (IPHONEOS_DEPLOYMENT_TARGET in the build environment); add SKExternalPurchaseLink so that older systems get a link [EP501]\n")
+        // Declared input files are what the phase lints.
+        try fixture.write("Other/Info.plist", linkPlist)
+        let declared = try fixture.run(["--xcode-environment"], environment: environment.merging(
+            ["SCRIPT_INPUT_FILE_COUNT": "1", "SCRIPT_INPUT_FILE_0": "\(root)/Other/Info.plist", "IPHONEOS_DEPLOYMENT_TARGET": "17.5"]) { $1 })
+        #expect(declared.status == 0 && !declared.standardOutput.contains("App/Info.plist"), "\(declared.standardOutput)")
+        #expect(declared.standardOutput.hasPrefix("\(root)/Other/Info.plist:"), "\(declared.standardOutput)")
+        let outside = try fixture.run(["--xcode-environment"], environment: ["SRCROOT": nil])
+        #expect(outside.status == 2 && outside.standardError.contains("SRCROOT is not set"))
+    }
+
+    /// The environment of each target of corpus projects, made from the settings `eplint context`
+    /// resolved: the phase pairs the same entitlements and finds nothing, as the project run does.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: XcodeTruthTests.corpus.path), "../shared/corpus/xcodeproj is not here"),
+          arguments: ["home-assistant__iOS", "owncloud__ios-app", "Ranchero-Software__NetNewsWire", "WireGuard__wireguard-apple"])
+    func xcodeEnvironmentCapturedFromTheCorpus(_ repository: String) throws {
+        let folder = XcodeTruthTests.corpus.appendingPathComponent(repository)
+        let context = try Eplint.run(["context", "--format", "json", "."], in: folder)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(context.standardOutput.utf8)) as? [String: Any])
+        var checked = 0
+        for project in json["projects"] as! [[String: Any]] {
+            let sourceRoot = folder.appendingPathComponent(project["sourceRoot"] as! String).standardized.path
+            for target in project["targets"] as! [[String: Any]] {
+                for configuration in target["configurations"] as! [[String: Any]] where configuration["infoPlist"] is String {
+                    var environment: [String: String?] = ["SRCROOT": sourceRoot, "TARGET_NAME": target["name"] as? String,
+                                                          "CONFIGURATION": configuration["name"] as? String,
+                                                          "PLATFORM_NAME": (configuration["sdk"] as! String).filter(\.isLetter)]
+                    for (name, setting) in configuration["settings"] as! [String: [String: String]] { environment[name] = setting["value"] }
+                    let run = try Eplint.run(["--verbose", "--xcode-environment"], in: folder, environment: environment)
+                    #expect(run.status == 0 && run.standardOutput == "", "\(repository) \(target["name"]!): \(run.standardOutput)")
+                    if let entitlements = configuration["entitlements"] as? String {
+                        #expect(run.standardError.contains("pairs with \(folder.appendingPathComponent(entitlements).standardized.path) "),
+                                "\(repository) \(target["name"]!): \(run.standardError)")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 0)
+    }
 }
