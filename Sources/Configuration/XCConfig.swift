@@ -13,6 +13,11 @@ public struct XCConfigAssignment: Sendable, Equatable {
 public struct XCConfigCondition: Sendable, Equatable {
     public var parameter: String
     public var pattern: String
+
+    public init(parameter: String, pattern: String) {
+        self.parameter = parameter
+        self.pattern = pattern
+    }
 }
 
 /// Build settings from xcconfig files, read as Xcode reads them: `//` starts a comment
@@ -27,8 +32,9 @@ public struct XCConfigReader {
     public var readFile: (String) -> String?
     /// Folders an include is looked up in after the including file's (Xcode: `SRCROOT`).
     public var searchPaths: [String] = []
-    /// A missing `#include` (not `#include?`) is a note, as in an Xcode build, instead of an error.
-    public var missingIncludeIsNote = false
+    /// As in an Xcode build, a missing `#include` (not only `#include?`) and an include cycle
+    /// are skipped with a note instead of failing the run.
+    public var lenient = false
 
     public init(conditions: [String: String], readFile: @escaping (String) -> String?) {
         self.conditions = conditions
@@ -65,12 +71,13 @@ public struct XCConfigReader {
                       chain: [String], optional: Bool, from includer: String?) throws(ConfigurationError) {
         guard chain.count < 32 else { throw ConfigurationError("\(includer ?? shownAs(path)): #include nested more than 32 deep") }
         if chain.contains(path) {
+            guard lenient else { throw ConfigurationError("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle") }
             notes.append("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle (skipped, as Xcode does)")
             return
         }
         guard let text = readFile(path) else {
             let reason = "\(includer.map { "\($0): " } ?? "")\(optional ? "optional " : "")#include \(shownAs(path)) absent"
-            if optional || (includer != nil && missingIncludeIsNote) { notes.append(reason + " (skipped)"); return }
+            if optional || (includer != nil && lenient) { notes.append(reason + " (skipped)"); return }
             throw ConfigurationError("cannot read xcconfig file '\(shownAs(path))'\(includer.map { " (included from \($0))" } ?? "")")
         }
         let directory = path.split(separator: "/").dropLast().joined(separator: "/")

@@ -224,7 +224,7 @@ public struct ProjectResolver {
         if cache[path] == nil {
             var reader = XCConfigReader(conditions: [:], readFile: readFile)
             reader.searchPaths = [project.sourceRoot]
-            reader.missingIncludeIsNote = true
+            reader.lenient = true
             var fileNotes: [String] = []
             let assignments: [SettingAssignment]
             do throws(ConfigurationError) {
