@@ -169,7 +169,7 @@ struct LintCommand {
         let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose)
         var inputs = InputCollector()
         let xcode: XcodeLintPlan
-        do throws(RunFailure) { xcode = try xcodeLintPlan(configuration) } catch {
+        do throws(RunFailure) { xcode = try xcodeLintPlan(configuration, configurationFile: project) } catch {
             writeStandardError("error: eplint: \(error.message)\n")
             return .failure
         }

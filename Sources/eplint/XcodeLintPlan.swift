@@ -1,3 +1,4 @@
+import Configuration
 import LintEngine
 import XcodeProject
 #if canImport(Glibc)
@@ -21,13 +22,14 @@ extension LintCommand {
     /// Resolves every project once, before linting: named ones (`--project`, a path that is an
     /// `.xcodeproj` or `.xcworkspace`) lint all their targets' Info.plists; projects found in a
     /// directory give context to the files of that directory they name.
-    func xcodeLintPlan(_ base: LintConfiguration) throws(RunFailure) -> XcodeLintPlan {
+    func xcodeLintPlan(_ base: LintConfiguration, configurationFile: ConfigurationFile?) throws(RunFailure) -> XcodeLintPlan {
         var plan = XcodeLintPlan()
         var named: [String] = []
         var found: [String] = []
-        for project in projects {
+        let configured = configurationFile.map { file in file.project.map { PathArithmetic.relative(file.resolve($0), to: currentDirectory()) } } ?? []
+        for project in projects + configured {
             guard let bundles = XcodeProjects.bundles(for: project), XcodeProjects.isProjectBundle(project) || XcodeProjects.isWorkspace(project) else {
-                throw RunFailure(message: "--project \(project.quotedForMessage) is not an .xcodeproj or .xcworkspace")
+                throw RunFailure(message: "project \(project.quotedForMessage) (--project or project:) is not an .xcodeproj or .xcworkspace")
             }
             named += bundles
         }
@@ -38,7 +40,14 @@ extension LintCommand {
                 continue
             }
             plan.paths.append(path)
-            if path != "-", let bundles = XcodeProjects.bundles(for: path) { found += bundles }
+            if path == "-" { continue }
+            if let bundles = XcodeProjects.bundles(for: path) {
+                found += bundles
+            } else {
+                // A file named alone (pre-commit passes names): the projects of its nearest folder
+                // that has any, up to the working directory.
+                found += XcodeProjects.enclosingBundles(of: absolute(path), within: currentDirectory())
+            }
         }
         var definitions: [String: BuildSettings.Definition] = [:]
         for definition in self.definitions {

@@ -32,6 +32,22 @@ enum XcodeProjects {
         return found.isEmpty ? nil : found
     }
 
+    /// The project bundles directly inside the nearest folder above `file` that holds any,
+    /// looking no higher than `root` (a file outside `root` gets none).
+    static func enclosingBundles(of file: String, within root: String) -> [String] {
+        guard file.hasPrefix(root == "/" ? "/" : root + "/") else { return [] }
+        var directory = PathArithmetic.normalized(file + "/..")
+        while true {
+            let bundles = (InputCollector.entries(of: directory) ?? []).filter(isProjectBundle).map { (directory == "/" ? "" : directory) + "/" + $0 }
+                .filter { bundle in
+                    var info = stat()
+                    return stat(bundle + "/project.pbxproj", &info) == 0
+                }
+            if !bundles.isEmpty || directory == root || directory == "/" { return bundles }
+            directory = PathArithmetic.normalized(directory + "/..")
+        }
+    }
+
     /// Projects under a directory, outside the folders a lint walk skips; bundles are not entered.
     private static func walk(_ directory: String, into found: inout [String]) {
         for name in InputCollector.entries(of: directory) ?? [] {

@@ -74,10 +74,11 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         try fixture.write("Signing/App.entitlements", linkEntitlements)
         try fixture.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "Signing/App.entitlements"])
 
-        // Without the project, eplint guesses the stale file and reports EP401 falsely.
-        let guessed = try fixture.run(["App/Info.plist"])
-        #expect(guessed.standardOutput.contains("[EP401]"))
-        for arguments in [["."], ["App.xcodeproj"], ["--project", "App.xcodeproj", "App/Info.plist"]] {
+        // Without a project, eplint guesses the only file beside the Info.plist (the stale one).
+        try FileManager.default.moveItem(at: fixture.root.appendingPathComponent("App.xcodeproj"), to: fixture.root.appendingPathComponent("Hidden"))
+        #expect(try fixture.run(["App/Info.plist"]).standardOutput.contains("in App/Old.entitlements [EP401]"))
+        try FileManager.default.moveItem(at: fixture.root.appendingPathComponent("Hidden"), to: fixture.root.appendingPathComponent("App.xcodeproj"))
+        for arguments in [["."], ["App.xcodeproj"], ["--project", "App.xcodeproj", "App/Info.plist"], ["App/Info.plist"]] {
             let run = try fixture.run(["--verbose"] + arguments)
             #expect(run.status == 0 && run.standardOutput == "", "\(arguments): \(run.standardOutput)")
             #expect(run.standardError.contains("App/Info.plist pairs with Signing/App.entitlements (CODE_SIGN_ENTITLEMENTS of App/Debug)"), "\(arguments)")
@@ -199,5 +200,27 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
             }
         }
         #expect(checked > 0)
+    }
+
+    @Test func projectInTheConfigurationAndGeneratedInfoPlists() throws {
+        let fixture = try XcodeFixture()
+        try fixture.write("Sources/Info.plist", multiLinkPlist)
+        try fixture.write("Sources/App.entitlements", linkEntitlements)
+        // The project lives in another folder than the one linted: project: in .eplint.yml names it.
+        try fixture.writeProject(project: ["IPHONEOS_DEPLOYMENT_TARGET": "15.0", "SDKROOT": "iphoneos"],
+                                 target: ["INFOPLIST_FILE": "../Sources/Info.plist", "CODE_SIGN_ENTITLEMENTS": "../Sources/App.entitlements"])
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("Xcode"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: fixture.root.appendingPathComponent("App.xcodeproj"), to: fixture.root.appendingPathComponent("Xcode/App.xcodeproj"))
+        try fixture.write(".eplint.yml", "project: Xcode/App.xcodeproj\n")
+        #expect(try fixture.run(["Sources"]).standardOutput.contains("deployment target is iOS 15.0 (IPHONEOS_DEPLOYMENT_TARGET in the project's build settings)"))
+        try fixture.write(".eplint.yml", "project: [Missing.txt]\n")
+        #expect(try fixture.run(["Sources"]).status == 2)
+
+        // A target whose Info.plist is generated from settings: nothing to read, and --verbose says why.
+        try fixture.write(".eplint.yml", "")
+        try fixture.writeProject(target: ["GENERATE_INFOPLIST_FILE": "YES"])
+        let generated = try fixture.run(["--verbose", "App.xcodeproj"])
+        #expect(generated.status == 0 && generated.standardOutput == "")
+        #expect(generated.standardError.contains("App.xcodeproj: App/Debug: the Info.plist is generated from INFOPLIST_KEY_* settings (GENERATE_INFOPLIST_FILE)"))
     }
 }
