@@ -1,4 +1,5 @@
 import Configuration
+import LintEngine
 
 /// One assignment of a build setting at one level, as Xcode's macro tables hold it.
 struct SettingAssignment {
@@ -152,7 +153,7 @@ struct SettingsStack {
         case ("suffix", nil): return dot.map { String(file[$0...]) } ?? ""
         case ("lower", nil): return value.lowercased()
         case ("upper", nil): return value.uppercased()
-        case ("standardizepath", nil): return value.hasPrefix("/") ? normalizedPath(value) : value
+        case ("standardizepath", nil): return value.hasPrefix("/") ? PathArithmetic.normalized(value) : value
         case ("quote", nil): return value.contains(" ") ? "\"" + value + "\"" : value
         case ("not", nil): return value == "YES" ? "NO" : "YES"
         case ("identifier", nil), ("c99extidentifier", nil):
@@ -161,14 +162,6 @@ struct SettingsStack {
         case ("rfc1034identifier", nil): return String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber) || $0 == "." ? $0 : "-" })
         default: return value
         }
-    }
-
-    private static func normalizedPath(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
     }
 
     /// Splits `A_$(B:c):dir` at the colons outside nested references.

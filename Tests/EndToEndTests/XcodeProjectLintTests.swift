@@ -2,17 +2,9 @@ import Foundation
 import Testing
 
 /// A temporary Xcode project: one app target whose project and target build settings are given.
-private struct XcodeFixture {
-    let root: URL
+private typealias XcodeFixture = Project
 
-    init() throws { root = try Eplint.temporaryDirectory() }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
+extension Project {
     /// `App.xcodeproj` with configurations Debug and Release; `xcconfig` is the project's base
     /// configuration (a path relative to the project folder).
     func writeProject(project: [String: String] = [:], target: [String: String], releaseTarget: [String: String]? = nil, xcconfig: String? = nil) throws {
@@ -51,7 +43,7 @@ private struct XcodeFixture {
             """)
     }
 
-    func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> EplintRun {
+    func run(_ arguments: [String], environment: [String: String?]) throws -> EplintRun {
         try Eplint.run(arguments, in: root, environment: environment)
     }
 }
