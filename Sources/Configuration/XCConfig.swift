@@ -63,13 +63,20 @@ public struct XCConfigReader {
     /// stand, conditions kept. `notes` receives skipped optional or missing includes.
     public func assignments(_ path: String, shownAs: (String) -> String, notes: inout [String]) throws(ConfigurationError) -> [XCConfigAssignment] {
         var result: [XCConfigAssignment] = []
-        try read(path, into: &result, shownAs: shownAs, notes: &notes, chain: [], optional: false, from: nil)
+        var budget = Self.fileBudget
+        try read(path, into: &result, shownAs: shownAs, notes: &notes, chain: [], optional: false, from: nil, budget: &budget)
         return result
     }
 
+    /// Files one read may open, counting repeats: includes that fan out at every level
+    /// (each file including the next twice) must not hang the run.
+    static let fileBudget = 10_000
+
     private func read(_ path: String, into result: inout [XCConfigAssignment], shownAs: (String) -> String, notes: inout [String],
-                      chain: [String], optional: Bool, from includer: String?) throws(ConfigurationError) {
+                      chain: [String], optional: Bool, from includer: String?, budget: inout Int) throws(ConfigurationError) {
         guard chain.count < 32 else { throw ConfigurationError("\(includer ?? shownAs(path)): #include nested more than 32 deep") }
+        guard budget > 0 else { throw ConfigurationError("\(includer ?? shownAs(path)): more than \(Self.fileBudget) #include files") }
+        budget -= 1
         if chain.contains(path) {
             guard lenient else { throw ConfigurationError("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle") }
             notes.append("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle (skipped, as Xcode does)")
@@ -102,7 +109,8 @@ public struct XCConfigReader {
                 // `<DEVELOPER_DIR>/…` names Xcode's own files, which are not on this machine.
                 if name.hasPrefix("<") { notes.append("\(origin): #include \"\(name)\" names Xcode's own files (skipped)"); continue }
                 let included = locate(name, from: directory)
-                try read(included, into: &result, shownAs: shownAs, notes: &notes, chain: chain + [path], optional: isOptional, from: origin)
+                try read(included, into: &result, shownAs: shownAs, notes: &notes, chain: chain + [path], optional: isOptional, from: origin,
+                         budget: &budget)
                 continue
             }
             // The assignment's `=` comes after any `[condition=value]` brackets.

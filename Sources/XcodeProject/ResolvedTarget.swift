@@ -117,6 +117,7 @@ public struct ProjectResolver {
         stack.bindings = extraBindings.merging(["config": configuration.name]) { $1 }
         let sdkRoot = stack.winner("SDKROOT", ignoringSDKConditions: true).map { index -> String in
             var visiting: Set<String> = []
+            stack.resetBudget()
             return stack.evaluate(stack.assignments[index].value, name: "SDKROOT", at: index, visiting: &visiting)
         } ?? ""
         let isAuto = sdkRoot == "auto"

@@ -21,9 +21,16 @@ struct SettingsStack {
     /// Name → indices into `assignments`, ascending.
     private var byName: [String: [Int]] = [:]
     /// `sdk`, `config` → bound value; other parameters are unbound and only match `*`.
-    var bindings: [String: String] = [:]
+    var bindings: [String: String] = [:] { didSet { memo = [:] } }
+    /// Values of names evaluated from the top, valid while bindings and built-ins stay.
+    private var memo: [String: String] = [:]
     /// Names referenced but defined nowhere.
     private(set) var undefined: [String] = []
+    /// References one value may expand, and the length it may reach: settings that double
+    /// at each level (`A = $(B)$(B)`, `B = $(C)$(C)`, …) must not hang or exhaust memory.
+    private var budget = 0
+    static let referenceBudget = 10_000
+    static let maximumLength = 1 << 20
 
     mutating func push(_ assignment: SettingAssignment) {
         byName[assignment.key, default: []].append(assignments.count)
@@ -71,12 +78,14 @@ struct SettingsStack {
     /// The value of `name` and the assignment it came from.
     mutating func value(_ name: String) -> (value: String, from: String?, raw: String?) {
         guard let index = winner(name) else { return ("", nil, nil) }
+        budget = Self.referenceBudget
         var visiting: Set<String> = []
-        let value = evaluate(assignments[index].value, name: name, at: index, visiting: &visiting)
+        let value = evaluate(name, visiting: &visiting)
         return (value, assignments[index].from, assignments[index].value)
     }
 
     mutating func evaluate(_ name: String, below limit: Int? = nil, visiting: inout Set<String>) -> String {
+        if limit == nil, let known = memo[name] { return known }
         guard let index = winner(name, below: limit) else {
             if limit == nil && !undefined.contains(name) { undefined.append(name) }
             return ""
@@ -85,27 +94,30 @@ struct SettingsStack {
         // A setting that refers to itself (other than through $(inherited)) is empty.
         guard visiting.count < 64, visiting.insert(key).inserted else { return "" }
         defer { visiting.remove(key) }
-        return evaluate(assignments[index].value, name: name, at: index, visiting: &visiting)
+        let value = evaluate(assignments[index].value, name: name, at: index, visiting: &visiting)
+        if limit == nil { memo[name] = value }
+        return value
     }
 
     /// Expands the references of `text`, the value of `name` assigned at `index`.
     mutating func evaluate(_ text: String, name: String, at index: Int, visiting: inout Set<String>) -> String {
         guard text.contains("$") else { return text }
         let scalars = Array(text.unicodeScalars)
-        var output = String.UnicodeScalarView()
+        var output = ""
         var position = 0
         while position < scalars.count {
             let scalar = scalars[position]
-            guard scalar == "$", position + 1 < scalars.count else { output.append(scalar); position += 1; continue }
+            guard scalar == "$", position + 1 < scalars.count else { output.unicodeScalars.append(scalar); position += 1; continue }
             let next = scalars[position + 1]
-            if next == "$" { output.append("$"); position += 2; continue }
+            if next == "$" { output += "$"; position += 2; continue }
+            if output.utf8.count > Self.maximumLength { budget = 0; break }
             if next == "(" || next == "{" || next == "[" {
                 let close: Unicode.Scalar = next == "(" ? ")" : next == "{" ? "}" : "]"
                 guard let end = Self.matchingClose(scalars, from: position + 2, open: next, close: close) else {
-                    output.append(contentsOf: scalars[position...]); break
+                    output.unicodeScalars.append(contentsOf: scalars[position...]); break
                 }
                 let inner = String(String.UnicodeScalarView(scalars[(position + 2)..<end]))
-                output.append(contentsOf: reference(inner, name: name, at: index, visiting: &visiting).unicodeScalars)
+                output += reference(inner, name: name, at: index, visiting: &visiting)
                 position = end + 1
                 continue
             }
@@ -113,18 +125,20 @@ struct SettingsStack {
                 var end = position + 1
                 while end < scalars.count, Self.isNameScalar(scalars[end]) { end += 1 }
                 let inner = String(String.UnicodeScalarView(scalars[(position + 1)..<end]))
-                output.append(contentsOf: reference(inner, name: name, at: index, visiting: &visiting).unicodeScalars)
+                output += reference(inner, name: name, at: index, visiting: &visiting)
                 position = end
                 continue
             }
-            output.append(scalar)
+            output.unicodeScalars.append(scalar)
             position += 1
         }
-        return String(output)
+        return output
     }
 
     /// `NAME`, `NAME:op`, `NAME:op=value`, `PREFIX_$(OTHER)`: the name part is expanded first.
     private mutating func reference(_ inner: String, name: String, at index: Int, visiting: inout Set<String>) -> String {
+        guard budget > 0 else { return "" }
+        budget -= 1
         let parts = Self.splitOperators(inner)
         let referenced = evaluate(parts[0], name: name, at: index, visiting: &visiting)
         var value: String
@@ -199,8 +213,11 @@ struct SettingsStack {
 
 extension SettingsStack {
     /// Re-points a built-in (lowest-level) assignment, e.g. when the SDK changes.
+    mutating func resetBudget() { budget = Self.referenceBudget }
+
     mutating func setBuiltIn(_ name: String, _ value: String, from: String = "built-in") {
         guard let index = builtInIndex(name) else { return }
+        memo = [:]
         assignments[index].value = value
         assignments[index].from = from
     }

@@ -102,4 +102,19 @@ import Testing
         #expect(assignments[1].conditions == [XCConfigCondition(parameter: "sdk", pattern: "iphoneos*"), XCConfigCondition(parameter: "arch", pattern: "*")])
         #expect(notes.count == 2, "\(notes)")
     }
+
+    /// Hostile projects end: settings that double at every level, self-references, includes
+    /// that fan out at every level.
+    @Test func hostileSettingsAndIncludesEnd() throws {
+        var settings = "SDKROOT = iphoneos; INFOPLIST_FILE = \"$(L0)\"; SELF = \"$(SELF)x\"; CODE_SIGN_ENTITLEMENTS = \"$(SELF)\";"
+        for level in 0..<60 { settings += " L\(level) = \"$(L\(level + 1))$(L\(level + 1))\";" }
+        settings += " L60 = abcdefgh;"
+        var files = ["/r/App.xcodeproj/project.pbxproj": pbxproj(project: settings, target: "", projectBase: "F1")]
+        files["/r/Config/Project.xcconfig"] = "#include \"F0.xcconfig\"\n"
+        for level in 0..<16 { files["/r/Config/F\(level).xcconfig"] = "#include \"F\(level + 1).xcconfig\"\n#include \"F\(level + 1).xcconfig\"\n" }
+        let resolved = try resolve(files)
+        #expect((resolved.infoPlist?.setting.unicodeScalars.count ?? 0) <= 2 * SettingsStack.maximumLength)
+        #expect(resolved.entitlements?.setting == "x")
+        #expect(resolved.notes.contains { $0.contains("more than 10000 #include files") }, "\(resolved.notes)")
+    }
 }
