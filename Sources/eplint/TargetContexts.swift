@@ -77,10 +77,21 @@ enum TargetContexts {
         return contexts
     }
 
-    /// What cpp is given: `INFOPLIST_PREPROCESSOR_DEFINITIONS` (NAME or NAME=VALUE) and the
-    /// `-D` flags of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`.
+    /// What cpp is given: the `#define` lines of `INFOPLIST_PREFIX_HEADER` (a file the project
+    /// names; its own `#include`s are not followed), `INFOPLIST_PREPROCESSOR_DEFINITIONS`
+    /// (NAME or NAME=VALUE) and the `-D`/`-U` flags of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`.
     static func macros(_ resolved: ResolvedConfiguration) -> [String: String] {
         var macros: [String: String] = [:]
+        if resolved.preprocess, let header = resolved.prefixHeader, header.exists, let text = XcodeProjects.readText(header.path) {
+            for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+                let words = line.drop { $0 == " " || $0 == "\t" }
+                guard words.hasPrefix("#") else { continue }
+                let directive = words.dropFirst().drop { $0 == " " || $0 == "\t" }
+                guard directive.hasPrefix("define "), let name = directive.dropFirst(7).split(separator: " ", maxSplits: 1).first else { continue }
+                let value = directive.dropFirst(7).drop { $0 == " " }.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+                if !name.contains("(") { macros[String(name)] = String(value) }
+            }
+        }
         func define(_ text: Substring) {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = parts.first, !name.isEmpty else { return }

@@ -120,6 +120,14 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
                                  target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
         let clean = try fixture.run(["."])
         #expect(clean.status == 0 && clean.standardOutput == "", "\(clean.standardOutput)")
+        // The macro from a -D flag, or from the prefix header's #define lines.
+        try fixture.write("Config/Prefix.h", "// version\n#define EXTERNAL 1\n")
+        for extra in [["INFOPLIST_OTHER_PREPROCESSOR_FLAGS": "-traditional -DEXTERNAL"], ["INFOPLIST_PREFIX_HEADER": "Config/Prefix.h"]] {
+            try fixture.writeProject(project: ["LINK_HOST": "$(HOST_NAME).example.com", "HOST_NAME": "shop", "INFOPLIST_PREPROCESS": "YES"].merging(extra) { $1 },
+                                     target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
+            let run = try fixture.run(["."])
+            #expect(run.status == 0 && run.standardOutput == "", "\(extra): \(run.standardOutput)")
+        }
     }
 
     @Test func contextShowsWhatWasResolvedAndWhereFrom() throws {
