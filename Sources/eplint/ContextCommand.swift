@@ -5,14 +5,9 @@ import XcodeProject
 /// `eplint context PATH`: what eplint resolved for each project, target and configuration,
 /// and where each value came from: how a user checks why eplint paired what it paired.
 struct ContextCommand {
-    static let spec = CommandSpec(
+    static let spec = CommandSpec.declared(
         name: "context", abstract: "Show the context eplint resolves from Xcode projects: Info.plist, entitlements, deployment targets, preprocessing.",
-        options: [
-            OptionSpec(name: "format", valueName: "FORMAT", help: "text or json.", defaultValue: "text"),
-            OptionSpec(name: "target", valueName: "NAME", help: "Only this target (repeatable)."),
-            OptionSpec(name: "configuration", valueName: "NAME", help: "Only this build configuration (repeatable)."),
-        ],
-        positional: PositionalSpec(valueName: "PATH", help: "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .).", repeating: true))
+        by: ContextCommand.init)
 
     enum Format: String, CaseIterable { case text, json }
 
@@ -21,11 +16,12 @@ struct ContextCommand {
     var configurations: [String]
     var paths: [String]
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        format = try arguments.choice("format", default: Format.text)
-        targets = arguments.all("target")
-        configurations = arguments.all("configuration")
-        paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    init(_ options: inout OptionReader) throws(UsageError) {
+        format = try options.choice("format", "FORMAT", help: "text or json.", default: Format.text)
+        targets = options.values("target", "NAME", help: "Only this target (repeatable).")
+        configurations = options.values("configuration", "NAME", help: "Only this build configuration (repeatable).")
+        let given = options.positionals("PATH", help: "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .).")
+        paths = given.isEmpty ? ["."] : given
     }
 
     func run() throws(RunFailure) {

@@ -36,12 +36,13 @@ enum Eplint {
         let parsed = try ParsedArguments(arguments.dropFirst(named == nil ? 0 : 1), spec: spec)
         if parsed.wantsHelp { return .text(named == nil ? rootHelp : help(for: spec)) }
         if parsed.wantsVersion { return .text(version + "\n") }
+        var options = OptionReader(parsed)
         switch spec.name {
-        case "rules": return .rules(try RulesCommand(parsed))
-        case "explain": return .explain(try ExplainCommand(parsed))
-        case "regions": return .regions(RegionsCommand(parsed))
-        case "context": return .context(try ContextCommand(parsed))
-        default: return .lint(try LintCommand(parsed))
+        case "rules": return .rules(try RulesCommand(&options))
+        case "explain": return .explain(try ExplainCommand(&options))
+        case "regions": return .regions(RegionsCommand(&options))
+        case "context": return .context(try ContextCommand(&options))
+        default: return .lint(try LintCommand(&options))
         }
     }
 
