@@ -109,18 +109,23 @@ enum TargetContexts {
     /// Lints one file in each of its contexts. A diagnostic every context reports is kept
     /// once; one that only some report names them.
     static func lint(_ file: InputFile, in contexts: [TargetLintContext], explicitEntitlements: String?, verbose: Bool) -> Result<FileLintResult, ReadFailure> {
+        // Read once; each context parses it with its own macros.
+        let bytes: [UInt8]
+        switch RegularFile.contents(file.path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)"))
+        }
         var results: [(TargetLintContext, FileLintResult)] = []
         for context in contexts {
             let linter = Linter(rules: allRules, configuration: context.configuration)
             let pairer = EntitlementsPairer(explicit: explicitEntitlements ?? context.entitlements, mapped: [:], verbose: verbose,
                                             explicitReason: explicitEntitlements == nil ? context.entitlementsReason : "--entitlements",
                                             guessesFromFolder: false)
-            let outcome = RegularFile.read(file.path) { source throws(ReadFailure) in
-                try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter) }
-            }
-            switch outcome {
-            case .success(let result): results.append((context, result))
-            case .failure(let failure): return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)"))
+            var source = BytesSource(bytes)
+            do throws(ReadFailure) {
+                results.append((context, try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter) }))
+            } catch {
+                return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)"))
             }
         }
         var order: [DiagnosticIdentity] = []
@@ -135,11 +140,14 @@ enum TargetContexts {
             }
         }
         let everywhere = Set(contexts.map(\.label))
-        let diagnostics = order.map { identity -> Diagnostic in
+        let merged = order.map { identity -> Diagnostic in
             var (diagnostic, labels) = found[identity]!
             if Set(labels) != everywhere { diagnostic.message += " (only in \(labels.joined(separator: ", ")))" }
             return diagnostic
         }
+        // The file's own diagnostics, then those of its entitlements files, each in report order.
+        let diagnostics = merged.filter { $0.file == file.path }.sorted(by: Diagnostic.inReportOrder)
+            + merged.filter { $0.file != file.path }.sorted(by: Diagnostic.inReportOrder)
         return .success(FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures))
     }
 }

@@ -223,4 +223,20 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         #expect(generated.status == 0 && generated.standardOutput == "")
         #expect(generated.standardError.contains("App.xcodeproj: App/Debug: the Info.plist is generated from INFOPLIST_KEY_* settings (GENERATE_INFOPLIST_FILE)"))
     }
+
+    /// Mac Catalyst builds an iOS target with the macOS SDK: `[sdk=macosx*]` settings apply there,
+    /// and a diagnostic that holds only for that build says so.
+    @Test func macCatalystBuildsAreLintedWithTheirOwnSettings() throws {
+        let fixture = try XcodeFixture()
+        try fixture.write("App/Info.plist", linkPlist)
+        try fixture.write("App/App.entitlements", linkEntitlements)
+        try fixture.write("App/Mac.entitlements", plist(""))
+        let settings = ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements",
+                        "CODE_SIGN_ENTITLEMENTS[sdk=macosx*]": "App/Mac.entitlements", "SUPPORTS_MACCATALYST": "YES"]
+        try fixture.writeProject(project: ["SDKROOT": "iphoneos", "IPHONEOS_DEPLOYMENT_TARGET": "16.2"], target: settings)
+        let run = try fixture.run(["App.xcodeproj"])
+        #expect(run.standardOutput == "App/Info.plist:4:2: error: SKExternalPurchaseLink needs the entitlement com.apple.developer.storekit.external-purchase-link set to <true/> in App/Mac.entitlements (only in App/Debug (Mac Catalyst), App/Release (Mac Catalyst)) [EP401]\n")
+        let context = try fixture.run(["context", "--configuration", "Debug", "App.xcodeproj"])
+        #expect(context.standardOutput.contains("also macosx26.0 (Mac Catalyst): entitlements App/Mac.entitlements, MACOSX_DEPLOYMENT_TARGET = 13.2"))
+    }
 }
