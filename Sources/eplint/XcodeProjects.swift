@@ -24,7 +24,9 @@ enum XcodeProjects {
     static func bundles(for path: String) -> [String]? {
         let full = absolute(path)
         if isProjectBundle(full) { return [full] }
-        if isWorkspace(full) { return Workspace.projects(of: full, readFile: readText) }
+        // A workspace may list projects that are generated, not committed (CocoaPods' Pods.xcodeproj):
+        // those that are not there are left out, as Xcode shows them missing and builds the rest.
+        if isWorkspace(full) { return Workspace.projects(of: full, readFile: readText)?.filter(hasProjectFile) }
         var info = stat()
         guard stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         var found: [String] = []
@@ -39,10 +41,7 @@ enum XcodeProjects {
         var directory = PathArithmetic.normalized(file + "/..")
         while true {
             let bundles = (InputCollector.entries(of: directory) ?? []).filter(isProjectBundle).map { (directory == "/" ? "" : directory) + "/" + $0 }
-                .filter { bundle in
-                    var info = stat()
-                    return stat(bundle + "/project.pbxproj", &info) == 0
-                }
+                .filter(hasProjectFile)
             if !bundles.isEmpty || directory == root || directory == "/" { return bundles }
             directory = PathArithmetic.normalized(directory + "/..")
         }
@@ -55,15 +54,13 @@ enum XcodeProjects {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
             if isProjectBundle(name) {
-                var pbxproj = stat()
-                if stat(path + "/project.pbxproj", &pbxproj) == 0, !found.contains(path) { found.append(path) }
+                if hasProjectFile(path), !found.contains(path) { found.append(path) }
                 continue
             }
             if name.hasSuffix(".xcworkspace") {
                 // A workspace brings its projects, even from folders a walk skips (Pods).
-                for project in Workspace.projects(of: path, readFile: readText) ?? [] where !found.contains(project) {
-                    var pbxproj = stat()
-                    if stat(project + "/project.pbxproj", &pbxproj) == 0 { found.append(project) }
+                for project in Workspace.projects(of: path, readFile: readText) ?? [] where !found.contains(project) && hasProjectFile(project) {
+                    found.append(project)
                 }
                 continue
             }
@@ -71,6 +68,8 @@ enum XcodeProjects {
             walk(path, into: &found)
         }
     }
+
+    static func hasProjectFile(_ bundle: String) -> Bool { isRegularFile(bundle + "/project.pbxproj") }
 
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

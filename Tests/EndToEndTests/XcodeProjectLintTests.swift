@@ -70,7 +70,15 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         try FileManager.default.moveItem(at: fixture.root.appendingPathComponent("App.xcodeproj"), to: fixture.root.appendingPathComponent("Hidden"))
         #expect(try fixture.run(["App/Info.plist"]).standardOutput.contains("in App/Old.entitlements [EP401]"))
         try FileManager.default.moveItem(at: fixture.root.appendingPathComponent("Hidden"), to: fixture.root.appendingPathComponent("App.xcodeproj"))
-        for arguments in [["."], ["App.xcodeproj"], ["--project", "App.xcodeproj", "App/Info.plist"], ["App/Info.plist"]] {
+        // A workspace whose CocoaPods project is generated, not committed: the app's project counts.
+        try fixture.write("App.xcworkspace/contents.xcworkspacedata", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:App.xcodeproj"></FileRef>
+               <Group location = "container:Pods" name = "Pods"><FileRef location = "group:Pods.xcodeproj"></FileRef></Group>
+            </Workspace>
+            """)
+        for arguments in [["."], ["App.xcodeproj"], ["App.xcworkspace"], ["--project", "App.xcodeproj", "App/Info.plist"], ["App/Info.plist"]] {
             let run = try fixture.run(["--verbose"] + arguments)
             #expect(run.status == 0 && run.standardOutput == "", "\(arguments): \(run.standardOutput)")
             #expect(run.standardError.contains("App/Info.plist pairs with Signing/App.entitlements (CODE_SIGN_ENTITLEMENTS of App/Debug)"), "\(arguments)")
