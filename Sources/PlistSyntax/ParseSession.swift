@@ -23,6 +23,11 @@ final class ParseSession: ParseEventSink {
     /// Where text that is not white space, met directly inside a container, starts (at
     /// `lastMarkupEnd`, since the markup before it); white space alone needs nothing.
     private var textRun: Int?
+    /// Where the open leaf's text starts, and whether it was written `<data/>`-style.
+    private var leafTextStart = 0
+    private var leafIsSelfClosed = false
+    /// What Apple's parsers say of markup met inside the open leaf (a comment, a processing instruction).
+    private var leafMarkupProblem: String?
 
     init(options: PlistParseOptions) {
         builder = PlistBuilder(options: options)
@@ -91,6 +96,11 @@ final class ParseSession: ParseEventSink {
             stop(error)
         }
         lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
+        if element?.isLeaf == true {
+            leafTextStart = lastMarkupEnd
+            leafIsSelfClosed = window.contains(cursor) && window[cursor] == UInt8(ascii: "/")
+            leafMarkupProblem = nil
+        }
     }
 
     /// The `<` of the tag of `element` that libxml2 has just read, up to `last` (the `>` of
@@ -120,6 +130,10 @@ final class ParseSession: ParseEventSink {
             flushTextRun(upTo: opening)
             guard !stopped else { return }
         }
+        if let leaf = builder.openLeaf, let problem = appleRejection(of: leaf, endTag: opening) {
+            stop(builder.problemInOpenLeaf(problem) { window.position(at: $0) })
+            return
+        }
         do {
             try builder.endElement(tagStart: opening, end: cursor) { window.position(at: $0) }
         } catch {
@@ -133,6 +147,30 @@ final class ParseSession: ParseEventSink {
             if waiting.isKey { keyAwaitingValue = (waiting.depth, waiting.start, waiting.comments) }
         }
         lastMarkupEnd = cursor
+    }
+
+    /// Why Apple's two parsers refuse the open leaf, read as written (see `AppleValueGrammar`).
+    private func appleRejection(of leaf: PlistBuilder.Element, endTag: () -> Int) -> String? {
+        let shownName = "<\(leaf.rawValue)>"
+        func refused(_ reason: String) -> String { "\(shownName) content refused by Apple's property list parsers (\"\(reason)\")" }
+        if leafIsSelfClosed {
+            return AppleValueGrammar.rejection(of: leaf, raw: [], selfClosed: true).map { "\(shownName) must not be empty: Apple's property list parsers refuse it (\"\($0)\")" }
+        }
+        let end = endTag()
+        guard window.contains(leafTextStart), leafTextStart <= end else {
+            // Longer than the text kept around the cursor: strings and data are taken as
+            // they are (but for markup in them); no number, date or boolean is that long.
+            if let leafMarkupProblem { return refused(leafMarkupProblem) }
+            switch leaf {
+            case .string, .key, .data: return nil
+            default: return "\(shownName) content longer than \(Self.cursorMargin) characters"
+            }
+        }
+        let raw = window.slice(leafTextStart..<end)
+        return AppleValueGrammar.rejection(of: leaf, raw: raw, selfClosed: false).map {
+            let shown = String(decoding: LeafContent.trimmed(Array(raw.prefix(40))), as: UTF8.self).quotedForMessage
+            return "invalid \(shownName) content \(shown): Apple's property list parsers refuse it (\"\($0)\")"
+        }
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -151,7 +189,10 @@ final class ParseSession: ParseEventSink {
         guard !stopped else { return }
         // A comment cannot hold "--", so the last "<!--" before the cursor is its start.
         let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
-        if builder.context != .leaf {
+        if builder.context == .leaf {
+            // Both of Apple's parsers read `<!` inside text as the start of a CDATA section.
+            if leafMarkupProblem == nil { leafMarkupProblem = "Encountered improper CDATA opening" }
+        } else {
             flushTextRun { opening }
             let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
             commentsAwaitingElement.append(comments.count)
@@ -161,7 +202,12 @@ final class ParseSession: ParseEventSink {
     }
 
     func processingInstruction(cursor: Int) {
-        guard !stopped, builder.context != .leaf else { return }
+        guard !stopped else { return }
+        if builder.context == .leaf {
+            // Both of Apple's parsers end the text at `<?` and find no end tag there.
+            if leafMarkupProblem == nil { leafMarkupProblem = "Encountered unexpected character '?' (0x3F) while looking for close tag" }
+            return
+        }
         let marker = Array("<?".utf8)
         flushTextRun { self.lastOccurrence(of: marker, before: cursor) }
         lastMarkupEnd = cursor
@@ -186,6 +232,16 @@ final class ParseSession: ParseEventSink {
             kind: .malformed,
             message: "entity reference '&\(entity);' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are (entities are never loaded)",
             position: window.position(at: ampersand)))
+    }
+
+    /// An internal DTD subset begins (`[` at `cursor`): reported at its `<!DOCTYPE`.
+    func internalSubset(cursor: Int) {
+        guard !stopped else { return }
+        let doctype = lastOccurrence(of: Array("<!DOCTYPE".utf8), before: cursor)
+        stop(SyntaxProblem(
+            kind: .malformed,
+            message: "internal DTD subset ('<!DOCTYPE … [ … ]>') is not read: Apple's property list parsers refuse it (\"Encountered unexpected character [ while parsing DTD\")",
+            position: window.position(at: doctype)))
     }
 
     func xmlError(_ reported: String, cursor: Int) {
