@@ -168,7 +168,7 @@ final class ParseSession: ParseEventSink {
         }
         let raw = window.slice(leafTextStart..<end)
         return AppleValueGrammar.rejection(of: leaf, raw: raw, selfClosed: false).map {
-            let shown = String(decoding: LeafContent.trimmed(Array(raw.prefix(40))), as: UTF8.self).quotedForMessage
+            let shown = String(decoding: Array(raw.prefix(40)), as: UTF8.self).quotedForMessage
             return "invalid \(shownName) content \(shown): Apple's property list parsers refuse it (\"\($0)\")"
         }
     }
