@@ -22,10 +22,16 @@ struct RegionsFile: Decodable {
     var allowedRegions: [String: [String]]
     var linkMaximum: Int
     var musicStreamingLinkMaximum: [String: Int]
+    var retiredRegions: [String: [RetiredRegion]]?
+
+    struct RetiredRegion: Decodable {
+        var region: String, since: String, reason: String
+        enum CodingKeys: String, CodingKey { case region = "Region", since = "Since", reason = "Reason" }
+    }
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "FormatVersion", isoCodes = "ISO3166Alpha2", allowedRegions = "AllowedRegions"
-        case linkMaximum = "LinkMaximum", musicStreamingLinkMaximum = "MusicStreamingLinkMaximum"
+        case linkMaximum = "LinkMaximum", musicStreamingLinkMaximum = "MusicStreamingLinkMaximum", retiredRegions = "RetiredRegions"
     }
 }
 
@@ -48,6 +54,15 @@ func regionTables(_ plist: String) -> String {
     swift += "        switch key {\n"
     for key in file.allowedRegions.keys.sorted() { swift += "        case \"\(key)\": \(packed(file.allowedRegions[key]!))\n" }
     swift += "        default: \"\"\n"
+    swift += "        }\n"
+    swift += "    }\n"
+    swift += "    package static func retiredRegions(forKey key: String) -> [(region: String, since: String, reason: String)] {\n"
+    swift += "        switch key {\n"
+    for (key, retired) in (file.retiredRegions ?? [:]).sorted(by: { $0.key < $1.key }) {
+        _ = packed(retired.map(\.region))
+        swift += "        case \"\(key)\": [" + retired.map { "(\"\($0.region)\", \($0.since.debugDescription), \($0.reason.debugDescription))" }.joined(separator: ", ") + "]\n"
+    }
+    swift += "        default: []\n"
     swift += "        }\n"
     swift += "    }\n"
     swift += "    package static let linkMaximum = \(file.linkMaximum)\n"
