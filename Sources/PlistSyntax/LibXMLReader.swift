@@ -22,7 +22,8 @@ protocol ParseEventSink: AnyObject {
     func processingInstruction(cursor: Int)
     /// A reference to an entity that is not predefined; the reader stops after it.
     func entityReference(_ name: String, cursor: Int)
-    /// `<!DOCTYPE … [` opens an internal subset at `cursor`; the reader stops before reading it.
+    /// `<!DOCTYPE name ids` is read up to `cursor` (its `>`, or the `[` of an internal
+    /// subset, which the reader then does not read).
     func internalSubset(cursor: Int)
     /// An XML error; the reader stops after it.
     func xmlError(_ message: String, cursor: Int)
@@ -277,10 +278,10 @@ final class LibXMLReader {
     /// follows: Apple's parsers refuse one, so nothing in it is read (no declaration, no
     /// expansion, no entity bomb).
     private func internalSubset() {
-        guard !stopped, let input = context?.pointee.input, let cursor = input.pointee.cur, cursor.pointee == UInt8(ascii: "[") else { return }
+        guard !stopped, let input = context?.pointee.input, let cursor = input.pointee.cur else { return }
         let offset = currentOffset
         tell { $0.internalSubset(cursor: offset) }
-        stop()
+        if cursor.pointee == UInt8(ascii: "[") { stop() }
     }
 
     /// libxml2 asks for an entity that is not one of the five predefined ones.

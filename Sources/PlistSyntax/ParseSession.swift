@@ -78,8 +78,10 @@ final class ParseSession: ParseEventSink {
         let opening = tagStart(endingAt: cursor, element: element, isEndTag: false) ?? cursor
         if textRun != nil {
             flushTextRun { opening }
-            guard !stopped else { return }
+        } else {
+            checkBlankRun(upTo: opening)
         }
+        guard !stopped else { return }
         if let key = keyAwaitingValue {
             keyAwaitingValue = nil
             if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
@@ -128,8 +130,10 @@ final class ParseSession: ParseEventSink {
         func opening() -> Int { tagStart(endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor }
         if textRun != nil {
             flushTextRun(upTo: opening)
-            guard !stopped else { return }
+        } else if let closing, !closing.isLeaf {
+            checkBlankRun(upTo: opening())
         }
+        guard !stopped else { return }
         if let leaf = builder.openLeaf, let problem = appleRejection(of: leaf, endTag: opening) {
             stop(builder.problemInOpenLeaf(problem) { window.position(at: $0) })
             return
@@ -193,7 +197,9 @@ final class ParseSession: ParseEventSink {
             // Both of Apple's parsers read `<!` inside text as the start of a CDATA section.
             if leafMarkupProblem == nil { leafMarkupProblem = "Encountered improper CDATA opening" }
         } else {
+            if textRun == nil { checkBlankRun(upTo: opening) }
             flushTextRun { opening }
+            guard !stopped else { return }
             let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
             commentsAwaitingElement.append(comments.count)
             comments.append(PlistComment(text: text, range: range))
@@ -209,7 +215,9 @@ final class ParseSession: ParseEventSink {
             return
         }
         let marker = Array("<?".utf8)
-        flushTextRun { self.lastOccurrence(of: marker, before: cursor) }
+        let opening = lastOccurrence(of: marker, before: cursor)
+        if textRun == nil { checkBlankRun(upTo: opening) }
+        flushTextRun { opening }
         lastMarkupEnd = cursor
     }
 
@@ -234,10 +242,25 @@ final class ParseSession: ParseEventSink {
             position: window.position(at: ampersand)))
     }
 
-    /// An internal DTD subset begins (`[` at `cursor`): reported at its `<!DOCTYPE`.
+    /// The DOCTYPE has been read up to `cursor` (its `>`, or the `[` of an internal subset).
+    /// Apple's parsers look for the first `[` or `>` after `<!DOCTYPE`: a `[` there (an
+    /// internal subset, or one inside a quoted identifier) is refused, and so is a `>` inside
+    /// an identifier, after which they read the rest as content. Reported at the `<!DOCTYPE`.
     func internalSubset(cursor: Int) {
         guard !stopped else { return }
         let doctype = lastOccurrence(of: Array("<!DOCTYPE".utf8), before: cursor)
+        let opensSubset = window.contains(cursor) && window[cursor] == UInt8(ascii: "[")
+        let bracketOrEnd = window.contains(doctype) && doctype + 9 < cursor
+            ? window.slice((doctype + 9)..<cursor).first { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ">") } : nil
+        guard opensSubset || bracketOrEnd != nil else { return }
+        if !opensSubset {
+            let which = bracketOrEnd == UInt8(ascii: "[") ? "'['" : "'>'"
+            stop(SyntaxProblem(
+                kind: .malformed,
+                message: "\(which) inside the identifiers of '<!DOCTYPE': Apple's property list parsers end the DOCTYPE there and refuse the file",
+                position: window.position(at: doctype)))
+            return
+        }
         stop(SyntaxProblem(
             kind: .malformed,
             message: "internal DTD subset ('<!DOCTYPE … [ … ]>') is not read: Apple's property list parsers refuse it (\"Encountered unexpected character [ while parsing DTD\")",
@@ -255,6 +278,26 @@ final class ParseSession: ParseEventSink {
     }
 
     // MARK: Text between elements
+
+    /// Blank text between elements, as written up to `end`: Apple's parsers take only spaces,
+    /// tabs and line ends there, so white space made by a character reference or a CDATA
+    /// section is refused.
+    private func checkBlankRun(upTo end: Int) {
+        guard builder.context == .container, !builder.isSkipping, preprocessor.isActive, window.contains(lastMarkupEnd) else { return }
+        var offset = lastMarkupEnd
+        while offset < end {
+            let byte = window[offset]
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") {
+                let shown = byte == UInt8(ascii: "&") ? "character reference" : "CDATA section"
+                stop(SyntaxProblem(
+                    kind: .malformed,
+                    message: "a \(shown) between elements: Apple's property list parsers refuse it (\"Encountered unexpected character \(byte == UInt8(ascii: "&") ? "&" : "!") … while looking for open tag\")",
+                    position: window.position(at: offset)))
+                return
+            }
+            offset += 1
+        }
+    }
 
     /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
     /// fine; C preprocessor lines are applied; anything else is misplaced text.

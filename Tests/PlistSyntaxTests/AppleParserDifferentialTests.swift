@@ -33,7 +33,7 @@ import Testing
     }
 
     private static func swiftFoundationAccepts(_ data: Data) -> Bool {
-        (try? PropertyListDecoder().decode([Leaf].self, from: data)) != nil
+        (try? PropertyListDecoder().decode(Leaf.self, from: data)) != nil
     }
 
     static let fragments: [String] = {
@@ -72,18 +72,32 @@ import Testing
         }
         fragments += ["<key>k</key>", "<dict><key>a</key><key>b</key></dict>", "<plist><true/></plist>", "<dict><key>a</key></dict>",
                       "<dict><string>a</string><true/></dict>", "<plist><true/><false/></plist>", "<plist></plist>", "<plist/>",
-                      "<dict> <!-- c --> <key>a</key> <?pi?> <true/> </dict>", "<array/>", "<dict/>"]
+                      "<dict> <!-- c --> <key>a</key> <?pi?> <true/> </dict>", "<array/>", "<dict/>",
+                      "<![CDATA[ ]]><true/>", "&#32;<true/>", "<true/>&#10;", "<dict><key>a</key>&#9;<true/></dict>"]
         return fragments
     }()
 
+    /// Whole documents (all well-formed XML) for the prolog and what surrounds the root.
+    static let documents: [String] = [
+        "<plist><string>a</string></plist>",
+        "<!-- c -->\n<plist><string>a</string></plist>\n<?pi x?>\n",
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE plist SYSTEM \"file:///etc/passwd\">\n<plist><string>a</string></plist>",
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"x[y].dtd\">\n<plist><string>a</string></plist>",
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD>PLIST 1.0//EN\" \"x.dtd\">\n<plist><string>a</string></plist>",
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ELEMENT foo (#PCDATA)>]>\n<plist><string>a</string></plist>",
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE plist>\n<dict><key>a</key><true/></dict>",
+        "<plist version=\"0.9\" xmlns:x=\"urn:x\"><array><x:string>a</x:string></array></plist>",
+        "<string>bare</string>",
+    ]
+
     @Test func refusedExactlyWhenBothApplesParsersRefuse() {
         var disagreements: [String] = []
-        for fragment in Self.fragments {
-            let data = Self.document(fragment)
+        let cases = Self.fragments.map { ($0, Self.document($0)) } + Self.documents.map { ($0, Data($0.utf8)) }
+        for (shown, data) in cases {
             let cf = Self.coreFoundationAccepts(data), sf = Self.swiftFoundationAccepts(data)
             let eplint = PlistParser.parse(Array(data)).fatalProblem
             if (cf || sf) != (eplint == nil) {
-                disagreements.append("\(fragment.debugDescription): CF \(cf), swift-foundation \(sf), eplint \(eplint?.message ?? "accepts")")
+                disagreements.append("\(shown.debugDescription): CF \(cf), swift-foundation \(sf), eplint \(eplint?.message ?? "accepts")")
             }
         }
         #expect(Self.fragments.count > 2000)
