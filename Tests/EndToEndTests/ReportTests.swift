@@ -208,6 +208,8 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(unknown.status == 2 && unknown.standardError.hasPrefix("error: eplint: unknown rule"))
         let regions = try Eplint.run(["regions"])
         #expect(regions.standardOutput == (try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Rules/regions.plist"), encoding: .utf8)))
+        // With the date the lists were last checked and the source of each.
+        #expect(regions.standardOutput.contains("<key>AsOf</key>") && regions.standardOutput.contains("<key>Sources</key>"))
     }
 }
 

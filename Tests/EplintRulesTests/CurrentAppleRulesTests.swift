@@ -1,4 +1,5 @@
 import EplintRules
+import Foundation
 import LintEngine
 import PlistSyntax
 import Testing
@@ -35,6 +36,22 @@ import Testing
         let withoutRetired = RegionData.builtInPlist.replacingOccurrences(of: "<key>RetiredRegions</key>", with: "<key>Unused</key>")
         #expect(try RegionData(plist: Array(withoutRetired.utf8)).status(of: "us", for: .link) == .notAllowed)
         #expect(RegionData.builtInPlist.contains("<key>AsOf</key>") && RegionData.builtInPlist.contains("<key>Sources</key>"))
+    }
+
+    /// A later change of Apple's is a data edit: retiring `nl` from SKExternalPurchase.
+    @Test func retiringARegionIsADataEdit() throws {
+        var text = RegionData.builtInPlist
+        let allowed = try #require(text.range(of: "<key>AllowedRegions</key>"))
+        let nl = try #require(text.range(of: "<string>nl</string>", range: allowed.upperBound..<text.endIndex))
+        text.removeSubrange(nl)
+        text = text.replacingOccurrences(of: "<key>RetiredRegions</key>\n\t<dict>\n", with: "<key>RetiredRegions</key>\n\t<dict>\n"
+            + "<key>SKExternalPurchase</key><array><dict><key>Region</key><string>nl</string>"
+            + "<key>Since</key><string>2030-01-01</string><key>Reason</key><string>a test</string></dict></array>\n")
+        let linter = Linter(rules: allRules, configuration: LintConfiguration(regionData: try RegionData(plist: Array(text.utf8))))
+        var source = BytesSource(Array(plist("<key>SKExternalPurchase</key>\n<array><string>nl</string></array>").utf8))
+        let result = try linter.lint(&source, path: "Info.plist")
+        #expect(result.diagnostics.map(\.rule.rawValue) == ["EP106"])
+        #expect(result.diagnostics.first?.message.contains("since 2030-01-01: a test") == true)
     }
 
     @Test func allowedRegionsEntitlementIsAnArrayOfRegionCodes() {
