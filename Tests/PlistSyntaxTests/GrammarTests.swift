@@ -60,6 +60,20 @@ private func problem(bytes: [UInt8]) -> SyntaxProblem? { PlistParser.parse(bytes
         }
     }
 
+    /// What Apple's parsers refuse is said in their words; not well-formed XML says only that.
+    @Test func messagesSayWhoRefuses() {
+        func message(_ text: String) -> String { PlistParser.parse(Array(text.utf8)).fatalProblem?.message ?? "" }
+        #expect(message("<plist><string>nl<!-- NL --></string></plist>").hasSuffix("(\"Encountered improper CDATA opening\")"))
+        #expect(message("<plist><integer>18446744073709551616</integer></plist>").hasSuffix("(\"Integer overflow in <integer>\")"))
+        #expect(message("<plist><integer>-9223372036854775809</integer></plist>").hasSuffix("(\"Integer underflow in <integer>\")"))
+        #expect(message("<plist><integer>42 </integer></plist>").contains("'42 '"))
+        #expect(message("<plist><data/></plist>").hasSuffix("(\"Encountered empty <data>\")"))
+        #expect(message("<plist><date>2024-01-01</date></plist>").hasSuffix("(\"Could not interpret <date>\")"))
+        #expect(message("<plist><dict><string>a</string></dict></plist>").contains("Found non-key inside <dict>"))
+        #expect(message("<plist><array></plist>").hasPrefix("malformed XML: "))
+        #expect(!message("<plist><array></plist>").contains("Apple"))
+    }
+
     @Test func notXMLAtAll() {
         #expect(problem("") == "malformed 1:1")
         #expect(problem(" \n\t ") == "malformed 1:1")
