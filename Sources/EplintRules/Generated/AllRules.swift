@@ -13,6 +13,7 @@ public let allRules: [any LintRule] = [
     EP103RegionNotAllowed(),
     EP104RegionDuplicate(),
     EP105EmptyConfiguration(),
+    EP106RegionRetired(),
     EP201UrlNotHttps(),
     EP202UrlInvalid(),
     EP203UrlHasQuery(),
@@ -26,6 +27,8 @@ public let allRules: [any LintRule] = [
     EP401MissingEntitlement(),
     EP402UnusedEntitlement(),
     EP403EntitlementNotBoolean(),
+    EP404EntitlementInInfoPlist(),
+    EP405InfoKeyInEntitlements(),
     EP501MultiLinkNeedsNewerOS(),
     EP502PreferMultiLink(),
 ]
