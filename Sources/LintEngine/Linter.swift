@@ -8,6 +8,11 @@ public struct LintConfiguration: Sendable {
     public var regionData: RegionData
     /// Given by flag or config; they replace what the Info.plist says. nil: read the plist.
     public var deploymentTargets: [DeploymentTarget]?
+    /// Whether the Info.plist's target preprocesses it (`INFOPLIST_PREPROCESS`); nil when no
+    /// Xcode project says.
+    public var infoPlistPreprocessed: Bool?
+    /// The macros `#if` lines are evaluated with; nil: the build settings (`--define`).
+    public var preprocessorMacros: [String: String]?
 
     public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
                 regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil) {
@@ -25,6 +30,12 @@ public struct FileLintResult: Sendable {
     public var isBinaryPropertyList: Bool
     /// What made the run fail while linting this file (an unreadable entitlements file).
     public var failures: [String] = []
+
+    public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = []) {
+        self.diagnostics = diagnostics
+        self.isBinaryPropertyList = isBinaryPropertyList
+        self.failures = failures
+    }
 }
 
 /// Parses one file and runs every rule on it.
@@ -42,7 +53,7 @@ public struct Linter: Sendable {
 
     /// The top-level keys whose values the rules read.
     private static let retainedInfoPlistKeys = Set(StoreKitKey.allCases.map(\.rawValue)).union(DeploymentTarget.infoPlistKeys)
-    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue))
+    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue)).union([CustomPurchaseLinkRegions.entitlement])
 
     static let malformed = RuleID("EP001")
     static let unsupported = RuleID("EP002")
@@ -74,7 +85,8 @@ public struct Linter: Sendable {
             }
         }
 
-        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements)
+        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements,
+                                  directives: document.directives)
         var diagnostics: [Diagnostic] = []
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
@@ -116,7 +128,7 @@ public struct Linter: Sendable {
     private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>) throws(ReadFailure) -> Parsed {
         // Besides the retained keys, the root dict keeps the entries of near misses (EP005)
         // and of repeated keys (EP003, which the parser finds by hash): no other key is kept.
-        let options = PlistParseOptions(retention: .topLevelKeys(keys), macros: configuration.buildSettings.values,
+        let options = PlistParseOptions(retention: .topLevelKeys(keys), macros: configuration.preprocessorMacros ?? configuration.buildSettings.values,
                                         keepsTopLevelEntry: { StoreKitKey.nearMiss(of: $0) != nil })
         let document = try PlistParser.parse(&source, options: options)
         if let fatal = document.fatalProblem {

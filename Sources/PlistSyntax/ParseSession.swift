@@ -9,6 +9,7 @@ struct ParseSession: ~Copyable {
     private var preprocessor: Preprocessor
     private var problems: [SyntaxProblem] = []
     private var comments: [PlistComment] = []
+    private var directives: [SourcePosition] = []
     private var fatal: SyntaxProblem?
     /// Checked on every event: cheaper than comparing `fatal` with nil.
     private(set) var stopped = false
@@ -29,6 +30,11 @@ struct ParseSession: ~Copyable {
     /// Where text that is not white space, met directly inside a container, starts (at
     /// `lastMarkupEnd`, since the markup before it); white space alone needs nothing.
     private var textRun: Int?
+    /// Where the open leaf's text starts, and whether it was written `<data/>`-style.
+    private var leafTextStart = 0
+    private var leafIsSelfClosed = false
+    /// What Apple's parsers say of markup met inside the open leaf (a comment, a processing instruction).
+    private var leafMarkupProblem: String?
 
     init(options: PlistParseOptions, keepingRepeatsOf keptHashes: KeyHashSet?) {
         builder = PlistBuilder(options: options, keepingRepeatsOf: keptHashes)
@@ -53,7 +59,8 @@ struct ParseSession: ~Copyable {
         if inLeaf { builder.locateOpenLeaf { window.position(at: $0) } }
         var keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
         if keep < nearCursor && textRun == nil && !inLeaf {
-            // A long comment is read: only where it starts is needed, not its text.
+            // A long comment is read: only where it starts is needed, not its text (the
+            // white space before it holds nothing a check reads either).
             if openComment == nil, let start = commentStart(after: lastMarkupEnd, before: nearCursor) {
                 openComment = window.position(at: start)
             }
@@ -82,7 +89,9 @@ struct ParseSession: ~Copyable {
         if let fatal {
             return PlistDocument(root: nil, problems: problems + [fatal], comments: comments)
         }
-        return PlistDocument(root: builder.root, problems: problems, comments: comments)
+        var document = PlistDocument(root: builder.root, problems: problems, comments: comments)
+        document.directives = directives
+        return document
     }
 
     private mutating func stop(_ problem: SyntaxProblem) {
@@ -99,8 +108,10 @@ struct ParseSession: ~Copyable {
         let opening = Self.tagStart(in: window, endingAt: cursor, element: element, isEndTag: false) ?? cursor
         if textRun != nil {
             flushTextRun { opening }
-            guard !stopped else { return }
+        } else {
+            checkBlankRun(upTo: opening)
         }
+        guard !stopped else { return }
         if let key = keyAwaitingValue {
             keyAwaitingValue = nil
             if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
@@ -118,6 +129,11 @@ struct ParseSession: ~Copyable {
             stop(error)
         }
         lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
+        if element?.isLeaf == true {
+            leafTextStart = lastMarkupEnd
+            leafIsSelfClosed = window.contains(cursor) && window[cursor] == UInt8(ascii: "/")
+            leafMarkupProblem = nil
+        }
     }
 
     /// The `<` of the tag of `element` that libxml2 has just read, up to `last` (the `>` of
@@ -125,7 +141,7 @@ struct ParseSession: ~Copyable {
     /// (`<dict>`, `</dict>`, `<true/>`) starts right before its name (and `/`): checked,
     /// that `<` is found without a scan, since no `<` can stand inside a tag. Anything else
     /// (or an unknown element) is found by scanning back.
-    private static func tagStart(in window: DecodedTextWindow, endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
+    private static func tagStart(in window: borrowing DecodedTextWindow, endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
         if let element {
             let plain = last - element.nameLength - (isEndTag ? 2 : 1)
             if window.contains(plain) && window[plain] == UInt8(ascii: "<") { return plain }
@@ -142,14 +158,23 @@ struct ParseSession: ~Copyable {
         guard !stopped else { return }
         // Where the end tag starts is needed only for misplaced text, a message or a kept value.
         let closing = builder.closingElement
+        // (A static function of the window, not a method: the builder changes meanwhile.)
+        func opening(_ window: borrowing DecodedTextWindow) -> Int {
+            Self.tagStart(in: window, endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor
+        }
         if textRun != nil {
-            let opening = Self.tagStart(in: window, endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor
-            flushTextRun { opening }
-            guard !stopped else { return }
+            let end = opening(window)
+            flushTextRun { end }
+        } else if let closing, !closing.isLeaf {
+            checkBlankRun(upTo: opening(window))
+        }
+        guard !stopped else { return }
+        if let leaf = builder.openLeaf, let problem = appleRejection(of: leaf, endTag: { opening(window) }) {
+            stop(builder.problemInOpenLeaf(problem) { window.position(at: $0) })
+            return
         }
         do {
-            try builder.endElement(tagStart: { Self.tagStart(in: window, endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor },
-                                   end: cursor) { window.position(at: $0) }
+            try builder.endElement(tagStart: { opening(window) }, end: cursor) { window.position(at: $0) }
         } catch {
             stop(error)
         }
@@ -161,6 +186,30 @@ struct ParseSession: ~Copyable {
             if waiting.isKey { keyAwaitingValue = (waiting.depth, waiting.start, waiting.comments) }
         }
         lastMarkupEnd = cursor
+    }
+
+    /// Why Apple's two parsers refuse the open leaf, read as written (see `AppleValueGrammar`).
+    private func appleRejection(of leaf: PlistBuilder.Element, endTag: () -> Int) -> String? {
+        let shownName = "<\(leaf.rawValue)>"
+        func refused(_ reason: String) -> String { "\(shownName) content refused by Apple's property list parsers (\"\(reason)\")" }
+        if leafIsSelfClosed {
+            return AppleValueGrammar.rejection(of: leaf, raw: [], selfClosed: true).map { "\(shownName) must not be empty: Apple's property list parsers refuse it (\"\($0)\")" }
+        }
+        let end = endTag()
+        guard window.contains(leafTextStart), leafTextStart <= end else {
+            // Longer than the text kept around the cursor: strings and data are taken as
+            // they are (but for markup in them); no number, date or boolean is that long.
+            if let leafMarkupProblem { return refused(leafMarkupProblem) }
+            switch leaf {
+            case .string, .key, .data: return nil
+            default: return "\(shownName) content longer than \(Self.cursorMargin) characters"
+            }
+        }
+        let raw = window.slice(leafTextStart..<end)
+        return AppleValueGrammar.rejection(of: leaf, raw: raw, selfClosed: false).map {
+            let shown = String(decoding: Array(raw.prefix(40)), as: UTF8.self).quotedForMessage
+            return "invalid \(shownName) content \(shown): Apple's property list parsers refuse it (\"\($0)\")"
+        }
     }
 
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -181,8 +230,13 @@ struct ParseSession: ~Copyable {
         let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
         let start = openComment.flatMap { $0.offset < window.retainedStart ? $0 : nil }
         openComment = nil
-        if builder.context != .leaf {
+        if builder.context == .leaf {
+            // Both of Apple's parsers read `<!` inside text as the start of a CDATA section.
+            if leafMarkupProblem == nil { leafMarkupProblem = "Encountered improper CDATA opening" }
+        } else {
+            if textRun == nil { checkBlankRun(upTo: opening) }
             flushTextRun { opening }
+            guard !stopped else { return }
             let range = SourceRange(start: start ?? window.position(at: opening), end: window.position(at: cursor))
             commentsAwaitingElement.append(comments.count)
             comments.append(PlistComment(text: text, range: range))
@@ -191,8 +245,15 @@ struct ParseSession: ~Copyable {
     }
 
     mutating func processingInstruction(cursor: Int) {
-        guard !stopped, builder.context != .leaf else { return }
-        let opening = lastOccurrence(of: Array("<?".utf8), before: cursor)
+        guard !stopped else { return }
+        if builder.context == .leaf {
+            // Both of Apple's parsers end the text at `<?` and find no end tag there.
+            if leafMarkupProblem == nil { leafMarkupProblem = "Encountered unexpected character '?' (0x3F) while looking for close tag" }
+            return
+        }
+        let marker = Array("<?".utf8)
+        let opening = lastOccurrence(of: marker, before: cursor)
+        if textRun == nil { checkBlankRun(upTo: opening) }
         flushTextRun { opening }
         lastMarkupEnd = cursor
     }
@@ -218,6 +279,31 @@ struct ParseSession: ~Copyable {
             position: window.position(at: ampersand)))
     }
 
+    /// The DOCTYPE has been read up to `cursor` (its `>`, or the `[` of an internal subset).
+    /// Apple's parsers look for the first `[` or `>` after `<!DOCTYPE`: a `[` there (an
+    /// internal subset, or one inside a quoted identifier) is refused, and so is a `>` inside
+    /// an identifier, after which they read the rest as content. Reported at the `<!DOCTYPE`.
+    mutating func internalSubset(cursor: Int) {
+        guard !stopped else { return }
+        let doctype = lastOccurrence(of: Array("<!DOCTYPE".utf8), before: cursor)
+        let opensSubset = window.contains(cursor) && window[cursor] == UInt8(ascii: "[")
+        let bracketOrEnd = window.contains(doctype) && doctype + 9 < cursor
+            ? window.slice((doctype + 9)..<cursor).first { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ">") } : nil
+        guard opensSubset || bracketOrEnd != nil else { return }
+        if !opensSubset {
+            let which = bracketOrEnd == UInt8(ascii: "[") ? "'['" : "'>'"
+            stop(SyntaxProblem(
+                kind: .malformed,
+                message: "\(which) inside the identifiers of '<!DOCTYPE': Apple's property list parsers end the DOCTYPE there and refuse the file",
+                position: window.position(at: doctype)))
+            return
+        }
+        stop(SyntaxProblem(
+            kind: .malformed,
+            message: "internal DTD subset ('<!DOCTYPE … [ … ]>') is not read: Apple's property list parsers refuse it (\"Encountered unexpected character [ while parsing DTD\")",
+            position: window.position(at: doctype)))
+    }
+
     mutating func xmlError(_ reported: String, cursor: Int) {
         guard !stopped else { return }
         var message = reported
@@ -229,6 +315,26 @@ struct ParseSession: ~Copyable {
     }
 
     // MARK: Text between elements
+
+    /// Blank text between elements, as written up to `end`: Apple's parsers take only spaces,
+    /// tabs and line ends there, so white space made by a character reference or a CDATA
+    /// section is refused.
+    private mutating func checkBlankRun(upTo end: Int) {
+        guard builder.context == .container, !builder.isSkipping, preprocessor.isActive, window.contains(lastMarkupEnd) else { return }
+        var offset = lastMarkupEnd
+        while offset < end {
+            let byte = window[offset]
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") {
+                let shown = byte == UInt8(ascii: "&") ? "character reference" : "CDATA section"
+                stop(SyntaxProblem(
+                    kind: .malformed,
+                    message: "a \(shown) between elements: Apple's property list parsers refuse it (\"Encountered unexpected character \(byte == UInt8(ascii: "&") ? "&" : "!") … while looking for open tag\")",
+                    position: window.position(at: offset)))
+                return
+            }
+            offset += 1
+        }
+    }
 
     /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
     /// fine; C preprocessor lines are applied; anything else is misplaced text.
@@ -247,6 +353,7 @@ struct ParseSession: ~Copyable {
                 let position = window.position(at: start + first)
                 if atLineStart && line[first] == UInt8(ascii: "#") {
                     let directive = Substring(String(decoding: line[(first + 1)...], as: UTF8.self))
+                    directives.append(position)
                     if case .notEvaluated(let reason) = preprocessor.apply(directive) {
                         problems.append(SyntaxProblem(kind: .unevaluatedDirective, message: reason, position: position))
                     }
