@@ -229,9 +229,11 @@ final class LibXMLReader {
     /// expansion, no entity bomb).
     private func internalSubset() {
         guard !stopped, let input = context?.pointee.input, let cursor = input.pointee.cur else { return }
-        let offset = currentOffset
+        // Read before the session is told: a session that stops the parser frees libxml2's
+        // input buffer, which `cursor` points into (found by the fuzzer).
+        let offset = currentOffset, opensSubset = cursor.pointee == UInt8(ascii: "[")
         tell { $0.internalSubset(cursor: offset) }
-        if cursor.pointee == UInt8(ascii: "[") { stop() }
+        if opensSubset { stop() }
     }
 
     /// libxml2 asks for an entity that is not one of the five predefined ones.
