@@ -190,7 +190,8 @@ struct ParseSession: ~Copyable {
 
     /// Why Apple's two parsers refuse the open leaf, read as written (see `AppleValueGrammar`).
     private func appleRejection(of leaf: PlistBuilder.Element, endTag: () -> Int) -> String? {
-        let shownName = "<\(leaf.rawValue)>"
+        // Made only for a message: building it for every leaf was a tenth of a big parse.
+        var shownName: String { "<\(leaf.rawValue)>" }
         func refused(_ reason: String) -> String { "\(shownName) content refused by Apple's property list parsers (\"\(reason)\")" }
         if leafIsSelfClosed {
             return AppleValueGrammar.rejection(of: leaf, raw: [], selfClosed: true).map { "\(shownName) must not be empty: Apple's property list parsers refuse it (\"\($0)\")" }
