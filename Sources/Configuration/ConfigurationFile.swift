@@ -7,6 +7,7 @@ public struct ConfigurationFile: Sendable {
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions",
+        "preprocess", "preprocessor-flags", "prefix-header",
     ]
     public static let fileName = ".eplint.yml"
 
@@ -32,6 +33,12 @@ public struct ConfigurationFile: Sendable {
     public var define: [String: String] = [:]
     public var xcconfig: [String] = []
     public var regions: String?
+    /// `INFOPLIST_PREPROCESS`: nil, preprocess a file that has directive lines.
+    public var preprocess: Bool?
+    /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, one argument each.
+    public var preprocessorFlags: [String] = []
+    /// `INFOPLIST_PREFIX_HEADER`, relative to `directory`.
+    public var prefixHeader: String?
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
     public init(text: String, path: String, directory: String) throws(ConfigurationError) {
@@ -91,6 +98,15 @@ public struct ConfigurationFile: Sendable {
                 for item in try list(value, key) { xcconfig.append(try string(item, key)) }
             case "regions":
                 regions = try string(value, key)
+            case "preprocess":
+                guard let flag = value.string.flatMap({ ["true": true, "false": false][$0] }) else {
+                    throw error(value, key, "must be true or false")
+                }
+                preprocess = flag
+            case "preprocessor-flags":
+                for item in try list(value, key) { preprocessorFlags.append(try string(item, key)) }
+            case "prefix-header":
+                prefixHeader = try string(value, key)
             default:
                 throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
             }

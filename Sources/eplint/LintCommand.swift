@@ -56,6 +56,10 @@ struct LintCommand {
             OptionSpec(name: "regions", valueName: "FILE",
                        help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints)."),
             OptionSpec(name: "define", valueName: "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable)."),
+            OptionSpec(name: "preprocess", help: "Run Info.plists through the C preprocessor, as INFOPLIST_PREPROCESS = YES (default: those with a directive line)."),
+            OptionSpec(name: "preprocessor-flag", valueName: "FLAG",
+                       help: "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS, e.g. -traditional (repeatable)."),
+            OptionSpec(name: "prefix-header", valueName: "FILE", help: "INFOPLIST_PREFIX_HEADER: a header whose #defines apply to preprocessed Info.plists."),
             OptionSpec(name: "music-streaming", valueName: "true|false",
                        help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region)."),
             OptionSpec(name: "stdin-filename", valueName: "NAME", help: "The file name to report for standard input ('-')."),
@@ -78,6 +82,9 @@ struct LintCommand {
     var deploymentTargets: [String]
     var regions: String?
     var definitions: [String]
+    var preprocess: Bool
+    var preprocessorFlags: [String]
+    var prefixHeader: String?
     var musicStreaming: String?
     var stdinFilename: String?
     var strict: Bool
@@ -100,6 +107,9 @@ struct LintCommand {
         deploymentTargets = arguments.all("deployment-target")
         regions = arguments.value("regions")
         definitions = arguments.all("define")
+        preprocess = arguments.flag("preprocess")
+        preprocessorFlags = arguments.all("preprocessor-flag")
+        prefixHeader = arguments.value("prefix-header")
         musicStreaming = arguments.value("music-streaming")
         stdinFilename = arguments.value("stdin-filename")
         strict = arguments.flag("strict")
@@ -277,6 +287,7 @@ struct LintCommand {
             settings[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
         }
         var configuration = LintConfiguration(buildSettings: BuildSettings(definitions: settings))
+        configuration.preprocessing = try preprocessingOptions(project)
         if let musicStreaming {
             configuration.musicStreaming = musicStreaming == "true"
                 ? MusicStreaming(qualifies: true, reason: "--music-streaming true")
@@ -303,6 +314,50 @@ struct LintCommand {
             configuration.regionData = try RegionFile.load(PathArithmetic.relative(project.resolve(regions), to: currentDirectory()))
         }
         return configuration
+    }
+
+    /// Xcode's INFOPLIST_PREPROCESS settings: flags first, then the configuration file.
+    /// `--define`/`define:` are the definitions; prefix headers (and `-include` files among
+    /// the flags) are read here, because the user named them.
+    private func preprocessingOptions(_ project: ConfigurationFile?) throws(RunFailure) -> PreprocessingOptions {
+        var options = PreprocessingOptions()
+        if preprocess {
+            options.mode = .always
+        } else if let declared = project?.preprocess {
+            options.mode = declared ? .always : .never
+        }
+        var definitions = (project?.define ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        definitions += self.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
+        options.definitions = definitions
+        var headers: [String] = []
+        if let prefixHeader {
+            headers.append(prefixHeader)
+        } else if let project, let header = project.prefixHeader {
+            headers.append(PathArithmetic.relative(project.resolve(header), to: currentDirectory()))
+        }
+        let flags = preprocessorFlags.isEmpty ? (project?.preprocessorFlags ?? []) : preprocessorFlags
+        var remaining = flags.makeIterator()
+        while let flag = remaining.next() {
+            if flag == "-include", let file = remaining.next() {
+                headers.append(file)
+            } else if flag.hasPrefix("-include"), flag.count > "-include".count {
+                headers.append(String(flag.dropFirst("-include".count)))
+            } else {
+                options.flags.append(flag)
+            }
+        }
+        for header in headers {
+            switch RegularFile.contents(header, limit: 16 << 20) {
+            case .success(let text): options.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
+            case .failure(let failure): throw RunFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
+            }
+        }
+        if verbose {
+            for flag in CPreprocessor.ignoredFlags(options) {
+                writeStandardError("eplint: preprocessor flag \(flag.quotedForMessage) ignored: it does not change what eplint lints\n")
+            }
+        }
+        return options
     }
 
     private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing) -> Result<FileLintResult, ReadFailure> {

@@ -1,0 +1,70 @@
+import EplintRules
+import Foundation
+import LintEngine
+import PlistSyntax
+import Testing
+
+/// eplint's preprocessing against the real one: for every case, eplint's findings on the
+/// source (with the same flags) equal its findings on clang's output, by rule and key path
+/// (EP007 and EP010, which are about the preprocessing itself, aside).
+@Suite(.enabled(if: ClangPreprocessor.isAvailable, "clang is not installed (it comes with every Swift toolchain); the differential tests need it"))
+struct PreprocessorDifferentialTests {
+    static let generated: [DifferentialCase] = {
+        var generator = DifferentialGenerator(seed: 16)
+        return (0..<400).map { generator.makeCase(index: $0) }
+    }()
+
+    static func options(_ testCase: DifferentialCase, mode: PreprocessingOptions.Mode = .always) -> PreprocessingOptions {
+        PreprocessingOptions(mode: mode, flags: testCase.flags,
+                             prefixHeaders: testCase.prefixHeader.map { [PreprocessingOptions.PrefixHeader(path: "Prefix.h", text: Array($0.utf8))] } ?? [])
+    }
+
+    /// "RULE keyPath" of each finding, sorted.
+    static func findings(_ bytes: [UInt8], preprocessing: PreprocessingOptions) -> [String] {
+        let linter = Linter(rules: allRules, configuration: LintConfiguration(preprocessing: preprocessing))
+        var source = BytesSource(bytes)
+        let result = try! linter.lint(&source, path: "Info.plist")
+        return result.diagnostics.filter { !["EP007", "EP010"].contains($0.rule.rawValue) }.map { "\($0.rule) \($0.keyPath)" }.sorted()
+    }
+
+    static func compare(_ testCase: DifferentialCase) throws -> (sameFindings: Bool, sameText: Bool, detail: String)? {
+        let source = Array(testCase.source.utf8)
+        let clang = try ClangPreprocessor.run(source, flags: testCase.flags, prefixHeader: testCase.prefixHeader.map { Array($0.utf8) })
+        // Where clang fails, Xcode's build stops: there is no output to agree with.
+        guard clang.succeeded else { return nil }
+        let ours = CPreprocessor.run(source, fileName: "Info.plist", options: options(testCase))
+        let expected = findings(clang.text, preprocessing: PreprocessingOptions(mode: .never))
+        let actual = findings(source, preprocessing: options(testCase))
+        let detail = """
+            \(testCase.name) flags \(testCase.flags)
+            clang findings \(expected)
+            eplint findings \(actual)
+            --- clang output
+            \(String(decoding: clang.text, as: UTF8.self))--- eplint's output
+            \(String(decoding: ours.text, as: UTF8.self))
+            """
+        return (expected == actual, ours.text == clang.text, detail)
+    }
+
+    @Test(arguments: DifferentialCases.handWritten) func handWrittenCase(_ testCase: DifferentialCase) throws {
+        guard let result = try Self.compare(testCase) else { return }
+        #expect(result.sameFindings, "\(result.detail)")
+    }
+
+    @Test func generatedCases() throws {
+        var compared = 0
+        var sameText = 0
+        for testCase in Self.generated {
+            guard let result = try Self.compare(testCase) else { continue }
+            compared += 1
+            if result.sameText { sameText += 1 }
+            #expect(result.sameFindings, "\(result.detail)")
+            if !result.sameText, let dump = ProcessInfo.processInfo.environment["EPLINT_CPP_DUMP"] {
+                try? result.detail.write(toFile: "\(dump)/\(testCase.name).txt", atomically: true, encoding: .utf8)
+            }
+        }
+        // Most generated plists are valid C for clang; a handful fail on purpose.
+        #expect(compared > Self.generated.count / 2)
+        print("preprocessor differential: \(compared) generated cases compared with clang, \(sameText) with byte-identical output")
+    }
+}
