@@ -81,7 +81,7 @@ struct MacroExpander {
                 replacement[index].file = token.file
                 replacement[index].expansion = useIndex
                 replacement[index].verbatim = false
-                replacement[index].startOfLine = false
+                if !traditional { replacement[index].startOfLine = false }
                 replacement[index].hideSet.formUnion(hideSet)
             }
             if replacement.isEmpty {
@@ -120,7 +120,8 @@ struct MacroExpander {
                 continue
             }
             var argumentToken = token
-            if afterNewline || argumentToken.startOfLine {
+            // Under -traditional, argument tokens keep their place at the start of a line (clang).
+            if !traditional && (afterNewline || argumentToken.startOfLine) {
                 argumentToken.leadingSpace = true
                 argumentToken.startOfLine = false
                 afterNewline = false

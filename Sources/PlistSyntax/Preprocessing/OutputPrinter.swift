@@ -47,7 +47,9 @@ struct OutputPrinter {
                                     verbatim: token.verbatim, use: token.expansion))
             output.append(contentsOf: token.text.utf8)
         }
-        if token.kind == .newline { currentLine += 1 }
+        if token.kind == .newline || token.kind == .whitespace {
+            currentLine += token.text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
         emittedTokensOnThisLine = true
         isStartOfLine = false
     }

@@ -202,8 +202,51 @@ struct PreprocessorRun {
 
     private mutating func flush(_ pending: inout [CppToken]) {
         guard !pending.isEmpty else { return }
+        if traditional { pending = Self.joiningBlanks(pending) }
         for token in expander.expand(pending, macros: macros) { printer.print(token) }
         pending.removeAll(keepingCapacity: true)
+    }
+
+    /// clang's keep-whitespace lexer makes one token of blanks and line ends together; the
+    /// token after a line end is at the start of a line.
+    private static func joiningBlanks(_ tokens: [CppToken]) -> [CppToken] {
+        var joined: [CppToken] = []
+        joined.reserveCapacity(tokens.count)
+        var sawLineEnd = false
+        for token in tokens {
+            if token.kind == .whitespace || token.kind == .newline {
+                if let last = joined.last, last.kind == .whitespace || last.kind == .newline, last.expansion < 0 {
+                    joined[joined.count - 1].text += token.text
+                    joined[joined.count - 1].kind = .whitespace
+                    joined[joined.count - 1].verbatim = false
+                } else {
+                    joined.append(token)
+                }
+                if token.kind == .newline { sawLineEnd = true }
+                continue
+            }
+            var placed = token
+            if sawLineEnd { placed.startOfLine = true }
+            sawLineEnd = false
+            joined.append(placed)
+        }
+        return joined
+    }
+
+    /// Under -traditional, directives are read without blank tokens (as clang does): a blank
+    /// becomes the next token's leading space; comments vanish.
+    private static func withoutBlankTokens(_ tokens: [CppToken]) -> [CppToken] {
+        var result: [CppToken] = []
+        var space = false
+        for token in tokens {
+            if token.kind == .whitespace { space = true; continue }
+            if token.kind == .comment { continue }
+            var placed = token
+            if space { placed.leadingSpace = true }
+            space = false
+            result.append(placed)
+        }
+        return result
     }
 
     private func commentProblem(_ comment: CppLexer.Comment) -> SyntaxProblem {
@@ -220,6 +263,7 @@ struct PreprocessorRun {
     }
 
     private mutating func directive(_ tokens: [CppToken], hash: CppToken, lexer: inout CppLexer) {
+        let tokens = traditional ? Self.withoutBlankTokens(tokens) : tokens
         let words = tokens.filter { !$0.isBlank }
         guard let nameToken = words.first else { return }
         let arguments = Array(words.dropFirst())

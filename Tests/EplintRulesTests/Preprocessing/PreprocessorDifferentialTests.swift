@@ -49,6 +49,16 @@ struct PreprocessorDifferentialTests {
     @Test(arguments: DifferentialCases.handWritten) func handWrittenCase(_ testCase: DifferentialCase) throws {
         guard let result = try Self.compare(testCase) else { return }
         #expect(result.sameFindings, "\(result.detail)")
+        // Hand-written cases hold eplint to clang's very bytes.
+        #expect(result.sameText, "\(result.detail)")
+    }
+
+    /// The same with CRLF line ends (clang reads them as line ends; so must the positions).
+    @Test(arguments: DifferentialCases.handWritten.prefix(40)) func crlfLineEnds(_ testCase: DifferentialCase) throws {
+        var crlf = testCase
+        crlf.source = testCase.source.replacingOccurrences(of: "\n", with: "\r\n")
+        guard let result = try Self.compare(crlf) else { return }
+        #expect(result.sameFindings, "\(result.detail)")
     }
 
     @Test func generatedCases() throws {
@@ -59,6 +69,7 @@ struct PreprocessorDifferentialTests {
             compared += 1
             if result.sameText { sameText += 1 }
             #expect(result.sameFindings, "\(result.detail)")
+            #expect(result.sameText, "\(result.detail)")
             if !result.sameText, let dump = ProcessInfo.processInfo.environment["EPLINT_CPP_DUMP"] {
                 try? result.detail.write(toFile: "\(dump)/\(testCase.name).txt", atomically: true, encoding: .utf8)
             }
