@@ -23,12 +23,18 @@ public struct PreprocessorPositionMap: Sendable {
     let lines: LineTable
     let expansions: [Expansion]
     let expansionOutput: [(start: Int, end: Int)]
+    let outputLineStarts: [Int]
 
     /// The source position of an output offset: inside a printed token, the same byte of the
     /// token's spelling (or the token's start when it was spliced or came from a macro);
     /// between tokens, the next token's.
     public func sourcePosition(ofOutput offset: Int) -> SourcePosition {
         guard let segment = segment(at: offset) else { return lines.position(of: lines.text.count) }
+        // Just past a token (where libxml2 reports an end tag's problem): just past its spelling.
+        if offset < segment.outputStart, let before = segments.last(where: { $0.outputStart < segment.outputStart }),
+           before.outputStart + before.length == offset, before.origin >= 0, before.verbatim, before.use < 0 {
+            return lines.position(of: before.origin + before.length)
+        }
         guard segment.origin >= 0 else { return .start }
         let inside = offset - segment.outputStart
         let delta = segment.verbatim && segment.use < 0 && inside > 0 && inside < segment.length ? inside : 0
@@ -45,6 +51,12 @@ public struct PreprocessorPositionMap: Sendable {
         }
         if low < segments.count { return segments[low] }
         return segments.last
+    }
+
+    /// The source line of a line of the output (as libxml2's messages name lines).
+    public func sourceLine(ofOutputLine line: Int) -> Int {
+        guard line >= 1, line <= outputLineStarts.count else { return line }
+        return sourcePosition(ofOutput: outputLineStarts[line - 1]).line
     }
 
     /// A range of the output in source positions, and the macro uses whose expansions it

@@ -491,6 +491,9 @@ struct PreprocessorRun {
             expansions.append(PreprocessorPositionMap.Expansion(name: use.name, use: useRange, text: text))
             expansionOutput.append(range)
         }
-        return PreprocessorPositionMap(segments: segments, lines: sourceLines, expansions: expansions, expansionOutput: expansionOutput)
+        var outputLineStarts = [0]
+        for (offset, byte) in output.enumerated() where byte == 0x0A { outputLineStarts.append(offset + 1) }
+        return PreprocessorPositionMap(segments: segments, lines: sourceLines, expansions: expansions, expansionOutput: expansionOutput,
+                                       outputLineStarts: outputLineStarts)
     }
 }
