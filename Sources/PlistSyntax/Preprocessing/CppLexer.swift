@@ -68,8 +68,10 @@ struct CppLexer {
                 comments.append(Comment(origin: text.origins[start], isLineComment: false))
                 index += 2
                 while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && byte(index + 1) == UInt8(ascii: "/")) { index += 1 }
+                let terminated = index < bytes.count
                 index = min(bytes.count, index + 2)
-                if traditional { return make(.comment, start) }
+                // Unterminated, clang's keep-whitespace lexer returns the rest of the file as one unknown token.
+                if traditional { return make(terminated ? .comment : .other, start) }
                 leadingSpace = true
                 continue
             }
@@ -97,7 +99,14 @@ struct CppLexer {
             }
         }
         if Self.isIdentifierStart(current) {
-            while index < bytes.count, Self.isIdentifierBody(bytes[index]) { index += 1 }
+            if current >= 0x80 {
+                let scalar = UnicodeIdentifiers.scalar(in: bytes, at: index)
+                guard UnicodeIdentifiers.canStart(scalar.value) else {
+                    index += scalar.length
+                    return make(.other, start)
+                }
+            }
+            skipIdentifierBody()
             return make(.identifier, start)
         }
         if Self.isDigit(current) || (current == UInt8(ascii: ".") && Self.isDigit(byte(index + 1))) {
@@ -107,8 +116,12 @@ struct CppLexer {
                 if (body == UInt8(ascii: "+") || body == UInt8(ascii: "-")),
                    [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[index - 1]) {
                     index += 1
-                } else if Self.isIdentifierBody(body) && body != 0x24 || body == UInt8(ascii: ".") {
+                } else if body == UInt8(ascii: ".") {
                     index += 1
+                } else if Self.isIdentifierBody(body) && body != 0x24 {
+                    let before = index
+                    skipIdentifierBody(number: true)
+                    if index == before { break }
                 } else {
                     break
                 }
@@ -122,6 +135,24 @@ struct CppLexer {
         }
         index += 1
         return make(.other, start)
+    }
+
+    /// The rest of an identifier or pp-number: ASCII letters, digits, `_`, `$`, and any
+    /// non-ASCII character but Unicode white space.
+    private mutating func skipIdentifierBody(number: Bool = false) {
+        let bytes = text.bytes
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                let scalar = UnicodeIdentifiers.scalar(in: bytes, at: index)
+                guard UnicodeIdentifiers.canContinue(scalar.value) else { return }
+                index += scalar.length
+            } else if Self.isIdentifierBody(byte) && !(number && byte == 0x24) {
+                index += 1
+            } else {
+                return
+            }
+        }
     }
 
     /// A string or character literal; unterminated, it runs to the line's end and is `other`

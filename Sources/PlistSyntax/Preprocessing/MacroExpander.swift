@@ -34,6 +34,19 @@ struct MacroExpander {
     }
 
     mutating func expand(_ input: [CppToken], macros: MacroTable) -> [CppToken] {
+        expand(input, macros: macros, unterminated: nil)
+    }
+
+    /// Text lines: a function-like macro's use still open at the end of `input` is not an
+    /// error yet (its arguments may go on after the next directive, as in cpp): it and what
+    /// follows it are handed back in `unterminated`, unexpanded.
+    mutating func expandText(_ input: [CppToken], macros: MacroTable) -> (output: [CppToken], unterminated: [CppToken]) {
+        var unterminated: [CppToken] = []
+        let output = expand(input, macros: macros, unterminated: &unterminated)
+        return (output, unterminated)
+    }
+
+    private mutating func expand(_ input: [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?) -> [CppToken] {
         var output: [CppToken] = []
         output.reserveCapacity(input.count)
         var pending = Array(input.reversed())
@@ -50,9 +63,20 @@ struct MacroExpander {
             var arguments: [[CppToken]] = []
             var closing: CppToken?
             if macro.isFunctionLike {
-                guard let collected = collectArguments(for: macro, name: token, from: &pending) else {
+                let collected: (arguments: [[CppToken]], closing: CppToken)
+                switch collectArguments(for: macro, name: token, from: &pending, reportingUnclosed: unterminated == nil) {
+                case .noParenthesis:
                     output.append(token)
                     continue
+                case .unclosed:
+                    if let unterminated {
+                        unterminated.pointee = [token] + pending.reversed()
+                        return output
+                    }
+                    output.append(token)
+                    continue
+                case .closed(let arguments, let closing):
+                    collected = (arguments, closing)
                 }
                 guard let checked = checkCount(collected.arguments, of: macro, at: token) else {
                     // clang reports the error and drops the invocation's arguments.
@@ -101,11 +125,17 @@ struct MacroExpander {
 
     /// The arguments of a function-like macro's use, taken from `pending`; nil (and nothing
     /// taken) when no `(` follows, or when the use is not closed (cpp stops with an error).
-    private mutating func collectArguments(for macro: Macro, name: CppToken, from pending: inout [CppToken])
-        -> (arguments: [[CppToken]], closing: CppToken)? {
+    private enum Collected {
+        case noParenthesis
+        case unclosed
+        case closed([[CppToken]], CppToken)
+    }
+
+    private mutating func collectArguments(for macro: Macro, name: CppToken, from pending: inout [CppToken], reportingUnclosed: Bool)
+        -> Collected {
         var look = pending.count - 1
         if !traditional { while look >= 0, pending[look].kind == .newline { look -= 1 } }
-        guard look >= 0, pending[look].isPunctuator("(") else { return nil }
+        guard look >= 0, pending[look].isPunctuator("(") else { return .noParenthesis }
         var taken: [CppToken] = []
         while pending.count - 1 >= look { taken.append(pending.removeLast()) }
         var arguments: [[CppToken]] = []
@@ -131,7 +161,7 @@ struct MacroExpander {
             } else if token.isPunctuator(")") {
                 if depth == 0 {
                     arguments.append(current)
-                    return (arguments, token)
+                    return .closed(arguments, token)
                 }
                 depth -= 1
             } else if token.isPunctuator(","), depth == 0, !(macro.isVariadic && arguments.count == parameterCount - 1) {
@@ -142,9 +172,11 @@ struct MacroExpander {
             current.append(argumentToken)
         }
         pending.append(contentsOf: taken.reversed())
-        notes.append(PreprocessorNote(origin: name.origin, file: name.file,
-                                      message: "the use of macro '\(macro.name)' has no closing ')' before the next directive or the end of the file; cpp stops with an error here"))
-        return nil
+        if reportingUnclosed {
+            notes.append(PreprocessorNote(origin: name.origin, file: name.file,
+                                          message: "the use of macro '\(macro.name)' has no closing ')'; cpp stops with an error here"))
+        }
+        return .unclosed
     }
 
     private mutating func checkCount(_ arguments: [[CppToken]], of macro: Macro, at name: CppToken) -> [[CppToken]]? {

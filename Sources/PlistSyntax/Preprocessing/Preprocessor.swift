@@ -192,7 +192,7 @@ struct PreprocessorRun {
                 }
             }
         }
-        flush(&pending)
+        flush(&pending, atEnd: true)
         if conditionals.count > depthAtStart {
             notes.append(PreprocessorNote(origin: source.count, file: file,
                                           message: "\(conditionals.count - depthAtStart) #if without #endif at the end of the file; cpp stops with an error"))
@@ -200,11 +200,19 @@ struct PreprocessorRun {
         }
     }
 
-    private mutating func flush(_ pending: inout [CppToken]) {
+    /// Expands and prints the text read so far. A macro use whose arguments are not closed
+    /// yet stays pending; at the end of the file it is cpp's error, and cpp prints nothing
+    /// from it on.
+    private mutating func flush(_ pending: inout [CppToken], atEnd: Bool = false) {
         guard !pending.isEmpty else { return }
         if traditional { pending = Self.joiningBlanks(pending) }
-        for token in expander.expand(pending, macros: macros) { printer.print(token) }
-        pending.removeAll(keepingCapacity: true)
+        let (expanded, unterminated) = expander.expandText(pending, macros: macros)
+        for token in expanded { printer.print(token) }
+        pending = unterminated
+        if atEnd, let name = unterminated.first {
+            note("the use of macro '\(name.text)' has no closing ')' before the end of the file; cpp stops with an error and prints nothing from here on", at: name)
+            pending.removeAll()
+        }
     }
 
     /// clang's keep-whitespace lexer makes one token of blanks and line ends together; the

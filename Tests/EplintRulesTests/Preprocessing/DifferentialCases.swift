@@ -118,6 +118,8 @@ enum DifferentialCases {
         add("ifdef target macro", "#ifdef __APPLE__\n\(regions)\n#else\n\(links)\n#endif")
         add("elif after taken", "#if 1\n\(regions)\n#elif 1/0\n\(links)\n#endif")
         add("xml comment only line comment", "#if 1\n\t<!-- http://example.com -->\n\t<key>A</key><string>x</string> <!-- -->\n\(regions)\n#endif", flags: [["-traditional"]])
+        add("unicode identifiers", "#define b X\n#define S(x) [x]\n\t<key>CFBundleName</key>\n\t<string>a\u{A0}b c’b d😀b e\u{301}b \u{301}b b\u{2028}b \u{2003}b café b´b S(’) ’S(b) Don’t b</string>\n\(regions)")
+        add("unterminated comment", "#if 1\n\(regions)\n#endif\n\t<!-- /* -->\n</dict>\n</plist>\n<!--", flags: [["-traditional"]])
         return cases
     }()
 }

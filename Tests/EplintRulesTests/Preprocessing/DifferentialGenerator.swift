@@ -67,6 +67,27 @@ struct DifferentialGenerator {
         return DifferentialCase(name: "generated \(index)", source: DifferentialCases.wrap(lines.joined(separator: "\n")), flags: flags, prefixHeader: header)
     }
 
+    private static let soup = [
+        "FOO", "F(", "G(", ")", ",", "(", " ", "  ", "\t", "'", "\"", "//", "/*", "*/", "#", "##", "-", "--", "+", "<", ">", "=", "&amp;",
+        "1.2e+", "0x1F", ".5", "x", "E", "L", "u8", "\\", "\n", "\n\t\t", "é", "’", "%:", "<:", "a'b'", "\"q\"", "http://a.b/c", "S(", "CAT(",
+        "?", ":", ";", "$x", "@", "`", "~", "!", "!=", "|", "^",
+    ]
+    private static let soupDefinitions = [
+        "#define FOO bar", "#define F(x) [x]", "#define G(a, b) a-b", "#define E", "#define S(x) #x", "#define CAT(a, b) a ## b",
+        "#define x FOO", "#define L long", "#define H(x) x # x",
+    ]
+
+    /// Random text in a string value: every kind of token, quote, comment and macro use.
+    mutating func makeSoupCase(index: Int) -> DifferentialCase {
+        var lines = (0..<(1 + Int(next() % 4))).map { _ in pick(Self.soupDefinitions) }
+        var text = ""
+        for _ in 0..<(3 + Int(next() % 14)) { text += pick(Self.soup) }
+        lines.append("\t<key>CFBundleName</key>\n\t<string>\(text)</string>")
+        lines.append("\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>nl</string>\n\t</array>")
+        let flags = chance(50) ? ["-traditional"] : []
+        return DifferentialCase(name: "soup \(index)", source: DifferentialCases.wrap(lines.joined(separator: "\n")), flags: flags)
+    }
+
     private mutating func entry() -> String {
         switch next() % 4 {
         case 0:
