@@ -24,6 +24,8 @@ struct PreprocessorNote {
 struct MacroExpander {
     let traditional: Bool
     let fileName: String
+    /// In `#if`: the operand of `defined` is never expanded, even when a macro produced `defined`.
+    var protectsDefined = false
     private(set) var uses: [MacroUse] = []
     var notes: [PreprocessorNote] = []
     private var counter = 0
@@ -51,6 +53,16 @@ struct MacroExpander {
         output.reserveCapacity(input.count)
         var pending = Array(input.reversed())
         while var token = pending.popLast() {
+            if protectsDefined && token.kind == .identifier && token.text == "defined" {
+                output.append(token)
+                if pending.last?.isPunctuator("(") == true { output.append(pending.removeLast()) }
+                if var operand = pending.last, operand.kind == .identifier {
+                    pending.removeLast()
+                    operand.noExpand = true
+                    output.append(operand)
+                }
+                continue
+            }
             guard token.kind == .identifier, !token.noExpand, let macro = macros[token.text] else {
                 output.append(token)
                 continue
@@ -242,6 +254,10 @@ struct MacroExpander {
                     index += 1
                     continue
                 }
+                // GNU: `, ## __VA_ARGS__` with variable arguments pastes nothing.
+                if pasteNext, macro.isVariadic, argument == parameters.count - 1, result.last?.isPunctuator(",") == true {
+                    pasteNext = false
+                }
                 var inserted: [CppToken]
                 if raw {
                     inserted = arguments[argument]
@@ -294,7 +310,9 @@ struct MacroExpander {
         }
         notes.append(PreprocessorNote(origin: left.origin, file: left.file,
                                       message: "pasting formed '\(text)', an invalid preprocessing token; cpp stops with an error here"))
-        return [left, right]
+        var unpasted = right
+        unpasted.leadingSpace = false
+        return [left, unpasted]
     }
 
     /// `#x`: the argument's spelling as a string literal.

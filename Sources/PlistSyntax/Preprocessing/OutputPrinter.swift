@@ -54,10 +54,10 @@ struct OutputPrinter {
         isStartOfLine = false
     }
 
-    /// A `#pragma` line, which clang passes on: `#pragma` and its tokens on a line of their own.
-    mutating func printPragma(_ tokens: [CppToken], at line: Int) {
+    /// A `#pragma` or `#ident` line, which clang passes on, on a line of its own.
+    mutating func printDirective(_ name: String, _ tokens: [CppToken], at line: Int, asDirective: Bool) {
         _ = moveToLine(line, requireStartOfLine: true)
-        output.append(contentsOf: Array("#pragma".utf8))
+        output.append(contentsOf: Array(name.utf8))
         emittedTokensOnThisLine = true
         var first = true
         for token in tokens where !token.isBlank {
@@ -67,7 +67,7 @@ struct OutputPrinter {
                                     verbatim: token.verbatim, use: -1))
             output.append(contentsOf: token.text.utf8)
         }
-        emittedDirectiveOnThisLine = true
+        if asDirective { emittedDirectiveOnThisLine = true }
     }
 
     mutating func finish() -> [UInt8] {

@@ -349,7 +349,10 @@ struct PreprocessorRun {
             lexer.lineDelta = line - (physical + 1)
         case "error":
             note("#error\(rest.isEmpty ? "" : " " + rest.filter { !$0.isBlank }.map(\.text).joined(separator: " ")): the build stops here", at: hash)
-        case "warning", "ident", "sccs", "assert", "unassert":
+        case "ident", "sccs":
+            // clang passes `#ident "text"` on (for #sccs too).
+            if let text = arguments.first, text.kind == .string { printer.printDirective("#ident", [text], at: hash.line, asDirective: false) }
+        case "warning", "assert", "unassert":
             break
         case "pragma":
             let words = arguments.map(\.text)
@@ -359,9 +362,13 @@ struct PreprocessorRun {
                 || (words.first == "clang" && words.dropFirst().first.map(["diagnostic", "assume_nonnull"].contains) == false) {
                 return
             }
-            printer.printPragma(arguments, at: hash.line)
+            printer.printDirective("#pragma", arguments, at: hash.line, asDirective: true)
         case "":
-            if nameToken.kind == .number { return }  // a line marker: # 12 "file"
+            if nameToken.kind == .number {
+                // A line marker, `# 12 "file"`: like #line.
+                activeDirective("line", nameToken: nameToken, arguments: [nameToken] + arguments, rest: rest, hash: hash, lexer: &lexer)
+                return
+            }
             note("'#\(nameToken.text)' is not a preprocessor directive; cpp stops with an error here", at: hash)
         default:
             note("'#\(name)' is not a preprocessor directive; cpp stops with an error here", at: hash)
@@ -397,29 +404,15 @@ struct PreprocessorRun {
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
     private mutating func condition(_ tokens: [CppToken], at hash: CppToken, directive: String) -> Bool {
         let words = tokens.filter { !$0.isBlank }
+        func failed(_ message: String) -> Bool {
+            note("cannot evaluate '\(directive) \(Self.spelled(words))': \(message); cpp stops with an error, and its output leaves this group out", at: hash)
+            return false
+        }
+        // __has_include(<X.h>) and the like: their operands are not macro-expanded.
         var prepared: [CppToken] = []
         var index = 0
-        func number(_ value: Bool, like token: CppToken) -> CppToken {
-            var made = token
-            made.kind = .number
-            made.text = value ? "1" : "0"
-            return made
-        }
         while index < words.count {
             let token = words[index]
-            if token.kind == .identifier && token.text == "defined" {
-                var next = index + 1
-                let parenthesised = next < words.count && words[next].isPunctuator("(")
-                if parenthesised { next += 1 }
-                guard next < words.count, words[next].kind == .identifier,
-                      !parenthesised || (next + 1 < words.count && words[next + 1].isPunctuator(")")) else {
-                    note("cannot evaluate '\(directive) \(Self.spelled(words))': 'defined' needs a macro name; cpp stops with an error here", at: hash)
-                    return false
-                }
-                prepared.append(number(isDefined(words[next].text, at: hash), like: token))
-                index = next + (parenthesised ? 2 : 1)
-                continue
-            }
             if token.kind == .identifier, Self.featureTests.contains(token.text), index + 1 < words.count, words[index + 1].isPunctuator("(") {
                 var depth = 0
                 var end = index + 1
@@ -431,24 +424,52 @@ struct PreprocessorRun {
                 let test = Self.spelled(Array(words[index...min(end, words.count - 1)]))
                 let subject = token.text.hasPrefix("__has_include") ? "whether that header exists where Xcode looks" : "what the build's compiler answers"
                 note("'\(test)' cannot be evaluated: eplint cannot know \(subject); taken as 0", at: hash)
-                prepared.append(number(false, like: token))
+                prepared.append(Self.number(false, like: token))
                 index = end + 1
                 continue
             }
-            if token.kind == .identifier, MacroTable.targetMacros.contains(token.text), !macros.isDefined(token.text) {
+            // (The operand of `defined` gets its note when evaluated.)
+            let afterDefined = prepared.last?.text == "defined" || (prepared.last?.isPunctuator("(") == true && prepared.dropLast().last?.text == "defined")
+            if token.kind == .identifier, !afterDefined, MacroTable.targetMacros.contains(token.text), !macros.isDefined(token.text) {
                 note("\(token.text) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined", at: hash)
             }
             prepared.append(token)
             index += 1
         }
+        expander.protectsDefined = true
         let expanded = expander.expand(prepared, macros: macros)
-        switch ConditionEvaluator.evaluate(expanded) {
-        case .success(let value):
-            return value
-        case .failure(let failure):
-            note("cannot evaluate '\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, and its output leaves this group out", at: hash)
-            return false
+        expander.protectsDefined = false
+        // `defined NAME` and `defined(NAME)`, also where a macro produced them.
+        var evaluated: [CppToken] = []
+        index = 0
+        while index < expanded.count {
+            let token = expanded[index]
+            guard token.kind == .identifier && token.text == "defined" else {
+                evaluated.append(token)
+                index += 1
+                continue
+            }
+            var next = index + 1
+            let parenthesised = next < expanded.count && expanded[next].isPunctuator("(")
+            if parenthesised { next += 1 }
+            guard next < expanded.count, expanded[next].kind == .identifier,
+                  !parenthesised || (next + 1 < expanded.count && expanded[next + 1].isPunctuator(")")) else {
+                return failed("'defined' needs a macro name")
+            }
+            evaluated.append(Self.number(isDefined(expanded[next].text, at: hash), like: token))
+            index = next + (parenthesised ? 2 : 1)
         }
+        switch ConditionEvaluator.evaluate(evaluated) {
+        case .success(let value): return value
+        case .failure(let failure): return failed(failure.message)
+        }
+    }
+
+    private static func number(_ value: Bool, like token: CppToken) -> CppToken {
+        var made = token
+        made.kind = .number
+        made.text = value ? "1" : "0"
+        return made
     }
 
     private static func spelled(_ tokens: [CppToken]) -> String {
