@@ -159,7 +159,7 @@ final class LibXMLReader {
         handler.processingInstruction = { user, _, _ in LibXMLReader.with(user) { $0.processingInstruction() } }
         handler.getEntity = { user, name in LibXMLReader.with(user) { $0.entityReference(name) } }
         handler.getParameterEntity = { user, _ in LibXMLReader.with(user) { $0.unloadedParameterEntity } }
-        handler.serror = { user, error in LibXMLReader.with(user) { $0.xmlError(error) } }
+        eplint_set_structured_error_handler(&handler) { user, error in LibXMLReader.with(user) { $0.xmlError(error) } }
         let user = Unmanaged.passUnretained(self).toOpaque()
         context = xmlCreateIOParserCtxt(&handler, user, { user, buffer, capacity in
             Int32(LibXMLReader.with(user) { $0.read(into: buffer, capacity: Int(capacity)) })
@@ -281,7 +281,7 @@ final class LibXMLReader {
         return nil
     }
 
-    private func xmlError(_ error: xmlErrorPtr?) {
+    private func xmlError(_ error: UnsafePointer<xmlError>?) {
         guard let error, !stopped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error", cursor = currentOffset
         tell { $0.xmlError(message, cursor: cursor) }

@@ -35,11 +35,12 @@ enum Eplint {
         let parsed = try ParsedArguments(arguments.dropFirst(named == nil ? 0 : 1), spec: spec)
         if parsed.wantsHelp { return .text(named == nil ? rootHelp : help(for: spec)) }
         if parsed.wantsVersion { return .text(version + "\n") }
+        var options = OptionReader(parsed)
         switch spec.name {
-        case "rules": return .rules(try RulesCommand(parsed))
-        case "explain": return .explain(try ExplainCommand(parsed))
-        case "regions": return .regions(RegionsCommand(parsed))
-        default: return .lint(try LintCommand(parsed))
+        case "rules": return .rules(try RulesCommand(&options))
+        case "explain": return .explain(try ExplainCommand(&options))
+        case "regions": return .regions(RegionsCommand(&options))
+        default: return .lint(try LintCommand(&options))
         }
     }
 

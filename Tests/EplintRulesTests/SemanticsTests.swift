@@ -1,6 +1,6 @@
 import Testing
 
-/// SPEC §3 and §7 fine points, each with a triggering and a non-triggering form.
+/// Fine points of the region, URL and entitlement rules (Rules/), each with a triggering and a non-triggering form.
 @Suite struct SemanticsTests {
     func regions(_ key: String, _ codes: [String]) -> String {
         "\t<key>\(key)</key>\n\t<array>\n" + codes.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>"
