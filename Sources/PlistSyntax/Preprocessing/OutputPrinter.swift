@@ -4,18 +4,9 @@
 /// the source had white space, or where they would otherwise lex as one (`- -`). Under
 /// -traditional, blanks and line ends are tokens and print as they are.
 struct OutputPrinter {
-    /// A printed token and where it came from.
-    struct Segment {
-        var outputStart: Int
-        var length: Int
-        var origin: Int
-        var file: Int
-        var verbatim: Bool
-        var use: Int
-    }
-
     private(set) var output: [UInt8] = []
-    private(set) var segments: [Segment] = []
+    /// Where each printed token came from (a prefix header's text maps to no source offset).
+    private(set) var segments: [PreprocessorPositionMap.Segment] = []
     private var currentLine = 1
     private var emittedTokensOnThisLine = false
     private var emittedDirectiveOnThisLine = false
@@ -43,8 +34,7 @@ struct OutputPrinter {
         whitespace(before: token, requireSameLine: !isStartOfLine)
         if token.kind == .comment { return }
         if !token.text.isEmpty {
-            segments.append(Segment(outputStart: output.count, length: token.text.utf8.count, origin: token.origin, file: token.file,
-                                    verbatim: token.verbatim, use: token.expansion))
+            record(token, use: token.expansion)
             output.append(contentsOf: token.text.utf8)
         }
         if token.kind == .newline || token.kind == .whitespace {
@@ -63,11 +53,16 @@ struct OutputPrinter {
         for token in tokens where !token.isBlank {
             if first || token.leadingSpace { output.append(0x20) }
             first = false
-            segments.append(Segment(outputStart: output.count, length: token.text.utf8.count, origin: token.origin, file: token.file,
-                                    verbatim: token.verbatim, use: -1))
+            record(token, use: -1)
             output.append(contentsOf: token.text.utf8)
         }
         if asDirective { emittedDirectiveOnThisLine = true }
+    }
+
+    private mutating func record(_ token: CppToken, use: Int) {
+        let inPlist = token.file == 0
+        segments.append(PreprocessorPositionMap.Segment(outputStart: output.count, length: token.text.utf8.count, origin: inPlist ? token.origin : -1,
+                                                        verbatim: token.verbatim, use: inPlist ? use : -1))
     }
 
     mutating func finish() -> [UInt8] {

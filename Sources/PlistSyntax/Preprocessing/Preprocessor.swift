@@ -497,18 +497,11 @@ struct PreprocessorRun {
     }
 
     private func positionMap() -> PreprocessorPositionMap {
-        let printed = printer.segments
-        var segments: [PreprocessorPositionMap.Segment] = []
-        segments.reserveCapacity(printed.count)
+        let segments = printer.segments
         var outputRanges = Array(repeating: (start: Int.max, end: -1), count: expander.uses.count)
-        for segment in printed {
-            let use = segment.file == 0 ? segment.use : -1
-            segments.append(PreprocessorPositionMap.Segment(outputStart: segment.outputStart, length: segment.length,
-                                                            origin: segment.file == 0 ? segment.origin : -1, verbatim: segment.verbatim, use: use))
-            if use >= 0 {
-                outputRanges[use].start = min(outputRanges[use].start, segment.outputStart)
-                outputRanges[use].end = max(outputRanges[use].end, segment.outputStart + segment.length)
-            }
+        for segment in segments where segment.use >= 0 {
+            outputRanges[segment.use].start = min(outputRanges[segment.use].start, segment.outputStart)
+            outputRanges[segment.use].end = max(outputRanges[segment.use].end, segment.outputStart + segment.length)
         }
         let output = printer.output
         var expansions: [PreprocessorPositionMap.Expansion] = []
