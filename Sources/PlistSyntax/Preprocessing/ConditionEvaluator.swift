@@ -17,19 +17,23 @@ struct ConditionEvaluator {
 
     init(_ tokens: [CppToken]) { self.tokens = tokens.filter { !$0.isBlank } }
 
-    static func evaluate(_ tokens: [CppToken]) -> Result<Bool, DirectiveFailure> {
+    /// The value, and the error cpp reports if any. Like clang: an error inside the expression
+    /// makes it false; an expression followed by `,`, `:` or `)` keeps its value (clang stops
+    /// there, reports "expected end of line" and uses what it has).
+    static func evaluate(_ tokens: [CppToken]) -> (value: Bool, failure: DirectiveFailure?) {
         var evaluator = ConditionEvaluator(tokens)
-        guard !evaluator.tokens.isEmpty else { return .failure(DirectiveFailure("#if with no expression")) }
+        guard !evaluator.tokens.isEmpty else { return (false, DirectiveFailure("#if with no expression")) }
         do {
-            let value = try evaluator.comma(evaluated: true)
-            guard evaluator.index == evaluator.tokens.count else {
-                throw DirectiveFailure("token '\(evaluator.tokens[evaluator.index].text)' is not valid in a preprocessor expression")
-            }
-            return .success(value.isTrue)
+            // A comma is an operator only inside parentheses.
+            let value = try evaluator.conditional(evaluated: true)
+            guard let rest = evaluator.current else { return (value.isTrue, nil) }
+            let failure = DirectiveFailure("token '\(rest.text)' is not valid in a preprocessor expression")
+            let stopsHere = rest.kind == .punctuator && [",", ":", ")"].contains(rest.text)
+            return (stopsHere && value.isTrue, failure)
         } catch let failure as DirectiveFailure {
-            return .failure(failure)
+            return (false, failure)
         } catch {
-            return .failure(DirectiveFailure("invalid expression"))
+            return (false, DirectiveFailure("invalid expression"))
         }
     }
 

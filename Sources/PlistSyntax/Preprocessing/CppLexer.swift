@@ -201,6 +201,10 @@ struct CppLexer {
         token.startOfLine = atStartOfLine
         token.verbatim = lastOrigin - origin == index - 1 - start
         token.file = file
+        // clang, keeping blanks (-traditional): blanks that a line splice runs into or through print after one more space.
+        if kind == .whitespace && (!token.verbatim || (start > 0 && text.bytes[start - 1] != 0x0A && origin - text.origins[start - 1] > 1)) {
+            token.leadingSpace = true
+        }
         if kind != .newline {
             atStartOfLine = false
             leadingSpace = false

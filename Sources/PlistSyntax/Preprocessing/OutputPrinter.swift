@@ -27,6 +27,17 @@ struct OutputPrinter {
         }
     }
 
+    /// `#line N` (clang's FileChanged, RenameFile): the next line is N, and a line with
+    /// tokens on it is ended.
+    mutating func renumber(to line: Int) {
+        currentLine = line
+        if emittedTokensOnThisLine || emittedDirectiveOnThisLine {
+            output.append(0x0A)
+            emittedTokensOnThisLine = false
+            emittedDirectiveOnThisLine = false
+        }
+    }
+
     mutating func print(_ token: CppToken) {
         if token.kind == .newline && !traditional { return }
         if token.kind == .placemarker { return }

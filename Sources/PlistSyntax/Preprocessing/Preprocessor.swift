@@ -347,6 +347,7 @@ struct PreprocessorRun {
             }
             let physical = hash.line - lexer.lineDelta
             lexer.lineDelta = line - (physical + 1)
+            printer.renumber(to: line)
         case "error":
             note("#error\(rest.isEmpty ? "" : " " + rest.filter { !$0.isBlank }.map(\.text).joined(separator: " ")): the build stops here", at: hash)
         case "ident", "sccs":
@@ -459,10 +460,11 @@ struct PreprocessorRun {
             evaluated.append(Self.number(isDefined(expanded[next].text, at: hash), like: token))
             index = next + (parenthesised ? 2 : 1)
         }
-        switch ConditionEvaluator.evaluate(evaluated) {
-        case .success(let value): return value
-        case .failure(let failure): return failed(failure.message)
+        let (value, failure) = ConditionEvaluator.evaluate(evaluated)
+        if let failure {
+            note("cannot evaluate '\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group", at: hash)
         }
+        return value
     }
 
     private static func number(_ value: Bool, like token: CppToken) -> CppToken {

@@ -88,6 +88,36 @@ struct DifferentialGenerator {
         return DifferentialCase(name: "soup \(index)", source: DifferentialCases.wrap(lines.joined(separator: "\n")), flags: flags)
     }
 
+    private static let expressionSoup = [
+        "A", "B", "1", "0", "0x10", "'a'", "'\\n'", "(", ")", "+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "|",
+        "^", "&&", "||", "!", "~", "?", ":", ",", "defined", "defined(A)", "F(1)", "2u", "-1", "10000000000", " ", "/* c */", "// c",
+    ]
+    private static let directiveSoup = [
+        "#define A 2", "#define B (A + 1)", "#define F(x) ((x) * 2)", "#undef A", "#define A", "#else", "#endif", "#define E", "#define S(x) #x",
+        "#pragma mark x", "#line 50", "#define G(a, ...) a __VA_ARGS__", "#ident \"x\"", "#elif", "#ifdef A", "#ifndef B", "#if",
+    ]
+
+    /// Directive and text lines in random order, expressions from random tokens.
+    mutating func makeDirectiveSoupCase(index: Int) -> DifferentialCase {
+        var lines: [String] = []
+        for _ in 0..<(2 + Int(next() % 10)) {
+            if chance(50) {
+                var line = pick(Self.directiveSoup)
+                if line == "#if" || line == "#elif" {
+                    for _ in 0..<(1 + Int(next() % 6)) { line += " " + pick(Self.expressionSoup) }
+                }
+                lines.append(line)
+            } else {
+                var text = ""
+                for _ in 0..<(1 + Int(next() % 8)) { text += pick(Self.soup) }
+                lines.append("\t<key>CFBundleName</key>\n\t<string>\(text)</string>")
+            }
+        }
+        lines.append("\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>NL</string>\n\t</array>")
+        let flags = chance(40) ? ["-traditional"] : []
+        return DifferentialCase(name: "directive soup \(index)", source: DifferentialCases.wrap(lines.joined(separator: "\n")), flags: flags)
+    }
+
     private mutating func entry() -> String {
         switch next() % 4 {
         case 0:

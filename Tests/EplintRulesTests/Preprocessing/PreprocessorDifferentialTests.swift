@@ -12,7 +12,10 @@ struct PreprocessorDifferentialTests {
     static let generated: [DifferentialCase] = {
         var generator = DifferentialGenerator(seed: 16)
         var soup = DifferentialGenerator(seed: 1616)
+        var directives = DifferentialGenerator(seed: UInt64(ProcessInfo.processInfo.environment["EPLINT_CPP_SEED"] ?? "") ?? 2026)
+        let count = Int(ProcessInfo.processInfo.environment["EPLINT_CPP_COUNT"] ?? "") ?? 400
         return (0..<400).map { generator.makeCase(index: $0) } + (0..<400).map { soup.makeSoupCase(index: $0) }
+            + (0..<count).map { directives.makeDirectiveSoupCase(index: $0) }
     }()
 
     static func options(_ testCase: DifferentialCase, mode: PreprocessingOptions.Mode = .always) -> PreprocessingOptions {
@@ -40,7 +43,8 @@ struct PreprocessorDifferentialTests {
             \(testCase.name) flags \(testCase.flags)
             clang findings \(expected)
             eplint findings \(actual)
-            --- clang output
+            --- source
+            \(testCase.source)--- clang output
             \(String(decoding: clang.text, as: UTF8.self))--- eplint's output
             \(String(decoding: ours.text, as: UTF8.self))
             """
