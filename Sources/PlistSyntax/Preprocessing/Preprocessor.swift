@@ -405,10 +405,6 @@ struct PreprocessorRun {
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
     private mutating func condition(_ tokens: [CppToken], at hash: CppToken, directive: String) -> Bool {
         let words = tokens.filter { !$0.isBlank }
-        func failed(_ message: String) -> Bool {
-            note("cannot evaluate '\(directive) \(Self.spelled(words))': \(message); cpp stops with an error, and its output leaves this group out", at: hash)
-            return false
-        }
         // __has_include(<X.h>) and the like: their operands are not macro-expanded.
         var prepared: [CppToken] = []
         var index = 0
@@ -455,7 +451,12 @@ struct PreprocessorRun {
             if parenthesised { next += 1 }
             guard next < expanded.count, expanded[next].kind == .identifier,
                   !parenthesised || (next + 1 < expanded.count && expanded[next + 1].isPunctuator(")")) else {
-                return failed("'defined' needs a macro name")
+                // An error only where clang's parser gets to it (it may stop before).
+                var invalid = token
+                invalid.kind = .other
+                evaluated.append(invalid)
+                index += 1
+                continue
             }
             evaluated.append(Self.number(isDefined(expanded[next].text, at: hash), like: token))
             index = next + (parenthesised ? 2 : 1)
