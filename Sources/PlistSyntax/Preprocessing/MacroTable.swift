@@ -57,7 +57,7 @@ struct MacroTable {
     func isDefined(_ name: String) -> Bool { macros[name] != nil }
 
     /// Reads `NAME body`, `NAME(params) body` (the tokens after `#define`). Blanks and
-    /// comments at either end of the body are dropped. nil with a reason when malformed.
+    /// comments at either end of the body are dropped. A failure says why it is malformed.
     static func parseDefinition(_ tokens: [CppToken], traditional: Bool) -> Result<Macro, DirectiveFailure> {
         var index = 0
         func skipBlanks() { while index < tokens.count, tokens[index].isBlank { index += 1 } }
@@ -100,8 +100,6 @@ struct MacroTable {
                 index += 1
             }
             macro.parameters = parameters
-        } else if !traditional, index < tokens.count, !tokens[index].leadingSpace, !tokens[index].isBlank {
-            // C99 wants white space after the name (clang warns and goes on).
         }
         var body = Array(tokens[index...])
         while let first = body.first, first.isBlank { body.removeFirst() }
