@@ -6,7 +6,7 @@ public struct ConfigurationFile: Sendable {
     /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
-        "deployment-target", "define", "xcconfig", "regions",
+        "deployment-target", "define", "xcconfig", "regions", "project",
         "preprocess", "preprocessor-flags", "prefix-header",
     ]
     public static let fileName = ".eplint.yml"
@@ -33,6 +33,8 @@ public struct ConfigurationFile: Sendable {
     public var define: [String: String] = [:]
     public var xcconfig: [String] = []
     public var regions: String?
+    /// Xcode projects or workspaces whose targets give the context (relative to `directory`).
+    public var project: [String] = []
     /// `INFOPLIST_PREPROCESS`: nil, preprocess a file that has directive lines.
     public var preprocess: Bool?
     /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, one argument each.
@@ -107,6 +109,8 @@ public struct ConfigurationFile: Sendable {
                 for item in try list(value, key) { preprocessorFlags.append(try string(item, key)) }
             case "prefix-header":
                 prefixHeader = try string(value, key)
+            case "project":
+                if let single = value.string { project = [single] } else { for item in try list(value, key) { project.append(try string(item, key)) } }
             default:
                 throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
             }

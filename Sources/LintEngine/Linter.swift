@@ -10,6 +10,9 @@ public struct LintConfiguration: Sendable {
     public var deploymentTargets: [DeploymentTarget]?
     /// How Info.plists go through the C preprocessor (Xcode's INFOPLIST_PREPROCESS settings).
     public var preprocessing: PreprocessingOptions
+    /// Whether the Info.plist's target preprocesses it (`INFOPLIST_PREPROCESS`); nil when no
+    /// Xcode project says. (EP011; what is linted follows `preprocessing`.)
+    public var infoPlistPreprocessed: Bool?
 
     public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
                 regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil,
@@ -29,6 +32,12 @@ public struct FileLintResult: Sendable {
     public var isBinaryPropertyList: Bool
     /// What made the run fail while linting this file (an unreadable entitlements file).
     public var failures: [String] = []
+
+    public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = []) {
+        self.diagnostics = diagnostics
+        self.isBinaryPropertyList = isBinaryPropertyList
+        self.failures = failures
+    }
 }
 
 /// Parses one file and runs every rule on it.
@@ -46,13 +55,14 @@ public struct Linter: Sendable {
 
     /// The top-level keys whose values the rules read.
     private static let retainedInfoPlistKeys = Set(StoreKitKey.allCases.map(\.rawValue)).union(DeploymentTarget.infoPlistKeys)
-    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue))
+    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue)).union([CustomPurchaseLinkRegions.entitlement])
 
     static let malformed = RuleID("EP001")
     static let unsupported = RuleID("EP002")
     static let wrongType = RuleID("EP004")
     static let directive = RuleID("EP007")
     static let preprocessorComment = RuleID("EP010")
+    static let directivesNotPreprocessed = RuleID("EP011")
 
     /// Lints what `source` yields. `path` is the path as the user gave it, used in
     /// diagnostics and to recognise `*Info.plist` and `*.entitlements` files. `pairing`
@@ -83,7 +93,8 @@ public struct Linter: Sendable {
             }
         }
 
-        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements)
+        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements,
+                                  directives: parsed.preprocessed?.directiveLines ?? [])
         var diagnostics: [Diagnostic] = []
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
@@ -98,7 +109,9 @@ public struct Linter: Sendable {
         }
         // Preprocessed: positions so far are in cpp's output; the source's are reported.
         if let preprocessed = parsed.preprocessed {
-            diagnostics = preprocessed.map.translate(diagnostics, file: path)
+            // EP011 points at directive lines, which cpp's output does not hold: already in the source.
+            let atDirectives = diagnostics.filter { $0.rule == Self.directivesNotPreprocessed }
+            diagnostics = preprocessed.map.translate(diagnostics.filter { $0.rule != Self.directivesNotPreprocessed }, file: path) + atDirectives
             if hasStoreKitKeys { diagnostics += preprocessorDiagnostics(preprocessed, file: path) }
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)

@@ -22,6 +22,9 @@ protocol ParseEventSink: AnyObject {
     func processingInstruction(cursor: Int)
     /// A reference to an entity that is not predefined; the reader stops after it.
     func entityReference(_ name: String, cursor: Int)
+    /// `<!DOCTYPE name ids` is read up to `cursor` (its `>`, or the `[` of an internal
+    /// subset, which the reader then does not read).
+    func internalSubset(cursor: Int)
     /// An XML error; the reader stops after it.
     func xmlError(_ message: String, cursor: Int)
 }
@@ -157,6 +160,7 @@ final class LibXMLReader {
         handler.cdataBlock = handler.characters
         handler.comment = { user, text in LibXMLReader.with(user) { $0.comment(text) } }
         handler.processingInstruction = { user, _, _ in LibXMLReader.with(user) { $0.processingInstruction() } }
+        handler.internalSubset = { user, _, _, _ in LibXMLReader.with(user) { $0.internalSubset() } }
         handler.getEntity = { user, name in LibXMLReader.with(user) { $0.entityReference(name) } }
         handler.getParameterEntity = { user, _ in LibXMLReader.with(user) { $0.unloadedParameterEntity } }
         eplint_set_structured_error_handler(&handler) { user, error in LibXMLReader.with(user) { $0.xmlError(error) } }
@@ -268,6 +272,16 @@ final class LibXMLReader {
         guard !stopped else { return }
         let cursor = currentOffset
         tell { $0.processingInstruction(cursor: cursor) }
+    }
+
+    /// libxml2 has read `<!DOCTYPE name ids` and stands on `[` if an internal subset
+    /// follows: Apple's parsers refuse one, so nothing in it is read (no declaration, no
+    /// expansion, no entity bomb).
+    private func internalSubset() {
+        guard !stopped, let input = context?.pointee.input, let cursor = input.pointee.cur else { return }
+        let offset = currentOffset
+        tell { $0.internalSubset(cursor: offset) }
+        if cursor.pointee == UInt8(ascii: "[") { stop() }
     }
 
     /// libxml2 asks for an entity that is not one of the five predefined ones.

@@ -47,10 +47,16 @@ enum EmbeddedRuleData {
         var allowedRegions: [String: [String]]
         var linkMaximum: Int
         var musicStreamingLinkMaximum: [String: Int]
+        var retiredRegions: [String: [RetiredRegion]]?
+
+        struct RetiredRegion: Decodable {
+            var region: String, since: String, reason: String
+            enum CodingKeys: String, CodingKey { case region = "Region", since = "Since", reason = "Reason" }
+        }
 
         enum CodingKeys: String, CodingKey {
             case formatVersion = "FormatVersion", isoCodes = "ISO3166Alpha2", allowedRegions = "AllowedRegions"
-            case linkMaximum = "LinkMaximum", musicStreamingLinkMaximum = "MusicStreamingLinkMaximum"
+            case linkMaximum = "LinkMaximum", musicStreamingLinkMaximum = "MusicStreamingLinkMaximum", retiredRegions = "RetiredRegions"
         }
     }
 
@@ -73,6 +79,15 @@ enum EmbeddedRuleData {
         swift += "        switch key {\n"
         for key in file.allowedRegions.keys.sorted() { swift += "        case \"\(key)\": \(try packed(file.allowedRegions[key]!))\n" }
         swift += "        default: \"\"\n"
+        swift += "        }\n"
+        swift += "    }\n"
+        swift += "    package static func retiredRegions(forKey key: String) -> [(region: String, since: String, reason: String)] {\n"
+        swift += "        switch key {\n"
+        for (key, retired) in (file.retiredRegions ?? [:]).sorted(by: { $0.key < $1.key }) {
+            _ = try packed(retired.map(\.region))
+            swift += "        case \"\(key)\": [" + retired.map { "(\"\($0.region)\", \($0.since.debugDescription), \($0.reason.debugDescription))" }.joined(separator: ", ") + "]\n"
+        }
+        swift += "        default: []\n"
         swift += "        }\n"
         swift += "    }\n"
         swift += "    package static let linkMaximum = \(file.linkMaximum)\n"

@@ -14,13 +14,37 @@ package enum EmbeddedRuleData {
     AllowedRegions                Info.plist key -> the region codes that key accepts
     LinkMaximum                   links per region for apps that do not qualify for EEA music streaming
     MusicStreamingLinkMaximum     region -> links allowed to apps that qualify (others: LinkMaximum)
-  Sources: Apple's documentation of SKExternalPurchase, SKExternalPurchaseLink,
-  SKExternalPurchaseMultiLink and ExternalPurchaseCustomLink.
+    RetiredRegions                (optional) Info.plist key -> regions Apple's documentation no longer
+                                  lists for it: Region, Since (date), Reason (one line); EP106
+    AsOf                          (optional) when the lists were last checked against Apple's documentation
+    Sources                       (optional) list -> where it comes from
+  A later change of Apple's is an edit here: move a region from AllowedRegions to RetiredRegions.
 -->
 <plist version="1.0">
 <dict>
 	<key>FormatVersion</key>
 	<integer>1</integer>
+	<key>AsOf</key>
+	<string>2026-11-23</string>
+	<key>Sources</key>
+	<dict>
+		<key>ISO3166Alpha2</key>
+		<string>ISO 3166-1 alpha-2 officially assigned codes (ISO 3166 Maintenance Agency)</string>
+		<key>SKExternalPurchase</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchase</string>
+		<key>SKExternalPurchaseLink</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselink (2026 page: EU27, is, no, ru; us no longer listed)</string>
+		<key>SKExternalPurchaseMultiLink</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (2026 page: EU27, is, no, ru; us no longer listed)</string>
+		<key>SKExternalPurchaseCustomLinkRegions</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasecustomlinkregions</string>
+		<key>SKExternalPurchaseLinkStreamingRegions</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions</string>
+		<key>LinkMaximum</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (one link per region, up to five for music-streaming apps in the EEA)</string>
+		<key>RetiredRegions</key>
+		<string>the seeds' copy of the SKExternalPurchaseLink and SKExternalPurchaseMultiLink pages (2024) against their 2026 versions</string>
+	</dict>
 	<key>ISO3166Alpha2</key>
 	<array>
 		<string>ad</string><string>ae</string><string>af</string><string>ag</string><string>ai</string><string>al</string><string>am</string><string>ao</string><string>aq</string>
@@ -66,14 +90,14 @@ package enum EmbeddedRuleData {
 			<string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string>
 			<string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string>
 			<string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string>
-			<string>is</string><string>no</string><string>ru</string><string>us</string>
+			<string>is</string><string>no</string><string>ru</string>
 		</array>
 		<key>SKExternalPurchaseMultiLink</key>
 		<array>
 			<string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string>
 			<string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string>
 			<string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string>
-			<string>is</string><string>no</string><string>ru</string><string>us</string>
+			<string>is</string><string>no</string><string>ru</string>
 		</array>
 		<key>SKExternalPurchaseCustomLinkRegions</key>
 		<array>
@@ -87,6 +111,25 @@ package enum EmbeddedRuleData {
 			<string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string>
 			<string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string>
 			<string>is</string><string>no</string>
+		</array>
+	</dict>
+	<key>RetiredRegions</key>
+	<dict>
+		<key>SKExternalPurchaseLink</key>
+		<array>
+			<dict>
+				<key>Region</key><string>us</string>
+				<key>Since</key><string>2025-05-01</string>
+				<key>Reason</key><string>since the May 2025 US change, apps on the US storefront link out without this key</string>
+			</dict>
+		</array>
+		<key>SKExternalPurchaseMultiLink</key>
+		<array>
+			<dict>
+				<key>Region</key><string>us</string>
+				<key>Since</key><string>2025-05-01</string>
+				<key>Reason</key><string>since the May 2025 US change, apps on the US storefront link out without this key</string>
+			</dict>
 		</array>
 	</dict>
 	<key>LinkMaximum</key>
@@ -135,10 +178,17 @@ package enum EmbeddedRuleData {
         switch key {
         case "SKExternalPurchase": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiessekr"
         case "SKExternalPurchaseCustomLinkRegions": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesse"
-        case "SKExternalPurchaseLink": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesseisnoruus"
+        case "SKExternalPurchaseLink": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesseisnoru"
         case "SKExternalPurchaseLinkStreamingRegions": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesseisno"
-        case "SKExternalPurchaseMultiLink": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesseisnoruus"
+        case "SKExternalPurchaseMultiLink": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesseisnoru"
         default: ""
+        }
+    }
+    package static func retiredRegions(forKey key: String) -> [(region: String, since: String, reason: String)] {
+        switch key {
+        case "SKExternalPurchaseLink": [("us", "2025-05-01", "since the May 2025 US change, apps on the US storefront link out without this key")]
+        case "SKExternalPurchaseMultiLink": [("us", "2025-05-01", "since the May 2025 US change, apps on the US storefront link out without this key")]
+        default: []
         }
     }
     package static let linkMaximum = 1
@@ -184,20 +234,38 @@ malformed-plist
 """#, #"""
 error
 """#, #"""
-The file is not well-formed XML or not a valid XML property list.
+The file is not well-formed XML, or both of Apple's property list parsers refuse it.
 """#, #"""
 # EP001 malformed-plist
 
 - **Severity:** error
-- **Summary:** The file is not well-formed XML or not a valid XML property list.
+- **Summary:** The file is not well-formed XML, or both of Apple's property list parsers refuse it.
 
 ## What it checks
 
-Well-formed XML (libxml2), then the property list grammar: a `<plist>` root holding exactly one value (or a bare value), `<dict>` children alternating `<key>` and value, no unknown elements, no text where an element belongs, valid `<integer>`, `<real>`, `<date>` and `<data>` content, empty `<true/>`/`<false/>`. Entity references other than `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` and character references are refused (entities are never loaded or expanded). Parsing stops at the first problem and no other rule runs on the file. The position is where the problem was detected.
+Two things, and the message says which:
+
+1. **Not well-formed XML** (XML 1.0's fatal errors, found by libxml2): the message starts with `malformed XML:` and says only that.
+2. **Well-formed, but refused by both of Apple's property list parsers**: CoreFoundation's `CFPropertyList.c` (what `PropertyListSerialization` and `plutil` run) and swift-foundation's XML plist scanner (what `PropertyListDecoder` runs). The message quotes their words. Where the two disagree, eplint accepts. Concretely:
+   - the structure: a `<plist>` holding exactly one value (or a bare value), `<dict>` children alternating `<key>` and value, no unknown elements, no text where an element belongs. As in Apple's parsers, a `<key>` where a value belongs is a string (`<array><key>a</key></array>`), and a `<plist>` there wraps one value;
+   - leaf content, read as written (entities and CDATA not resolved): `<integer>` is `S*(-|+)?S*[0-9]+` or `S*(-|+)?S*0[xX][0-9a-fA-F]+` (S: CoreFoundation's broad white space, or any Unicode white space for swift-foundation) with **nothing after the digits** (trailing white space is refused) and a value in [-2^63, 2^64-1]; `<real>` is `nan`, `inf`, `infinity` (any case, optional sign) or a decimal number, white space allowed before it but not after; `<date>` is `-?YYYY…-MM-DDTHH:MM:SSZ` with two digits per field, any number of year digits, and out-of-range fields accepted (CoreFoundation normalises `2024-01-32` to February 1); `<data>` may hold any ASCII (non-Base64 characters are skipped) but nothing beyond ASCII; `<true>`/`<false>` hold nothing, not even white space;
+   - empty forms: `<data/>`, `<date/>`, `<real/>`, `<integer/>` and `<plist/>` are refused (`<string/>`, `<key/>`, `<array/>`, `<dict/>` are fine);
+   - markup inside text: a comment inside `<string>` or `<key>` text is refused (Apple's parsers read `<!` there as a CDATA opening: "Encountered improper CDATA opening"), and so is a processing instruction; CDATA sections are fine;
+   - character references of more than eight characters after `&#` (`&#000000065;`);
+   - white space between elements made by a character reference or a CDATA section (`<array>&#10;</array>`): Apple's parsers take only spaces, tabs and line ends there;
+   - an **internal DTD subset** (`<!DOCTYPE plist [ … ]>`): refused at the `<!DOCTYPE`, and nothing in it is read, so no entity is declared or expanded (XXE and expansion bombs stop there). A `[` or `>` inside the DOCTYPE's quoted identifiers is refused too (Apple's parsers stop at the first one). Other entity references than `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` and character references are refused too (entities are never loaded).
+
+Parsing stops at the first problem and no other rule runs on the file. The position is where the problem was detected (for a leaf's content, the leaf's `<`).
+
+How this was checked: `Tests/PlistSyntaxTests/AppleParserDifferentialTests.swift` compares eplint with `PropertyListSerialization` and `PropertyListDecoder` on about 2,700 generated fragments (integers, reals, dates, data, white space, comments), and `Tests/EndToEndTests/PeerSuiteTests.swift` runs eplint on the 365 files of six other projects' plist test suites (`shared/corpus/peer-suites`) against Apple's verdicts. One file is an argued exception: a UTF-32BE file with a BOM, which the verdict table calls not well-formed only because xmllint 2.9.14 cannot read UTF-32 (XML 1.0 does not require that encoding); both of Apple's parsers read it, and so does eplint.
+
+Not modelled: a `>` inside an attribute value (Apple's parsers end the tag there); the encoding names CoreFoundation does not know (eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252 and refuses others as EP002); an `<integer>`, `<real>`, `<date>` or `<true>` longer than 65,536 characters is refused as such without reading it, and a longer `<data>` or `<string>` is checked only for markup (comments, processing instructions).
 
 ## Why
 
 > Apple's property list parser rejects such a file: the build fails, or the keys in it never reach the OS.
+
+Where the XML is well-formed, eplint refuses only what Apple's parsers refuse: a false EP001 silences every other rule and fails CI on a valid app.
 
 ## Failing example
 
@@ -234,7 +302,7 @@ Info.plist:7:9: error: malformed XML: Opening and ending tag mismatch: array lin
 
 ## How to fix
 
-Fix the XML at the position given; `plutil -lint FILE` on a Mac shows the same problem.
+Fix the XML at the position given; `plutil -lint FILE` on a Mac shows the same problem. For leaf content, write what Apple's writer writes: `<integer>42</integer>`, `<real>1.5</real>`, `<date>2024-01-31T12:00:00Z</date>`, Base64 in `<data>`, comments between elements rather than inside text, and no internal DTD subset.
 
 """#),
         (#"""
@@ -372,7 +440,7 @@ A StoreKit value has the wrong type.
 
 ## What it checks
 
-`SKExternalPurchase`, `SKExternalPurchaseCustomLinkRegions` and `SKExternalPurchaseLinkStreamingRegions` are arrays of strings; `SKExternalPurchaseLink` maps regions to URL strings; `SKExternalPurchaseMultiLink` maps regions to arrays of URL strings. In files named `*Info.plist` or `*.entitlements`, the top-level element must be a dictionary. The message gives the expected and the found type; a wrong-typed value is not looked into further.
+`SKExternalPurchase`, `SKExternalPurchaseCustomLinkRegions` and `SKExternalPurchaseLinkStreamingRegions` are arrays of strings; `SKExternalPurchaseLink` maps regions to URL strings; `SKExternalPurchaseMultiLink` maps regions to arrays of URL strings. In files named `*Info.plist` or `*.entitlements`, the top-level element must be a dictionary. The message gives the expected and the found type; a wrong-typed value is not looked into further. In the entitlements file paired with an Info.plist, the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` must be an array of region strings (reported at its value there, also when the Info.plist has no StoreKit key: this entitlement needs none).
 
 ## Why
 
@@ -778,7 +846,7 @@ A preprocessed Info.plist (`INFOPLIST_PREPROCESS = YES`, or any plist with a `#i
 	<dict>
 		<key>nl</key>
 		<string>https://example.com/nl
-		</string>
+</string>
 	</dict>
 #endif
 </dict>
@@ -788,7 +856,7 @@ A preprocessed Info.plist (`INFOPLIST_PREPROCESS = YES`, or any plist with a `#i
 eplint reports, for a file named `Info.plist`:
 
 ```text output
-Info.plist:9:3: error: link 'https:\n  ' is not a valid absolute URL: it contains a space or a control character [EP202]
+Info.plist:9:3: error: link 'https:\n' is not a valid absolute URL: it contains a space or a control character [EP202]
 Info.plist:9:17: error: the C preprocessor treats '//' as a comment and drops the rest of this line; add -traditional to INFOPLIST_OTHER_PREPROCESSOR_FLAGS (or `preprocessor-flags: [-traditional]`) [EP010]
 ```
 
@@ -815,6 +883,77 @@ Add `-traditional` to `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` (for eplint: `--prepr
 
 """#),
         (#"""
+EP011
+"""#, #"""
+directives-not-preprocessed
+"""#, #"""
+error
+"""#, #"""
+C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPROCESS = YES`.
+"""#, #"""
+# EP011 directives-not-preprocessed
+
+- **Severity:** error
+- **Summary:** C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPROCESS = YES`.
+
+## What it checks
+
+The Info.plist is linted in the context of an Xcode target (`eplint App.xcodeproj`, a folder holding the project, `--project`, or `--xcode-environment`) whose resolved `INFOPLIST_PREPROCESS` is not `YES`, and it holds lines starting with `#` (`#ifdef`, `#if`, `#define`, `#include`, …) between its elements. Reported once, at the first such line, with the number of others. Without an Xcode project eplint cannot know whether the file is preprocessed, and the rule stays silent.
+
+## Why
+
+> Xcode runs the Info.plist through the C preprocessor only when `INFOPLIST_PREPROCESS` is `YES` ("Preprocess Info.plist File"); otherwise the file is copied as it is, and the lines reach the app's Info.plist as text, which no longer reads as a property list.
+
+## Failing example
+
+With the target's `INFOPLIST_PREPROCESS = NO` (the default):
+
+```text settings
+INFOPLIST_PREPROCESS = NO
+```
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+#ifdef EXTERNAL_PURCHASE
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+#endif
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:1: error: preprocessor line (and 1 more line) in an Info.plist whose target does not set INFOPLIST_PREPROCESS = YES: Xcode copies it into the app's Info.plist as text; set INFOPLIST_PREPROCESS = YES or remove the lines [EP011]
+```
+
+## Passing example
+
+The same lines, in a target with `INFOPLIST_PREPROCESS = YES`, or a file without them:
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Set `INFOPLIST_PREPROCESS = YES` for the target (Build Settings, "Preprocess Info.plist File"), with `INFOPLIST_PREPROCESSOR_DEFINITIONS` for the macros the lines test, or remove the lines.
+
+"""#),
+        (#"""
 EP101
 """#, #"""
 region-not-lowercase
@@ -830,7 +969,7 @@ A region code that is valid once lowercased is not lowercase.
 
 ## What it checks
 
-Every region: the elements of the three region arrays and the keys of the two link dictionaries. Lowercasing is ASCII-only. A code that is also not allowed for the key gets EP103 instead.
+Every region: the elements of the three region arrays and the keys of the two link dictionaries. Lowercasing is ASCII-only. A code that is also not allowed for the key gets EP103 instead. Also the strings of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there).
 
 ## Why
 
@@ -891,11 +1030,13 @@ A region is not an ISO 3166-1 alpha-2 code.
 
 ## What it checks
 
-Not one of the 249 officially assigned ISO 3166-1 alpha-2 codes in any case: `eu`, `uk`, `xk`, `nld`, an empty string or ` nl` (strings are not trimmed). The list is `ISO3166Alpha2` in `Rules/regions.plist`.
+Not one of the 249 officially assigned ISO 3166-1 alpha-2 codes in any case: `eu`, `uk`, `xk`, `nld`, an empty string or ` nl` (strings are not trimmed). The list is `ISO3166Alpha2` in `Rules/regions.plist`. Also the strings of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there). Apple publishes no list of the regions that entitlement may hold (its page shows only an example, `br` and `jp`), so for it eplint checks only that each is an ISO 3166-1 alpha-2 code, never EP103.
 
 ## Why
 
 > Apple's keys take "the lowercased ISO 3166-1 alpha-2 country code"; `eu` is not a country, `uk` is `gb`.
+
+> com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS, iPadOS, macOS, tvOS, visionOS, watchOS 26.2): "add a key named `com.apple.developer.storekit.custom-purchase-link.allowed-regions`, followed by an array that enumerates the two-letter ISO-3166-1 country codes for the allowed regions. The example below describes an entitlement that includes Brazil and Japan as the allowed regions that the app supports."
 
 ## Failing example
 
@@ -953,11 +1094,11 @@ A real region code that the key does not accept.
 
 ## What it checks
 
-The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru` `us`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only.
+The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. The entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` never gets this rule: Apple publishes no list of the regions it may hold (its codes get EP101, EP102 and EP104 only).
 
 ## Why
 
-> SKExternalPurchaseLink: "Valid country codes include those for the European Union: ...; and Iceland (is), Norway (no), Russia (ru), and United States (us)." South Korea (`kr`) is valid for SKExternalPurchase only.
+> SKExternalPurchaseLink (2026 version of the page): "Valid country codes include those for the European Union: …; and Iceland (`is`), Norway (`no`), and Russia (`ru`)." South Korea (`kr`) is valid for SKExternalPurchase only.
 
 ## Failing example
 
@@ -1015,7 +1156,7 @@ The same region appears twice in one array.
 
 ## What it checks
 
-In `SKExternalPurchase`, `SKExternalPurchaseCustomLinkRegions` and `SKExternalPurchaseLinkStreamingRegions`, compared after ASCII lowercasing, invalid codes included; strings with an unresolved `$(...)` are not compared. Reported at each repeat. Repeated dictionary keys are EP003.
+In `SKExternalPurchase`, `SKExternalPurchaseCustomLinkRegions` and `SKExternalPurchaseLinkStreamingRegions`, compared after ASCII lowercasing, invalid codes included; strings with an unresolved `$(...)` are not compared. Reported at each repeat. Repeated dictionary keys are EP003. Also the array of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there).
 
 ## Why
 
@@ -1120,6 +1261,73 @@ Info.plist:5:2: warning: SKExternalPurchase is empty; add regions or remove the 
 ## How to fix
 
 Add the regions, or remove the key.
+
+"""#),
+        (#"""
+EP106
+"""#, #"""
+region-retired
+"""#, #"""
+warning
+"""#, #"""
+A region Apple's documentation no longer lists for this key.
+"""#, #"""
+# EP106 region-retired
+
+- **Severity:** warning
+- **Summary:** A region Apple's documentation no longer lists for this key.
+
+## What it checks
+
+A region that Apple's documentation of the key once listed and no longer does (`RetiredRegions` in `Rules/regions.plist`, per key: the region, since when and why). Today: `us` in `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink`. Such a region gets this warning instead of EP103. A later change of Apple's is a data edit: the region moves from `AllowedRegions` to `RetiredRegions` (`eplint regions` shows the data, with the date it was last checked and the source of each list).
+
+## Why
+
+> SKExternalPurchaseLink, 2026 version of the page: "Valid country codes include those for the European Union: Austria (`at`), … Sweden (`se`); and Iceland (`is`), Norway (`no`), and Russia (`ru`)." The 2024 version (the seeds) ended "… Russia (ru), and United States (us)."
+
+Since the May 2025 US change, apps on the US storefront link out without these keys, so a `us` entry has no documented effect.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+		<key>us</key>
+		<string>https://example.com/us</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:8:3: warning: region 'us' is no longer among the documented regions of SKExternalPurchaseLink (since 2025-05-01: since the May 2025 US change, apps on the US storefront link out without this key) [EP106]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the region from the key. For the US storefront, follow Apple's current guidance for linking out (no Info.plist key is needed).
 
 """#),
         (#"""
@@ -1516,7 +1724,7 @@ A region has more links than its maximum.
 
 ## What it checks
 
-A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` and `us` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`). Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
+A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). An app qualifies when `--music-streaming true` or `music-streaming: true` says so, else when its entitlements file sets `com.apple.developer.storekit.external-purchase-link-streaming` or its Info.plist has `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); `--music-streaming false` overrides both. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
 
 ## Why
 
@@ -2042,6 +2250,146 @@ Write `<true/>`.
 
 """#),
         (#"""
+EP404
+"""#, #"""
+entitlement-in-info-plist
+"""#, #"""
+error
+"""#, #"""
+A StoreKit entitlement key in the Info.plist, where it has no effect.
+"""#, #"""
+# EP404 entitlement-in-info-plist
+
+- **Severity:** error
+- **Summary:** A StoreKit entitlement key in the Info.plist, where it has no effect.
+
+## What it checks
+
+A top-level key starting with `com.apple.developer.storekit.` in an Info.plist (a file named `*Info.plist`, or any plist with StoreKit keys; never a `*.entitlements` file). Reported at the `<key>`, also when the Info.plist has no StoreKit key at all.
+
+## Why
+
+> com.apple.developer.storekit.custom-purchase-link.allowed-regions: "If your account receives this entitlement, you can add it to your app by opening the project's `.entitlements` file in Xcode. Then, add a key named `com.apple.developer.storekit.custom-purchase-link.allowed-regions`, followed by an array …"
+
+Entitlements are read from the app's signed entitlements, made from the `.entitlements` file; in the Info.plist the key does nothing, and some guides put it there.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:9:2: error: com.apple.developer.storekit.external-purchase-link is an entitlement: in the Info.plist it has no effect; move it to the app's .entitlements file [EP404]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Move the key and its value to the app's `.entitlements` file (Xcode: Signing & Capabilities).
+
+"""#),
+        (#"""
+EP405
+"""#, #"""
+info-key-in-entitlements
+"""#, #"""
+error
+"""#, #"""
+One of the five StoreKit Info.plist keys in the entitlements file, where it has no effect.
+"""#, #"""
+# EP405 info-key-in-entitlements
+
+- **Severity:** error
+- **Summary:** One of the five StoreKit Info.plist keys in the entitlements file, where it has no effect.
+
+## What it checks
+
+`SKExternalPurchase`, `SKExternalPurchaseLink`, `SKExternalPurchaseMultiLink`, `SKExternalPurchaseCustomLinkRegions` or `SKExternalPurchaseLinkStreamingRegions` at the top level of the entitlements file paired with an Info.plist. Reported at the `<key>` in the entitlements file.
+
+## Why
+
+> SKExternalPurchaseLink: "Use this information property list key if your app has the `com.apple.developer.storekit.external-purchase-link` entitlement."
+
+These are information property list keys: StoreKit reads them from the Info.plist only.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>App</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+App.entitlements:4:2: error: SKExternalPurchase is an Info.plist key: in an entitlements file it has no effect; move it to the Info.plist [EP405]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>App</string>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Move the key and its value to the Info.plist, and keep only entitlements (`com.apple.developer.…`) in the `.entitlements` file.
+
+"""#),
+        (#"""
 EP501
 """#, #"""
 multilink-needs-newer-os
@@ -2061,7 +2409,13 @@ A deployment target is known (`--deployment-target iOS=16.0`, the config's `depl
 
 ## Why
 
-> "Use this information property list key if ... your app has a minimum OS version prior to iOS 17.5, macOS 14.5, watchOS 10.5, tvOS 17.5, or visionOS 1.2." (SKExternalPurchaseLink) — on older systems only that key is read.
+> Seeds (SKExternalPurchaseLink page as saved in 2024, when `SKExternalPurchaseMultiLink` was marked "17.5+ Beta"): "Use this information property list key if ... your app has a minimum OS version prior to iOS 17.5, macOS 14.5, watchOS 10.5, tvOS 17.5, or visionOS 1.2." — on older systems only that key is read.
+
+The newest version of the page (developer.apple.com, © 2026, as found by eplint's maintainers on 2026-11-23) has dropped the condition; its Discussion now opens: "Use this information property list key if your app has the `com.apple.developer.storekit.external-purchase-link` entitlement." What remains is the availability Apple states for each key:
+
+> SKExternalPurchaseMultiLink (2026 page): availability "iOS 17.5+, iPadOS 17.5+, Mac Catalyst 17.5+, macOS 14.5+, tvOS 17.5+, visionOS 1.2+, watchOS 10.5+"; SKExternalPurchaseLink (2026 page): "iOS 15.4+ … macOS 14.4+ … tvOS 17.4+ … visionOS 1.0+ … watchOS 10.4+".
+
+So a system older than those versions does not read `SKExternalPurchaseMultiLink`, and an app supporting it needs `SKExternalPurchaseLink` there.
 
 ## Failing example
 
@@ -2137,7 +2491,13 @@ Every known deployment target is at or above the version that reads `SKExternalP
 
 ## Why
 
-> "Otherwise, use the SKExternalPurchaseMultiLink property list key to provide multiple URLs for country codes that allow multiple links."
+> Seeds (SKExternalPurchaseLink page as saved in 2024): "Otherwise, use the SKExternalPurchaseMultiLink property list key to provide multiple URLs for country codes that allow multiple links."
+
+The newest version of the SKExternalPurchaseLink page (developer.apple.com, © 2026, as found on 2026-11-23) no longer has that sentence (its Discussion now opens: "Use this information property list key if your app has the `com.apple.developer.storekit.external-purchase-link` entitlement."); eplint's maintainers could not find a current sentence that recommends one key over the other. The current SKExternalPurchaseMultiLink page says what the newer key offers:
+
+> SKExternalPurchaseMultiLink (2026 page): "Provide from one to five destination URLs (links to your website) for your app to choose from for each country code. Your app accesses these URLs through the eligibleURLs array in the ExternalPurchaseLink object, and uses the link you select with the open(url:) method in the ExternalPurchaseLink object."
+
+Hence a note, not a warning: on systems that read it, `SKExternalPurchaseMultiLink` is the key that lets the app choose among links.
 
 ## Failing example
 

@@ -9,6 +9,8 @@ public struct PreprocessedText: Sendable {
     public var problems: [SyntaxProblem]
     /// Flags of `PreprocessingOptions.flags` that do not change what eplint lints.
     public var ignoredFlags: [String]
+    /// Where each directive line of the plist (taken or not) has its `#`, in order.
+    public var directiveLines: [SourcePosition]
 }
 
 /// `cc -E -P -x c -Wno-trigraphs` as Xcode runs it on an Info.plist (see `PreprocessorRun`).
@@ -76,6 +78,7 @@ struct PreprocessorRun {
     private var ignoredFlags: [String] = []
     private var headerLines: [Int: (path: String, lines: LineTable)] = [:]
     private var nextSpellingBase = 0
+    private var directiveLines: [Int] = []
 
     init(source: [UInt8], fileName: String, options: PreprocessingOptions) {
         self.source = source
@@ -99,7 +102,8 @@ struct PreprocessorRun {
         printer.enterFile()
         process(LogicalText(source), lines: sourceLines, file: 0)
         let text = printer.finish()
-        return PreprocessedText(text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags)
+        return PreprocessedText(text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags,
+                                directiveLines: directiveLines.map(sourceLines.position(of:)))
     }
 
     // MARK: Command line
@@ -179,6 +183,7 @@ struct PreprocessorRun {
             if line.isEmpty { break }
             let first = line.firstIndex { $0.kind != .whitespace && $0.kind != .comment }
             if let first, line[first].isPunctuator("#") || line[first].isPunctuator("%:") {
+                if file == 0 { directiveLines.append(line[first].origin) }
                 // Under -traditional the blanks before the '#' are printed (clang keeps them).
                 if isActive && traditional { pending += line[..<first].filter { $0.kind == .whitespace } }
                 flush(&pending)
