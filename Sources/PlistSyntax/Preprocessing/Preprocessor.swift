@@ -79,6 +79,7 @@ struct PreprocessorRun {
     private var headerLines: [Int: (path: String, lines: LineTable)] = [:]
     private var nextSpellingBase = 0
     private var directiveLines: [Int] = []
+    private var pushedMacros: [String: [Macro?]] = [:]
 
     init(source: [UInt8], fileName: String, options: PreprocessingOptions) {
         self.source = source
@@ -362,6 +363,16 @@ struct PreprocessorRun {
             break
         case "pragma":
             let words = arguments.map(\.text)
+            // #pragma push_macro("NAME") / pop_macro("NAME"): the definition is saved and restored.
+            if let verb = words.first, verb == "push_macro" || verb == "pop_macro", arguments.count >= 4, arguments[2].kind == .string {
+                let name = String(arguments[2].text.dropFirst().dropLast())
+                if verb == "push_macro" {
+                    pushedMacros[name, default: []].append(macros[name])
+                } else if let saved = pushedMacros[name]?.popLast() {
+                    if let saved { macros.define(saved) } else { macros.undefine(name) }
+                }
+                return
+            }
             // Pragmas clang handles itself print nothing; the rest are passed on.
             let handled = ["once", "mark", "push_macro", "pop_macro", "message", "poison"]
             if words.first.map(handled.contains) == true || (words.first == "GCC" && words.dropFirst().first.map(["system_header", "poison", "warning", "error", "dependency"].contains) == true)

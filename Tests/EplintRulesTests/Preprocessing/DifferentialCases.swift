@@ -136,6 +136,7 @@ enum DifferentialCases {
         add("pasting errors", "#define P(a, b) a ## b\n\t<key>CFBundleName</key>\n\t<string>P(<, a) P(., .) P(-, >) P(/, /)</string>\n\(regions)")
         add("has_include in ifdef", "#ifdef __has_include\n\(regions)\n#endif\n#if defined(__has_include) && __has_include(\"nope.h\")\n\(links)\n#endif")
         add("string prefixes", "#define L x\n#define u8 y\n\t<key>CFBundleName</key>\n\t<string>L\"a\" u8\"b\" L'c' U\"d\" L \"e\" Lx</string>\n\(regions)")
+        add("push and pop macro", "#define REGION nl\n#pragma push_macro(\"REGION\")\n#undef REGION\n#define REGION fr\n\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>REGION</string>\n#pragma pop_macro(\"REGION\")\n\t\t<string>REGION</string>\n\t\t<string>NL</string>\n\t</array>")
         return cases
     }()
 }
