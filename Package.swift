@@ -56,6 +56,9 @@ let package = Package(
             swiftSettings: instrumented,
             plugins: ["RegisterRules"]
         ),
+        // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
+        // on external purchase tokens, report bodies and notifications.
+        .target(name: "ServerSide", dependencies: ["LintEngine", "PlistSyntax"], swiftSettings: instrumented),
         // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
         .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"], swiftSettings: startup),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
@@ -66,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "eplint",
             dependencies: [
-                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "CStartup",
+                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "CStartup", "ServerSide",
             ],
             exclude: ["startup-order.txt"],
             swiftSettings: startup,
@@ -85,7 +88,7 @@ let package = Package(
         // the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"],
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide"],
             swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("EPLINT_FUZZ")] : [],
             // lld: gold crashes while reporting link errors of libFuzzer builds.
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])] : []
@@ -109,7 +112,7 @@ let package = Package(
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(
             name: "EplintRulesTests",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide"]
         ),
         .testTarget(
             name: "ConfigurationTests",

@@ -6,7 +6,7 @@ public struct ConfigurationFile: Sendable {
     /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
-        "deployment-target", "define", "xcconfig", "regions",
+        "deployment-target", "define", "xcconfig", "regions", "bundle-id", "environment",
     ]
     public static let fileName = ".eplint.yml"
 
@@ -32,6 +32,9 @@ public struct ConfigurationFile: Sendable {
     public var define: [String: String] = [:]
     public var xcconfig: [String] = []
     public var regions: String?
+    /// The app's bundle ID and the environment (production or sandbox) tokens must belong to (`eplint token`).
+    public var bundleID: String?
+    public var environment: String?
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
     public init(text: String, path: String, directory: String) throws(ConfigurationError) {
@@ -91,6 +94,12 @@ public struct ConfigurationFile: Sendable {
                 for item in try list(value, key) { xcconfig.append(try string(item, key)) }
             case "regions":
                 regions = try string(value, key)
+            case "bundle-id":
+                bundleID = try string(value, key)
+            case "environment":
+                let name = try string(value, key)
+                guard name == "production" || name == "sandbox" else { throw error(value, key, "must be production or sandbox") }
+                environment = name
             default:
                 throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
             }

@@ -1,0 +1,183 @@
+import Configuration
+import LintEngine
+import PlistSyntax
+import Reporters
+import ServerSide
+
+/// `eplint token`, `eplint report`, `eplint notification`: the server side of external purchase
+/// (EP6xx, EP7xx). Reporting, configuration and baselines are lint's (`LintCommand.finish`).
+struct ServerCommand {
+    /// The options shared with lint, with lint's help text.
+    private static let sharedOptions = ["format", "output", "report", "srcroot", "color", "config", "baseline", "write-baseline",
+                                        "stdin-filename", "strict", "verbose"]
+    private static func shared() -> [OptionSpec] { LintCommand.spec.options.filter { sharedOptions.contains($0.name) } }
+
+    static let tokenSpec = CommandSpec(
+        name: "token", abstract: "Decode external purchase tokens (Base64URL JSON), print them and check their fields.",
+        options: shared() + [
+            OptionSpec(name: "bundle-id", valueName: "ID", help: "The app's bundle ID; tokens for another app are reported (EP608)."),
+            OptionSpec(name: "environment", valueName: "ENV", help: "production or sandbox; tokens from the other are reported (EP609)."),
+        ],
+        positional: PositionalSpec(valueName: "TOKEN", help: "Tokens; '-' (or none) reads one per line from standard input.", repeating: true))
+
+    static let reportSpec = CommandSpec(
+        name: "report", abstract: "Lint ExternalPurchaseReport request bodies (JSON: one body or an array of them).",
+        options: shared() + [
+            OptionSpec(name: "token", valueName: "TOKEN", help: "A token the reports are about, for the DUPLICATE_TOKEN check (repeatable)."),
+            OptionSpec(name: "include", valueName: "GLOB", help: "Which files a directory walk picks up (repeatable).", defaultValue: "**/*.json"),
+        ],
+        positional: PositionalSpec(valueName: "FILE", help: "JSON files or directories; '-' reads standard input.", repeating: true))
+
+    static let notificationSpec = CommandSpec(
+        name: "notification",
+        abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded, not verified).",
+        options: shared() + [
+            OptionSpec(name: "include", valueName: "GLOB", help: "Which files a directory walk picks up (repeatable).", defaultValue: "**/*.json"),
+        ],
+        positional: PositionalSpec(valueName: "FILE", help: "JSON files or directories; '-' reads standard input.", repeating: true))
+
+    var kind: ServerDocumentKind
+    var common: LintCommand
+    var bundleID: String?
+    var environment: ServerOptions.Environment?
+    var tokens: [String]
+    var include: [Glob]
+    var inputs: [String]
+
+    init(_ arguments: ParsedArguments, kind: ServerDocumentKind) throws(UsageError) {
+        self.kind = kind
+        common = try LintCommand(arguments)
+        bundleID = arguments.value("bundle-id")
+        if arguments.value("environment") != nil {
+            environment = try arguments.choice("environment", default: ServerOptions.Environment.production)
+        }
+        tokens = arguments.all("token")
+        include = arguments.all("include").map(Glob.init)
+        inputs = arguments.positionals
+    }
+
+    func execute() -> ExitStatus {
+        InterruptCleanup.install()
+        let project: ConfigurationFile?
+        let acceptedFindings: Baseline?
+        var options = ServerOptions(bundleID: bundleID, environment: environment)
+        do throws(RunFailure) {
+            project = try ProjectConfiguration.load(explicit: common.config, verbose: common.verbose)
+            acceptedFindings = try common.baseline.map { path throws(RunFailure) in try ProjectConfiguration.loadBaseline(path) }
+            if options.bundleID == nil { options.bundleID = project?.bundleID }
+            if options.environment == nil { options.environment = project?.environment.flatMap(ServerOptions.Environment.init) }
+            for (index, text) in tokens.enumerated() {
+                switch ServerLinter.decodeToken(Substring(text)) {
+                case .success(let token): options.tokens.append(token)
+                case .failure(let failure): throw RunFailure(message: "--token \(index + 1): \(failure.message)")
+                }
+            }
+        } catch {
+            writeStandardError("error: eplint: \(error.message)\n")
+            return .failure
+        }
+        let linter = ServerLinter(options: options)
+        return kind == .token
+            ? lintTokens(linter, project: project, acceptedFindings: acceptedFindings)
+            : lintFiles(linter, project: project, acceptedFindings: acceptedFindings)
+    }
+
+    /// Tokens as arguments (`<argument N>`, line 1) or one per line of standard input.
+    private func lintTokens(_ linter: ServerLinter, project: ConfigurationFile?, acceptedFindings: Baseline?) -> ExitStatus {
+        var sources: [(file: String, text: Substring, range: SourceRange)] = []
+        var standardInput: (path: String, bytes: [UInt8])?
+        for (index, argument) in (inputs.isEmpty ? ["-"] : inputs).enumerated() {
+            guard argument == "-" else {
+                sources.append(("<argument \(index + 1)>", Substring(argument), Self.range(of: Substring(argument), line: 1, column: 1, offset: 0)))
+                continue
+            }
+            let name = common.stdinFilename ?? "<stdin>"
+            let bytes = standardInput?.bytes ?? readStandardInput()
+            standardInput = (name, bytes)
+            let text = String(decoding: bytes, as: UTF8.self)
+            var offset = 0
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                defer { offset += line.utf8.count + 1 }
+                let leading = line.prefix { $0 == " " || $0 == "\t" }
+                let token = line.dropFirst(leading.count).reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()
+                guard !token.isEmpty else { continue }
+                sources.append((name, Substring(String(token)),
+                                Self.range(of: Substring(String(token)), line: number + 1, column: leading.unicodeScalars.count + 1,
+                                           offset: offset + leading.utf8.count)))
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var decoded: [JSONValue] = []
+        var text = ""
+        for source in sources {
+            let result = linter.lintToken(source.text, file: source.file, range: source.range)
+            diagnostics += result.diagnostics
+            guard let token = result.token else { continue }
+            text += "\(source.file):\(source.range.start.line): decoded token\n" + token.summaryLines.map { "  " + $0 + "\n" }.joined()
+            decoded.append(.object([("file", .string(source.file)), ("line", .integer(source.range.start.line)),
+                                    ("environment", .string(token.environment.rawValue)), ("payload", Self.jsonValue(token.payload))]))
+        }
+        if common.format == .gcc && common.output == nil { writeStandardOutput(text) }
+        return common.finish(diagnostics, linted: sources.count, failures: [], project: project, acceptedFindings: acceptedFindings,
+                             standardInput: standardInput, extraJSON: [("tokens", .array(decoded))])
+    }
+
+    private func lintFiles(_ linter: ServerLinter, project: ConfigurationFile?, acceptedFindings: Baseline?) -> ExitStatus {
+        var collector = InputCollector()
+        collector.suffixes = [".json"]
+        for path in inputs { collector.add(path, standardInputName: common.stdinFilename) }
+        collector.files.removeAll { file in
+            guard !file.isStandardInput else { return false }
+            let path = PathArithmetic.relative(absolute(file.path), to: currentDirectory())
+            let wanted = !file.foundByWalk || include.isEmpty || include.contains { $0.matches(path) }
+            guard wanted, project?.admits(absolute(file.path)) ?? true else {
+                if common.verbose { writeStandardError("eplint: skipped \(file.path) (not included)\n") }
+                return true
+            }
+            return false
+        }
+        var failures = collector.failures
+        var diagnostics: [Diagnostic] = []
+        var standardInput: (path: String, bytes: [UInt8])?
+        for file in collector.files {
+            let bytes: [UInt8]
+            if file.isStandardInput {
+                bytes = standardInput?.bytes ?? readStandardInput()
+                standardInput = (file.path, bytes)
+            } else {
+                switch RegularFile.contents(file.path) {
+                case .success(let read): bytes = read
+                case .failure(let failure):
+                    failures.append("cannot read \(file.path.quotedForMessage): \(failure.reason)")
+                    continue
+                }
+            }
+            diagnostics += linter.lintDocument(bytes, file: file.path, kind: kind).sorted(by: Diagnostic.inReportOrder)
+        }
+        return common.finish(diagnostics, linted: collector.files.count, failures: failures, project: project,
+                             acceptedFindings: acceptedFindings, standardInput: standardInput)
+    }
+
+    private func readStandardInput() -> [UInt8] {
+        var source = FileDescriptorSource(descriptor: 0)
+        return (try? RegularFile.readAll(&source).get()) ?? []
+    }
+
+    private static func range(of token: Substring, line: Int, column: Int, offset: Int) -> SourceRange {
+        let scalars = token.unicodeScalars.count, units = token.utf16.count
+        return SourceRange(start: SourcePosition(offset: offset, line: line, column: column, utf16Column: column),
+                           end: SourcePosition(offset: offset + token.utf8.count, line: line, column: column + scalars, utf16Column: column + units))
+    }
+
+    /// The decoded payload for `--format json` (numbers beyond 64 bits or with fractions stay text).
+    private static func jsonValue(_ node: JSONNode) -> JSONValue {
+        switch node.value {
+        case .object(let members): .object(members.map { ($0.key, jsonValue($0.value)) })
+        case .array(let items): .array(items.map(jsonValue))
+        case .string(let text): .string(text)
+        case .number(let text): node.integer.flatMap { Int(exactly: $0) }.map(JSONValue.integer) ?? .string(text)
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        }
+    }
+}
