@@ -5,7 +5,9 @@ struct EP710PayloadFieldCount: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.notification] }
 
     func check(_ context: ServerContext) {
-        let present = ServerFacts.payloadFields.compactMap(context.member)
+        guard case .object(let members) = context.object.value else { return }
+        // In the order written: the later ones are reported.
+        let present = members.filter { ServerFacts.payloadFields.contains($0.key) }
         if present.isEmpty {
             context.report(id, "notification has none of data, appData, summary, externalPurchaseToken; it must have exactly one")
         }

@@ -47,6 +47,27 @@ public final class ServerLinter {
         return TokenResult(token: token, diagnostics: context.diagnostics)
     }
 
+    /// The tokens of a text, one per line (blank lines skipped, surrounding blanks trimmed), with their places.
+    public static func tokenLines(_ text: String) -> [(text: Substring, range: SourceRange)] {
+        var tokens: [(text: Substring, range: SourceRange)] = []
+        var offset = 0
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            defer { offset += line.utf8.count + 1 }
+            let leading = line.prefix { $0 == " " || $0 == "\t" }
+            let token = Substring(String(line.dropFirst(leading.count).reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()))
+            guard !token.isEmpty else { continue }
+            tokens.append((token, range(of: token, line: number + 1, column: leading.unicodeScalars.count + 1, offset: offset + leading.utf8.count)))
+        }
+        return tokens
+    }
+
+    /// Where a token written on one line from `column` lies.
+    public static func range(of token: Substring, line: Int, column: Int, offset: Int) -> SourceRange {
+        let scalars = token.unicodeScalars.count, units = token.utf16.count
+        return SourceRange(start: SourcePosition(offset: offset, line: line, column: column, utf16Column: column),
+                           end: SourcePosition(offset: offset + token.utf8.count, line: line, column: column + scalars, utf16Column: column + units))
+    }
+
     public struct TokenFailure: Error, Sendable {
         public var rule: RuleID
         public var message: String

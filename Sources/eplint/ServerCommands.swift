@@ -88,23 +88,13 @@ struct ServerCommand {
         var standardInput: (path: String, bytes: [UInt8])?
         for (index, argument) in (inputs.isEmpty ? ["-"] : inputs).enumerated() {
             guard argument == "-" else {
-                sources.append(("<argument \(index + 1)>", Substring(argument), Self.range(of: Substring(argument), line: 1, column: 1, offset: 0)))
+                sources.append(("<argument \(index + 1)>", Substring(argument), ServerLinter.range(of: Substring(argument), line: 1, column: 1, offset: 0)))
                 continue
             }
             let name = common.stdinFilename ?? "<stdin>"
             let bytes = standardInput?.bytes ?? readStandardInput()
             standardInput = (name, bytes)
-            let text = String(decoding: bytes, as: UTF8.self)
-            var offset = 0
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                defer { offset += line.utf8.count + 1 }
-                let leading = line.prefix { $0 == " " || $0 == "\t" }
-                let token = line.dropFirst(leading.count).reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()
-                guard !token.isEmpty else { continue }
-                sources.append((name, Substring(String(token)),
-                                Self.range(of: Substring(String(token)), line: number + 1, column: leading.unicodeScalars.count + 1,
-                                           offset: offset + leading.utf8.count)))
-            }
+            sources += ServerLinter.tokenLines(String(decoding: bytes, as: UTF8.self)).map { (name, $0.text, $0.range) }
         }
         var diagnostics: [Diagnostic] = []
         var decoded: [JSONValue] = []
@@ -161,12 +151,6 @@ struct ServerCommand {
     private func readStandardInput() -> [UInt8] {
         var source = FileDescriptorSource(descriptor: 0)
         return (try? RegularFile.readAll(&source).get()) ?? []
-    }
-
-    private static func range(of token: Substring, line: Int, column: Int, offset: Int) -> SourceRange {
-        let scalars = token.unicodeScalars.count, units = token.utf16.count
-        return SourceRange(start: SourcePosition(offset: offset, line: line, column: column, utf16Column: column),
-                           end: SourcePosition(offset: offset + token.utf8.count, line: line, column: column + scalars, utf16Column: column + units))
     }
 
     /// The decoded payload for `--format json` (numbers beyond 64 bits or with fractions stay text).
