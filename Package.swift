@@ -110,6 +110,7 @@ let package = Package(
             dependencies: ["PlistSyntax"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
+        .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters"]),
         .testTarget(
             name: "EplintRulesTests",
             dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide"]
