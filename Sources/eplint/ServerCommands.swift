@@ -24,7 +24,7 @@ struct ServerCommand {
         name: "report", abstract: "Lint ExternalPurchaseReport request bodies (JSON: one body or an array of them).",
         options: shared() + [
             OptionSpec(name: "token", valueName: "TOKEN", help: "A token the reports are about, for the DUPLICATE_TOKEN check (repeatable)."),
-            OptionSpec(name: "include", valueName: "GLOB", help: "Which files a directory walk picks up (repeatable).", defaultValue: "**/*.json"),
+            OptionSpec(name: "include", valueName: "GLOB", help: "Which JSON files a directory walk picks up, e.g. '**/*.json' (repeatable; else config include)."),
         ],
         positional: PositionalSpec(valueName: "FILE", help: "JSON files or directories; '-' reads standard input.", repeating: true))
 
@@ -32,7 +32,7 @@ struct ServerCommand {
         name: "notification",
         abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded, not verified).",
         options: shared() + [
-            OptionSpec(name: "include", valueName: "GLOB", help: "Which files a directory walk picks up (repeatable).", defaultValue: "**/*.json"),
+            OptionSpec(name: "include", valueName: "GLOB", help: "Which JSON files a directory walk picks up, e.g. '**/*.json' (repeatable; else config include)."),
         ],
         positional: PositionalSpec(valueName: "FILE", help: "JSON files or directories; '-' reads standard input.", repeating: true))
 
@@ -118,10 +118,11 @@ struct ServerCommand {
         for path in inputs { collector.add(path, standardInputName: common.stdinFilename) }
         collector.files.removeAll { file in
             guard !file.isStandardInput else { return false }
+            // A walk picks up JSON only when asked: --include, else the configuration's include.
             let path = PathArithmetic.relative(absolute(file.path), to: currentDirectory())
-            let wanted = !file.foundByWalk || include.isEmpty || include.contains { $0.matches(path) }
-            guard wanted, project?.admits(absolute(file.path)) ?? true else {
-                if common.verbose { writeStandardError("eplint: skipped \(file.path) (not included)\n") }
+            let asked = !include.isEmpty ? include.contains { $0.matches(path) } : !(project?.include.isEmpty ?? true)
+            guard !file.foundByWalk || asked, project?.admits(absolute(file.path)) ?? true else {
+                if common.verbose { writeStandardError("eplint: skipped \(file.path) (\(file.foundByWalk ? "not asked for with --include or include:" : "excluded"))\n") }
                 return true
             }
             return false
