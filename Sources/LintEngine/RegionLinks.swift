@@ -28,7 +28,7 @@ extension LintContext {
                 guard let value = entry.region.resolution.value else { continue }
                 switch regionData.status(of: value, for: key) {
                 case .valid, .notLowercase: break
-                case .unknown, .notAllowed: continue
+                case .unknown, .notAllowed, .retired: continue
                 }
                 let region = value.asciiLowercased
                 if groups[region] == nil { order.append(region); groups[region] = RegionLinks(region: region) }

@@ -1,5 +1,6 @@
 /// The arguments of one command, checked against its spec: every option known, every value
-/// present. What the values mean is for the command to decide.
+/// present. What the values mean is for the command to decide; it reads them through
+/// `OptionReader`, never by name.
 struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
@@ -8,22 +9,6 @@ struct ParsedArguments {
     private(set) var wantsHelp = false
     /// `--version` was given: print the version, ignore everything else.
     private(set) var wantsVersion = false
-
-    /// The last value of a single-valued option.
-    func value(_ name: String) -> String? { values[name]?.last }
-    /// Every value of a repeatable option, in order.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-
-    /// The value of an option with a fixed set of values, or the usage error that lists them.
-    func choice<Choice: RawRepresentable<String> & CaseIterable>(_ name: String, default fallback: Choice) throws(UsageError) -> Choice {
-        guard let text = value(name) else { return fallback }
-        guard let choice = Choice(rawValue: text) else {
-            let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("--\(name) takes one of \(known), got \(text.quotedForMessage)")
-        }
-        return choice
-    }
 
     /// Scans `arguments` (without the program and subcommand names). `--` ends the options;
     /// `-` alone is a positional (standard input).

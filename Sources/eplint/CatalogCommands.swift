@@ -2,16 +2,15 @@ import LintEngine
 import Reporters
 
 struct RulesCommand {
-    static let spec = CommandSpec(
-        name: "rules", abstract: "List every rule: ID, name, default severity, summary.",
-        options: [OptionSpec(name: "format", valueName: "FORMAT", help: "text or json.", defaultValue: "text")])
+    static let spec = CommandSpec.declared(
+        name: "rules", abstract: "List every rule: ID, name, default severity, summary.", by: RulesCommand.init)
 
     enum Format: String, CaseIterable { case text, json }
 
     var format: Format
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        format = try arguments.choice("format", default: Format.text)
+    init(_ options: inout OptionReader) throws(UsageError) {
+        format = try options.choice("format", "FORMAT", help: "text or json.", default: Format.text)
     }
 
     func run() throws(RunFailure) {
@@ -38,15 +37,13 @@ struct RulesCommand {
 }
 
 struct ExplainCommand {
-    static let spec = CommandSpec(
-        name: "explain", abstract: "Print a rule's documentation page.", options: [],
-        positional: PositionalSpec(valueName: "RULE", help: "A rule ID such as EP203, or a rule name such as url-has-query.", repeating: false))
+    static let spec = CommandSpec.declared(name: "explain", abstract: "Print a rule's documentation page.", by: ExplainCommand.init)
 
     var rule: String
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let rule = arguments.positionals.first else { throw UsageError("explain needs a rule ID or name, e.g. 'eplint explain EP203'") }
-        self.rule = rule
+    init(_ options: inout OptionReader) throws(UsageError) {
+        rule = try options.positional("RULE", help: "A rule ID such as EP203, or a rule name such as url-has-query.",
+                                      missing: "explain needs a rule ID or name, e.g. 'eplint explain EP203'")
     }
 
     func run() throws(RunFailure) {
@@ -59,10 +56,10 @@ struct ExplainCommand {
 }
 
 struct RegionsCommand {
-    static let spec = CommandSpec(
-        name: "regions", abstract: "Print the built-in region data as the XML property list that --regions loads.", options: [])
+    static let spec = CommandSpec.declared(
+        name: "regions", abstract: "Print the built-in region data as the XML property list that --regions loads.", by: RegionsCommand.init)
 
-    init(_ arguments: ParsedArguments) {}
+    init(_ options: inout OptionReader) {}
 
     func run() throws(RunFailure) {
         writeStandardOutput(RegionData.builtInPlist)

@@ -1,14 +1,29 @@
-/// What a command accepts, declared once: the scanner parses against it and the help text
-/// is rendered from it. Plain data, no reflection: eplint starts in a few milliseconds
-/// because nothing here inspects types at run time.
+/// What a command accepts: the scanner parses against it and the help text is rendered from
+/// it. It is not written by hand: a command's `init(_: inout OptionReader)` declares each
+/// option where it reads it (name, value type, help), and `declared(by:)` runs that init once
+/// without arguments to collect the declarations. Plain data, no reflection: eplint starts in a
+/// few milliseconds because nothing here inspects types at run time.
 struct CommandSpec {
     /// `nil` for the root command's help; otherwise the subcommand word (`rules`).
     var name: String?
     var abstract: String
     var discussion: String = ""
-    var options: [OptionSpec]
+    var options: [OptionSpec] = []
     /// The positional argument, if any (`PATH` for lint, `RULE` for explain).
     var positional: PositionalSpec?
+
+    /// The spec of the command whose initializer is `read`.
+    static func declared<Command>(name: String, abstract: String,
+                                  by read: (inout OptionReader) throws(UsageError) -> Command) -> CommandSpec {
+        var reader = OptionReader()
+        do throws(UsageError) {
+            _ = try read(&reader)
+        } catch {
+            // Declaring reads no argument, so every value is absent and nothing can be invalid.
+            preconditionFailure("declaring the options of '\(name)' failed: \(error.message)")
+        }
+        return CommandSpec(name: name, abstract: abstract, options: reader.options, positional: reader.positional)
+    }
 
     func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }
@@ -34,7 +49,7 @@ struct PositionalSpec {
     var repeating: Bool
 }
 
-/// A failure to understand the command line: exit 2 with `error: eplint: …` (SPEC §5).
+/// A failure to understand the command line: exit 2 with `error: eplint: …` (README: Exit status).
 struct UsageError: Error, Equatable {
     var message: String
     init(_ message: String) { self.message = message }

@@ -37,14 +37,15 @@ enum Eplint {
         let parsed = try ParsedArguments(arguments.dropFirst(named == nil ? 0 : 1), spec: spec)
         if parsed.wantsHelp { return .text(named == nil ? rootHelp : help(for: spec)) }
         if parsed.wantsVersion { return .text(version + "\n") }
+        var options = OptionReader(parsed)
         switch spec.name {
-        case "rules": return .rules(try RulesCommand(parsed))
-        case "explain": return .explain(try ExplainCommand(parsed))
-        case "regions": return .regions(RegionsCommand(parsed))
-        case "token": return .server(try ServerCommand(parsed, kind: .token))
-        case "report": return .server(try ServerCommand(parsed, kind: .report))
-        case "notification": return .server(try ServerCommand(parsed, kind: .notification))
-        default: return .lint(try LintCommand(parsed))
+        case "rules": return .rules(try RulesCommand(&options))
+        case "explain": return .explain(try ExplainCommand(&options))
+        case "regions": return .regions(RegionsCommand(&options))
+        case "token": return .server(try ServerCommand(&options, kind: .token))
+        case "report": return .server(try ServerCommand(&options, kind: .report))
+        case "notification": return .server(try ServerCommand(&options, kind: .notification))
+        default: return .lint(try LintCommand(&options))
         }
     }
 

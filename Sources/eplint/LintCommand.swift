@@ -33,36 +33,8 @@ struct ExtraReport {
 }
 
 struct LintCommand {
-    static let spec = CommandSpec(
-        name: "lint",
-        abstract: "Lint files and directories (the default command).",
-        options: [
-            OptionSpec(name: "format", valueName: "FORMAT", help: "Output format: gcc, sarif, json or github.", defaultValue: "gcc"),
-            OptionSpec(name: "output", valueName: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
-            OptionSpec(name: "report", valueName: "FORMAT=FILE", help: "Also write a report in FORMAT to FILE, from the same run (repeatable)."),
-            OptionSpec(name: "srcroot", valueName: "DIR", help: "The directory SARIF paths are relative to (default: the working directory)."),
-            OptionSpec(name: "color", valueName: "WHEN", help: "Colour and source excerpts in gcc output: auto (a terminal), always or never.",
-                       defaultValue: "auto"),
-            OptionSpec(name: "config", valueName: "FILE",
-                       help: "The configuration file (default: .eplint.yml in the working directory or a parent)."),
-            OptionSpec(name: "xcconfig", valueName: "FILE", help: "Build settings from an xcconfig file (repeatable)."),
-            OptionSpec(name: "xcconfig-condition", valueName: "KEY=VALUE",
-                       help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos."),
-            OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings not recorded in this baseline file."),
-            OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the findings of this run in a baseline file."),
-            OptionSpec(name: "entitlements", valueName: "FILE", help: "The entitlements file of every Info.plist linted."),
-            OptionSpec(name: "deployment-target", valueName: "PLATFORM=VERSION",
-                       help: "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable)."),
-            OptionSpec(name: "regions", valueName: "FILE",
-                       help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints)."),
-            OptionSpec(name: "define", valueName: "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable)."),
-            OptionSpec(name: "music-streaming", valueName: "true|false",
-                       help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region)."),
-            OptionSpec(name: "stdin-filename", valueName: "NAME", help: "The file name to report for standard input ('-')."),
-            OptionSpec(name: "strict", help: "Exit 1 on warnings too."),
-            OptionSpec(name: "verbose", help: "Say on standard error which files were skipped and why."),
-        ],
-        positional: PositionalSpec(valueName: "PATH", help: "Files or directories to lint; '-' reads standard input.", repeating: true))
+    static let spec = CommandSpec.declared(
+        name: "lint", abstract: "Lint files and directories (the default command).", by: LintCommand.init)
 
     var format: OutputFormat
     var output: String?
@@ -84,27 +56,37 @@ struct LintCommand {
     var verbose: Bool
     var paths: [String]
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        format = try arguments.choice("format", default: OutputFormat.gcc)
-        output = arguments.value("output")
+    /// Declares and reads the options, in the order `--help` lists them.
+    init(_ options: inout OptionReader) throws(UsageError) {
+        format = try options.choice("format", "FORMAT", help: "Output format: gcc, sarif, json or github.", default: OutputFormat.gcc)
+        output = options.value("output", "FILE", help: "Write the report to FILE (atomically) instead of standard output.")
         report = []
-        for argument in arguments.all("report") { report.append(try ExtraReport(argument: argument)) }
-        srcroot = arguments.value("srcroot")
-        color = try arguments.choice("color", default: ColourChoice.auto)
-        config = arguments.value("config")
-        xcconfig = arguments.all("xcconfig")
-        xcconfigCondition = arguments.all("xcconfig-condition")
-        baseline = arguments.value("baseline")
-        writeBaseline = arguments.value("write-baseline")
-        entitlements = arguments.value("entitlements")
-        deploymentTargets = arguments.all("deployment-target")
-        regions = arguments.value("regions")
-        definitions = arguments.all("define")
-        musicStreaming = arguments.value("music-streaming")
-        stdinFilename = arguments.value("stdin-filename")
-        strict = arguments.flag("strict")
-        verbose = arguments.flag("verbose")
-        paths = arguments.positionals
+        for argument in options.values("report", "FORMAT=FILE", help: "Also write a report in FORMAT to FILE, from the same run (repeatable).") {
+            report.append(try ExtraReport(argument: argument))
+        }
+        srcroot = options.value("srcroot", "DIR", help: "The directory SARIF paths are relative to (default: the working directory).")
+        color = try options.choice("color", "WHEN", help: "Colour and source excerpts in gcc output: auto (a terminal), always or never.",
+                                   default: ColourChoice.auto)
+        config = options.value("config", "FILE",
+                               help: "The configuration file (default: .eplint.yml in the working directory or a parent).")
+        xcconfig = options.values("xcconfig", "FILE", help: "Build settings from an xcconfig file (repeatable).")
+        xcconfigCondition = options.values("xcconfig-condition", "KEY=VALUE",
+                                           help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.")
+        baseline = options.value("baseline", "FILE", help: "Report only findings not recorded in this baseline file.")
+        writeBaseline = options.value("write-baseline", "FILE", help: "Record the findings of this run in a baseline file.")
+        entitlements = options.value("entitlements", "FILE", help: "The entitlements file of every Info.plist linted.")
+        deploymentTargets = options.values(
+            "deployment-target", "PLATFORM=VERSION",
+            help: "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable).")
+        regions = options.value("regions", "FILE",
+                                help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints).")
+        definitions = options.values("define", "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).")
+        musicStreaming = options.value("music-streaming", "true|false",
+                                       help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
+        stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
+        strict = options.flag("strict", help: "Exit 1 on warnings too.")
+        verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
+        paths = options.positionals("PATH", help: "Files or directories to lint; '-' reads standard input.")
         try validate()
     }
 

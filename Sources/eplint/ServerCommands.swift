@@ -10,50 +10,49 @@ struct ServerCommand {
     /// The options shared with lint, with lint's help text.
     private static let sharedOptions = ["format", "output", "report", "srcroot", "color", "config", "baseline", "write-baseline",
                                         "stdin-filename", "strict", "verbose"]
-    private static func shared() -> [OptionSpec] { LintCommand.spec.options.filter { sharedOptions.contains($0.name) } }
 
-    static let tokenSpec = CommandSpec(
+    static let tokenSpec = CommandSpec.declared(
         name: "token", abstract: "Decode external purchase tokens (Base64URL JSON), print them and check their fields.",
-        options: shared() + [
-            OptionSpec(name: "bundle-id", valueName: "ID", help: "The app's bundle ID; tokens for another app are reported (EP608)."),
-            OptionSpec(name: "environment", valueName: "ENV", help: "production or sandbox; tokens from the other are reported (EP609)."),
-        ],
-        positional: PositionalSpec(valueName: "TOKEN", help: "Tokens; '-' (or none) reads one per line from standard input.", repeating: true))
-
-    static let reportSpec = CommandSpec(
+        by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .token) })
+    static let reportSpec = CommandSpec.declared(
         name: "report", abstract: "Lint ExternalPurchaseReport request bodies (JSON: one body or an array of them).",
-        options: shared() + [
-            OptionSpec(name: "token", valueName: "TOKEN", help: "A token the reports are about, for the DUPLICATE_TOKEN check (repeatable)."),
-            OptionSpec(name: "include", valueName: "GLOB", help: "Which JSON files a directory walk picks up, e.g. '**/*.json' (repeatable; else config include)."),
-        ],
-        positional: PositionalSpec(valueName: "FILE", help: "JSON files or directories; '-' reads standard input.", repeating: true))
-
-    static let notificationSpec = CommandSpec(
-        name: "notification",
-        abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded, not verified).",
-        options: shared() + [
-            OptionSpec(name: "include", valueName: "GLOB", help: "Which JSON files a directory walk picks up, e.g. '**/*.json' (repeatable; else config include)."),
-        ],
-        positional: PositionalSpec(valueName: "FILE", help: "JSON files or directories; '-' reads standard input.", repeating: true))
+        by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .report) })
+    static let notificationSpec = CommandSpec.declared(
+        name: "notification", abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded, not verified).",
+        by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .notification) })
 
     var kind: ServerDocumentKind
+    /// Output, configuration and baselines, as lint reads them (`LintCommand.finish` reports).
     var common: LintCommand
     var bundleID: String?
     var environment: ServerOptions.Environment?
-    var tokens: [String]
-    var include: [Glob]
+    var tokens: [String] = []
+    var include: [Glob] = []
     var inputs: [String]
 
-    init(_ arguments: ParsedArguments, kind: ServerDocumentKind) throws(UsageError) {
+    init(_ options: inout OptionReader, kind: ServerDocumentKind) throws(UsageError) {
         self.kind = kind
-        common = try LintCommand(arguments)
-        bundleID = arguments.value("bundle-id")
-        if arguments.value("environment") != nil {
-            environment = try arguments.choice("environment", default: ServerOptions.Environment.production)
+        options.share(Self.sharedOptions, of: LintCommand.spec)
+        common = try options.read(as: LintCommand.init)
+        switch kind {
+        case .token:
+            bundleID = options.value("bundle-id", "ID", help: "The app's bundle ID; tokens for another app are reported (EP608).")
+            let environment = options.value("environment", "ENV", help: "production or sandbox; tokens from the other are reported (EP609).")
+            if let environment {
+                guard let known = ServerOptions.Environment(rawValue: environment) else {
+                    throw UsageError("--environment takes one of production, sandbox, got \(environment.quotedForMessage)")
+                }
+                self.environment = known
+            }
+            inputs = options.positionals("TOKEN", help: "Tokens; '-' (or none) reads one per line from standard input.")
+        case .report, .notification:
+            if kind == .report {
+                tokens = options.values("token", "TOKEN", help: "A token the reports are about, for the DUPLICATE_TOKEN check (repeatable).")
+            }
+            include = options.values("include", "GLOB",
+                                     help: "Which JSON files a directory walk picks up, e.g. '**/*.json' (repeatable; else config include).").map(Glob.init)
+            inputs = options.positionals("FILE", help: "JSON files or directories; '-' reads standard input.")
         }
-        tokens = arguments.all("token")
-        include = arguments.all("include").map(Glob.init)
-        inputs = arguments.positionals
     }
 
     func execute() -> ExitStatus {

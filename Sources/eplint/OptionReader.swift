@@ -1,0 +1,81 @@
+/// Declares a command's options and reads them, in one call per option: the name and help are
+/// written once, next to the property the value goes to, and the method called fixes the
+/// value's type (`flag` → Bool, `value` → String?, `values` → [String], `choice` → an enum).
+/// A name cannot be misspelt on the way back, because it is never written a second time.
+///
+/// A command's initializer runs twice: once declaring (no arguments; every read returns its
+/// default, which builds the help text and the scanner's table) and once reading the scanned
+/// arguments. So it reads every option unconditionally, in the order help lists them.
+struct OptionReader {
+    /// `nil` while declaring.
+    private let arguments: ParsedArguments?
+    private(set) var options: [OptionSpec] = []
+    private(set) var positional: PositionalSpec?
+
+    /// Declaring: every read returns its default.
+    init() { arguments = nil }
+    /// Reading what was scanned against the declared spec.
+    init(_ arguments: ParsedArguments) { self.arguments = arguments }
+
+    /// `--name`, true when given.
+    mutating func flag(_ name: String, help: String) -> Bool {
+        declare(OptionSpec(name: name, help: help))
+        return arguments?.flags.contains(name) ?? false
+    }
+
+    /// `--name VALUE`, the last one given.
+    mutating func value(_ name: String, _ valueName: String, help: String) -> String? {
+        declare(OptionSpec(name: name, valueName: valueName, help: help))
+        return arguments?.values[name]?.last
+    }
+
+    /// `--name VALUE`, repeatable: every value, in order.
+    mutating func values(_ name: String, _ valueName: String, help: String) -> [String] {
+        declare(OptionSpec(name: name, valueName: valueName, help: help))
+        return arguments?.values[name] ?? []
+    }
+
+    /// `--name VALUE` with a fixed set of values, or the usage error that lists them.
+    mutating func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ name: String, _ valueName: String, help: String, default fallback: Choice
+    ) throws(UsageError) -> Choice {
+        declare(OptionSpec(name: name, valueName: valueName, help: help, defaultValue: fallback.rawValue))
+        guard let text = arguments?.values[name]?.last else { return fallback }
+        guard let choice = Choice(rawValue: text) else {
+            let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("--\(name) takes one of \(known), got \(text.quotedForMessage)")
+        }
+        return choice
+    }
+
+    /// Any number of positional arguments.
+    mutating func positionals(_ valueName: String, help: String) -> [String] {
+        positional = PositionalSpec(valueName: valueName, help: help, repeating: true)
+        return arguments?.positionals ?? []
+    }
+
+    /// Exactly one positional argument; `missing` is the usage error without it.
+    mutating func positional(_ valueName: String, help: String, missing: String) throws(UsageError) -> String {
+        positional = PositionalSpec(valueName: valueName, help: help, repeating: false)
+        guard let arguments else { return "" }
+        guard let value = arguments.positionals.first else { throw UsageError(missing) }
+        return value
+    }
+
+    /// Options of another command, declared as they are there (the server-side commands share
+    /// lint's output, configuration and baseline options, with lint's help).
+    mutating func share(_ names: [String], of spec: CommandSpec) {
+        for option in spec.options where names.contains(option.name) { declare(option) }
+    }
+
+    /// The same arguments, read by another command's initializer (whose declarations stay its own).
+    func read<Command>(as read: (inout OptionReader) throws(UsageError) -> Command) throws(UsageError) -> Command {
+        var other = arguments.map(OptionReader.init) ?? OptionReader()
+        return try read(&other)
+    }
+
+    private mutating func declare(_ option: OptionSpec) {
+        precondition(!options.contains { $0.name == option.name }, "option --\(option.name) is declared twice")
+        options.append(option)
+    }
+}
