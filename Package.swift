@@ -44,11 +44,13 @@ let package = Package(
         .target(name: "ServerSide", dependencies: ["LintEngine", "PlistSyntax"]),
         // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
         .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"]),
+        // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
+        .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "ServerSide"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
@@ -83,6 +85,7 @@ let package = Package(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "LintEngine"]
         ),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Configuration", "LintEngine"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",

@@ -6,7 +6,7 @@ public struct ConfigurationFile: Sendable {
     /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
-        "deployment-target", "define", "xcconfig", "regions", "bundle-id", "environment",
+        "deployment-target", "define", "xcconfig", "regions", "project", "bundle-id", "environment",
     ]
     public static let fileName = ".eplint.yml"
 
@@ -32,6 +32,8 @@ public struct ConfigurationFile: Sendable {
     public var define: [String: String] = [:]
     public var xcconfig: [String] = []
     public var regions: String?
+    /// Xcode projects or workspaces whose targets give the context (relative to `directory`).
+    public var project: [String] = []
     /// The app's bundle ID and the environment (production or sandbox) tokens must belong to (`eplint token`).
     public var bundleID: String?
     public var environment: String?
@@ -94,6 +96,8 @@ public struct ConfigurationFile: Sendable {
                 for item in try list(value, key) { xcconfig.append(try string(item, key)) }
             case "regions":
                 regions = try string(value, key)
+            case "project":
+                if let single = value.string { project = [single] } else { for item in try list(value, key) { project.append(try string(item, key)) } }
             case "bundle-id":
                 bundleID = try string(value, key)
             case "environment":

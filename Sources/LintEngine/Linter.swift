@@ -8,6 +8,11 @@ public struct LintConfiguration: Sendable {
     public var regionData: RegionData
     /// Given by flag or config; they replace what the Info.plist says. nil: read the plist.
     public var deploymentTargets: [DeploymentTarget]?
+    /// Whether the Info.plist's target preprocesses it (`INFOPLIST_PREPROCESS`); nil when no
+    /// Xcode project says.
+    public var infoPlistPreprocessed: Bool?
+    /// The macros `#if` lines are evaluated with; nil: the build settings (`--define`).
+    public var preprocessorMacros: [String: String]?
 
     public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
                 regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil) {
@@ -25,6 +30,12 @@ public struct FileLintResult: Sendable {
     public var isBinaryPropertyList: Bool
     /// What made the run fail while linting this file (an unreadable entitlements file).
     public var failures: [String] = []
+
+    public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = []) {
+        self.diagnostics = diagnostics
+        self.isBinaryPropertyList = isBinaryPropertyList
+        self.failures = failures
+    }
 }
 
 /// Parses one file and runs every rule on it.
@@ -74,7 +85,8 @@ public struct Linter: Sendable {
             }
         }
 
-        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements)
+        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements,
+                                  directives: document.directives)
         var diagnostics: [Diagnostic] = []
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
@@ -114,7 +126,7 @@ public struct Linter: Sendable {
     /// Parses and reports what stops linting: EP001, EP002, and EP004 for a root that is not
     /// a dict in `*Info.plist` and `*.entitlements` files (other plists are left alone).
     private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>) throws(ReadFailure) -> Parsed {
-        let document = try PlistParser.parse(&source, options: PlistParseOptions(retention: .topLevelKeys(keys), macros: configuration.buildSettings.values))
+        let document = try PlistParser.parse(&source, options: PlistParseOptions(retention: .topLevelKeys(keys), macros: configuration.preprocessorMacros ?? configuration.buildSettings.values))
         if let fatal = document.fatalProblem {
             var message = fatal.message
             if fatal.suggestsConversion { message += "; convert it with plutil -convert xml1 \(path.quotedForShell)" }

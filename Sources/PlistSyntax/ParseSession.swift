@@ -7,6 +7,7 @@ final class ParseSession: ParseEventSink {
     private var preprocessor: Preprocessor
     private var problems: [SyntaxProblem] = []
     private var comments: [PlistComment] = []
+    private var directives: [SourcePosition] = []
     private var fatal: SyntaxProblem?
     /// Checked on every event: cheaper than comparing `fatal` with nil.
     private var stopped = false
@@ -61,7 +62,9 @@ final class ParseSession: ParseEventSink {
         if let fatal {
             return PlistDocument(root: nil, problems: problems + [fatal], comments: comments)
         }
-        return PlistDocument(root: builder.root, problems: problems, comments: comments)
+        var document = PlistDocument(root: builder.root, problems: problems, comments: comments)
+        document.directives = directives
+        return document
     }
 
     private func stop(_ problem: SyntaxProblem) {
@@ -316,6 +319,7 @@ final class ParseSession: ParseEventSink {
                 let position = window.position(at: start + first)
                 if atLineStart && line[first] == UInt8(ascii: "#") {
                     let directive = Substring(String(decoding: line[(first + 1)...], as: UTF8.self))
+                    directives.append(position)
                     if case .notEvaluated(let reason) = preprocessor.apply(directive) {
                         problems.append(SyntaxProblem(kind: .unevaluatedDirective, message: reason, position: position))
                     }

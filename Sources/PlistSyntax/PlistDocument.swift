@@ -6,6 +6,8 @@ public struct PlistDocument: Sendable {
     public var problems: [SyntaxProblem]
     /// XML comments outside the root's leaf elements, in document order.
     public var comments: [PlistComment]
+    /// Where each C preprocessor line (`#ifdef`, `#define`, …) starts, in document order.
+    public var directives: [SourcePosition] = []
 
     public init(root: PlistNode?, problems: [SyntaxProblem], comments: [PlistComment]) {
         self.root = root

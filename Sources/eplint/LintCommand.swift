@@ -54,6 +54,10 @@ struct LintCommand {
     var stdinFilename: String?
     var strict: Bool
     var verbose: Bool
+    var projects: [String]
+    var targets: [String]
+    var configurations: [String]
+    var xcodeEnvironment: Bool
     var paths: [String]
 
     /// Declares and reads the options, in the order `--help` lists them.
@@ -86,6 +90,12 @@ struct LintCommand {
         stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         strict = options.flag("strict", help: "Exit 1 on warnings too.")
         verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
+        projects = options.values("project", "FILE",
+                                  help: "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable).")
+        targets = options.values("target", "NAME", help: "Only this target of the Xcode projects (repeatable).")
+        configurations = options.values("configuration", "NAME", help: "Only this build configuration of the Xcode projects (repeatable; default: all).")
+        xcodeEnvironment = options.flag("xcode-environment",
+                                        help: "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment.")
         paths = options.positionals("PATH", help: "Files or directories to lint; '-' reads standard input.")
         try validate()
     }
@@ -136,7 +146,15 @@ struct LintCommand {
         }
         let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose)
         var inputs = InputCollector()
-        for path in paths { inputs.add(path, standardInputName: stdinFilename) }
+        let xcode: XcodeLintPlan
+        do throws(RunFailure) { xcode = try xcodeLintPlan(configuration, configurationFile: project) } catch {
+            writeStandardError("error: eplint: \(error.message)\n")
+            return .failure
+        }
+        for path in xcode.paths { inputs.add(path, standardInputName: stdinFilename) }
+        for file in xcode.namedFiles where !inputs.files.contains(where: { absolute($0.path) == absolute(file) }) {
+            inputs.files.append(InputFile(path: file))
+        }
         if let project {
             // `exclude` applies to files named explicitly too (pre-commit passes names).
             inputs.files.removeAll { file in
@@ -151,6 +169,9 @@ struct LintCommand {
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
         let outcomes = Parallel.map(inputs.files) { file -> Result<FileLintResult, ReadFailure> in
+            if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
+                return TargetContexts.lint(file, in: contexts, explicitEntitlements: entitlements, verbose: verbose)
+            }
             let pairing = { (path: String) in pairer.pairing(for: path, linter: linter) }
             guard file.isStandardInput, let bytes = standardInput?.bytes else { return lint(file, with: linter, pairing: pairing) }
             var source = BytesSource(bytes)

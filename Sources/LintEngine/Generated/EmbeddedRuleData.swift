@@ -814,6 +814,77 @@ Use a rule ID that `eplint rules` lists.
 
 """#),
         (#"""
+EP011
+"""#, #"""
+directives-not-preprocessed
+"""#, #"""
+error
+"""#, #"""
+C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPROCESS = YES`.
+"""#, #"""
+# EP011 directives-not-preprocessed
+
+- **Severity:** error
+- **Summary:** C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPROCESS = YES`.
+
+## What it checks
+
+The Info.plist is linted in the context of an Xcode target (`eplint App.xcodeproj`, a folder holding the project, `--project`, or `--xcode-environment`) whose resolved `INFOPLIST_PREPROCESS` is not `YES`, and it holds lines starting with `#` (`#ifdef`, `#if`, `#define`, `#include`, …) between its elements. Reported once, at the first such line, with the number of others. Without an Xcode project eplint cannot know whether the file is preprocessed, and the rule stays silent.
+
+## Why
+
+> Xcode runs the Info.plist through the C preprocessor only when `INFOPLIST_PREPROCESS` is `YES` ("Preprocess Info.plist File"); otherwise the file is copied as it is, and the lines reach the app's Info.plist as text, which no longer reads as a property list.
+
+## Failing example
+
+With the target's `INFOPLIST_PREPROCESS = NO` (the default):
+
+```text settings
+INFOPLIST_PREPROCESS = NO
+```
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+#ifdef EXTERNAL_PURCHASE
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+#endif
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:1: error: preprocessor line (and 1 more line) in an Info.plist whose target does not set INFOPLIST_PREPROCESS = YES: Xcode copies it into the app's Info.plist as text; set INFOPLIST_PREPROCESS = YES or remove the lines [EP011]
+```
+
+## Passing example
+
+The same lines, in a target with `INFOPLIST_PREPROCESS = YES`, or a file without them:
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Set `INFOPLIST_PREPROCESS = YES` for the target (Build Settings, "Preprocess Info.plist File"), with `INFOPLIST_PREPROCESSOR_DEFINITIONS` for the macros the lines test, or remove the lines.
+
+"""#),
+        (#"""
 EP101
 """#, #"""
 region-not-lowercase
