@@ -38,6 +38,33 @@ import Testing
     }
 }
 
+extension ServerRulePageTests {
+    /// Column bugs show up when something multibyte stands before the value on its line: each
+    /// member line of a failing report or notification example gets a member `"é😀一": 0, ` first
+    /// (unknown members are allowed; the last character differs per line, so keys stay unique),
+    /// which moves what follows by 10 scalars; findings must move with it.
+    @Test(arguments: pages.filter { kind(of: $0) != .token }) func failingExampleWithMultibytePrefix(_ page: Page) throws {
+        let kind = try #require(Self.kind(of: page))
+        let failing = try #require(page.block("\(kind.exampleLanguage) \(kind.rawValue) failing"))
+        func prefix(_ line: Int) -> String { "\"é😀\(Character(Unicode.Scalar(0x4E00 + line)!))\": 0, " }
+        var shifted: [Int: Int] = [:]  // line → its indentation
+        let lines = failing.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line -> String in
+            let indent = line.prefix { $0 == " " }
+            guard line.dropFirst(indent.count).hasPrefix("\""), line.contains(":") else { return String(line) }
+            shifted[index + 1] = indent.count
+            return indent + prefix(index) + line.dropFirst(indent.count)
+        }
+        let options = page.block("text options")
+        let expected = serverLint(kind, failing, options: options).split(separator: "\n").map { line -> String in
+            let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard let number = Int(parts[1]), let column = Int(parts[2]), let indent = shifted[number], column > indent else { return String(line) }
+            return "\(parts[0]):\(number):\(column + prefix(0).unicodeScalars.count):\(parts[3])"
+        }
+        #expect(!shifted.isEmpty)
+        #expect(serverLint(kind, lines.joined(separator: "\n"), options: options).split(separator: "\n").map(String.init) == expected)
+    }
+}
+
 extension ServerDocumentKind {
     var exampleLanguage: String { self == .token ? "text" : "json" }
 }
