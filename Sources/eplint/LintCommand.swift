@@ -238,7 +238,7 @@ struct LintCommand {
             writeStandardOutput(primary)
         }
         for extra in report {
-            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain), to: extra.path) } catch {
+            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain, extraJSON: extraJSON), to: extra.path) } catch {
                 writeFailures.append(error.message)
             }
         }
