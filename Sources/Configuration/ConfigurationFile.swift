@@ -7,7 +7,7 @@ public struct ConfigurationFile: Sendable {
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
-        "preprocess", "preprocessor-flags", "prefix-header",
+        "preprocess", "preprocessor-flags", "prefix-header", "bundle-id", "environment",
     ]
     public static let fileName = ".eplint.yml"
 
@@ -41,6 +41,9 @@ public struct ConfigurationFile: Sendable {
     public var preprocessorFlags: [String] = []
     /// `INFOPLIST_PREFIX_HEADER`, relative to `directory`.
     public var prefixHeader: String?
+    /// The app's bundle ID and the environment (production or sandbox) tokens must belong to (`eplint token`).
+    public var bundleID: String?
+    public var environment: String?
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
     public init(text: String, path: String, directory: String) throws(ConfigurationError) {
@@ -111,6 +114,12 @@ public struct ConfigurationFile: Sendable {
                 prefixHeader = try string(value, key)
             case "project":
                 if let single = value.string { project = [single] } else { for item in try list(value, key) { project.append(try string(item, key)) } }
+            case "bundle-id":
+                bundleID = try string(value, key)
+            case "environment":
+                let name = try string(value, key)
+                guard name == "production" || name == "sandbox" else { throw error(value, key, "must be production or sandbox") }
+                environment = name
             default:
                 throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
             }

@@ -204,7 +204,15 @@ struct LintCommand {
                 failures.append(failure.reason)
             }
         }
-        diagnostics = ProjectConfiguration.apply(project, to: diagnostics)
+        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput)
+    }
+
+    /// Configuration, baselines, reports and the exit status: the end of every linting command
+    /// (the server-side ones too). `extraJSON` is added to `--format json` output.
+    func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
+                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = []) -> ExitStatus {
+        var failures = foundFailures
+        var diagnostics = ProjectConfiguration.apply(project, to: found)
         if let writeBaseline {
             let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)
             do throws(RunFailure) { try OutputFile.writeAtomically(recorded.serialized(), to: writeBaseline) } catch { failures.append(error.message) }
@@ -229,14 +237,14 @@ struct LintCommand {
                             failures: failures, sourceRoot: absolute(srcroot ?? "."), workingDirectory: currentDirectory())
 
         var writeFailures: [String] = []
-        let primary = render(run, as: format, presentation: output == nil ? presentation : .plain)
+        let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
         if let output {
             do throws(RunFailure) { try OutputFile.writeAtomically(primary, to: output) } catch { writeFailures.append(error.message) }
         } else {
             writeStandardOutput(primary)
         }
         for extra in report {
-            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain), to: extra.path) } catch {
+            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain, extraJSON: extraJSON), to: extra.path) } catch {
                 writeFailures.append(error.message)
             }
         }
@@ -248,11 +256,11 @@ struct LintCommand {
         return diagnostics.contains { $0.severity >= failing } ? .findings : .clean
     }
 
-    private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation) -> String {
+    private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation, extraJSON: [(String, JSONValue)] = []) -> String {
         switch format {
         case .gcc: GCCReporter.render(run, presentation: presentation)
         case .sarif: SARIFReporter.render(run)
-        case .json: JSONReporter.render(run)
+        case .json: JSONReporter.render(run, extra: extraJSON)
         case .github: GitHubReporter.render(run)
         }
     }
