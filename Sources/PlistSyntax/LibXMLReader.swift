@@ -229,8 +229,7 @@ final class LibXMLReader {
     /// expansion, no entity bomb).
     private func internalSubset() {
         guard !stopped, let input = context?.pointee.input, let cursor = input.pointee.cur else { return }
-        // Read before the session is told: a session that stops the parser frees libxml2's
-        // input buffer, which `cursor` points into (found by the fuzzer).
+        // Read before telling: the session may stop the parser, which frees libxml2's input.
         let offset = currentOffset, opensSubset = cursor.pointee == UInt8(ascii: "[")
         tell { $0.internalSubset(cursor: offset) }
         if opensSubset { stop() }

@@ -1,15 +1,13 @@
 /// One parse's meaning: turns the reader's events into builder events with exact
-/// positions, applies preprocessor lines, keeps comments, and decides the first fatal
-/// problem. It never calls libxml2: the reader turns libxml2's callbacks into these events.
+/// positions, keeps comments, and decides the first fatal problem. It never calls libxml2:
+/// the reader turns libxml2's callbacks into these events.
 /// A value owned by one parse (the reader reaches it through the parse's pointer to it), so
 /// that every access to its state is checked for exclusivity when compiled.
 struct ParseSession: ~Copyable {
     private var window = DecodedTextWindow()
     private var builder: PlistBuilder
-    private var preprocessor: Preprocessor
     private var problems: [SyntaxProblem] = []
     private var comments: [PlistComment] = []
-    private var directives: [SourcePosition] = []
     private var fatal: SyntaxProblem?
     /// Checked on every event: cheaper than comparing `fatal` with nil.
     private(set) var stopped = false
@@ -38,7 +36,6 @@ struct ParseSession: ~Copyable {
 
     init(options: PlistParseOptions, keepingRepeatsOf keptHashes: KeyHashSet?) {
         builder = PlistBuilder(options: options, keepingRepeatsOf: keptHashes)
-        preprocessor = Preprocessor(macros: options.macros)
     }
 
     /// libxml2 may ask for more text in the middle of a tag whose `<` is looked up later:
@@ -89,9 +86,7 @@ struct ParseSession: ~Copyable {
         if let fatal {
             return PlistDocument(root: nil, problems: problems + [fatal], comments: comments)
         }
-        var document = PlistDocument(root: builder.root, problems: problems, comments: comments)
-        document.directives = directives
-        return document
+        return PlistDocument(root: builder.root, problems: problems, comments: comments)
     }
 
     private mutating func stop(_ problem: SyntaxProblem) {
@@ -120,9 +115,8 @@ struct ParseSession: ~Copyable {
             elementsAwaitingEnd.append((builder.depth, window.position(at: opening), commentsAwaitingElement, element == .key))
             commentsAwaitingElement = []
         }
-        let included = preprocessor.isActive
         do {
-            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: included) {
+            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: true) {
                 window.position(at: $0)
             }
         } catch {
@@ -321,7 +315,7 @@ struct ParseSession: ~Copyable {
     /// tabs and line ends there, so white space made by a character reference or a CDATA
     /// section is refused.
     private mutating func checkBlankRun(upTo end: Int) {
-        guard builder.context == .container, !builder.isSkipping, preprocessor.isActive, window.contains(lastMarkupEnd) else { return }
+        guard builder.context == .container, !builder.isSkipping, window.contains(lastMarkupEnd) else { return }
         var offset = lastMarkupEnd
         while offset < end {
             let byte = window[offset]
@@ -338,27 +332,21 @@ struct ParseSession: ~Copyable {
     }
 
     /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
-    /// fine; C preprocessor lines are applied; anything else is misplaced text.
+    /// fine; anything else is misplaced text (C preprocessor lines never get here: a file
+    /// that has them is preprocessed first).
     private mutating func flushTextRun(upTo end: () -> Int) {
         guard let start = textRun else { return }
         textRun = nil
         let end = end()
         let text = Array(window.slice(start..<end))
         var lineStart = 0
-        var atLineStart = window.position(at: start).column == 1
         while lineStart <= text.count {
             var lineEnd = lineStart
             while lineEnd < text.count, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
             let line = text[lineStart..<lineEnd]
             if let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) {
                 let position = window.position(at: start + first)
-                if atLineStart && line[first] == UInt8(ascii: "#") {
-                    let directive = Substring(String(decoding: line[(first + 1)...], as: UTF8.self))
-                    directives.append(position)
-                    if case .notEvaluated(let reason) = preprocessor.apply(directive) {
-                        problems.append(SyntaxProblem(kind: .unevaluatedDirective, message: reason, position: position))
-                    }
-                } else if preprocessor.isActive && !builder.isSkipping {
+                if !builder.isSkipping {
                     let shown = String(decoding: line[first...].prefix(40), as: UTF8.self)
                     stop(SyntaxProblem(kind: .malformed, message: "unexpected text \(shown.quotedForMessage) where an element is expected", position: position))
                     return
@@ -366,7 +354,6 @@ struct ParseSession: ~Copyable {
             }
             guard lineEnd < text.count else { break }
             lineStart = lineEnd + (text[lineEnd] == 0x0D && lineEnd + 1 < text.count && text[lineEnd + 1] == 0x0A ? 2 : 1)
-            atLineStart = true
         }
     }
 }

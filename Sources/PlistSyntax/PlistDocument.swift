@@ -6,8 +6,6 @@ public struct PlistDocument: Sendable {
     public var problems: [SyntaxProblem]
     /// XML comments outside the root's leaf elements, in document order.
     public var comments: [PlistComment]
-    /// Where each C preprocessor line (`#ifdef`, `#define`, …) starts, in document order.
-    public var directives: [SourcePosition] = []
 
     public init(root: PlistNode?, problems: [SyntaxProblem], comments: [PlistComment]) {
         self.root = root
@@ -27,8 +25,10 @@ public struct SyntaxProblem: Sendable, Equatable {
         case unsupported
         /// A binary property list (`bplist00`). Fatal.
         case binaryPropertyList
-        /// A preprocessor line that could not be evaluated. Parsing goes on.
+        /// Something of the C preprocessor's that eplint cannot know or cpp stops at (EP007). Parsing goes on.
         case unevaluatedDirective
+        /// A C comment cpp removes from the plist's text (EP010). Parsing goes on.
+        case preprocessorComment
     }
 
     public var kind: Kind
@@ -43,7 +43,7 @@ public struct SyntaxProblem: Sendable, Equatable {
         self.position = position
     }
 
-    public var isFatal: Bool { kind != .unevaluatedDirective }
+    public var isFatal: Bool { kind != .unevaluatedDirective && kind != .preprocessorComment }
 }
 
 /// An XML comment and where it starts.
@@ -75,18 +75,15 @@ public struct PlistParseOptions: Sendable {
     }
 
     public var retention: Retention
-    /// Macros for `#if`/`#ifdef` lines of preprocessed plists (NAME → value).
-    public var macros: [String: String]
     /// The deepest element nesting accepted (`<plist>` counts).
     public var maximumDepth: Int
     /// Under `.topLevelKeys`: other top-level keys whose entries (key, range, value's kind
     /// and range) the caller needs.
     public var keepsTopLevelEntry: (@Sendable (String) -> Bool)?
 
-    public init(retention: Retention = .everything, macros: [String: String] = [:], maximumDepth: Int = 256,
+    public init(retention: Retention = .everything, maximumDepth: Int = 256,
                 keepsTopLevelEntry: (@Sendable (String) -> Bool)? = nil) {
         self.retention = retention
-        self.macros = macros
         self.maximumDepth = maximumDepth
         self.keepsTopLevelEntry = keepsTopLevelEntry
     }

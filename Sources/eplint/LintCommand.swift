@@ -50,6 +50,9 @@ struct LintCommand {
     var deploymentTargets: [String]
     var regions: String?
     var definitions: [String]
+    var preprocess: Bool
+    var preprocessorFlags: [String]
+    var prefixHeader: String?
     var musicStreaming: String?
     var stdinFilename: String?
     var strict: Bool
@@ -85,6 +88,9 @@ struct LintCommand {
         regions = options.value("regions", "FILE",
                                 help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints).")
         definitions = options.values("define", "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).")
+        preprocess = options.flag("preprocess", help: "Run Info.plists through the C preprocessor, as INFOPLIST_PREPROCESS = YES (default: those with a directive line).")
+        preprocessorFlags = options.values("preprocessor-flag", "FLAG", help: "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS, e.g. -traditional (repeatable).")
+        prefixHeader = options.value("prefix-header", "FILE", help: "INFOPLIST_PREFIX_HEADER: a header whose #defines apply to preprocessed Info.plists.")
         musicStreaming = options.value("music-streaming", "true|false",
                                        help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
         stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
@@ -198,7 +204,15 @@ struct LintCommand {
                 failures.append(failure.reason)
             }
         }
-        diagnostics = ProjectConfiguration.apply(project, to: diagnostics)
+        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput)
+    }
+
+    /// Configuration, baselines, reports and the exit status: the end of every linting command
+    /// (the server-side ones too). `extraJSON` is added to `--format json` output.
+    func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
+                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = []) -> ExitStatus {
+        var failures = foundFailures
+        var diagnostics = ProjectConfiguration.apply(project, to: found)
         if let writeBaseline {
             let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)
             do throws(RunFailure) { try OutputFile.writeAtomically(recorded.serialized(), to: writeBaseline) } catch { failures.append(error.message) }
@@ -223,14 +237,14 @@ struct LintCommand {
                             failures: failures, sourceRoot: absolute(srcroot ?? "."), workingDirectory: currentDirectory())
 
         var writeFailures: [String] = []
-        let primary = render(run, as: format, presentation: output == nil ? presentation : .plain)
+        let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
         if let output {
             do throws(RunFailure) { try OutputFile.writeAtomically(primary, to: output) } catch { writeFailures.append(error.message) }
         } else {
             writeStandardOutput(primary)
         }
         for extra in report {
-            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain), to: extra.path) } catch {
+            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain, extraJSON: extraJSON), to: extra.path) } catch {
                 writeFailures.append(error.message)
             }
         }
@@ -242,11 +256,11 @@ struct LintCommand {
         return diagnostics.contains { $0.severity >= failing } ? .findings : .clean
     }
 
-    private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation) -> String {
+    private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation, extraJSON: [(String, JSONValue)] = []) -> String {
         switch format {
         case .gcc: GCCReporter.render(run, presentation: presentation)
         case .sarif: SARIFReporter.render(run)
-        case .json: JSONReporter.render(run)
+        case .json: JSONReporter.render(run, extra: extraJSON)
         case .github: GitHubReporter.render(run)
         }
     }
@@ -280,6 +294,7 @@ struct LintCommand {
             settings[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
         }
         var configuration = LintConfiguration(buildSettings: BuildSettings(definitions: settings))
+        configuration.preprocessing = try preprocessingOptions(project)
         if let musicStreaming {
             configuration.musicStreaming = musicStreaming == "true"
                 ? MusicStreaming(qualifies: true, reason: "--music-streaming true")
@@ -306,6 +321,50 @@ struct LintCommand {
             configuration.regionData = try RegionFile.load(PathArithmetic.relative(project.resolve(regions), to: currentDirectory()))
         }
         return configuration
+    }
+
+    /// Xcode's INFOPLIST_PREPROCESS settings: flags first, then the configuration file.
+    /// `--define`/`define:` are the definitions; prefix headers (and `-include` files among
+    /// the flags) are read here, because the user named them.
+    private func preprocessingOptions(_ project: ConfigurationFile?) throws(RunFailure) -> PreprocessingOptions {
+        var options = PreprocessingOptions()
+        if preprocess {
+            options.mode = .always
+        } else if let declared = project?.preprocess {
+            options.mode = declared ? .always : .never
+        }
+        var definitions = (project?.define ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        definitions += self.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
+        options.definitions = definitions
+        var headers: [String] = []
+        if let prefixHeader {
+            headers.append(prefixHeader)
+        } else if let project, let header = project.prefixHeader {
+            headers.append(PathArithmetic.relative(project.resolve(header), to: currentDirectory()))
+        }
+        let flags = preprocessorFlags.isEmpty ? (project?.preprocessorFlags ?? []) : preprocessorFlags
+        var remaining = flags.makeIterator()
+        while let flag = remaining.next() {
+            if flag == "-include", let file = remaining.next() {
+                headers.append(file)
+            } else if flag.hasPrefix("-include"), flag.count > "-include".count {
+                headers.append(String(flag.dropFirst("-include".count)))
+            } else {
+                options.flags.append(flag)
+            }
+        }
+        for header in headers {
+            switch RegularFile.contents(header, limit: 16 << 20) {
+            case .success(let text): options.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
+            case .failure(let failure): throw RunFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
+            }
+        }
+        if verbose {
+            for flag in CPreprocessor.ignoredFlags(options) {
+                writeStandardError("eplint: preprocessor flag \(flag.quotedForMessage) ignored: it does not change what eplint lints\n")
+            }
+        }
+        return options
     }
 
     private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing) -> Result<FileLintResult, ReadFailure> {

@@ -63,7 +63,7 @@ enum TargetContexts {
                             if !targets.isEmpty { configuration.deploymentTargets = targets }
                         }
                         configuration.infoPlistPreprocessed = resolved.preprocess
-                        configuration.preprocessorMacros = macros(resolved)
+                        configuration.preprocessing = preprocessing(resolved, base: base.preprocessing)
                         let variant = groups.count > 1 && index > 0
                             ? " (" + group.builds.map { $0.isMacCatalyst ? "Mac Catalyst" : $0.platform.rawValue }.joined(separator: ", ") + ")" : ""
                         contexts.append(TargetLintContext(
@@ -77,33 +77,24 @@ enum TargetContexts {
         return contexts
     }
 
-    /// What cpp is given: the `#define` lines of `INFOPLIST_PREFIX_HEADER` (a file the project
-    /// names; its own `#include`s are not followed), `INFOPLIST_PREPROCESSOR_DEFINITIONS`
-    /// (NAME or NAME=VALUE) and the `-D`/`-U` flags of `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`.
-    static func macros(_ resolved: ResolvedConfiguration) -> [String: String] {
-        var macros: [String: String] = [:]
-        if resolved.preprocess, let header = resolved.prefixHeader, header.exists, let text = XcodeProjects.readText(header.path) {
-            for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-                let words = line.drop { $0 == " " || $0 == "\t" }
-                guard words.hasPrefix("#") else { continue }
-                let directive = words.dropFirst().drop { $0 == " " || $0 == "\t" }
-                guard directive.hasPrefix("define "), let name = directive.dropFirst(7).split(separator: " ", maxSplits: 1).first else { continue }
-                let value = directive.dropFirst(7).drop { $0 == " " }.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
-                if !name.contains("(") { macros[String(name)] = String(value) }
-            }
+    /// How the target preprocesses its Info.plist: `INFOPLIST_PREPROCESS`,
+    /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` and
+    /// `INFOPLIST_PREFIX_HEADER` (a file the project names, so it is read; its own `#include`s
+    /// are not followed). What the command line or `.eplint.yml` says comes on top: an explicit
+    /// `preprocess`, `--define`s after the target's definitions, flags after the target's, and
+    /// a prefix header instead of the target's.
+    static func preprocessing(_ resolved: ResolvedConfiguration, base: PreprocessingOptions) -> PreprocessingOptions {
+        var options = base
+        // A target that does not preprocess still gets its directive lines linted as cpp would
+        // read them; EP011 says Xcode does not.
+        if base.mode == .auto { options.mode = resolved.preprocess ? .always : .auto }
+        options.definitions = resolved.preprocessorDefinitions + base.definitions
+        options.flags = resolved.preprocessorFlags + base.flags
+        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader, header.exists, let text = XcodeProjects.readText(header.path) {
+            options.prefixHeaders = [PreprocessingOptions.PrefixHeader(path: PathArithmetic.relative(header.path, to: currentDirectory()),
+                                                                       text: Array(text.utf8))]
         }
-        func define(_ text: Substring) {
-            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = parts.first, !name.isEmpty else { return }
-            macros[String(name)] = parts.count > 1 ? String(parts[1]) : "1"
-        }
-        for definition in resolved.preprocessorDefinitions { define(Substring(definition)) }
-        var flags = resolved.preprocessorFlags.makeIterator()
-        while let flag = flags.next() {
-            if flag == "-D", let next = flags.next() { define(Substring(next)) } else if flag.hasPrefix("-D") { define(flag.dropFirst(2)) }
-            if flag.hasPrefix("-U") { macros[String(flag.dropFirst(2))] = nil }
-        }
-        return macros
+        return options
     }
 
     /// Lints one file in each of its contexts. A diagnostic every context reports is kept

@@ -21,6 +21,8 @@ do throws(UsageError) {
         status = run(command.run)
     case .context(let command):
         status = run(command.run)
+    case .server(let command):
+        status = command.execute()
     }
 } catch {
     writeStandardError("error: eplint: \(error.message)\n")

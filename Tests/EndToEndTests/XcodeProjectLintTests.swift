@@ -122,15 +122,21 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         try fixture.writeProject(project: ["LINK_HOST": "$(HOST_NAME).example.com", "HOST_NAME": "shop", "INFOPLIST_PREPROCESS": "YES"],
                                  target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
         #expect(try fixture.run(["."]).standardOutput.contains("[EP402]"))
-        // Defined: the link resolves through two settings to an https URL (no EP006).
+        // Defined, without -traditional: cpp takes the URL's '//' for a comment (EP010).
         try fixture.writeProject(project: ["LINK_HOST": "$(HOST_NAME).example.com", "HOST_NAME": "shop", "INFOPLIST_PREPROCESS": "YES",
                                            "INFOPLIST_PREPROCESSOR_DEFINITIONS": "EXTERNAL DEBUG=1"],
+                                 target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
+        #expect(try fixture.run(["."]).standardOutput.contains("[EP010]"))
+        // With it: the link resolves through two settings to an https URL (no EP006).
+        try fixture.writeProject(project: ["LINK_HOST": "$(HOST_NAME).example.com", "HOST_NAME": "shop", "INFOPLIST_PREPROCESS": "YES",
+                                           "INFOPLIST_PREPROCESSOR_DEFINITIONS": "EXTERNAL DEBUG=1", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS": "-traditional"],
                                  target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
         let clean = try fixture.run(["."])
         #expect(clean.status == 0 && clean.standardOutput == "", "\(clean.standardOutput)")
         // The macro from a -D flag, or from the prefix header's #define lines.
-        try fixture.write("Config/Prefix.h", "// version\n#define EXTERNAL 1\n")
-        for extra in [["INFOPLIST_OTHER_PREPROCESSOR_FLAGS": "-traditional -DEXTERNAL"], ["INFOPLIST_PREFIX_HEADER": "Config/Prefix.h"]] {
+        // (A comment line in the header would reach the output, before the XML declaration, as with clang.)
+        try fixture.write("Config/Prefix.h", "#define EXTERNAL 1\n")
+        for extra in [["INFOPLIST_OTHER_PREPROCESSOR_FLAGS": "-traditional -DEXTERNAL"], ["INFOPLIST_PREFIX_HEADER": "Config/Prefix.h", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS": "-traditional"]] {
             try fixture.writeProject(project: ["LINK_HOST": "$(HOST_NAME).example.com", "HOST_NAME": "shop", "INFOPLIST_PREPROCESS": "YES"].merging(extra) { $1 },
                                      target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
             let run = try fixture.run(["."])
