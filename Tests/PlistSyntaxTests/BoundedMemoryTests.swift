@@ -35,6 +35,17 @@ import Testing
         #expect(Self.entries(Self.plist(body)) == ["Key17@38:2", "Key\(last)@\(end + 2):2", "Key17@\(end + 4):2", "Key\(last)@\(end + 8):2", "Key17@\(end + 10):2"])
     }
 
+    @Test func secondReadingAlsoWorksThroughAutomaticPreprocessing() throws {
+        // Read once to spot the directive, then again (repeated keys), then whole for cpp.
+        let body = "#if 1\n" + Self.filler + "\t<key>Key17</key>\n\t<false/>\n#endif\n"
+        var source = BytesSource(Self.plist(body))
+        let options = PlistParseOptions(retention: .topLevelKeys(["Kept"]))
+        let (document, preprocessed) = try PlistParser.parse(&source, options: options, preprocessing: PreprocessingOptions(mode: .auto), fileName: "Info.plist")
+        #expect(preprocessed != nil)
+        #expect(document.fatalProblem == nil)
+        #expect(document.root?.dictionaryEntries?.map(\.key) == ["Key17", "Key17"])
+    }
+
     @Test func keysEqualAsStringsRepeatEvenWhenTheirBytesDiffer() {
         // U+212A KELVIN SIGN is canonically equivalent to "K".
         let body = Self.filler + "\t<key>K</key>\n\t<true/>\n\t<key>\u{212A}</key>\n\t<true/>\n"
