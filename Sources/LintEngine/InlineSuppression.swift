@@ -57,10 +57,10 @@ enum InlineSuppression {
         }
         guard !directives.isEmpty || !problems.isEmpty else { return diagnostics }
 
+        let suppressors = firstCoveringDirective(for: diagnostics, in: directives)
         var kept: [Diagnostic] = []
-        for diagnostic in diagnostics {
-            let index = directives.firstIndex { $0.rules.contains(diagnostic.rule) && $0.covers.contains(diagnostic.range.start.offset) }
-            if let index { directives[index].used.insert(diagnostic.rule) } else { kept.append(diagnostic) }
+        for (diagnostic, suppressor) in zip(diagnostics, suppressors) {
+            if let suppressor { directives[suppressor].used.insert(diagnostic.rule) } else { kept.append(diagnostic) }
         }
         for directive in directives {
             for rule in directive.rules where !directive.used.contains(rule) {
@@ -68,5 +68,38 @@ enum InlineSuppression {
             }
         }
         return kept + problems
+    }
+
+    /// For each diagnostic, the first directive (in document order) that names its rule and
+    /// covers its offset. One sweep per rule over offsets in ascending order: directives join a
+    /// heap of candidates when their range begins and leave it lazily once it has ended (an
+    /// ended range never covers a later offset), so the heap's smallest index is the answer.
+    /// n·log n, where asking every directive for every diagnostic was quadratic.
+    private static func firstCoveringDirective(for diagnostics: [Diagnostic], in directives: [Directive]) -> [Int?] {
+        var directivesByRule: [RuleID: [Int]] = [:]
+        for (index, directive) in directives.enumerated() {
+            for rule in Set(directive.rules) { directivesByRule[rule, default: []].append(index) }
+        }
+        var diagnosticsByRule: [RuleID: [Int]] = [:]
+        for (index, diagnostic) in diagnostics.enumerated() where directivesByRule[diagnostic.rule] != nil {
+            diagnosticsByRule[diagnostic.rule, default: []].append(index)
+        }
+        var result = [Int?](repeating: nil, count: diagnostics.count)
+        for (rule, diagnosticIndices) in diagnosticsByRule {
+            let byStart = directivesByRule[rule]!.sorted { directives[$0].covers.lowerBound < directives[$1].covers.lowerBound }
+            let byOffset = diagnosticIndices.sorted { diagnostics[$0].range.start.offset < diagnostics[$1].range.start.offset }
+            var candidates = MinimumHeap()
+            var nextStart = 0
+            for diagnosticIndex in byOffset {
+                let offset = diagnostics[diagnosticIndex].range.start.offset
+                while nextStart < byStart.count, directives[byStart[nextStart]].covers.lowerBound <= offset {
+                    candidates.insert(byStart[nextStart])
+                    nextStart += 1
+                }
+                while let first = candidates.minimum, directives[first].covers.upperBound <= offset { candidates.removeMinimum() }
+                result[diagnosticIndex] = candidates.minimum
+            }
+        }
+        return result
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Threads
 
 /// Writes a whole report or nothing: a temporary file in the same directory, renamed over
 /// the target once complete, so a crash or a full disk never leaves half a report.
@@ -14,8 +15,8 @@ enum OutputFile {
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).eplint-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-        PendingOutputs.shared.add(temporary)
-        defer { PendingOutputs.shared.remove(temporary) }
+        let pending = PendingOutputs.add(temporary)
+        defer { PendingOutputs.remove(pending) }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -36,16 +37,53 @@ enum OutputFile {
     }
 }
 
-/// Temporary report files being written, removed if the run is interrupted.
-final class PendingOutputs: @unchecked Sendable {
-    static let shared = PendingOutputs()
-    private var paths: [String] = []
+/// Temporary report files being written, removed if the run is interrupted. The signal handler
+/// reads this table while the main thread may be changing it, so the table is made safe for it:
+/// - it is preallocated C strings: the handler neither allocates nor touches a Swift object,
+///   and calls unlink(2) alone, which is async-signal-safe;
+/// - only the main thread takes SIGINT and SIGTERM (worker threads start with them blocked,
+///   `WorkerThread`), and it blocks them while it changes a slot: the handler finds each slot
+///   empty or holding a whole path, never half of one.
+enum PendingOutputs {
+    /// Reports are written one after the other, so one slot is in use at a time; a few spare.
+    private static let slotCount = 8
+    private static let slotSize = Int(PATH_MAX) + 1
+    /// `slotCount` NUL-terminated paths; an empty string is a free slot.
+    nonisolated(unsafe) private static let table: UnsafeMutablePointer<CChar> = {
+        let table = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
+        table.initialize(repeating: 0, count: slotCount * slotSize)
+        return table
+    }()
 
-    func add(_ path: String) { paths.append(path) }
-    func remove(_ path: String) { paths.removeAll { $0 == path } }
+    /// Allocates the table before a handler can run, so the handler never initializes it.
+    static func prepare() { _ = table }
 
-    /// From a signal handler: only unlink(2), which is async-signal-safe.
-    func unlinkAll() {
-        for path in paths { path.withCString { _ = unlink($0) } }
+    /// Records `path`; the slot to pass to `remove`, or nil if the table is full or the path
+    /// too long for open(2) to have accepted it (then an interrupt leaves the file behind).
+    static func add(_ path: String) -> Int? {
+        let bytes = path.utf8
+        guard !bytes.isEmpty, bytes.count < slotSize else { return nil }
+        return InterruptSignals.blocked {
+            guard let slot = (0..<slotCount).first(where: { table[$0 * slotSize] == 0 }) else { return nil }
+            let start = table + slot * slotSize
+            for (index, byte) in bytes.enumerated() { start[index] = CChar(bitPattern: byte) }
+            start[bytes.count] = 0
+            return slot
+        }
+    }
+
+    static func remove(_ slot: Int?) {
+        guard let slot else { return }
+        InterruptSignals.blocked { table[slot * slotSize] = 0 }
+    }
+
+    /// From the signal handler: reads the preallocated table and calls unlink(2), nothing else.
+    static func unlinkAll() {
+        var slot = 0
+        while slot < slotCount {
+            let path = table + slot * slotSize
+            if path.pointee != 0 { unlink(path) }
+            slot += 1
+        }
     }
 }
