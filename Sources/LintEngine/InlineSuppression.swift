@@ -57,7 +57,7 @@ enum InlineSuppression {
         }
         guard !directives.isEmpty || !problems.isEmpty else { return diagnostics }
 
-        let suppressors = firstCoveringDirective(for: diagnostics, in: directives)
+        let suppressors = firstCovering(diagnostics.map { ($0.rule, $0.range.start.offset) }, among: directives.map { ($0.rules, $0.covers) })
         var kept: [Diagnostic] = []
         for (diagnostic, suppressor) in zip(diagnostics, suppressors) {
             if let suppressor { directives[suppressor].used.insert(diagnostic.rule) } else { kept.append(diagnostic) }
@@ -70,34 +70,35 @@ enum InlineSuppression {
         return kept + problems
     }
 
-    /// For each diagnostic, the first directive (in document order) that names its rule and
-    /// covers its offset. One sweep per rule over offsets in ascending order: directives join a
-    /// heap of candidates when their range begins and leave it lazily once it has ended (an
-    /// ended range never covers a later offset), so the heap's smallest index is the answer.
-    /// n·log n, where asking every directive for every diagnostic was quadratic.
-    private static func firstCoveringDirective(for diagnostics: [Diagnostic], in directives: [Directive]) -> [Int?] {
+    /// For each finding (rule, offset), the index of the first directive (in document order)
+    /// that names its rule and covers its offset. One sweep per rule over offsets in ascending
+    /// order: directives join a heap of candidates when their range begins and leave it lazily
+    /// once it has ended (an ended range never covers a later offset), so the heap's smallest
+    /// index is the answer. n·log n, where asking every directive for every finding was quadratic.
+    static func firstCovering(_ findings: [(rule: RuleID, offset: Int)],
+                              among directives: [(rules: [RuleID], covers: Range<Int>)]) -> [Int?] {
         var directivesByRule: [RuleID: [Int]] = [:]
         for (index, directive) in directives.enumerated() {
             for rule in Set(directive.rules) { directivesByRule[rule, default: []].append(index) }
         }
-        var diagnosticsByRule: [RuleID: [Int]] = [:]
-        for (index, diagnostic) in diagnostics.enumerated() where directivesByRule[diagnostic.rule] != nil {
-            diagnosticsByRule[diagnostic.rule, default: []].append(index)
+        var findingsByRule: [RuleID: [Int]] = [:]
+        for (index, finding) in findings.enumerated() where directivesByRule[finding.rule] != nil {
+            findingsByRule[finding.rule, default: []].append(index)
         }
-        var result = [Int?](repeating: nil, count: diagnostics.count)
-        for (rule, diagnosticIndices) in diagnosticsByRule {
+        var result = [Int?](repeating: nil, count: findings.count)
+        for (rule, findingIndices) in findingsByRule {
             let byStart = directivesByRule[rule]!.sorted { directives[$0].covers.lowerBound < directives[$1].covers.lowerBound }
-            let byOffset = diagnosticIndices.sorted { diagnostics[$0].range.start.offset < diagnostics[$1].range.start.offset }
+            let byOffset = findingIndices.sorted { findings[$0].offset < findings[$1].offset }
             var candidates = MinimumHeap()
             var nextStart = 0
-            for diagnosticIndex in byOffset {
-                let offset = diagnostics[diagnosticIndex].range.start.offset
+            for findingIndex in byOffset {
+                let offset = findings[findingIndex].offset
                 while nextStart < byStart.count, directives[byStart[nextStart]].covers.lowerBound <= offset {
                     candidates.insert(byStart[nextStart])
                     nextStart += 1
                 }
                 while let first = candidates.minimum, directives[first].covers.upperBound <= offset { candidates.removeMinimum() }
-                result[diagnosticIndex] = candidates.minimum
+                result[findingIndex] = candidates.minimum
             }
         }
         return result

@@ -13,9 +13,14 @@ enum OutputFile {
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).eplint-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-        let pending = PendingOutputs.add(temporary)
+        // Created and recorded with SIGINT/SIGTERM held back, so an interrupt between the two
+        // cannot leave the file behind.
+        let (descriptor, openError, pending) = InterruptSignals.blocked { () -> (Int32, Int32, Int?) in
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return (descriptor, errno, nil) }
+            return (descriptor, 0, PendingOutputs.add(temporary))
+        }
+        guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(openError)))") }
         defer { PendingOutputs.remove(pending) }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
@@ -39,8 +44,8 @@ enum OutputFile {
 
 /// Temporary report files being written, removed if the run is interrupted. The signal handler
 /// reads this table while the main thread may be changing it, so the table is made safe for it:
-/// - it is preallocated C strings: the handler neither allocates nor touches a Swift object,
-///   and calls unlink(2) alone, which is async-signal-safe;
+/// - it is preallocated C buffers and flags: the handler neither allocates nor touches a Swift
+///   object, and calls unlink(2) alone, which is async-signal-safe;
 /// - only the main thread takes SIGINT and SIGTERM (worker threads start with them blocked,
 ///   `WorkerThread`), and it blocks them while it changes a slot: the handler finds each slot
 ///   empty or holding a whole path, never half of one.
@@ -48,41 +53,43 @@ enum PendingOutputs {
     /// Reports are written one after the other, so one slot is in use at a time; a few spare.
     private static let slotCount = 8
     private static let slotSize = Int(PATH_MAX) + 1
-    /// `slotCount` NUL-terminated paths; an empty string is a free slot.
-    nonisolated(unsafe) private static let table: UnsafeMutablePointer<CChar> = {
-        let table = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
-        table.initialize(repeating: 0, count: slotCount * slotSize)
-        return table
+    /// `slotCount` buffers of `slotSize` bytes, each a NUL-terminated path while its slot is in use.
+    nonisolated(unsafe) private static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
+    /// Non-zero while a slot holds a path; set after the path is complete, cleared before reuse.
+    nonisolated(unsafe) private static let inUse: UnsafeMutablePointer<UInt8> = {
+        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount)
+        flags.initialize(repeating: 0, count: slotCount)
+        return flags
     }()
 
     /// Allocates the table before a handler can run, so the handler never initializes it.
-    static func prepare() { _ = table }
+    static func prepare() { _ = (paths, inUse) }
 
     /// Records `path`; the slot to pass to `remove`, or nil if the table is full or the path
     /// too long for open(2) to have accepted it (then an interrupt leaves the file behind).
     static func add(_ path: String) -> Int? {
         let bytes = path.utf8
-        guard !bytes.isEmpty, bytes.count < slotSize else { return nil }
+        guard bytes.count < slotSize else { return nil }
         return InterruptSignals.blocked {
-            guard let slot = (0..<slotCount).first(where: { table[$0 * slotSize] == 0 }) else { return nil }
-            let start = table + slot * slotSize
+            guard let slot = (0..<slotCount).first(where: { inUse[$0] == 0 }) else { return nil }
+            let start = paths + slot * slotSize
             for (index, byte) in bytes.enumerated() { start[index] = CChar(bitPattern: byte) }
             start[bytes.count] = 0
+            inUse[slot] = 1
             return slot
         }
     }
 
     static func remove(_ slot: Int?) {
         guard let slot else { return }
-        InterruptSignals.blocked { table[slot * slotSize] = 0 }
+        InterruptSignals.blocked { inUse[slot] = 0 }
     }
 
     /// From the signal handler: reads the preallocated table and calls unlink(2), nothing else.
     static func unlinkAll() {
         var slot = 0
         while slot < slotCount {
-            let path = table + slot * slotSize
-            if path.pointee != 0 { unlink(path) }
+            if inUse[slot] != 0 { unlink(paths + slot * slotSize) }
             slot += 1
         }
     }
