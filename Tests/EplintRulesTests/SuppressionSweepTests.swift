@@ -5,20 +5,8 @@ import Testing
 /// directive naming the rule whose range holds the offset — on random nested, overlapping,
 /// empty and open-ended ranges.
 @Suite struct SuppressionSweepTests {
-    /// A fixed-seed generator (SplitMix64), so a failure repeats.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func agreesWithTheDefinition() {
-        var random = SeededGenerator(state: 15)
+        var random = SplitMix64(seed: 15)
         let rules = ["EP102", "EP201", "EP203"].map { RuleID($0) }
         for _ in 0..<300 {
             var directives: [(rules: [RuleID], covers: Range<Int>)] = []
