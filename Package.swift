@@ -1,30 +1,22 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
-
-// Tests/Fuzz/run.sh sets EPLINT_FUZZ: the library code is instrumented for libFuzzer and
-// AddressSanitizer, and eplint-fuzz links libFuzzer's main. Build tools stay plain.
-let fuzzing = Context.environment["EPLINT_FUZZ"] != nil
-// Generic types such as [RegionEntry] get their metadata from direct accessor calls, not from
-// mangled names that the runtime demangles at first use. The runtime also checks conformances
-// against every conformance in the static standard library. On a small file that cost 0.7 M
-// of 5 M instructions.
-let startup: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
-let instrumented: [SwiftSetting] = startup + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
-// The parser's per-element state lives in objects confined to one parse on one thread;
-// run-time exclusivity checks on them cost a fifth of the parse of a big file.
-let parserSettings: [SwiftSetting] = instrumented + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 let package = Package(
     name: "eplint",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "eplint", targets: ["eplint"]),
+        // `swift package eplint [PATH…]` in a package that depends on this one.
+        .plugin(name: "EplintCommandPlugin", targets: ["EplintCommandPlugin"]),
+        // Lints a target's Info.plist and *.entitlements files at every build (SwiftPM and Xcode).
+        .plugin(name: "EplintBuildToolPlugin", targets: ["EplintBuildToolPlugin"]),
     ],
     // No Swift package dependencies: the command line is parsed from plain tables
     // (Sources/eplint/CommandSpec.swift) and YAML by libyaml, so the binary carries neither
     // run-time reflection nor Foundation, and starts in about the time xmllint does.
     targets: [
-        // libxml2, imported by PlistSyntax alone, behind `internal import`.
+        // libxml2, imported by PlistSyntax alone, behind `internal import`. shim.h adapts
+        // to the libxml2 version (2.9 through 2.15).
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -39,69 +31,41 @@ let package = Package(
         ),
         // A POSIX thread, a counting semaphore and the processor count: what the parse pipeline
         // and the parallel file walk need, without libdispatch's start-up cost.
-        .target(name: "Threads", swiftSettings: instrumented),
+        .target(name: "Threads"),
         // Bytes → typed plist values carrying source positions. Knows nothing of rules.
-        .target(name: "PlistSyntax", dependencies: ["CLibXML2", "Threads"], swiftSettings: parserSettings),
-        // Rule protocol, context, diagnostics, rule metadata and region data (embedded from Rules/).
-        .target(
-            name: "LintEngine",
-            dependencies: ["PlistSyntax"],
-            swiftSettings: instrumented,
-            plugins: ["EmbedRuleData"]
-        ),
-        // One file per rule; the list of rules is generated at build time from the file names.
-        .target(
-            name: "EplintRules",
-            dependencies: ["LintEngine", "PlistSyntax"],
-            swiftSettings: instrumented,
-            plugins: ["RegisterRules"]
-        ),
+        .target(name: "PlistSyntax", dependencies: ["CLibXML2", "Threads"]),
+        // Rule protocol, context, diagnostics, rule metadata and region data (embedded from
+        // Rules/ by scripts/generate.sh into Generated/).
+        .target(name: "LintEngine", dependencies: ["PlistSyntax"]),
+        // One file per rule; Generated/AllRules.swift lists them (scripts/generate.sh).
+        .target(name: "EplintRules", dependencies: ["LintEngine", "PlistSyntax"]),
         // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
-        .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"], swiftSettings: startup),
+        .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
-        .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"], swiftSettings: instrumented),
-        // Keeps argc and argv from glibc's start-up, so the static Swift runtime need not find
-        // them in /proc/self/maps (Sources/CStartup/ArgumentVector.c). Linked, never imported.
-        .target(name: "CStartup"),
+        .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
-            dependencies: [
-                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "CStartup",
-            ],
-            exclude: ["startup-order.txt"],
-            swiftSettings: startup,
-            // The release build that users and `language: swift` pre-commit hooks run carries
-            // the Swift runtime inside: ~3 ms to start instead of ~10 ms on Linux. lld puts the
-            // functions a run executes next to each other (Tests/Benchmarks/startup-order.sh
-            // lists them), so start-up maps fewer pages of code.
-            linkerSettings: [.unsafeFlags([
-                "-static-stdlib", "-Xlinker", "-no-pie", "-use-ld=lld",
-                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/eplint/startup-order.txt",
-                "-Xlinker", "--no-warn-symbol-ordering",
-            ], .when(platforms: [.linux], configuration: .release))]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads"]
         ),
-        // The fuzzing harness: bytes → parser → every rule → every reporter. Built by
-        // Tests/Fuzz/run.sh with -sanitize=fuzzer,address; otherwise a reproducer that runs
-        // the same path once on each file it is given.
+        // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
+        // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
+        // otherwise a reproducer that runs the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"],
-            swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("EPLINT_FUZZ")] : [],
-            // lld: gold crashes while reporting link errors of libFuzzer builds.
-            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])] : []
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
         ),
-        // Build-time code generator used by the two plugins below.
-        .executableTarget(name: "EplintCodegen"),
+        // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
+        // shared with the test that checks they are up to date. Not part of any product.
+        .target(name: "RuleCodegen"),
+        .executableTarget(name: "eplint-codegen", dependencies: ["RuleCodegen"]),
         .plugin(
-            name: "EmbedRuleData",
-            capability: .buildTool(),
-            dependencies: ["EplintCodegen"]
+            name: "EplintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "eplint", description: "Lint the StoreKit external-purchase configuration of Info.plist and .entitlements files")
+            ),
+            dependencies: ["eplint"]
         ),
-        .plugin(
-            name: "RegisterRules",
-            capability: .buildTool(),
-            dependencies: ["EplintCodegen"]
-        ),
+        .plugin(name: "EplintBuildToolPlugin", capability: .buildTool(), dependencies: ["eplint"]),
         .testTarget(
             name: "PlistSyntaxTests",
             dependencies: ["PlistSyntax"]
@@ -115,6 +79,7 @@ let package = Package(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "LintEngine"]
         ),
+        .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["eplint", "Reporters"],

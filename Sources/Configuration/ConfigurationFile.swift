@@ -1,6 +1,6 @@
 import LintEngine
 
-/// `.eplint.yml` (SPEC §6). Every key is optional; paths are relative to the file's folder.
+/// `.eplint.yml` (README, "Configuration"). Every key is optional; paths are relative to the file's folder.
 /// An unknown key, a wrong type or an unknown rule ID is an error naming file, line and key.
 public struct ConfigurationFile: Sendable {
     /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).

@@ -2,9 +2,11 @@ import LintEngine
 import PlistSyntax
 
 /// A StoreKit value of the wrong type: the OS ignores it. A wrong-typed value is not looked
-/// into further by other rules.
-struct EP004WrongType: LintRule {
+/// into further by other rules. Also the allowed-regions entitlement in the paired
+/// entitlements file (which needs no Info.plist key, hence a pairing rule).
+struct EP004WrongType: PairingRule {
     func check(_ context: LintContext) {
+        checkAllowedRegionsEntitlement(context)
         for key in StoreKitKey.allCases {
             guard let value = context.facts.values[key]?.value else { continue }
             let expected: PlistKind = key.isRegionArray ? .array : .dictionary
@@ -33,6 +35,20 @@ struct EP004WrongType: LintRule {
                     context.diagnose(self, Message.wrong(path, expected: "an array of URL strings", found: entry.value.kind), at: entry.value.range, keyPath: path)
                 }
             }
+        }
+    }
+
+    private func checkAllowedRegionsEntitlement(_ context: LintContext) {
+        guard let entitlement = context.customPurchaseLinkRegions else { return }
+        let name = CustomPurchaseLinkRegions.entitlement
+        guard let items = entitlement.entry.value.arrayValue else {
+            context.diagnose(self, Message.wrong(name, expected: "an array of region strings", found: entitlement.entry.value.kind),
+                             at: entitlement.entry.value.range, keyPath: name, in: entitlement.entitlementsPath)
+            return
+        }
+        for (index, item) in items.enumerated() where item.kind != .string {
+            context.diagnose(self, Message.wrong("\(name)[\(index)]", expected: "a region string", found: item.kind),
+                             at: item.range, keyPath: "\(name)[\(index)]", in: entitlement.entitlementsPath)
         }
     }
 

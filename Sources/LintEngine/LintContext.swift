@@ -56,6 +56,9 @@ public final class LintContext {
             musicStreaming = declared
         } else if let entitlements, entitlements.grants(streaming) {
             musicStreaming = MusicStreaming(qualifies: true, reason: "\(entitlements.path) sets \(streaming.rawValue)")
+        } else if facts.values[.linkStreamingRegions] != nil {
+            // Only apps in the EEA music-streaming programme use this key.
+            musicStreaming = MusicStreaming(qualifies: true, reason: "\(file) has \(StoreKitKey.linkStreamingRegions.rawValue)")
         } else {
             musicStreaming = .notDeclared
         }

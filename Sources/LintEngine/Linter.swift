@@ -42,7 +42,7 @@ public struct Linter: Sendable {
 
     /// The top-level keys whose values the rules read.
     private static let retainedInfoPlistKeys = Set(StoreKitKey.allCases.map(\.rawValue)).union(DeploymentTarget.infoPlistKeys)
-    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue))
+    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue)).union([CustomPurchaseLinkRegions.entitlement])
 
     static let malformed = RuleID("EP001")
     static let unsupported = RuleID("EP002")

@@ -8,6 +8,16 @@ public struct RegionData: Sendable, Equatable {
     public private(set) var allowedRegions: [StoreKitKey: RegionCodes]
     public var linkMaximum: Int
     public var musicStreamingLinkMaximum: [String: Int]
+    /// Regions Apple's documentation once listed for a key and no longer does (EP106).
+    public var retiredRegions: [StoreKitKey: [RetiredRegion]]
+
+    public struct RetiredRegion: Sendable, Equatable {
+        public var region: String
+        /// When Apple's documentation stopped listing it (as written in the data, `YYYY-MM-DD`).
+        public var since: String
+        /// Why, in one line.
+        public var reason: String
+    }
 
     /// The copy embedded at build time, as tables made from `Rules/regions.plist` then (a
     /// test checks that they say what reading that file says).
@@ -15,13 +25,18 @@ public struct RegionData: Sendable, Equatable {
         isoCodes: RegionCodes(packed: EmbeddedRuleData.regionCodes),
         allowedRegions: Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { ($0, RegionCodes(packed: EmbeddedRuleData.allowedRegions(forKey: $0.rawValue))) }),
         linkMaximum: EmbeddedRuleData.linkMaximum,
-        musicStreamingLinkMaximum: EmbeddedRuleData.musicStreamingLinkMaximum)
+        musicStreamingLinkMaximum: EmbeddedRuleData.musicStreamingLinkMaximum,
+        retiredRegions: Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { key in
+            (key, EmbeddedRuleData.retiredRegions(forKey: key.rawValue).map { RetiredRegion(region: $0.region, since: $0.since, reason: $0.reason) })
+        }))
 
-    private init(isoCodes: RegionCodes, allowedRegions: [StoreKitKey: RegionCodes], linkMaximum: Int, musicStreamingLinkMaximum: [String: Int]) {
+    private init(isoCodes: RegionCodes, allowedRegions: [StoreKitKey: RegionCodes], linkMaximum: Int, musicStreamingLinkMaximum: [String: Int],
+                 retiredRegions: [StoreKitKey: [RetiredRegion]]) {
         self.isoCodes = isoCodes
         self.allowedRegions = allowedRegions
         self.linkMaximum = linkMaximum
         self.musicStreamingLinkMaximum = musicStreamingLinkMaximum
+        self.retiredRegions = retiredRegions
     }
 
     public static var builtInPlist: String { EmbeddedRuleData.regionsPlist }
@@ -72,7 +87,24 @@ public struct RegionData: Sendable, Equatable {
         for entry in maxima {
             musicStreamingLinkMaximum[entry.key] = try integer(entry.value, "MusicStreamingLinkMaximum.\(entry.key)")
         }
-        self.init(isoCodes: isoCodes, allowedRegions: allowedRegions, linkMaximum: linkMaximum, musicStreamingLinkMaximum: musicStreamingLinkMaximum)
+        var retiredRegions: [StoreKitKey: [RetiredRegion]] = Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { ($0, []) })
+        if let retired = entries.last(forKey: "RetiredRegions") {
+            guard let perKey = retired.value.dictionaryEntries else { throw FormatError(reason: "RetiredRegions must be a <dict>") }
+            for entry in perKey {
+                guard let key = StoreKitKey(rawValue: entry.key) else { throw FormatError(reason: "RetiredRegions has an unknown key \(entry.key)") }
+                guard let items = entry.value.arrayValue else { throw FormatError(reason: "RetiredRegions.\(entry.key) must be an <array> of <dict>") }
+                for item in items {
+                    let fields = item.dictionaryEntries ?? []
+                    guard let region = fields.last(forKey: "Region")?.value.stringValue, isoCodes.contains(region),
+                          let since = fields.last(forKey: "Since")?.value.stringValue, let reason = fields.last(forKey: "Reason")?.value.stringValue else {
+                        throw FormatError(reason: "RetiredRegions.\(entry.key) entries need Region (a known code), Since and Reason strings (line \(item.range.start.line))")
+                    }
+                    retiredRegions[key, default: []].append(RetiredRegion(region: region, since: since, reason: reason))
+                }
+            }
+        }
+        self.init(isoCodes: isoCodes, allowedRegions: allowedRegions, linkMaximum: linkMaximum, musicStreamingLinkMaximum: musicStreamingLinkMaximum,
+                  retiredRegions: retiredRegions)
     }
 
     public enum RegionStatus: Equatable, Sendable {
@@ -83,12 +115,17 @@ public struct RegionData: Sendable, Equatable {
         case unknown
         /// A real code this key does not accept.
         case notAllowed
+        /// A code Apple's documentation listed for this key and no longer does.
+        case retired(RetiredRegion)
     }
 
     public func status(of region: String, for key: StoreKitKey) -> RegionStatus {
         let lowercased = region.asciiLowercased
         guard isoCodes.contains(lowercased) else { return .unknown }
-        guard allowedRegions[key]?.contains(lowercased) == true else { return .notAllowed }
+        guard allowedRegions[key]?.contains(lowercased) == true else {
+            if let retired = retiredRegions[key]?.first(where: { $0.region == lowercased }) { return .retired(retired) }
+            return .notAllowed
+        }
         return region == lowercased ? .valid : .notLowercase(lowercased)
     }
 

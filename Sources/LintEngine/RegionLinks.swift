@@ -31,7 +31,7 @@ extension LintContext {
                 guard let value = entry.region.resolution.value else { continue }
                 switch regionData.status(of: value, for: key) {
                 case .valid, .notLowercase: break
-                case .unknown, .notAllowed: continue
+                case .unknown, .notAllowed, .retired: continue
                 }
                 let region = value.asciiLowercased
                 let index: Int

@@ -1,5 +1,5 @@
 /// What `Rules/EPnnn.md` says of a rule: the page is the single source of its name,
-/// default severity and summary, read from its header at build time by EplintCodegen:
+/// default severity and summary, read from its header by the generator (scripts/generate.sh):
 ///
 ///     # EP203 url-has-query
 ///

@@ -22,6 +22,9 @@ protocol ParseEventSink: AnyObject {
     func processingInstruction(cursor: Int)
     /// A reference to an entity that is not predefined; the reader stops after it.
     func entityReference(_ name: String, cursor: Int)
+    /// `<!DOCTYPE name ids` is read up to `cursor` (its `>`, or the `[` of an internal
+    /// subset, which the reader then does not read).
+    func internalSubset(cursor: Int)
     /// An XML error; the reader stops after it.
     func xmlError(_ message: String, cursor: Int)
 }
@@ -157,9 +160,10 @@ final class LibXMLReader {
         handler.cdataBlock = handler.characters
         handler.comment = { user, text in LibXMLReader.with(user) { $0.comment(text) } }
         handler.processingInstruction = { user, _, _ in LibXMLReader.with(user) { $0.processingInstruction() } }
+        handler.internalSubset = { user, _, _, _ in LibXMLReader.with(user) { $0.internalSubset() } }
         handler.getEntity = { user, name in LibXMLReader.with(user) { $0.entityReference(name) } }
         handler.getParameterEntity = { user, _ in LibXMLReader.with(user) { $0.unloadedParameterEntity } }
-        handler.serror = { user, error in LibXMLReader.with(user) { $0.xmlError(error) } }
+        eplint_set_structured_error_handler(&handler) { user, error in LibXMLReader.with(user) { $0.xmlError(error) } }
         let user = Unmanaged.passUnretained(self).toOpaque()
         context = xmlCreateIOParserCtxt(&handler, user, { user, buffer, capacity in
             Int32(LibXMLReader.with(user) { $0.read(into: buffer, capacity: Int(capacity)) })
@@ -270,6 +274,16 @@ final class LibXMLReader {
         tell { $0.processingInstruction(cursor: cursor) }
     }
 
+    /// libxml2 has read `<!DOCTYPE name ids` and stands on `[` if an internal subset
+    /// follows: Apple's parsers refuse one, so nothing in it is read (no declaration, no
+    /// expansion, no entity bomb).
+    private func internalSubset() {
+        guard !stopped, let input = context?.pointee.input, let cursor = input.pointee.cur else { return }
+        let offset = currentOffset
+        tell { $0.internalSubset(cursor: offset) }
+        if cursor.pointee == UInt8(ascii: "[") { stop() }
+    }
+
     /// libxml2 asks for an entity that is not one of the five predefined ones.
     private func entityReference(_ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
         // Inside the DTD libxml2 also asks while *declaring* an entity (is it declared
@@ -281,7 +295,7 @@ final class LibXMLReader {
         return nil
     }
 
-    private func xmlError(_ error: xmlErrorPtr?) {
+    private func xmlError(_ error: UnsafePointer<xmlError>?) {
         guard let error, !stopped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error", cursor = currentOffset
         tell { $0.xmlError(message, cursor: cursor) }

@@ -126,6 +126,10 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
         record(.entityReference, cursor: cursor, batch.strings.count - 1)
     }
 
+    func internalSubset(cursor: Int) {
+        record(.internalSubset, cursor: cursor)
+    }
+
     func xmlError(_ message: String, cursor: Int) {
         batch.strings.append(message)
         record(.xmlError, cursor: cursor, batch.strings.count - 1)
@@ -205,6 +209,8 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
                 session.entityReference(batch.strings[event.first], cursor: event.cursor)
             case .xmlError:
                 session.xmlError(batch.strings[event.first], cursor: event.cursor)
+            case .internalSubset:
+                session.internalSubset(cursor: event.cursor)
             }
         }
     }
@@ -214,7 +220,7 @@ final class ParsePipeline: ParseEventSink, @unchecked Sendable {
 /// pointers (libxml2's interned strings), a text's or chunk's start and length in the
 /// batch, or an index in the batch's strings.
 private struct RecordedEvent {
-    enum Kind: UInt8 { case chunk, start, end, characters, comment, processingInstruction, entityReference, xmlError }
+    enum Kind: UInt8 { case chunk, start, end, characters, comment, processingInstruction, entityReference, xmlError, internalSubset }
     var kind: Kind
     var element: PlistBuilder.Element?
     var cursor: Int

@@ -23,6 +23,11 @@ final class ParseSession: ParseEventSink {
     /// Where text that is not white space, met directly inside a container, starts (at
     /// `lastMarkupEnd`, since the markup before it); white space alone needs nothing.
     private var textRun: Int?
+    /// Where the open leaf's text starts, and whether it was written `<data/>`-style.
+    private var leafTextStart = 0
+    private var leafIsSelfClosed = false
+    /// What Apple's parsers say of markup met inside the open leaf (a comment, a processing instruction).
+    private var leafMarkupProblem: String?
 
     init(options: PlistParseOptions) {
         builder = PlistBuilder(options: options)
@@ -73,8 +78,10 @@ final class ParseSession: ParseEventSink {
         let opening = tagStart(endingAt: cursor, element: element, isEndTag: false) ?? cursor
         if textRun != nil {
             flushTextRun { opening }
-            guard !stopped else { return }
+        } else {
+            checkBlankRun(upTo: opening)
         }
+        guard !stopped else { return }
         if let key = keyAwaitingValue {
             keyAwaitingValue = nil
             if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
@@ -91,6 +98,11 @@ final class ParseSession: ParseEventSink {
             stop(error)
         }
         lastMarkupEnd = window.contains(cursor) && window[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
+        if element?.isLeaf == true {
+            leafTextStart = lastMarkupEnd
+            leafIsSelfClosed = window.contains(cursor) && window[cursor] == UInt8(ascii: "/")
+            leafMarkupProblem = nil
+        }
     }
 
     /// The `<` of the tag of `element` that libxml2 has just read, up to `last` (the `>` of
@@ -118,7 +130,13 @@ final class ParseSession: ParseEventSink {
         func opening() -> Int { tagStart(endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor }
         if textRun != nil {
             flushTextRun(upTo: opening)
-            guard !stopped else { return }
+        } else if let closing, !closing.isLeaf {
+            checkBlankRun(upTo: opening())
+        }
+        guard !stopped else { return }
+        if let leaf = builder.openLeaf, let problem = appleRejection(of: leaf, endTag: opening) {
+            stop(builder.problemInOpenLeaf(problem) { window.position(at: $0) })
+            return
         }
         do {
             try builder.endElement(tagStart: opening, end: cursor) { window.position(at: $0) }
@@ -133,6 +151,30 @@ final class ParseSession: ParseEventSink {
             if waiting.isKey { keyAwaitingValue = (waiting.depth, waiting.start, waiting.comments) }
         }
         lastMarkupEnd = cursor
+    }
+
+    /// Why Apple's two parsers refuse the open leaf, read as written (see `AppleValueGrammar`).
+    private func appleRejection(of leaf: PlistBuilder.Element, endTag: () -> Int) -> String? {
+        let shownName = "<\(leaf.rawValue)>"
+        func refused(_ reason: String) -> String { "\(shownName) content refused by Apple's property list parsers (\"\(reason)\")" }
+        if leafIsSelfClosed {
+            return AppleValueGrammar.rejection(of: leaf, raw: [], selfClosed: true).map { "\(shownName) must not be empty: Apple's property list parsers refuse it (\"\($0)\")" }
+        }
+        let end = endTag()
+        guard window.contains(leafTextStart), leafTextStart <= end else {
+            // Longer than the text kept around the cursor: strings and data are taken as
+            // they are (but for markup in them); no number, date or boolean is that long.
+            if let leafMarkupProblem { return refused(leafMarkupProblem) }
+            switch leaf {
+            case .string, .key, .data: return nil
+            default: return "\(shownName) content longer than \(Self.cursorMargin) characters"
+            }
+        }
+        let raw = window.slice(leafTextStart..<end)
+        return AppleValueGrammar.rejection(of: leaf, raw: raw, selfClosed: false).map {
+            let shown = String(decoding: Array(raw.prefix(40)), as: UTF8.self).quotedForMessage
+            return "invalid \(shownName) content \(shown): Apple's property list parsers refuse it (\"\($0)\")"
+        }
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -151,8 +193,13 @@ final class ParseSession: ParseEventSink {
         guard !stopped else { return }
         // A comment cannot hold "--", so the last "<!--" before the cursor is its start.
         let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
-        if builder.context != .leaf {
+        if builder.context == .leaf {
+            // Both of Apple's parsers read `<!` inside text as the start of a CDATA section.
+            if leafMarkupProblem == nil { leafMarkupProblem = "Encountered improper CDATA opening" }
+        } else {
+            if textRun == nil { checkBlankRun(upTo: opening) }
             flushTextRun { opening }
+            guard !stopped else { return }
             let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
             commentsAwaitingElement.append(comments.count)
             comments.append(PlistComment(text: text, range: range))
@@ -161,9 +208,16 @@ final class ParseSession: ParseEventSink {
     }
 
     func processingInstruction(cursor: Int) {
-        guard !stopped, builder.context != .leaf else { return }
+        guard !stopped else { return }
+        if builder.context == .leaf {
+            // Both of Apple's parsers end the text at `<?` and find no end tag there.
+            if leafMarkupProblem == nil { leafMarkupProblem = "Encountered unexpected character '?' (0x3F) while looking for close tag" }
+            return
+        }
         let marker = Array("<?".utf8)
-        flushTextRun { self.lastOccurrence(of: marker, before: cursor) }
+        let opening = lastOccurrence(of: marker, before: cursor)
+        if textRun == nil { checkBlankRun(upTo: opening) }
+        flushTextRun { opening }
         lastMarkupEnd = cursor
     }
 
@@ -188,6 +242,31 @@ final class ParseSession: ParseEventSink {
             position: window.position(at: ampersand)))
     }
 
+    /// The DOCTYPE has been read up to `cursor` (its `>`, or the `[` of an internal subset).
+    /// Apple's parsers look for the first `[` or `>` after `<!DOCTYPE`: a `[` there (an
+    /// internal subset, or one inside a quoted identifier) is refused, and so is a `>` inside
+    /// an identifier, after which they read the rest as content. Reported at the `<!DOCTYPE`.
+    func internalSubset(cursor: Int) {
+        guard !stopped else { return }
+        let doctype = lastOccurrence(of: Array("<!DOCTYPE".utf8), before: cursor)
+        let opensSubset = window.contains(cursor) && window[cursor] == UInt8(ascii: "[")
+        let bracketOrEnd = window.contains(doctype) && doctype + 9 < cursor
+            ? window.slice((doctype + 9)..<cursor).first { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ">") } : nil
+        guard opensSubset || bracketOrEnd != nil else { return }
+        if !opensSubset {
+            let which = bracketOrEnd == UInt8(ascii: "[") ? "'['" : "'>'"
+            stop(SyntaxProblem(
+                kind: .malformed,
+                message: "\(which) inside the identifiers of '<!DOCTYPE': Apple's property list parsers end the DOCTYPE there and refuse the file",
+                position: window.position(at: doctype)))
+            return
+        }
+        stop(SyntaxProblem(
+            kind: .malformed,
+            message: "internal DTD subset ('<!DOCTYPE … [ … ]>') is not read: Apple's property list parsers refuse it (\"Encountered unexpected character [ while parsing DTD\")",
+            position: window.position(at: doctype)))
+    }
+
     func xmlError(_ reported: String, cursor: Int) {
         guard !stopped else { return }
         var message = reported
@@ -199,6 +278,26 @@ final class ParseSession: ParseEventSink {
     }
 
     // MARK: Text between elements
+
+    /// Blank text between elements, as written up to `end`: Apple's parsers take only spaces,
+    /// tabs and line ends there, so white space made by a character reference or a CDATA
+    /// section is refused.
+    private func checkBlankRun(upTo end: Int) {
+        guard builder.context == .container, !builder.isSkipping, preprocessor.isActive, window.contains(lastMarkupEnd) else { return }
+        var offset = lastMarkupEnd
+        while offset < end {
+            let byte = window[offset]
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") {
+                let shown = byte == UInt8(ascii: "&") ? "character reference" : "CDATA section"
+                stop(SyntaxProblem(
+                    kind: .malformed,
+                    message: "a \(shown) between elements: Apple's property list parsers refuse it (\"Encountered unexpected character \(byte == UInt8(ascii: "&") ? "&" : "!") … while looking for open tag\")",
+                    position: window.position(at: offset)))
+                return
+            }
+            offset += 1
+        }
+    }
 
     /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
     /// fine; C preprocessor lines are applied; anything else is misplaced text.

@@ -1,9 +1,10 @@
 /// Checks the XML property list grammar event by event and builds the retained values.
 ///
 /// It receives elements with their positions and never sees libxml2, so the grammar lives
-/// in one place: a `<dict>` alternates `<key>` and value, leaves hold no elements, integers,
-/// reals, dates and data hold what Apple's parser accepts, the root is `<plist>` with one
-/// value or a bare value.
+/// in one place: a `<dict>` alternates `<key>` and value, leaves hold no elements, the root
+/// is `<plist>` with one value or a bare value. As in Apple's parsers, a `<key>` where a value
+/// belongs is a string, and a `<plist>` there wraps one value. What leaves hold is checked
+/// on their text as written (`AppleValueGrammar`, asked by the session).
 /// A class, not a struct: the parser asks it for its context on every event, and a struct
 /// held by the parser would be copied for each such question.
 final class PlistBuilder {
@@ -59,8 +60,8 @@ final class PlistBuilder {
         var hasPendingKey = false
         /// `<plist>` has its value.
         var hasValue = false
-        /// The leaf's text is invalid for its element (too long, not Base64, not empty).
-        var isInvalid = false
+        /// A `<key>` where a value belongs: a string.
+        var isValueKey = false
     }
 
     /// What a kept `<dict>` or `<array>` collects.
@@ -70,8 +71,9 @@ final class PlistBuilder {
         var pendingKey: (text: String, range: SourceRange)?
     }
 
-    /// Leaf text kept only to validate it (integers, reals, dates) is capped: anything
-    /// longer is invalid content anyway, and memory must not follow a hostile file.
+    /// Leaf text of integers, reals and dates is kept for their values only up to this
+    /// much (their validity is decided on the text as written): memory must not follow a
+    /// hostile file.
     private static let validationTextCap = 4096
 
     private let retainsEverything: Bool
@@ -130,8 +132,7 @@ final class PlistBuilder {
             throw malformed("unknown element <\(name())>", at: locate(offset))
         }
         guard !frames.isEmpty else {
-            if element == .key { throw malformed("<key> cannot be the root: a property list starts with <plist> or a value", at: locate(offset)) }
-            push(element, at: offset, isRootValue: element != .plist, locate: locate)
+            push(element, at: offset, isRootValue: element != .plist, isValueKey: element == .key, locate: locate)
             return
         }
         let parent = frames.count - 1
@@ -139,22 +140,20 @@ final class PlistBuilder {
         if parentElement.isLeaf {
             throw malformed("<\(name())> is not allowed inside <\(parentElement.rawValue)>", at: locate(offset))
         }
-        if element == .plist { throw malformed("<plist> is only allowed as the root element", at: locate(offset)) }
         switch parentElement {
         case .plist:
-            if element == .key { throw malformed("<key> is only allowed inside <dict>", at: locate(offset)) }
-            if frames[parent].hasValue { throw malformed("<plist> holds more than one value", at: locate(offset)) }
-            push(element, at: offset, isRootValue: true, locate: locate)
-        case .dict:
-            if frames[parent].hasPendingKey {
-                if element == .key { throw malformed("\(pendingKeyDescription(parent)) has no value", at: locate(offset)) }
-            } else if element != .key {
-                throw malformed("expected <key> in <dict>, found <\(name())>", at: locate(offset))
+            if frames[parent].hasValue {
+                throw malformed("<plist> holds more than one value (Apple's parsers: \"plist can only include one object\")", at: locate(offset))
             }
-            push(element, at: offset, isRootValue: false, locate: locate)
+            push(element, at: offset, isRootValue: frames[parent].isRootValue || parent == 0, isValueKey: element == .key, locate: locate)
+        case .dict:
+            if !frames[parent].hasPendingKey && element != .key {
+                throw malformed("expected <key> in <dict>, found <\(name())> (Apple's parsers: \"Found non-key inside <dict>\")", at: locate(offset))
+            }
+            // After a key, a `<key>` is its value: Apple's parsers read it as a string.
+            push(element, at: offset, isRootValue: false, isValueKey: element == .key && frames[parent].hasPendingKey, locate: locate)
         default:
-            if element == .key { throw malformed("<key> is only allowed inside <dict>", at: locate(offset)) }
-            push(element, at: offset, isRootValue: false, locate: locate)
+            push(element, at: offset, isRootValue: false, isValueKey: element == .key, locate: locate)
         }
     }
 
@@ -163,18 +162,12 @@ final class PlistBuilder {
         guard skippedDepth == 0, !frames.isEmpty else { return }
         let top = frames.count - 1
         switch frames[top].element {
-        case .data:
-            if !frames[top].isInvalid && !bytes.allSatisfy(LeafContent.isBase64Byte(_:)) { frames[top].isInvalid = true }
+        case .data, .true, .false:
+            break
         case .string, .key:
             if frames[top].keepsContent { leafBytes.append(contentsOf: bytes) }
-        case .true, .false:
-            if !LeafContent.isBlank(bytes) { frames[top].isInvalid = true }
         default:
-            if leafBytes.count + bytes.count > Self.validationTextCap {
-                frames[top].isInvalid = true
-            } else {
-                leafBytes.append(contentsOf: bytes)
-            }
+            if leafBytes.count + bytes.count <= Self.validationTextCap { leafBytes.append(contentsOf: bytes) }
         }
     }
 
@@ -190,9 +183,10 @@ final class PlistBuilder {
         defer { if !leafBytes.isEmpty { leafBytes.removeAll(keepingCapacity: true) } }
         switch frame.element {
         case .plist:
-            if !frame.hasValue { throw malformed("<plist> holds no value", at: locate(tagStart())) }
+            if !frame.hasValue { throw malformed("<plist> holds no value (Apple's parsers: \"Encountered empty plist tag\")", at: locate(tagStart())) }
+            // A nested `<plist>` stands for its value, which its parent has received.
             return
-        case .key:
+        case .key where !frame.isValueKey:
             let parent = frames.count - 1
             frames[parent].hasPendingKey = true
             // A dict that keeps nothing needs only to know that a key is pending.
@@ -204,30 +198,32 @@ final class PlistBuilder {
         case .dict:
             if frame.hasPendingKey {
                 let key = frame.content >= 0 ? contents[frame.content].pendingKey?.text : nil
-                throw malformed("\(Self.describe(key ?? "")) has no value", at: locate(tagStart()))
+                throw malformed("\(Self.describe(key ?? "")) has no value (Apple's parsers: \"Value missing for key inside <dict>\")", at: locate(tagStart()))
             }
-        case .array:
-            break
         default:
-            try validateLeaf(frame, locate: locate)
+            break
         }
-        // Most of a big file: a value inside a container that keeps nothing is never built
-        // (and keeps nothing itself, since keeping is inherited).
-        if !frames.isEmpty {
-            let parent = frames.count - 1
+        // The value goes to the container around any nested `<plist>`s (each stands for its value).
+        var parent = frames.count - 1
+        while parent > 0 && frames[parent].element == .plist {
+            frames[parent].hasValue = true
+            parent -= 1
+        }
+        if parent >= 0 {
             if frames[parent].element == .dict { frames[parent].hasPendingKey = false }
+            if frames[parent].element == .plist { frames[parent].hasValue = true }
+            // Most of a big file: a value inside a container that keeps nothing is never built
+            // (and keeps nothing itself, since keeping is inherited).
             if frames[parent].content < 0 && frames[parent].element != .plist { return }
         }
         let collected = frame.content >= 0 ? contents.removeLast() : Content()
         let value = node(from: frame, collected: collected, range: SourceRange(start: frame.start, end: locate(endOffset)))
-        guard !frames.isEmpty else {
+        guard parent >= 0 else {
             root = value
             return
         }
-        let parent = frames.count - 1
         switch frames[parent].element {
         case .plist:
-            frames[parent].hasValue = true
             root = value
         case .dict:
             let slot = frames[parent].content
@@ -241,7 +237,7 @@ final class PlistBuilder {
 
     // MARK: Helpers
 
-    private func push(_ element: Element, at offset: Int, isRootValue: Bool, locate: (Int) -> SourcePosition) {
+    private func push(_ element: Element, at offset: Int, isRootValue: Bool, isValueKey: Bool, locate: (Int) -> SourcePosition) {
         let keepsContent: Bool
         if retainsEverything {
             keepsContent = true
@@ -269,7 +265,7 @@ final class PlistBuilder {
         // when it is found invalid, or when the text before it is about to be discarded.
         let underRoot = !frames.isEmpty && frames[frames.count - 1].isRootValue
         let start = keepsContent || isRootValue || underRoot || frames.isEmpty ? locate(offset) : Self.unlocated(offset)
-        frames.append(Frame(element: element, start: start, keepsContent: keepsContent, isRootValue: isRootValue, content: content))
+        frames.append(Frame(element: element, start: start, keepsContent: keepsContent, isRootValue: isRootValue, content: content, isValueKey: isValueKey))
     }
 
     /// A start whose line and column are not computed yet (line 0 marks it).
@@ -286,33 +282,23 @@ final class PlistBuilder {
         }
     }
 
-    private func pendingKeyDescription(_ dict: Int) -> String {
-        let slot = frames[dict].content
-        return Self.describe(slot >= 0 ? contents[slot].pendingKey?.text ?? "" : "")
+    /// A problem with the open leaf's content, at the leaf's start.
+    func problemInOpenLeaf(_ message: String, locate: (Int) -> SourcePosition) -> SyntaxProblem {
+        let top = frames.count - 1
+        let start = frames[top].start.line == 0 ? locate(frames[top].start.offset) : frames[top].start
+        return malformed(message, at: start)
     }
 
-    private func validateLeaf(_ frame: Frame, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
-        let isValid: Bool
-        switch frame.element {
-        case .integer, .real, .date: isValid = !frame.isInvalid && LeafContent.isValid(frame.element, leafBytes)
-        case .data, .true, .false: isValid = !frame.isInvalid
-        default: isValid = true
-        }
-        guard !isValid else { return }
-        // The message and position are made only for the one invalid element.
-        let start = frame.start.line == 0 ? locate(frame.start.offset) : frame.start
-        let shown = String(decoding: LeafContent.trimmed(leafBytes).prefix(40), as: UTF8.self).quotedForMessage
-        switch frame.element {
-        case .date: throw malformed("invalid <date> content \(shown) (expected YYYY-MM-DDTHH:MM:SSZ)", at: start)
-        case .data: throw malformed("invalid <data> content: not Base64", at: start)
-        case .true, .false: throw malformed("<\(frame.element.rawValue)/> must be empty", at: start)
-        default: throw malformed("invalid <\(frame.element.rawValue)> content \(shown)", at: start)
-        }
+    /// The open leaf as Apple's parsers see it: a `<key>` where a value belongs is a string.
+    var openLeaf: Element? {
+        guard let element = closingElement, element.isLeaf else { return nil }
+        return element == .key && frames[frames.count - 1].isValueKey ? .string : element
     }
 
     private func node(from frame: Frame, collected: Content, range: SourceRange) -> PlistNode {
-        guard frame.keepsContent, let kind = frame.element.valueKind else {
-            return PlistNode(content: .notRetained(frame.element.valueKind ?? .string), range: range)
+        let kind = frame.element.valueKind ?? .string
+        guard frame.keepsContent else {
+            return PlistNode(content: .notRetained(kind), range: range)
         }
         let trimmed = { String(decoding: LeafContent.trimmed(self.leafBytes), as: UTF8.self) }
         let content: PlistNode.Content

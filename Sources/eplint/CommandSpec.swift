@@ -49,7 +49,7 @@ struct PositionalSpec {
     var repeating: Bool
 }
 
-/// A failure to understand the command line: exit 2 with `error: eplint: …` (SPEC §5).
+/// A failure to understand the command line: exit 2 with `error: eplint: …` (README: Exit status).
 struct UsageError: Error, Equatable {
     var message: String
     init(_ message: String) { self.message = message }

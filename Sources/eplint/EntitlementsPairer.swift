@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Finds and reads the entitlements file of an Info.plist (SPEC §7): `--entitlements FILE`,
+/// Finds and reads the entitlements file of an Info.plist (README, "The app around the Info.plist"): `--entitlements FILE`,
 /// then the config's `entitlements:` map, then the only `*.entitlements` file in its folder.
 /// Stateless, so files can be linted in parallel.
 struct EntitlementsPairer: Sendable {

@@ -13,7 +13,7 @@ struct InputFile {
     var foundByWalk = false
 }
 
-/// SPEC §1: files as given; directories searched for `*.plist` and `*.entitlements`.
+/// Files as given; directories searched for `*.plist` and `*.entitlements`.
 struct InputCollector {
     static let skippedDirectories: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-// Usage errors and failed runs are exit 2 with `error: eplint: …` (SPEC §5).
+// Usage errors and failed runs are exit 2 with `error: eplint: …` (README, "Exit status").
 let status: ExitStatus
 do throws(UsageError) {
     switch try Eplint.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -197,10 +197,10 @@ private func json(_ text: String) throws -> [String: Any] {
         let list = try Eplint.run(["rules"])
         #expect(list.status == 0)
         let lines = list.standardOutput.split(separator: "\n")
-        #expect(lines.count == 29)
+        #expect(lines.count == 32)
         #expect(lines.contains { $0.hasPrefix("EP203  url-has-query") && $0.contains("  error  ") })
         let catalogue = try json(Eplint.run(["rules", "--format", "json"]).standardOutput)
-        #expect((catalogue["rules"] as? [[String: Any]])?.count == 29)
+        #expect((catalogue["rules"] as? [[String: Any]])?.count == 32)
         let page = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Rules/EP203.md"), encoding: .utf8)
         #expect(try Eplint.run(["explain", "EP203"]).standardOutput == page)
         #expect(try Eplint.run(["explain", "url-has-query"]).standardOutput == page)
@@ -208,6 +208,8 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(unknown.status == 2 && unknown.standardError.hasPrefix("error: eplint: unknown rule"))
         let regions = try Eplint.run(["regions"])
         #expect(regions.standardOutput == (try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Rules/regions.plist"), encoding: .utf8)))
+        // With the date the lists were last checked and the source of each.
+        #expect(regions.standardOutput.contains("<key>AsOf</key>") && regions.standardOutput.contains("<key>Sources</key>"))
     }
 }
 

@@ -1,7 +1,7 @@
 import LintEngine
 import Testing
 
-/// RFC 3986's own examples (§1.1.2, §3, §5.4) and the boundaries of SPEC §3/§7.
+/// RFC 3986's own examples (§1.1.2, §3, §5.4) and the boundaries of the URL rules (Rules/EP2nn.md).
 @Suite struct AbsoluteURLTests {
     func verdict(_ text: String) -> String {
         switch AbsoluteURL.parse(text) {

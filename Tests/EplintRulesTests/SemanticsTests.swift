@@ -1,6 +1,6 @@
 import Testing
 
-/// SPEC §3 and §7 fine points, each with a triggering and a non-triggering form.
+/// Fine points of the region, URL and entitlement rules (Rules/), each with a triggering and a non-triggering form.
 @Suite struct SemanticsTests {
     func regions(_ key: String, _ codes: [String]) -> String {
         "\t<key>\(key)</key>\n\t<array>\n" + codes.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>"
@@ -30,7 +30,7 @@ import Testing
         #expect(findings(plist(regions("SKExternalPurchaseCustomLinkRegions", ["is", "fr"]))) == ["6:3 EP103"])
         #expect(findings(plist(regions("SKExternalPurchaseLinkStreamingRegions", ["is", "no", "ru"]))) == ["8:3 EP103"])
         #expect(findings(plist(links("SKExternalPurchaseLink", [("us", ["https://a.com"]), ("kr", ["https://a.com"]), ("JP", ["https://a.com"])])))
-                == ["8:3 EP103", "10:3 EP103"])
+                == ["6:3 EP106", "8:3 EP103", "10:3 EP103"])
     }
 
     @Test func duplicateRegionsAfterLowercasingIncludingInvalid() {
@@ -108,8 +108,9 @@ import Testing
         #expect(findings(six, musicStreaming: false) == ["6:3 EP302"])
         let fiveWithOverlap = plist(links("SKExternalPurchaseLink", [("nl", ["https://a.com/1"])]) + "\n" + links("SKExternalPurchaseMultiLink", [("nl", five)]))
         #expect(findings(fiveWithOverlap, musicStreaming: true) == [])
-        // ru and us stay at one link even for qualifying apps.
-        #expect(findings(plist(links("SKExternalPurchaseMultiLink", [("us", ["https://a.com/1", "https://a.com/2"])])), musicStreaming: true) == ["6:3 EP301"])
+        // ru stays at one link even for qualifying apps (us, retired from these keys, is EP106 only).
+        #expect(findings(plist(links("SKExternalPurchaseMultiLink", [("ru", ["https://a.com/1", "https://a.com/2"])])), musicStreaming: true) == ["6:3 EP301"])
+        #expect(findings(plist(links("SKExternalPurchaseMultiLink", [("us", ["https://a.com/1", "https://a.com/2"])])), musicStreaming: true) == ["6:3 EP106"])
     }
 
     @Test func caseVariantsMergeAndReportAtTheLowercaseKey() {

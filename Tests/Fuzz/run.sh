@@ -13,10 +13,15 @@ work=/tmp/eplint-fuzz
 seeds=$work/seeds
 mkdir -p "$work/corpus" "$seeds" Tests/Fuzz/Findings
 
+# The instrumentation is asked for here, not in Package.swift (which has no unsafe flags):
+# every module is built for libFuzzer and AddressSanitizer, and EPLINT_FUZZ gives eplint-fuzz
+# libFuzzer's entry point. lld links: gold crashes while reporting link errors of libFuzzer builds.
+build=(swift build -c release --product eplint-fuzz --scratch-path .build-fuzz
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DEPLINT_FUZZ -Xswiftc -use-ld=lld)
 echo "== building the harness (-sanitize=fuzzer,address)"
-EPLINT_FUZZ=1 swift build -c release --product eplint-fuzz --scratch-path .build-fuzz >/dev/null
+"${build[@]}" >/dev/null
 
-harness=$(EPLINT_FUZZ=1 swift build -c release --product eplint-fuzz --scratch-path .build-fuzz --show-bin-path)/eplint-fuzz
+harness=$("${build[@]}" --show-bin-path)/eplint-fuzz
 
 # Seeds: every example block of the rule pages, the golden inputs, the regressions, the corpus.
 python3 - "$seeds" <<'PY'

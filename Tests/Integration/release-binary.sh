@@ -1,27 +1,42 @@
 #!/usr/bin/env bash
-# The release binary is linked differently from the debug one the tests run: the Swift runtime
-# is static, lld orders its code, and argc/argv come from Sources/CStartup rather than from
-# the runtime. Each invocation here must give the debug binary's output and exit status.
+# The binaries users run are linked differently from the debug one the tests run: the README's
+# release build links the Swift runtime statically, and the release bundle
+# (scripts/release.sh) also libxml2 and libyaml. Each invocation here must give the debug
+# binary's output and exit status from both. The bundle is left in $EPLINT_DIST (default: a
+# temporary directory) for Tests/Integration/plugins.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build --product eplint >/dev/null
 swift build -c release --static-swift-stdlib --disable-local-rpath --product eplint >/dev/null
+if [ -z "${EPLINT_DIST:-}" ]; then dist=$(mktemp -d); trap 'rm -rf "$dist"' EXIT; else dist=$EPLINT_DIST; fi
+bundle=$(bash scripts/release.sh "$dist" | tail -1)
 debug=.build/debug/eplint
-release=.build/release/eplint
+
+# The bundle: its info.json names the one variant, which runs here and needs no library
+# beyond glibc's, libstdc++ and libgcc_s.
+variant=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["artifacts"]["eplint"]["variants"][0]["path"])' "$bundle/info.json")
+bundled="$bundle/$variant"
+unexpected=$(ldd "$bundled" | grep -vE 'linux-vdso|ld-linux|/libc\.so|/libm\.so|/libstdc\+\+\.so|/libgcc_s\.so' || true)
+if [ -n "$unexpected" ]; then echo "FAIL: the bundled eplint needs other shared libraries:"; echo "$unexpected"; exit 1; fi
+for binary in .build/release/eplint "$bundled"; do # PIE: a shared object's type, loaded at a random address
+    readelf -h "$binary" | grep -q 'Type: *DYN' || { echo "FAIL: $binary is not a position-independent executable"; exit 1; }
+done
 
 passed=0
 failed=0
 same() { # ARGUMENTS... (standard input from the file named by $input, if set)
     local expected actual
     expected=$("$debug" "$@" < "${input:-/dev/null}" 2>&1; echo "exit $?")
-    actual=$("$release" "$@" < "${input:-/dev/null}" 2>&1; echo "exit $?")
-    if [ "$expected" = "$actual" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: eplint $*"
-        diff <(echo "$expected") <(echo "$actual") | head -20
-    fi
+    for release in .build/release/eplint "$bundled"; do
+        actual=$("$release" "$@" < "${input:-/dev/null}" 2>&1; echo "exit $?")
+        if [ "$expected" = "$actual" ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "FAIL: $release $*"
+            diff <(echo "$expected") <(echo "$actual") | head -20
+        fi
+    done
 }
 
 same --version
@@ -33,5 +48,5 @@ same --format github Examples
 same explain EP101
 same --no-such-option Examples
 input=Examples/BrokenApp/Info.plist same --format gcc -
-echo "release binary: $passed passed, $failed failed"
+echo "release binaries: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,53 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package eplint [OPTION…] [PATH…]`: runs eplint in the package directory (where it
+/// finds `.eplint.yml`) on the given paths, relative to the package directory; with no path,
+/// on the directories of the package's targets, or of those named by `--target NAME`. Every
+/// other argument goes to eplint as it is (`--format sarif`, `--strict`, …).
+@main
+struct EplintCommandPlugin: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        var remaining = extractor.remainingArguments
+        let selected = try targetNames.isEmpty ? context.package.targets : context.package.targets(named: targetNames)
+        // eplint's own options never take a value that is a path it could mistake for an
+        // input, so "no path given" means no argument that is not an option or its value.
+        if !hasPath(remaining) {
+            remaining += selected.compactMap { ($0 as? SourceModuleTarget)?.directoryURL.path }
+        }
+        let process = Process()
+        process.executableURL = try context.tool(named: "eplint").url
+        process.arguments = remaining
+        process.currentDirectoryURL = context.package.directoryURL
+        try process.run()
+        process.waitUntilExit()
+        // An error diagnostic makes `swift package` exit with a failure.
+        switch process.terminationStatus {
+        case 0: break
+        case 1: Diagnostics.error("eplint found errors")
+        default: Diagnostics.error("eplint could not complete the run (exit status \(process.terminationStatus))")
+        }
+    }
+
+    /// Whether `arguments` name something to lint: an argument that is neither an option nor
+    /// the value of one of eplint's options that take a separate value.
+    private func hasPath(_ arguments: [String]) -> Bool {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--" { return index + 1 < arguments.endIndex }
+            if argument.hasPrefix("-") && argument != "-" {
+                if !argument.contains("="), !flags.contains(argument) { index += 1 }
+            } else {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// eplint's options that take no value.
+    private let flags: Set<String> = ["--strict", "--verbose", "--version", "--help", "-h"]
+}

@@ -1,0 +1,22 @@
+import LintEngine
+
+/// A `com.apple.developer.storekit.*` key at the top level of an Info.plist: entitlements are
+/// read from the signed entitlements, so there it does nothing. Runs on Info.plists without
+/// StoreKit keys too (guides put only the entitlement there).
+struct EP404EntitlementInInfoPlist: PairingRule {
+    static let prefix = "com.apple.developer.storekit."
+
+    func check(_ context: LintContext) {
+        let name = context.file.split(separator: "/").last.map(String.init) ?? context.file
+        guard !name.hasSuffix(".entitlements"), name.hasSuffix("Info.plist") || context.facts.hasStoreKitKeys else { return }
+        for entry in context.facts.topLevel where entry.key.hasPrefix(Self.prefix) {
+            context.diagnose(self, Message.misplaced(entry.key), at: entry.keyRange, keyPath: entry.key, value: entry.key)
+        }
+    }
+
+    enum Message {
+        static func misplaced(_ key: String) -> String {
+            "\(key) is an entitlement: in the Info.plist it has no effect; move it to the app's .entitlements file"
+        }
+    }
+}

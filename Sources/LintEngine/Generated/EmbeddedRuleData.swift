@@ -1,0 +1,2410 @@
+// Generated from Rules/ by scripts/generate.sh. Do not edit.
+
+package enum EmbeddedRuleData {
+    package static let regionsPlist: String = #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<!--
+  eplint's region data: the single source of truth, embedded in the binary at build time.
+  `eplint regions` prints the embedded copy; the regions option (or `regions:` in .eplint.yml)
+  loads an edited copy at run time, so a list Apple changes can be updated without a rebuild.
+  Format (version 1):
+    FormatVersion                 integer, 1
+    ISO3166Alpha2                 the officially assigned ISO 3166-1 alpha-2 codes, lowercase
+    AllowedRegions                Info.plist key -> the region codes that key accepts
+    LinkMaximum                   links per region for apps that do not qualify for EEA music streaming
+    MusicStreamingLinkMaximum     region -> links allowed to apps that qualify (others: LinkMaximum)
+    RetiredRegions                (optional) Info.plist key -> regions Apple's documentation no longer
+                                  lists for it: Region, Since (date), Reason (one line); EP106
+    AsOf                          (optional) when the lists were last checked against Apple's documentation
+    Sources                       (optional) list -> where it comes from
+  A later change of Apple's is an edit here: move a region from AllowedRegions to RetiredRegions.
+-->
+<plist version="1.0">
+<dict>
+	<key>FormatVersion</key>
+	<integer>1</integer>
+	<key>AsOf</key>
+	<string>2026-11-23</string>
+	<key>Sources</key>
+	<dict>
+		<key>ISO3166Alpha2</key>
+		<string>ISO 3166-1 alpha-2 officially assigned codes (ISO 3166 Maintenance Agency)</string>
+		<key>SKExternalPurchase</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchase</string>
+		<key>SKExternalPurchaseLink</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselink (2026 page: EU27, is, no, ru; us no longer listed)</string>
+		<key>SKExternalPurchaseMultiLink</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (2026 page: EU27, is, no, ru; us no longer listed)</string>
+		<key>SKExternalPurchaseCustomLinkRegions</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasecustomlinkregions</string>
+		<key>SKExternalPurchaseLinkStreamingRegions</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions</string>
+		<key>LinkMaximum</key>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (one link per region, up to five for music-streaming apps in the EEA)</string>
+		<key>RetiredRegions</key>
+		<string>the seeds' copy of the SKExternalPurchaseLink and SKExternalPurchaseMultiLink pages (2024) against their 2026 versions</string>
+	</dict>
+	<key>ISO3166Alpha2</key>
+	<array>
+		<string>ad</string><string>ae</string><string>af</string><string>ag</string><string>ai</string><string>al</string><string>am</string><string>ao</string><string>aq</string>
+		<string>ar</string><string>as</string><string>at</string><string>au</string><string>aw</string><string>ax</string><string>az</string><string>ba</string><string>bb</string>
+		<string>bd</string><string>be</string><string>bf</string><string>bg</string><string>bh</string><string>bi</string><string>bj</string><string>bl</string><string>bm</string>
+		<string>bn</string><string>bo</string><string>bq</string><string>br</string><string>bs</string><string>bt</string><string>bv</string><string>bw</string><string>by</string>
+		<string>bz</string><string>ca</string><string>cc</string><string>cd</string><string>cf</string><string>cg</string><string>ch</string><string>ci</string><string>ck</string>
+		<string>cl</string><string>cm</string><string>cn</string><string>co</string><string>cr</string><string>cu</string><string>cv</string><string>cw</string><string>cx</string>
+		<string>cy</string><string>cz</string><string>de</string><string>dj</string><string>dk</string><string>dm</string><string>do</string><string>dz</string><string>ec</string>
+		<string>ee</string><string>eg</string><string>eh</string><string>er</string><string>es</string><string>et</string><string>fi</string><string>fj</string><string>fk</string>
+		<string>fm</string><string>fo</string><string>fr</string><string>ga</string><string>gb</string><string>gd</string><string>ge</string><string>gf</string><string>gg</string>
+		<string>gh</string><string>gi</string><string>gl</string><string>gm</string><string>gn</string><string>gp</string><string>gq</string><string>gr</string><string>gs</string>
+		<string>gt</string><string>gu</string><string>gw</string><string>gy</string><string>hk</string><string>hm</string><string>hn</string><string>hr</string><string>ht</string>
+		<string>hu</string><string>id</string><string>ie</string><string>il</string><string>im</string><string>in</string><string>io</string><string>iq</string><string>ir</string>
+		<string>is</string><string>it</string><string>je</string><string>jm</string><string>jo</string><string>jp</string><string>ke</string><string>kg</string><string>kh</string>
+		<string>ki</string><string>km</string><string>kn</string><string>kp</string><string>kr</string><string>kw</string><string>ky</string><string>kz</string><string>la</string>
+		<string>lb</string><string>lc</string><string>li</string><string>lk</string><string>lr</string><string>ls</string><string>lt</string><string>lu</string><string>lv</string>
+		<string>ly</string><string>ma</string><string>mc</string><string>md</string><string>me</string><string>mf</string><string>mg</string><string>mh</string><string>mk</string>
+		<string>ml</string><string>mm</string><string>mn</string><string>mo</string><string>mp</string><string>mq</string><string>mr</string><string>ms</string><string>mt</string>
+		<string>mu</string><string>mv</string><string>mw</string><string>mx</string><string>my</string><string>mz</string><string>na</string><string>nc</string><string>ne</string>
+		<string>nf</string><string>ng</string><string>ni</string><string>nl</string><string>no</string><string>np</string><string>nr</string><string>nu</string><string>nz</string>
+		<string>om</string><string>pa</string><string>pe</string><string>pf</string><string>pg</string><string>ph</string><string>pk</string><string>pl</string><string>pm</string>
+		<string>pn</string><string>pr</string><string>ps</string><string>pt</string><string>pw</string><string>py</string><string>qa</string><string>re</string><string>ro</string>
+		<string>rs</string><string>ru</string><string>rw</string><string>sa</string><string>sb</string><string>sc</string><string>sd</string><string>se</string><string>sg</string>
+		<string>sh</string><string>si</string><string>sj</string><string>sk</string><string>sl</string><string>sm</string><string>sn</string><string>so</string><string>sr</string>
+		<string>ss</string><string>st</string><string>sv</string><string>sx</string><string>sy</string><string>sz</string><string>tc</string><string>td</string><string>tf</string>
+		<string>tg</string><string>th</string><string>tj</string><string>tk</string><string>tl</string><string>tm</string><string>tn</string><string>to</string><string>tr</string>
+		<string>tt</string><string>tv</string><string>tw</string><string>tz</string><string>ua</string><string>ug</string><string>um</string><string>us</string><string>uy</string>
+		<string>uz</string><string>va</string><string>vc</string><string>ve</string><string>vg</string><string>vi</string><string>vn</string><string>vu</string><string>wf</string>
+		<string>ws</string><string>ye</string><string>yt</string><string>za</string><string>zm</string><string>zw</string>
+	</array>
+	<key>AllowedRegions</key>
+	<dict>
+		<key>SKExternalPurchase</key>
+		<array>
+			<string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string>
+			<string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string>
+			<string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string>
+			<string>kr</string>
+		</array>
+		<key>SKExternalPurchaseLink</key>
+		<array>
+			<string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string>
+			<string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string>
+			<string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string>
+			<string>is</string><string>no</string><string>ru</string>
+		</array>
+		<key>SKExternalPurchaseMultiLink</key>
+		<array>
+			<string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string>
+			<string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string>
+			<string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string>
+			<string>is</string><string>no</string><string>ru</string>
+		</array>
+		<key>SKExternalPurchaseCustomLinkRegions</key>
+		<array>
+			<string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string>
+			<string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string>
+			<string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string>
+		</array>
+		<key>SKExternalPurchaseLinkStreamingRegions</key>
+		<array>
+			<string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string>
+			<string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string>
+			<string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string>
+			<string>is</string><string>no</string>
+		</array>
+	</dict>
+	<key>RetiredRegions</key>
+	<dict>
+		<key>SKExternalPurchaseLink</key>
+		<array>
+			<dict>
+				<key>Region</key><string>us</string>
+				<key>Since</key><string>2025-05-01</string>
+				<key>Reason</key><string>since the May 2025 US change, apps on the US storefront link out without this key</string>
+			</dict>
+		</array>
+		<key>SKExternalPurchaseMultiLink</key>
+		<array>
+			<dict>
+				<key>Region</key><string>us</string>
+				<key>Since</key><string>2025-05-01</string>
+				<key>Reason</key><string>since the May 2025 US change, apps on the US storefront link out without this key</string>
+			</dict>
+		</array>
+	</dict>
+	<key>LinkMaximum</key>
+	<integer>1</integer>
+	<key>MusicStreamingLinkMaximum</key>
+	<dict>
+		<key>at</key><integer>5</integer>
+		<key>be</key><integer>5</integer>
+		<key>bg</key><integer>5</integer>
+		<key>hr</key><integer>5</integer>
+		<key>cy</key><integer>5</integer>
+		<key>cz</key><integer>5</integer>
+		<key>dk</key><integer>5</integer>
+		<key>ee</key><integer>5</integer>
+		<key>fi</key><integer>5</integer>
+		<key>fr</key><integer>5</integer>
+		<key>de</key><integer>5</integer>
+		<key>gr</key><integer>5</integer>
+		<key>hu</key><integer>5</integer>
+		<key>ie</key><integer>5</integer>
+		<key>it</key><integer>5</integer>
+		<key>lv</key><integer>5</integer>
+		<key>lt</key><integer>5</integer>
+		<key>lu</key><integer>5</integer>
+		<key>mt</key><integer>5</integer>
+		<key>nl</key><integer>5</integer>
+		<key>pl</key><integer>5</integer>
+		<key>pt</key><integer>5</integer>
+		<key>ro</key><integer>5</integer>
+		<key>sk</key><integer>5</integer>
+		<key>si</key><integer>5</integer>
+		<key>es</key><integer>5</integer>
+		<key>se</key><integer>5</integer>
+		<key>is</key><integer>5</integer>
+		<key>no</key><integer>5</integer>
+		<key>ru</key><integer>1</integer>
+		<key>us</key><integer>1</integer>
+	</dict>
+</dict>
+</plist>
+
+"""#
+
+    package static let regionCodes: StaticString = "adaeafagaialamaoaqarasatauawaxazbabbbdbebfbgbhbibjblbmbnbobqbrbsbtbvbwbybzcacccdcfcgchcickclcmcncocrcucvcwcxcyczdedjdkdmdodzeceeegeheresetfifjfkfmfofrgagbgdgegfggghgiglgmgngpgqgrgsgtgugwgyhkhmhnhrhthuidieiliminioiqirisitjejmjojpkekgkhkikmknkpkrkwkykzlalblclilklrlsltlulvlymamcmdmemfmgmhmkmlmmmnmompmqmrmsmtmumvmwmxmymznancnenfngninlnonpnrnunzompapepfpgphpkplpmpnprpsptpwpyqarerorsrurwsasbscsdsesgshsisjskslsmsnsosrssstsvsxsysztctdtftgthtjtktltmtntotrtttvtwtzuaugumusuyuzvavcvevgvivnvuwfwsyeytzazmzw"
+    package static func allowedRegions(forKey key: String) -> StaticString {
+        switch key {
+        case "SKExternalPurchase": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiessekr"
+        case "SKExternalPurchaseCustomLinkRegions": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesse"
+        case "SKExternalPurchaseLink": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesseisnoru"
+        case "SKExternalPurchaseLinkStreamingRegions": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesseisno"
+        case "SKExternalPurchaseMultiLink": "atbebghrcyczdkeefifrdegrhuieitlvltlumtnlplptrosksiesseisnoru"
+        default: ""
+        }
+    }
+    package static func retiredRegions(forKey key: String) -> [(region: String, since: String, reason: String)] {
+        switch key {
+        case "SKExternalPurchaseLink": [("us", "2025-05-01", "since the May 2025 US change, apps on the US storefront link out without this key")]
+        case "SKExternalPurchaseMultiLink": [("us", "2025-05-01", "since the May 2025 US change, apps on the US storefront link out without this key")]
+        default: []
+        }
+    }
+    package static let linkMaximum = 1
+    package static let musicStreamingLinkMaximum: [String: Int] = [
+        "at": 5,
+        "be": 5,
+        "bg": 5,
+        "cy": 5,
+        "cz": 5,
+        "de": 5,
+        "dk": 5,
+        "ee": 5,
+        "es": 5,
+        "fi": 5,
+        "fr": 5,
+        "gr": 5,
+        "hr": 5,
+        "hu": 5,
+        "ie": 5,
+        "is": 5,
+        "it": 5,
+        "lt": 5,
+        "lu": 5,
+        "lv": 5,
+        "mt": 5,
+        "nl": 5,
+        "no": 5,
+        "pl": 5,
+        "pt": 5,
+        "ro": 5,
+        "ru": 1,
+        "se": 5,
+        "si": 5,
+        "sk": 5,
+        "us": 1,
+    ]
+
+    package static let rulePages: [(id: String, name: String, severity: String, summary: String, markdown: String)] = [
+        (#"""
+EP001
+"""#, #"""
+malformed-plist
+"""#, #"""
+error
+"""#, #"""
+The file is not well-formed XML, or both of Apple's property list parsers refuse it.
+"""#, #"""
+# EP001 malformed-plist
+
+- **Severity:** error
+- **Summary:** The file is not well-formed XML, or both of Apple's property list parsers refuse it.
+
+## What it checks
+
+Two things, and the message says which:
+
+1. **Not well-formed XML** (XML 1.0's fatal errors, found by libxml2): the message starts with `malformed XML:` and says only that.
+2. **Well-formed, but refused by both of Apple's property list parsers**: CoreFoundation's `CFPropertyList.c` (what `PropertyListSerialization` and `plutil` run) and swift-foundation's XML plist scanner (what `PropertyListDecoder` runs). The message quotes their words. Where the two disagree, eplint accepts. Concretely:
+   - the structure: a `<plist>` holding exactly one value (or a bare value), `<dict>` children alternating `<key>` and value, no unknown elements, no text where an element belongs. As in Apple's parsers, a `<key>` where a value belongs is a string (`<array><key>a</key></array>`), and a `<plist>` there wraps one value;
+   - leaf content, read as written (entities and CDATA not resolved): `<integer>` is `S*(-|+)?S*[0-9]+` or `S*(-|+)?S*0[xX][0-9a-fA-F]+` (S: CoreFoundation's broad white space, or any Unicode white space for swift-foundation) with **nothing after the digits** (trailing white space is refused) and a value in [-2^63, 2^64-1]; `<real>` is `nan`, `inf`, `infinity` (any case, optional sign) or a decimal number, white space allowed before it but not after; `<date>` is `-?YYYY…-MM-DDTHH:MM:SSZ` with two digits per field, any number of year digits, and out-of-range fields accepted (CoreFoundation normalises `2024-01-32` to February 1); `<data>` may hold any ASCII (non-Base64 characters are skipped) but nothing beyond ASCII; `<true>`/`<false>` hold nothing, not even white space;
+   - empty forms: `<data/>`, `<date/>`, `<real/>`, `<integer/>` and `<plist/>` are refused (`<string/>`, `<key/>`, `<array/>`, `<dict/>` are fine);
+   - markup inside text: a comment inside `<string>` or `<key>` text is refused (Apple's parsers read `<!` there as a CDATA opening: "Encountered improper CDATA opening"), and so is a processing instruction; CDATA sections are fine;
+   - character references of more than eight characters after `&#` (`&#000000065;`);
+   - white space between elements made by a character reference or a CDATA section (`<array>&#10;</array>`): Apple's parsers take only spaces, tabs and line ends there;
+   - an **internal DTD subset** (`<!DOCTYPE plist [ … ]>`): refused at the `<!DOCTYPE`, and nothing in it is read, so no entity is declared or expanded (XXE and expansion bombs stop there). A `[` or `>` inside the DOCTYPE's quoted identifiers is refused too (Apple's parsers stop at the first one). Other entity references than `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` and character references are refused too (entities are never loaded).
+
+Parsing stops at the first problem and no other rule runs on the file. The position is where the problem was detected (for a leaf's content, the leaf's `<`).
+
+How this was checked: `Tests/PlistSyntaxTests/AppleParserDifferentialTests.swift` compares eplint with `PropertyListSerialization` and `PropertyListDecoder` on about 2,700 generated fragments (integers, reals, dates, data, white space, comments), and `Tests/EndToEndTests/PeerSuiteTests.swift` runs eplint on the 365 files of six other projects' plist test suites (`shared/corpus/peer-suites`) against Apple's verdicts. One file is an argued exception: a UTF-32BE file with a BOM, which the verdict table calls not well-formed only because xmllint 2.9.14 cannot read UTF-32 (XML 1.0 does not require that encoding); both of Apple's parsers read it, and so does eplint.
+
+Not modelled: a `>` inside an attribute value (Apple's parsers end the tag there); the encoding names CoreFoundation does not know (eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252 and refuses others as EP002); an `<integer>`, `<real>`, `<date>` or `<true>` longer than 65,536 characters is refused as such without reading it, and a longer `<data>` or `<string>` is checked only for markup (comments, processing instructions).
+
+## Why
+
+> Apple's property list parser rejects such a file: the build fails, or the keys in it never reach the OS.
+
+Where the XML is well-formed, eplint refuses only what Apple's parsers refuse: a false EP001 silences every other rule and fails CI on a valid app.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:9: error: malformed XML: Opening and ending tag mismatch: array line 5 and dict [EP001]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Fix the XML at the position given; `plutil -lint FILE` on a Mac shows the same problem. For leaf content, write what Apple's writer writes: `<integer>42</integer>`, `<real>1.5</real>`, `<date>2024-01-31T12:00:00Z</date>`, Base64 in `<data>`, comments between elements rather than inside text, and no internal DTD subset.
+
+"""#),
+        (#"""
+EP002
+"""#, #"""
+unsupported-format
+"""#, #"""
+error
+"""#, #"""
+The input is not an XML property list (binary plist, JSON, other text) or exceeds a limit.
+"""#, #"""
+# EP002 unsupported-format
+
+- **Severity:** error
+- **Summary:** The input is not an XML property list (binary plist, JSON, other text) or exceeds a limit.
+
+## What it checks
+
+The first bytes: a binary property list (`bplist00`), JSON, or anything whose first non-blank character is not `<` is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit. A binary plist met while walking a directory is skipped instead (listed with `--verbose`).
+
+## Why
+
+> eplint reads XML property lists, the form Xcode keeps Info.plist and entitlements files in; it reports what it cannot read instead of guessing.
+
+## Failing example
+
+```xml failing
+{"SKExternalPurchase": ["nl"]}
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:1:1: error: JSON or an old-style (OpenStep) property list: eplint reads XML property lists; convert it with plutil -convert xml1 Info.plist [EP002]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Convert the file with `plutil -convert xml1 FILE` (on a Mac, or with the `plutil` that ships with the Swift toolchain).
+
+"""#),
+        (#"""
+EP003
+"""#, #"""
+duplicate-key
+"""#, #"""
+error
+"""#, #"""
+A dictionary has the same key twice.
+"""#, #"""
+# EP003 duplicate-key
+
+- **Severity:** error
+- **Summary:** A dictionary has the same key twice.
+
+## What it checks
+
+The top-level dictionary of a file with StoreKit keys, and every dictionary inside the values of the five StoreKit keys. Reported at each later `<key>`, with the first as related location. Only the last value is checked and counted, as Apple's parser keeps it.
+
+## Why
+
+> The OS keeps one of the values without a word; which link or region list is live is then a surprise.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+		<key>nl</key>
+		<string>https://example.com/nl-sale</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:8:3: error: duplicate key 'nl' in SKExternalPurchaseLink; only the last value is used [EP003]
+Info.plist:6:3: note: 'nl' first appears here
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Keep one entry per key.
+
+"""#),
+        (#"""
+EP004
+"""#, #"""
+wrong-type
+"""#, #"""
+error
+"""#, #"""
+A StoreKit value has the wrong type.
+"""#, #"""
+# EP004 wrong-type
+
+- **Severity:** error
+- **Summary:** A StoreKit value has the wrong type.
+
+## What it checks
+
+`SKExternalPurchase`, `SKExternalPurchaseCustomLinkRegions` and `SKExternalPurchaseLinkStreamingRegions` are arrays of strings; `SKExternalPurchaseLink` maps regions to URL strings; `SKExternalPurchaseMultiLink` maps regions to arrays of URL strings. In files named `*Info.plist` or `*.entitlements`, the top-level element must be a dictionary. The message gives the expected and the found type; a wrong-typed value is not looked into further. In the entitlements file paired with an Info.plist, the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` must be an array of region strings (reported at its value there, also when the Info.plist has no StoreKit key: this entitlement needs none).
+
+## Why
+
+> SKExternalPurchase: "A string array of country codes". SKExternalPurchaseLink: "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code, and a string that contains a valid destination URL." SKExternalPurchaseMultiLink: "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code, and an array of strings that represent valid destination URLs."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: error: SKExternalPurchaseLink.nl must be a URL string, found array [EP004]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Use the type the key expects; for several links per region use `SKExternalPurchaseMultiLink`.
+
+"""#),
+        (#"""
+EP005
+"""#, #"""
+unknown-storekit-key
+"""#, #"""
+warning
+"""#, #"""
+A top-level key is a near miss of a StoreKit key.
+"""#, #"""
+# EP005 unknown-storekit-key
+
+- **Severity:** warning
+- **Summary:** A top-level key is a near miss of a StoreKit key.
+
+## What it checks
+
+A top-level key that is not one of the five StoreKit keys but equals one ignoring case, or is within Levenshtein distance 2 of one (case-sensitive; a transposition counts 2). Reported once per key, at its last occurrence; the message suggests the key meant. Its value is not checked.
+
+## Why
+
+> The OS silently ignores a key it does not know: the external purchase configuration simply does not exist.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultilink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: warning: 'SKExternalPurchaseMultilink' is not a StoreKit key and the OS ignores it; did you mean 'SKExternalPurchaseMultiLink'? [EP005]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Spell the key exactly as suggested.
+
+"""#),
+        (#"""
+EP006
+"""#, #"""
+unresolved-variable
+"""#, #"""
+note
+"""#, #"""
+A region or URL uses a build setting that no `--define` resolves.
+"""#, #"""
+# EP006 unresolved-variable
+
+- **Severity:** note
+- **Summary:** A region or URL uses a build setting that no `--define` resolves.
+
+## What it checks
+
+A `$(NAME)` or `${NAME}` reference (one pass, no nesting) in a region or URL string with no `--define NAME=VALUE`. The checks that need the value are skipped for that string; an unresolved URL still counts as a link by its raw text, an unresolved region is not counted. With the definition given, the resolved value is checked and diagnostics still point at the original element.
+
+## Why
+
+> Xcode expands build settings in Info.plist values at build time; without the value eplint cannot know what ships.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>$(STORE_URL)</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: note: '$(STORE_URL)' uses $(STORE_URL), which is not defined, so its value is not checked; pass --define STORE_URL=VALUE to check it [EP006]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Pass the setting, e.g. `eplint --define STORE_URL=https://example.com/buy Info.plist`.
+
+"""#),
+        (#"""
+EP007
+"""#, #"""
+preprocessor-directive
+"""#, #"""
+note
+"""#, #"""
+A C preprocessor line in a preprocessed Info.plist that eplint cannot evaluate.
+"""#, #"""
+# EP007 preprocessor-directive
+
+- **Severity:** note
+- **Summary:** A C preprocessor line in a preprocessed Info.plist that eplint cannot evaluate.
+
+## What it checks
+
+Preprocessed Info.plists (`INFOPLIST_PREPROCESS`) may hold `#ifdef`, `#ifndef`, `#if`, `#elif`, `#else`, `#endif`, `#define`, `#undef` and `#include` lines between elements. eplint lints what cpp would output with the `--define` macros (undefined names are 0). `#if` understands numbers, macro names, `defined`, `!`, `&&`, `||` and parentheses; anything else (a comparison, say) gets this note and its block is linted as if taken. `#include` is never followed. A `#word` line that is no directive gets this note and is ignored.
+
+## Why
+
+> eplint must lint the plist the build really produces, and say so when it cannot know.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+#if VERSION > 2
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+#endif
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:1: note: cannot evaluate '#if VERSION > 2'; its block is linted as if taken [EP007]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+#ifdef EXTERNAL_PURCHASE
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+#endif
+</dict>
+</plist>
+```
+
+## How to fix
+
+Use `#ifdef`/`#if defined(...)` with `--define`, or accept the note.
+
+"""#),
+        (#"""
+EP008
+"""#, #"""
+unused-suppression
+"""#, #"""
+warning
+"""#, #"""
+An inline eplint:disable comment suppresses nothing.
+"""#, #"""
+# EP008 unused-suppression
+
+- **Severity:** warning
+- **Summary:** An inline eplint:disable comment suppresses nothing.
+
+## What it checks
+
+Every rule ID of an `<!-- eplint:disable-next ID… -->` (the next element and everything in it) or `<!-- eplint:disable ID… -->` (the rest of the file) comment must suppress at least one finding; one warning per ID that does not, at the comment.
+
+## Why
+
+> A suppression that outlived its finding hides the next real one. Prefer `ignore:` entries in `.eplint.yml`: Xcode's plist editor may drop XML comments when it saves.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<!-- eplint:disable-next EP203 -->
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: warning: eplint suppression of EP203 suppresses nothing; remove it [EP008]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<!-- eplint:disable-next EP203 -->
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl?ref=app</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the comment, or name the rule that really fires there.
+
+"""#),
+        (#"""
+EP009
+"""#, #"""
+invalid-suppression
+"""#, #"""
+warning
+"""#, #"""
+An inline eplint: comment names an unknown rule or is malformed.
+"""#, #"""
+# EP009 invalid-suppression
+
+- **Severity:** warning
+- **Summary:** An inline eplint: comment names an unknown rule or is malformed.
+
+## What it checks
+
+An XML comment starting with `eplint:` must be `eplint:disable-next` or `eplint:disable` followed by one or more rule IDs (separated by spaces or commas); `disable-next` must be followed by an element. Anything else is reported at the comment and suppresses nothing for the bad part.
+
+## Why
+
+> A mistyped suppression silently suppresses nothing; saying so keeps suppressions honest.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<!-- eplint:disable-next EP999 -->
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: warning: unknown rule 'EP999' in eplint:disable-next [EP009]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Use a rule ID that `eplint rules` lists.
+
+"""#),
+        (#"""
+EP101
+"""#, #"""
+region-not-lowercase
+"""#, #"""
+error
+"""#, #"""
+A region code that is valid once lowercased is not lowercase.
+"""#, #"""
+# EP101 region-not-lowercase
+
+- **Severity:** error
+- **Summary:** A region code that is valid once lowercased is not lowercase.
+
+## What it checks
+
+Every region: the elements of the three region arrays and the keys of the two link dictionaries. Lowercasing is ASCII-only. A code that is also not allowed for the key gets EP103 instead. Also the strings of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there).
+
+## Why
+
+> "add a string containing the lowercased ISO 3166-1 alpha-2 country code for each country" (SKExternalPurchase); "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code" (SKExternalPurchaseLink).
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>NL</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:3: error: region 'NL' must be lowercase: 'nl' [EP101]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Write the code in lowercase, as the message shows.
+
+"""#),
+        (#"""
+EP102
+"""#, #"""
+region-unknown
+"""#, #"""
+error
+"""#, #"""
+A region is not an ISO 3166-1 alpha-2 code.
+"""#, #"""
+# EP102 region-unknown
+
+- **Severity:** error
+- **Summary:** A region is not an ISO 3166-1 alpha-2 code.
+
+## What it checks
+
+Not one of the 249 officially assigned ISO 3166-1 alpha-2 codes in any case: `eu`, `uk`, `xk`, `nld`, an empty string or ` nl` (strings are not trimmed). The list is `ISO3166Alpha2` in `Rules/regions.plist`. Also the strings of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there). Apple publishes no list of the regions that entitlement may hold (its page shows only an example, `br` and `jp`), so for it eplint checks only that each is an ISO 3166-1 alpha-2 code, never EP103.
+
+## Why
+
+> Apple's keys take "the lowercased ISO 3166-1 alpha-2 country code"; `eu` is not a country, `uk` is `gb`.
+
+> com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS, iPadOS, macOS, tvOS, visionOS, watchOS 26.2): "add a key named `com.apple.developer.storekit.custom-purchase-link.allowed-regions`, followed by an array that enumerates the two-letter ISO-3166-1 country codes for the allowed regions. The example below describes an entitlement that includes Brazil and Japan as the allowed regions that the app supports."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>eu</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:3: error: 'eu' is not an ISO 3166-1 alpha-2 region code [EP102]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>fr</string>
+		<string>de</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+List each country by its own code.
+
+"""#),
+        (#"""
+EP103
+"""#, #"""
+region-not-allowed
+"""#, #"""
+error
+"""#, #"""
+A real region code that the key does not accept.
+"""#, #"""
+# EP103 region-not-allowed
+
+- **Severity:** error
+- **Summary:** A real region code that the key does not accept.
+
+## What it checks
+
+The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. The entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` never gets this rule: Apple publishes no list of the regions it may hold (its codes get EP101, EP102 and EP104 only).
+
+## Why
+
+> SKExternalPurchaseLink (2026 version of the page): "Valid country codes include those for the European Union: …; and Iceland (`is`), Norway (`no`), and Russia (`ru`)." South Korea (`kr`) is valid for SKExternalPurchase only.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>kr</key>
+		<string>https://example.com/kr</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:3: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP103]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>kr</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the region from this key, or use the key that accepts it.
+
+"""#),
+        (#"""
+EP104
+"""#, #"""
+region-duplicate
+"""#, #"""
+warning
+"""#, #"""
+The same region appears twice in one array.
+"""#, #"""
+# EP104 region-duplicate
+
+- **Severity:** warning
+- **Summary:** The same region appears twice in one array.
+
+## What it checks
+
+In `SKExternalPurchase`, `SKExternalPurchaseCustomLinkRegions` and `SKExternalPurchaseLinkStreamingRegions`, compared after ASCII lowercasing, invalid codes included; strings with an unresolved `$(...)` are not compared. Reported at each repeat. Repeated dictionary keys are EP003. Also the array of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there).
+
+## Why
+
+> A repeated region is at best noise and often a typo for another region.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+		<string>it</string>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:8:3: warning: region 'nl' is listed more than once in SKExternalPurchase [EP104]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+		<string>it</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the repeat, or fix the region it was meant to be.
+
+"""#),
+        (#"""
+EP105
+"""#, #"""
+empty-configuration
+"""#, #"""
+warning
+"""#, #"""
+A StoreKit key holds an empty array or dictionary.
+"""#, #"""
+# EP105 empty-configuration
+
+- **Severity:** warning
+- **Summary:** A StoreKit key holds an empty array or dictionary.
+
+## What it checks
+
+One of the five keys is present with `<array/>` or `<dict/>` (of the right type; a wrong type is EP004).
+
+## Why
+
+> An empty key configures nothing; usually a region list was lost in a merge.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:5:2: warning: SKExternalPurchase is empty; add regions or remove the key [EP105]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add the regions, or remove the key.
+
+"""#),
+        (#"""
+EP106
+"""#, #"""
+region-retired
+"""#, #"""
+warning
+"""#, #"""
+A region Apple's documentation no longer lists for this key.
+"""#, #"""
+# EP106 region-retired
+
+- **Severity:** warning
+- **Summary:** A region Apple's documentation no longer lists for this key.
+
+## What it checks
+
+A region that Apple's documentation of the key once listed and no longer does (`RetiredRegions` in `Rules/regions.plist`, per key: the region, since when and why). Today: `us` in `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink`. Such a region gets this warning instead of EP103. A later change of Apple's is a data edit: the region moves from `AllowedRegions` to `RetiredRegions` (`eplint regions` shows the data, with the date it was last checked and the source of each list).
+
+## Why
+
+> SKExternalPurchaseLink, 2026 version of the page: "Valid country codes include those for the European Union: Austria (`at`), … Sweden (`se`); and Iceland (`is`), Norway (`no`), and Russia (`ru`)." The 2024 version (the seeds) ended "… Russia (ru), and United States (us)."
+
+Since the May 2025 US change, apps on the US storefront link out without these keys, so a `us` entry has no documented effect.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+		<key>us</key>
+		<string>https://example.com/us</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:8:3: warning: region 'us' is no longer among the documented regions of SKExternalPurchaseLink (since 2025-05-01: since the May 2025 US change, apps on the US storefront link out without this key) [EP106]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the region from the key. For the US storefront, follow Apple's current guidance for linking out (no Info.plist key is needed).
+
+"""#),
+        (#"""
+EP201
+"""#, #"""
+url-not-https
+"""#, #"""
+error
+"""#, #"""
+A destination URL does not use https.
+"""#, #"""
+# EP201 url-not-https
+
+- **Severity:** error
+- **Summary:** A destination URL does not use https.
+
+## What it checks
+
+Every URL string of `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` that is a valid absolute URL whose scheme, compared ignoring case, is not `https` (`HTTPS://` is fine, `javascript://x` is not).
+
+## Why
+
+> Make sure the destination URL meets all of the following conditions: Uses the HTTPS scheme; Forms a valid, absolute URL; Contains no query parameters; Contains 1,000 or fewer ASCII characters.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>http://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: error: link 'http://example.com/nl' uses 'http'; destination URLs must use https [EP201]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Serve the page over HTTPS and use an `https://` URL.
+
+"""#),
+        (#"""
+EP202
+"""#, #"""
+url-invalid
+"""#, #"""
+error
+"""#, #"""
+A destination URL is not a valid absolute URL (RFC 3986).
+"""#, #"""
+# EP202 url-invalid
+
+- **Severity:** error
+- **Summary:** A destination URL is not a valid absolute URL (RFC 3986).
+
+## What it checks
+
+`scheme://authority path [?query] [#fragment]` exactly as RFC 3986 defines it: a scheme, `//` and a non-empty host (reg-name, IPv4 or bracketed IPv6 without zone ID), a port from 1 to 65535 if any, no space or control character anywhere (leading and trailing included), no backslash, only valid percent-escapes, no character the grammar does not allow. Non-ASCII characters count as unreserved here (they are EP205). When this fires, EP201, EP203 and EP206 do not.
+
+## Why
+
+> Make sure the destination URL meets all of the following conditions: Uses the HTTPS scheme; Forms a valid, absolute URL; Contains no query parameters; Contains 1,000 or fewer ASCII characters.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/spring sale</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: error: link 'https://example.com/spring sale' is not a valid absolute URL: it contains a space or a control character [EP202]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/spring%20sale</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Percent-encode what the URL grammar does not allow, and give a full `https://host/path` URL.
+
+"""#),
+        (#"""
+EP203
+"""#, #"""
+url-has-query
+"""#, #"""
+error
+"""#, #"""
+A destination URL has a query component.
+"""#, #"""
+# EP203 url-has-query
+
+- **Severity:** error
+- **Summary:** A destination URL has a query component.
+
+## What it checks
+
+A `?` in a valid URL before any `#`, even with nothing after it (`https://x.com/?`). The system appends its own token to the URL, so a query of yours is not allowed.
+
+## Why
+
+> Make sure the destination URL meets all of the following conditions: Uses the HTTPS scheme; Forms a valid, absolute URL; Contains no query parameters; Contains 1,000 or fewer ASCII characters.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl?utm_source=app</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: error: link 'https://example.com/nl?utm_source=app' has a query ('?utm_source=app'); destination URLs must not have query parameters [EP203]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl/app</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Move the information into the path (`/nl/app`), or drop it.
+
+"""#),
+        (#"""
+EP204
+"""#, #"""
+url-too-long
+"""#, #"""
+error
+"""#, #"""
+A destination URL is longer than 1,000 characters.
+"""#, #"""
+# EP204 url-too-long
+
+- **Severity:** error
+- **Summary:** A destination URL is longer than 1,000 characters.
+
+## What it checks
+
+More than 1,000 Unicode scalar values; exactly 1,000 is fine.
+
+## Why
+
+> Make sure the destination URL meets all of the following conditions: Uses the HTTPS scheme; Forms a valid, absolute URL; Contains no query parameters; Contains 1,000 or fewer ASCII characters.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: error: link is 1001 characters long; destination URLs may have at most 1000 [EP204]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Use a shorter URL, for example a redirecting path on your own domain.
+
+"""#),
+        (#"""
+EP205
+"""#, #"""
+url-not-ascii
+"""#, #"""
+error
+"""#, #"""
+A destination URL contains a character outside ASCII.
+"""#, #"""
+# EP205 url-not-ascii
+
+- **Severity:** error
+- **Summary:** A destination URL contains a character outside ASCII.
+
+## What it checks
+
+Any Unicode scalar value above U+007F, including non-ASCII spaces such as U+00A0 (which are this rule only, not EP202).
+
+## Why
+
+> Make sure the destination URL meets all of the following conditions: Uses the HTTPS scheme; Forms a valid, absolute URL; Contains no query parameters; Contains 1,000 or fewer ASCII characters. An internationalised host must be written in punycode and a path percent-encoded.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>de</key>
+		<string>https://bücher.example/kaufen</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: error: link 'https://bücher.example/kaufen' contains the non-ASCII character U+00FC; write the host in punycode and percent-encode the rest [EP205]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>de</key>
+		<string>https://xn--bcher-kva.example/kaufen</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Write the host in punycode (`xn--…`) and percent-encode the path.
+
+"""#),
+        (#"""
+EP206
+"""#, #"""
+url-has-credentials
+"""#, #"""
+warning
+"""#, #"""
+A destination URL has user information in its authority.
+"""#, #"""
+# EP206 url-has-credentials
+
+- **Severity:** warning
+- **Summary:** A destination URL has user information in its authority.
+
+## What it checks
+
+`user@` or `user:password@` before the host of a valid URL.
+
+## Why
+
+> Credentials in a URL shipped in an app binary are public, and browsers refuse or warn about them.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://shop:secret@example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: warning: link 'https://shop:secret@example.com/nl' has user information before '@' in its authority; remove credentials from destination URLs [EP206]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the credentials; authenticate on the page instead.
+
+"""#),
+        (#"""
+EP301
+"""#, #"""
+link-limit-exceeded
+"""#, #"""
+error
+"""#, #"""
+A region has more links than its maximum.
+"""#, #"""
+# EP301 link-limit-exceeded
+
+- **Severity:** error
+- **Summary:** A region has more links than its maximum.
+
+## What it checks
+
+A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). An app qualifies when `--music-streaming true` or `music-streaming: true` says so, else when its entitlements file sets `com.apple.developer.storekit.external-purchase-link-streaming` or its Info.plist has `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); `--music-streaming false` overrides both. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
+
+## Why
+
+> "Count the total number of unique links you provide for each country code by adding together the number of links you provide in the SKExternalPurchaseMultiLink and SKExternalPurchaseLink property list keys." "You can provide up to five links if your app qualifies ... Otherwise, provide one link for each country code."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>fr</key>
+		<array>
+			<string>https://example.com/fr</string>
+			<string>https://example.com/fr-sale</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>fr</key>
+		<array>
+			<string>https://example.com/fr</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove links down to the maximum; if the app qualifies for EEA music streaming, say so with `--music-streaming true`.
+
+"""#),
+        (#"""
+EP302
+"""#, #"""
+link-mismatch
+"""#, #"""
+error
+"""#, #"""
+A one-link region has different links in the two link keys.
+"""#, #"""
+# EP302 link-mismatch
+
+- **Severity:** error
+- **Summary:** A one-link region has different links in the two link keys.
+
+## What it checks
+
+A region whose maximum is 1 has an entry in both `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` (even if one value has the wrong type) and together they hold more than one link. Reported at the Link `<key>`, with the MultiLink entry as related location.
+
+## Why
+
+> "If a country code has a maximum of one link, the SKExternalPurchaseMultiLink and SKExternalPurchaseLink keys need to specify the same link."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl-new</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:3: error: region 'nl' has 2 different links in SKExternalPurchaseLink and SKExternalPurchaseMultiLink; both keys need to specify the same link, as the maximum is 1 because the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP302]
+Info.plist:11:3: note: the SKExternalPurchaseMultiLink entry for 'nl' is here
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Give both keys the same URL for the region.
+
+"""#),
+        (#"""
+EP303
+"""#, #"""
+link-list-empty
+"""#, #"""
+error
+"""#, #"""
+A MultiLink region maps to an empty array.
+"""#, #"""
+# EP303 link-list-empty
+
+- **Severity:** error
+- **Summary:** A MultiLink region maps to an empty array.
+
+## What it checks
+
+`SKExternalPurchaseMultiLink` gives a region `<array/>`.
+
+## Why
+
+> "Provide from one to five destination URLs (links to your website) for your app to choose from for each country code."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array/>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:7:3: error: SKExternalPurchaseMultiLink gives no link for 'nl'; list one to five URLs or remove the region [EP303]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Give the region at least one URL, or remove it.
+
+"""#),
+        (#"""
+EP304
+"""#, #"""
+link-duplicate
+"""#, #"""
+warning
+"""#, #"""
+The same URL appears twice in one MultiLink array.
+"""#, #"""
+# EP304 link-duplicate
+
+- **Severity:** warning
+- **Summary:** The same URL appears twice in one MultiLink array.
+
+## What it checks
+
+Exact string comparison within one region's array; reported at each repeat.
+
+## Why
+
+> A repeated link is counted once by Apple; the copy is noise or a link that was meant to differ.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:9:4: warning: link 'https://example.com/nl' is listed more than once for 'nl' [EP304]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the repeat.
+
+"""#),
+        (#"""
+EP401
+"""#, #"""
+missing-entitlement
+"""#, #"""
+error
+"""#, #"""
+A StoreKit key is used without its entitlement set to <true/>.
+"""#, #"""
+# EP401 missing-entitlement
+
+- **Severity:** error
+- **Summary:** A StoreKit key is used without its entitlement set to <true/>.
+
+## What it checks
+
+When an entitlements file is paired with the Info.plist (`--entitlements FILE`, the config's `entitlements:` map, or the only `*.entitlements` file in the Info.plist's folder): `SKExternalPurchase` needs `com.apple.developer.storekit.external-purchase`; `SKExternalPurchaseLink`, `SKExternalPurchaseMultiLink` and `SKExternalPurchaseCustomLinkRegions` need `com.apple.developer.storekit.external-purchase-link`; `SKExternalPurchaseLinkStreamingRegions` needs `com.apple.developer.storekit.external-purchase-link-streaming`. Reported once per key at its (last) `<key>` in the Info.plist; the message names the entitlements file. A non-boolean entitlement is EP403 instead.
+
+## Why
+
+> "Use this information property list key if your app has the com.apple.developer.storekit.external-purchase-link entitlement." Without the entitlement the key does nothing.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: error: SKExternalPurchaseLink needs the entitlement com.apple.developer.storekit.external-purchase-link set to <true/> in App.entitlements [EP401]
+App.entitlements:4:2: warning: com.apple.developer.storekit.external-purchase is granted but Info.plist uses none of its keys (SKExternalPurchase) [EP402]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add the entitlement to the app's entitlements file, set to `<true/>` (after Apple granted it).
+
+"""#),
+        (#"""
+EP402
+"""#, #"""
+unused-entitlement
+"""#, #"""
+warning
+"""#, #"""
+A StoreKit entitlement is granted but none of its keys is used.
+"""#, #"""
+# EP402 unused-entitlement
+
+- **Severity:** warning
+- **Summary:** A StoreKit entitlement is granted but none of its keys is used.
+
+## What it checks
+
+One of the three StoreKit entitlements is `<true/>` in the paired entitlements file, but the Info.plist has none of the keys that need it. Reported at the entitlement's `<key>` in the entitlements file.
+
+## Why
+
+> An entitlement without its keys configures nothing: the regions and links were forgotten, or the entitlement is left over.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+App.entitlements:6:2: warning: com.apple.developer.storekit.external-purchase-link is granted but Info.plist uses none of its keys (SKExternalPurchaseLink, SKExternalPurchaseMultiLink, SKExternalPurchaseCustomLinkRegions) [EP402]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add the keys the entitlement is for, or remove the entitlement.
+
+"""#),
+        (#"""
+EP403
+"""#, #"""
+entitlement-not-boolean
+"""#, #"""
+error
+"""#, #"""
+A StoreKit entitlement is not <true/> or <false/>.
+"""#, #"""
+# EP403 entitlement-not-boolean
+
+- **Severity:** error
+- **Summary:** A StoreKit entitlement is not <true/> or <false/>.
+
+## What it checks
+
+One of the three StoreKit entitlements has another value, such as `<string>YES</string>`. Reported at the value in the entitlements file; the keys that need it get no EP401.
+
+## Why
+
+> The entitlements are Booleans: "Then add the following key and set the corresponding value to true".
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<string>YES</string>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+App.entitlements:5:2: error: com.apple.developer.storekit.external-purchase-link must be <true/> or <false/>, found string [EP403]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Write `<true/>`.
+
+"""#),
+        (#"""
+EP404
+"""#, #"""
+entitlement-in-info-plist
+"""#, #"""
+error
+"""#, #"""
+A StoreKit entitlement key in the Info.plist, where it has no effect.
+"""#, #"""
+# EP404 entitlement-in-info-plist
+
+- **Severity:** error
+- **Summary:** A StoreKit entitlement key in the Info.plist, where it has no effect.
+
+## What it checks
+
+A top-level key starting with `com.apple.developer.storekit.` in an Info.plist (a file named `*Info.plist`, or any plist with StoreKit keys; never a `*.entitlements` file). Reported at the `<key>`, also when the Info.plist has no StoreKit key at all.
+
+## Why
+
+> com.apple.developer.storekit.custom-purchase-link.allowed-regions: "If your account receives this entitlement, you can add it to your app by opening the project's `.entitlements` file in Xcode. Then, add a key named `com.apple.developer.storekit.custom-purchase-link.allowed-regions`, followed by an array …"
+
+Entitlements are read from the app's signed entitlements, made from the `.entitlements` file; in the Info.plist the key does nothing, and some guides put it there.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:9:2: error: com.apple.developer.storekit.external-purchase-link is an entitlement: in the Info.plist it has no effect; move it to the app's .entitlements file [EP404]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Move the key and its value to the app's `.entitlements` file (Xcode: Signing & Capabilities).
+
+"""#),
+        (#"""
+EP405
+"""#, #"""
+info-key-in-entitlements
+"""#, #"""
+error
+"""#, #"""
+One of the five StoreKit Info.plist keys in the entitlements file, where it has no effect.
+"""#, #"""
+# EP405 info-key-in-entitlements
+
+- **Severity:** error
+- **Summary:** One of the five StoreKit Info.plist keys in the entitlements file, where it has no effect.
+
+## What it checks
+
+`SKExternalPurchase`, `SKExternalPurchaseLink`, `SKExternalPurchaseMultiLink`, `SKExternalPurchaseCustomLinkRegions` or `SKExternalPurchaseLinkStreamingRegions` at the top level of the entitlements file paired with an Info.plist. Reported at the `<key>` in the entitlements file.
+
+## Why
+
+> SKExternalPurchaseLink: "Use this information property list key if your app has the `com.apple.developer.storekit.external-purchase-link` entitlement."
+
+These are information property list keys: StoreKit reads them from the Info.plist only.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>App</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+App.entitlements:4:2: error: SKExternalPurchase is an Info.plist key: in an entitlements file it has no effect; move it to the Info.plist [EP405]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>App</string>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Move the key and its value to the Info.plist, and keep only entitlements (`com.apple.developer.…`) in the `.entitlements` file.
+
+"""#),
+        (#"""
+EP501
+"""#, #"""
+multilink-needs-newer-os
+"""#, #"""
+warning
+"""#, #"""
+SKExternalPurchaseMultiLink alone while the deployment target predates it.
+"""#, #"""
+# EP501 multilink-needs-newer-os
+
+- **Severity:** warning
+- **Summary:** SKExternalPurchaseMultiLink alone while the deployment target predates it.
+
+## What it checks
+
+A deployment target is known (`--deployment-target iOS=16.0`, the config's `deployment-target:`, or `MinimumOSVersion` with `CFBundleSupportedPlatforms` / `LSMinimumSystemVersion` in the Info.plist), one of them is below the version that reads `SKExternalPurchaseMultiLink` (iOS, iPadOS and tvOS 17.5, macOS 14.5, watchOS 10.5, visionOS 1.2), `SKExternalPurchaseMultiLink` is present and `SKExternalPurchaseLink` is not. Reported at the `SKExternalPurchaseMultiLink` `<key>`.
+
+## Why
+
+> Seeds (SKExternalPurchaseLink page as saved in 2024, when `SKExternalPurchaseMultiLink` was marked "17.5+ Beta"): "Use this information property list key if ... your app has a minimum OS version prior to iOS 17.5, macOS 14.5, watchOS 10.5, tvOS 17.5, or visionOS 1.2." — on older systems only that key is read.
+
+The newest version of the page (developer.apple.com, © 2026, as found by eplint's maintainers on 2026-11-23) has dropped the condition; its Discussion now opens: "Use this information property list key if your app has the `com.apple.developer.storekit.external-purchase-link` entitlement." What remains is the availability Apple states for each key:
+
+> SKExternalPurchaseMultiLink (2026 page): availability "iOS 17.5+, iPadOS 17.5+, Mac Catalyst 17.5+, macOS 14.5+, tvOS 17.5+, visionOS 1.2+, watchOS 10.5+"; SKExternalPurchaseLink (2026 page): "iOS 15.4+ … macOS 14.4+ … tvOS 17.4+ … visionOS 1.0+ … watchOS 10.4+".
+
+So a system older than those versions does not read `SKExternalPurchaseMultiLink`, and an app supporting it needs `SKExternalPurchaseLink` there.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>MinimumOSVersion</key>
+	<string>16.0</string>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:2: warning: SKExternalPurchaseMultiLink needs iOS 17.5 but the deployment target is iOS 16.0 (MinimumOSVersion); add SKExternalPurchaseLink so that older systems get a link [EP501]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>MinimumOSVersion</key>
+	<string>16.0</string>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Also give `SKExternalPurchaseLink` (with the same link for one-link regions), or raise the deployment target.
+
+"""#),
+        (#"""
+EP502
+"""#, #"""
+prefer-multilink
+"""#, #"""
+note
+"""#, #"""
+The deployment target reads SKExternalPurchaseMultiLink, but only SKExternalPurchaseLink is used.
+"""#, #"""
+# EP502 prefer-multilink
+
+- **Severity:** note
+- **Summary:** The deployment target reads SKExternalPurchaseMultiLink, but only SKExternalPurchaseLink is used.
+
+## What it checks
+
+Every known deployment target is at or above the version that reads `SKExternalPurchaseMultiLink`, and only `SKExternalPurchaseLink` is used. Reported at the `SKExternalPurchaseLink` `<key>`.
+
+## Why
+
+> Seeds (SKExternalPurchaseLink page as saved in 2024): "Otherwise, use the SKExternalPurchaseMultiLink property list key to provide multiple URLs for country codes that allow multiple links."
+
+The newest version of the SKExternalPurchaseLink page (developer.apple.com, © 2026, as found on 2026-11-23) no longer has that sentence (its Discussion now opens: "Use this information property list key if your app has the `com.apple.developer.storekit.external-purchase-link` entitlement."); eplint's maintainers could not find a current sentence that recommends one key over the other. The current SKExternalPurchaseMultiLink page says what the newer key offers:
+
+> SKExternalPurchaseMultiLink (2026 page): "Provide from one to five destination URLs (links to your website) for your app to choose from for each country code. Your app accesses these URLs through the eligibleURLs array in the ExternalPurchaseLink object, and uses the link you select with the open(url:) method in the ExternalPurchaseLink object."
+
+Hence a note, not a warning: on systems that read it, `SKExternalPurchaseMultiLink` is the key that lets the app choose among links.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>MinimumOSVersion</key>
+	<string>17.5</string>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:2: note: the deployment target (iOS 17.5) supports SKExternalPurchaseMultiLink; Apple recommends it over SKExternalPurchaseLink [EP502]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>MinimumOSVersion</key>
+	<string>17.5</string>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Move the links to `SKExternalPurchaseMultiLink`.
+
+"""#),
+    ]
+}

@@ -1,0 +1,22 @@
+/// A Swift file that scripts/generate.sh writes from other files of the repository, and the
+/// freshness test compares with the copy checked in.
+public struct GeneratedFile: Equatable, Sendable {
+    /// Relative to the package directory.
+    public var path: String
+    public var contents: String
+}
+
+public struct GenerationError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Every generated file of the package rooted at `packageDirectory`, from its current inputs.
+public func generatedFiles(packageDirectory: String) throws -> [GeneratedFile] {
+    [
+        try EmbeddedRuleData.generate(packageDirectory: packageDirectory),
+        try RuleRegistry.generate(packageDirectory: packageDirectory),
+    ]
+}
+
+/// The command that rewrites the generated files, for messages.
+public let regenerationCommand = "scripts/generate.sh"

@@ -1,0 +1,70 @@
+import Foundation
+import RuleCodegen
+import Testing
+
+/// The generated Swift checked in must be what scripts/generate.sh writes from the current
+/// Rules/ and rule files: a page or rule changed without regenerating fails here.
+@Suite struct GeneratedFilesTests {
+    static let packageDirectory = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+
+    @Test func checkedInFilesMatchTheirInputs() throws {
+        for file in try generatedFiles(packageDirectory: Self.packageDirectory) {
+            let checkedIn = (try? String(contentsOfFile: Self.packageDirectory + "/" + file.path, encoding: .utf8)) ?? ""
+            guard checkedIn != file.contents else { continue }
+            // The first line that differs, not two whole files, so the message stays readable.
+            let old = checkedIn.split(separator: "\n", omittingEmptySubsequences: false)
+            let new = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = zip(old, new).prefix { $0 == $1 }.count
+            Issue.record("""
+                \(file.path) is out of date with Rules/ or Sources/EplintRules/ (from line \(line + 1): \
+                \(line < new.count ? "\"\(new[line].prefix(80))\"" : "end of file") expected). \
+                Run \(regenerationCommand) and commit the result.
+                """)
+        }
+    }
+}
+
+/// The generator reads what the freshness test guards: a changed page or a new rule file
+/// changes its output, so stale checked-in files cannot pass.
+@Suite struct GeneratorInputsTests {
+    /// A copy of the generator's inputs (Rules/ and the rule files' names) in a temporary folder.
+    private func copyOfInputs() throws -> String {
+        let files = FileManager.default
+        let copy = files.temporaryDirectory.appendingPathComponent("eplint-codegen-\(UUID().uuidString)").path
+        try files.createDirectory(atPath: copy + "/Sources/EplintRules", withIntermediateDirectories: true)
+        try files.copyItem(atPath: GeneratedFilesTests.packageDirectory + "/Rules", toPath: copy + "/Rules")
+        for name in try files.contentsOfDirectory(atPath: GeneratedFilesTests.packageDirectory + "/Sources/EplintRules") where name.hasSuffix(".swift") {
+            #expect(files.createFile(atPath: copy + "/Sources/EplintRules/" + name, contents: Data()))
+        }
+        return copy
+    }
+
+    @Test func aChangedPageChangesTheEmbeddedData() throws {
+        let copy = try copyOfInputs()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let before = try generatedFiles(packageDirectory: copy)
+        let page = copy + "/Rules/EP101.md"
+        try (String(contentsOfFile: page, encoding: .utf8) + "\nA sentence added to the page.\n").write(toFile: page, atomically: true, encoding: .utf8)
+        let after = try generatedFiles(packageDirectory: copy)
+        #expect(before[0] != after[0])
+        #expect(after[0].contents.contains("A sentence added to the page."))
+        #expect(before[1] == after[1])
+    }
+
+    @Test func aNewRuleFileJoinsTheList() throws {
+        let copy = try copyOfInputs()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        #expect(FileManager.default.createFile(atPath: copy + "/Sources/EplintRules/EP999SomethingNew.swift", contents: Data()))
+        #expect(FileManager.default.createFile(atPath: copy + "/Sources/EplintRules/Helpers.swift", contents: Data()))
+        let registry = try generatedFiles(packageDirectory: copy)[1].contents
+        #expect(registry.contains("    EP999SomethingNew(),\n"))
+        #expect(!registry.contains("Helpers"))
+    }
+
+    @Test func aPageWithoutItsHeaderIsAnError() throws {
+        let copy = try copyOfInputs()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try "no header here\n".write(toFile: copy + "/Rules/EP101.md", atomically: true, encoding: .utf8)
+        #expect(throws: GenerationError.self) { try generatedFiles(packageDirectory: copy) }
+    }
+}

@@ -1,0 +1,96 @@
+import EplintRules
+import Foundation
+import LintEngine
+import PlistSyntax
+import Testing
+
+/// Apple's rules as of the newest documentation: retired regions (EP106), the
+/// allowed-regions entitlement, misplaced keys (EP404, EP405) and the streaming key.
+@Suite struct CurrentAppleRulesTests {
+    static let linkOneRegion = plist("<key>SKExternalPurchaseLink</key>\n<dict><key>nl</key><string>https://example.com/nl</string></dict>")
+
+    static func entitlements(_ body: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n" + body + "\n</dict>\n</plist>\n"
+    }
+
+    static let grantsLink = "<key>com.apple.developer.storekit.external-purchase-link</key><true/>"
+    static let allowedRegions = "com.apple.developer.storekit.custom-purchase-link.allowed-regions"
+
+    @Test func usIsRetiredFromBothLinkKeysNotDisallowed() {
+        let link = plist("<key>SKExternalPurchaseLink</key>\n<dict><key>us</key><string>https://example.com/us</string></dict>")
+        #expect(findings(link) == ["5:7 EP106"])
+        let multi = plist("<key>SKExternalPurchaseMultiLink</key>\n<dict><key>US</key><array><string>https://example.com/us</string></array></dict>")
+        #expect(findings(multi) == ["5:7 EP106"])
+        // Elsewhere `us` is as it was: not allowed in SKExternalPurchase.
+        #expect(findings(plist("<key>SKExternalPurchase</key>\n<array><string>us</string></array>")) == ["5:8 EP103"])
+        #expect(lint(link).first?.contains("since 2025-05-01") == true)
+    }
+
+    @Test func retiredRegionsAreData() throws {
+        let data = try RegionData(plist: Array(RegionData.builtInPlist.utf8))
+        #expect(data.retiredRegions[.link]?.map(\.region) == ["us"])
+        #expect(data.retiredRegions[.multiLink]?.map(\.region) == ["us"])
+        #expect(data.retiredRegions[.externalPurchase]?.isEmpty == true)
+        #expect(data.status(of: "us", for: .link) == .retired(data.retiredRegions[.link]![0]))
+        // A file without the optional key reads as before: nothing retired.
+        let withoutRetired = RegionData.builtInPlist.replacingOccurrences(of: "<key>RetiredRegions</key>", with: "<key>Unused</key>")
+        #expect(try RegionData(plist: Array(withoutRetired.utf8)).status(of: "us", for: .link) == .notAllowed)
+        #expect(RegionData.builtInPlist.contains("<key>AsOf</key>") && RegionData.builtInPlist.contains("<key>Sources</key>"))
+    }
+
+    /// A later change of Apple's is a data edit: retiring `nl` from SKExternalPurchase.
+    @Test func retiringARegionIsADataEdit() throws {
+        var text = RegionData.builtInPlist
+        let allowed = try #require(text.range(of: "<key>AllowedRegions</key>"))
+        let nl = try #require(text.range(of: "<string>nl</string>", range: allowed.upperBound..<text.endIndex))
+        text.removeSubrange(nl)
+        text = text.replacingOccurrences(of: "<key>RetiredRegions</key>\n\t<dict>\n", with: "<key>RetiredRegions</key>\n\t<dict>\n"
+            + "<key>SKExternalPurchase</key><array><dict><key>Region</key><string>nl</string>"
+            + "<key>Since</key><string>2030-01-01</string><key>Reason</key><string>a test</string></dict></array>\n")
+        let linter = Linter(rules: allRules, configuration: LintConfiguration(regionData: try RegionData(plist: Array(text.utf8))))
+        var source = BytesSource(Array(plist("<key>SKExternalPurchase</key>\n<array><string>nl</string></array>").utf8))
+        let result = try linter.lint(&source, path: "Info.plist")
+        #expect(result.diagnostics.map(\.rule.rawValue) == ["EP106"])
+        #expect(result.diagnostics.first?.message.contains("since 2030-01-01: a test") == true)
+    }
+
+    @Test func allowedRegionsEntitlementIsAnArrayOfRegionCodes() {
+        let good = Self.entitlements("\(Self.grantsLink)\n<key>\(Self.allowedRegions)</key>\n<array><string>br</string><string>jp</string></array>")
+        #expect(findings(Self.linkOneRegion, entitlements: good) == [])
+        // Needs no Info.plist key: checked beside an Info.plist without StoreKit keys too.
+        let bare = plist("<key>CFBundleName</key><string>App</string>")
+        let bad = Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array>\n<string>BR</string>\n<string>xx</string>\n<string>br</string>\n<true/>\n</array>")
+        #expect(findings(bare, entitlements: bad) == ["App.entitlements:6:1 EP101", "App.entitlements:7:1 EP102", "App.entitlements:8:1 EP104", "App.entitlements:9:1 EP004"])
+        let notArray = Self.entitlements("<key>\(Self.allowedRegions)</key>\n<string>br</string>")
+        #expect(findings(bare, entitlements: notArray) == ["App.entitlements:5:1 EP004"])
+        // Never EP402/EP403 for it, and no EP103: Apple publishes no list of its regions.
+        let unusual = Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array><string>us</string><string>kr</string></array>")
+        #expect(findings(bare, entitlements: unusual) == [])
+    }
+
+    @Test func entitlementKeysInAnInfoPlist() {
+        let misplaced = plist("<key>CFBundleName</key><string>App</string>\n<key>\(Self.allowedRegions)</key>\n<array><string>br</string></array>")
+        #expect(findings(misplaced) == ["5:1 EP404"])
+        #expect(lint(misplaced, path: "App/Info.plist").count == 1)
+        // Not an Info.plist and no StoreKit keys: not looked at.
+        #expect(lint(misplaced, path: "Settings.plist") == [])
+        #expect(lint(misplaced, path: "App.entitlements") == [])
+        // Other keys that merely start alike are left alone.
+        #expect(findings(plist("<key>com.apple.developer.storekitty</key><true/>")) == [])
+    }
+
+    @Test func infoPlistKeysInTheEntitlementsFile() {
+        let misplaced = Self.entitlements("\(Self.grantsLink)\n<key>SKExternalPurchaseLink</key>\n<dict><key>nl</key><string>https://example.com/nl</string></dict>")
+        #expect(findings(Self.linkOneRegion, entitlements: misplaced) == ["App.entitlements:5:1 EP405"])
+        let near = Self.entitlements("\(Self.grantsLink)\n<key>SKExternalPurchaseLinks</key><true/>")
+        #expect(findings(Self.linkOneRegion, entitlements: near) == [])
+    }
+
+    @Test func streamingRegionsKeyDeclaresMusicStreaming() {
+        let links = "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array><string>https://example.com/1</string><string>https://example.com/2</string></array></dict>"
+        let streaming = "<key>SKExternalPurchaseLinkStreamingRegions</key>\n<array><string>fr</string></array>"
+        #expect(findings(plist(links)).contains("5:7 EP301"))
+        #expect(!findings(plist(links + "\n" + streaming)).contains("5:7 EP301"))
+        #expect(findings(plist(links + "\n" + streaming), musicStreaming: false).contains("5:7 EP301"))
+    }
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# eplint against the newest libxml2 Debian has (unstable's source package; 2.15 when written),
+# next to the distribution's own (2.9 on bookworm) that the other tests use: since 2.12 the
+# headers differ where Sources/CLibXML2/shim.h adapts (the error handler's `const xmlError *`).
+# libxml2 is built from Debian's source into a temporary prefix; eplint is built against it in
+# its own build folder and the whole test suite runs on that build.
+# Skips, saying so, when Debian's archive cannot be reached.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=${EPLINT_LIBXML2_WORK:-$(mktemp -d)}
+[ -n "${EPLINT_LIBXML2_WORK:-}" ] || trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+mkdir -p "$work/apt/lists/partial" "$work/apt/cache/archives/partial" "$work/source" "$prefix/lib/pkgconfig"
+
+# A private apt configuration: the machine's own sources and state stay untouched.
+echo "deb-src http://deb.debian.org/debian unstable main" > "$work/apt/sources.list"
+apt=(-o Dir::Etc::SourceList="$work/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o Dir::State::Lists="$work/apt/lists" -o Dir::Cache="$work/apt/cache" -o APT::Sandbox::User=root -qq)
+if ! apt-get "${apt[@]}" update >/dev/null 2>&1; then
+    echo "SKIPPED: Debian's archive (deb.debian.org) cannot be reached"
+    exit 0
+fi
+(cd "$work/source" && apt-get "${apt[@]}" source --only-source --download-only libxml2 >/dev/null 2>&1)
+tar -xf "$work"/source/libxml2_*.orig.tar.* -C "$work/source"
+cd "$work"/source/libxml2-*/
+echo "== building libxml2 $(basename "$PWD" | sed 's/libxml2-//')"
+./configure --prefix="$prefix" --disable-static --without-python --without-zlib --without-icu >/dev/null
+make -j"$(nproc)" >/dev/null 2>&1
+make install >/dev/null
+
+# libyaml from the system, but through the prefix: the linker then finds no other libxml2
+# first (both .pc files name only $prefix/lib).
+ln -sf "$(pkg-config --variable=libdir yaml-0.1)/libyaml.so" "$prefix/lib/libyaml.so"
+sed "s|^libdir=.*|libdir=$prefix/lib|" "$(pkg-config --variable=pcfiledir yaml-0.1)/yaml-0.1.pc" > "$prefix/lib/pkgconfig/yaml-0.1.pc"
+
+cd "$root"
+build=(--scratch-path "$work/build" -Xlinker -rpath -Xlinker "$prefix/lib")
+echo "== building eplint against it"
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift build --build-tests "${build[@]}" > "$work/build.log" 2>&1 ||
+    { grep -E "error" "$work/build.log" | head -20; echo "FAIL: eplint does not build against this libxml2"; exit 1; }
+binary="$work/build/debug/eplint"
+ldd "$binary" | grep -q "$prefix/lib/libxml2" || { echo "FAIL: eplint is not linked to the libxml2 built here"; ldd "$binary"; exit 1; }
+echo "== swift test on that build"
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift test --skip-build "${build[@]}" > "$work/test.log" 2>&1 ||
+    { grep -E "✘" "$work/test.log" | head -30; echo "FAIL: the tests fail against this libxml2"; exit 1; }
+tail -1 "$work/test.log"

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# eplint as iOS teams adopt a linter: a consumer package in a temporary directory depends on a
+# tagged copy of this repository by `from:` (a file:// URL), runs the command plugin
+# (`swift package eplint`) and builds a target whose Info.plist has a mistake with the
+# build-tool plugin. The build must fail with eplint's finding at its line and no other error;
+# once the mistake is fixed, both must pass. With a release bundle (EPLINT_DIST, as
+# release-binary.sh leaves it), a second consumer runs the bundle through `.binaryTarget(path:)`.
+# Tests what is committed: the copy is a clone of HEAD.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+expect_status() { # EXPECTED ACTUAL WHAT
+    [ "$1" = "$2" ] || fail "$3: exit status $2, expected $1"
+}
+# Every line of $1 that reports an error must be eplint's finding $2 (or, for the command
+# plugin, its one-line summary): nothing spurious from SwiftPM or the compiler.
+only_errors() { # LOG FINDING [ALSO-ALLOWED]
+    grep -F -- "$2" "$1" >/dev/null || fail "the finding is missing from $1: $2"
+    local other
+    other=$(grep -E '(^|: )(error|fatal error):' "$1" | grep -vxF -- "$2" | grep -vxF -- "${3:-$2}" || true)
+    [ -z "$other" ] || fail "other errors in $1:"$'\n'"$other"
+}
+
+# A tagged copy: SwiftPM resolves `from: "0.1.0"` against its tags.
+git clone -q "$root" "$work/eplint"
+git -C "$work/eplint" tag -f 0.1.0 >/dev/null
+
+app="$work/App"
+mkdir -p "$app/Sources/App"
+cat > "$app/Package.swift" <<SWIFT
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "App",
+    dependencies: [.package(url: "file://$work/eplint", from: "0.1.0")],
+    targets: [
+        .executableTarget(
+            name: "App",
+            exclude: ["Info.plist"],
+            plugins: [.plugin(name: "EplintBuildToolPlugin", package: "eplint")]
+        ),
+    ]
+)
+SWIFT
+echo 'print("built")' > "$app/Sources/App/main.swift"
+cat > "$app/Sources/App/Info.plist" <<'PLIST'
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>NL</string>
+	</array>
+</dict>
+</plist>
+PLIST
+finding="$app/Sources/App/Info.plist:9:3: error: region 'NL' must be lowercase: 'nl' [EP101]"
+cd "$app"
+
+echo "== swift package eplint (the package's targets)"
+status=0; swift package eplint > "$work/command.log" 2>&1 || status=$?
+expect_status 1 "$status" "swift package eplint"
+only_errors "$work/command.log" "$finding" "error: eplint found errors"
+
+echo "== swift package eplint Sources/App/Info.plist --format json"
+status=0; swift package eplint Sources/App/Info.plist --format json > "$work/command-json.log" 2>&1 || status=$?
+expect_status 1 "$status" "swift package eplint PATH --format json"
+grep -q '"ruleID" *: *"EP101"\|"rule" *: *"EP101"\|"EP101"' "$work/command-json.log" || fail "no EP101 in the JSON report"
+
+echo "== swift build (the build-tool plugin)"
+status=0; swift build > "$work/build.log" 2>&1 || status=$?
+[ "$status" -ne 0 ] || fail "swift build passed with a mistake in Info.plist"
+only_errors "$work/build.log" "$finding"
+
+echo "== the package's .eplint.yml makes EP101 a warning"
+echo "severity: {EP101: warning}" > .eplint.yml
+status=0; swift build > "$work/build-configured.log" 2>&1 || status=$?
+expect_status 0 "$status" "swift build with EP101 as a warning"
+grep -qxF -- "${finding/: error: /: warning: }" "$work/build-configured.log" || fail "the build log lacks the finding as a warning"
+rm .eplint.yml
+
+echo "== the mistake fixed"
+sed -i.bak 's|<string>NL</string>|<string>nl</string>|' Sources/App/Info.plist && rm Sources/App/Info.plist.bak
+status=0; swift build > "$work/build-fixed.log" 2>&1 || status=$?
+expect_status 0 "$status" "swift build of the fixed app"
+[ "$(swift run -q App 2>/dev/null)" = "built" ] || fail "the fixed app does not run"
+status=0; swift package eplint > "$work/command-fixed.log" 2>&1 || status=$?
+expect_status 0 "$status" "swift package eplint on the fixed app"
+
+if [ -n "${EPLINT_DIST:-}" ] && [ -f "$EPLINT_DIST/eplint.artifactbundle/info.json" ]; then
+    echo "== the release bundle through .binaryTarget(path:)"
+    bundled="$work/Bundled"
+    mkdir -p "$bundled/Plugins/Lint"
+    cp -R "$EPLINT_DIST/eplint.artifactbundle" "$bundled/"
+    cat > "$bundled/Package.swift" <<'SWIFT'
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "Bundled",
+    targets: [
+        .binaryTarget(name: "eplint", path: "eplint.artifactbundle"),
+        .plugin(name: "Lint", capability: .command(intent: .custom(verb: "lint", description: "eplint")), dependencies: ["eplint"]),
+    ]
+)
+SWIFT
+    cat > "$bundled/Plugins/Lint/plugin.swift" <<'SWIFT'
+import Foundation
+import PackagePlugin
+
+@main
+struct Lint: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let process = Process()
+        process.executableURL = try context.tool(named: "eplint").url
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { Diagnostics.error("eplint exited with \(process.terminationStatus)") }
+    }
+}
+SWIFT
+    sed -i.bak 's|<string>nl</string>|<string>NL</string>|' "$app/Sources/App/Info.plist" && rm "$app/Sources/App/Info.plist.bak"
+    cd "$bundled"
+    status=0; swift package lint "$app/Sources/App/Info.plist" > "$work/bundled.log" 2>&1 || status=$?
+    expect_status 1 "$status" "the bundled eplint"
+    only_errors "$work/bundled.log" "$finding" "error: eplint exited with 1"
+fi
+
+if [ "$failures" -ne 0 ]; then
+    echo "plugins: $failures failure(s); logs:"
+    for log in "$work"/*.log; do echo "--- $log"; grep -v '^\[' "$log" | tail -30; done
+    exit 1
+fi
+echo "plugins: all passed"
