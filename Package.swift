@@ -39,20 +39,25 @@ let package = Package(
         .target(name: "LintEngine", dependencies: ["PlistSyntax"]),
         // One file per rule; Generated/AllRules.swift lists them (scripts/generate.sh).
         .target(name: "EplintRules", dependencies: ["LintEngine", "PlistSyntax"]),
+        // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
+        // on external purchase tokens, report bodies and notifications.
+        .target(name: "ServerSide", dependencies: ["LintEngine", "PlistSyntax"]),
         // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
         .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"]),
+        // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
+        .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
         // otherwise a reproducer that runs the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide"]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
         // shared with the test that checks they are up to date. Not part of any product.
@@ -71,14 +76,16 @@ let package = Package(
             dependencies: ["PlistSyntax"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
+        .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters"]),
         .testTarget(
             name: "EplintRulesTests",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide"]
         ),
         .testTarget(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "LintEngine"]
         ),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Configuration", "LintEngine"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",

@@ -6,7 +6,8 @@ public struct ConfigurationFile: Sendable {
     /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
-        "deployment-target", "define", "xcconfig", "regions",
+        "deployment-target", "define", "xcconfig", "regions", "project",
+        "preprocess", "preprocessor-flags", "prefix-header", "bundle-id", "environment",
     ]
     public static let fileName = ".eplint.yml"
 
@@ -32,6 +33,17 @@ public struct ConfigurationFile: Sendable {
     public var define: [String: String] = [:]
     public var xcconfig: [String] = []
     public var regions: String?
+    /// Xcode projects or workspaces whose targets give the context (relative to `directory`).
+    public var project: [String] = []
+    /// `INFOPLIST_PREPROCESS`: nil, preprocess a file that has directive lines.
+    public var preprocess: Bool?
+    /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, one argument each.
+    public var preprocessorFlags: [String] = []
+    /// `INFOPLIST_PREFIX_HEADER`, relative to `directory`.
+    public var prefixHeader: String?
+    /// The app's bundle ID and the environment (production or sandbox) tokens must belong to (`eplint token`).
+    public var bundleID: String?
+    public var environment: String?
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
     public init(text: String, path: String, directory: String) throws(ConfigurationError) {
@@ -91,6 +103,23 @@ public struct ConfigurationFile: Sendable {
                 for item in try list(value, key) { xcconfig.append(try string(item, key)) }
             case "regions":
                 regions = try string(value, key)
+            case "preprocess":
+                guard let flag = value.string.flatMap({ ["true": true, "false": false][$0] }) else {
+                    throw error(value, key, "must be true or false")
+                }
+                preprocess = flag
+            case "preprocessor-flags":
+                for item in try list(value, key) { preprocessorFlags.append(try string(item, key)) }
+            case "prefix-header":
+                prefixHeader = try string(value, key)
+            case "project":
+                if let single = value.string { project = [single] } else { for item in try list(value, key) { project.append(try string(item, key)) } }
+            case "bundle-id":
+                bundleID = try string(value, key)
+            case "environment":
+                let name = try string(value, key)
+                guard name == "production" || name == "sandbox" else { throw error(value, key, "must be production or sandbox") }
+                environment = name
             default:
                 throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
             }

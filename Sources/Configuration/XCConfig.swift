@@ -1,26 +1,55 @@
-import LintEngine
+public import LintEngine
+
+/// One assignment line of an xcconfig file, includes expanded where they stand.
+public struct XCConfigAssignment: Sendable, Equatable {
+    public var key: String
+    /// `[sdk=iphoneos*][arch=arm64]` as (parameter, pattern) pairs, in order.
+    public var conditions: [XCConfigCondition]
+    public var value: String
+    /// `Config/Release.xcconfig:3`, the file as `shownAs` gave it.
+    public var origin: String
+}
+
+public struct XCConfigCondition: Sendable, Equatable {
+    public var parameter: String
+    public var pattern: String
+
+    public init(parameter: String, pattern: String) {
+        self.parameter = parameter
+        self.pattern = pattern
+    }
+}
 
 /// Build settings from xcconfig files, read as Xcode reads them: `//` starts a comment
-/// (which is why `https:/$()/host` spells `//`), `$()` and `$(inherited)` are empty,
-/// `#include "x"` and `#include? "x"` are followed relative to the including file, later
-/// assignments win, and `KEY[sdk=iphoneos*] = …` counts only when `conditions` match.
+/// (which is why `https:/$()/host` spells `//`), a trailing `\` continues a line,
+/// `#include "x"` and `#include? "x"` are followed relative to the including file and then
+/// the search paths (a project's `SRCROOT`), with or without the `.xcconfig` extension,
+/// later assignments win, and `KEY[sdk=iphoneos*] = …` counts only when `conditions` match.
 public struct XCConfigReader {
     /// `sdk` → `iphoneos` … (from `--xcconfig-condition`).
     public var conditions: [String: String]
     /// Reads a file's text; nil when it does not exist (`#include?` then skips it).
     public var readFile: (String) -> String?
+    /// Folders an include is looked up in after the including file's (Xcode: `SRCROOT`).
+    public var searchPaths: [String] = []
+    /// As in an Xcode build, a missing `#include` (not only `#include?`) and an include cycle
+    /// are skipped with a note instead of failing the run.
+    public var lenient = false
 
     public init(conditions: [String: String], readFile: @escaping (String) -> String?) {
         self.conditions = conditions
         self.readFile = readFile
     }
 
-    private struct Assignment { var value: String, origin: String }
-
     /// The settings of `paths` (absolute), each value fully expanded against the others.
     public func read(_ paths: [String], shownAs: (String) -> String) throws(ConfigurationError) -> [String: BuildSettings.Definition] {
-        var raw: [String: Assignment] = [:]
-        for path in paths { try read(path, into: &raw, shownAs: shownAs, depth: 0, optional: false, from: nil) }
+        var notes: [String] = []
+        var raw: [String: XCConfigAssignment] = [:]
+        for path in paths {
+            for assignment in try assignments(path, shownAs: shownAs, notes: &notes) where applies(assignment.conditions) {
+                raw[assignment.key] = assignment
+            }
+        }
         var resolved: [String: BuildSettings.Definition] = [:]
         for (name, assignment) in raw {
             // `$(inherited) x` is `x`: an empty inherited value leaves no space behind.
@@ -30,28 +59,58 @@ public struct XCConfigReader {
         return resolved
     }
 
-    private func read(_ path: String, into settings: inout [String: Assignment], shownAs: (String) -> String, depth: Int,
-                      optional: Bool, from includer: String?) throws(ConfigurationError) {
-        guard depth < 32 else { throw ConfigurationError("\(includer ?? shownAs(path)): #include nested more than 32 deep") }
+    /// Every assignment of `path` (absolute) in file order, includes expanded where they
+    /// stand, conditions kept. `notes` receives skipped optional or missing includes.
+    public func assignments(_ path: String, shownAs: (String) -> String, notes: inout [String]) throws(ConfigurationError) -> [XCConfigAssignment] {
+        var result: [XCConfigAssignment] = []
+        var budget = Self.fileBudget
+        try read(path, into: &result, shownAs: shownAs, notes: &notes, chain: [], optional: false, from: nil, budget: &budget)
+        return result
+    }
+
+    /// Files one read may open, counting repeats: includes that fan out at every level
+    /// (each file including the next twice) must not hang the run.
+    static let fileBudget = 10_000
+
+    private func read(_ path: String, into result: inout [XCConfigAssignment], shownAs: (String) -> String, notes: inout [String],
+                      chain: [String], optional: Bool, from includer: String?, budget: inout Int) throws(ConfigurationError) {
+        guard chain.count < 32 else { throw ConfigurationError("\(includer ?? shownAs(path)): #include nested more than 32 deep") }
+        guard budget > 0 else { throw ConfigurationError("\(includer ?? shownAs(path)): more than \(Self.fileBudget) #include files") }
+        budget -= 1
+        if chain.contains(path) {
+            guard lenient else { throw ConfigurationError("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle") }
+            notes.append("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle (skipped, as Xcode does)")
+            return
+        }
         guard let text = readFile(path) else {
-            if optional { return }
+            let reason = "\(includer.map { "\($0): " } ?? "")\(optional ? "optional " : "")#include \(shownAs(path)) absent"
+            if optional || (includer != nil && lenient) { notes.append(reason + " (skipped)"); return }
             throw ConfigurationError("cannot read xcconfig file '\(shownAs(path))'\(includer.map { " (included from \($0))" } ?? "")")
         }
         let directory = path.split(separator: "/").dropLast().joined(separator: "/")
         // As Characters, CR LF is one element: split on all three line ends.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        for (index, rawLine) in lines.enumerated() {
-            var line = Substring(rawLine)
-            if let comment = line.firstRange(of: "//") { line = line[..<comment.lowerBound] }
-            line = line.trimmingWhitespace
+        var index = 0
+        while index < lines.count {
+            let number = index + 1
+            var line = Self.uncommented(lines[index])
+            index += 1
+            // A trailing backslash continues the value; the pieces join with one space.
+            while line.hasSuffix("\\"), index < lines.count {
+                line = Substring(line.dropLast().trimmingWhitespace + " " + Self.uncommented(lines[index]))
+                index += 1
+            }
             guard !line.isEmpty else { continue }
-            let origin = "\(shownAs(path)):\(index + 1)"
+            let origin = "\(shownAs(path)):\(number)"
             if line.hasPrefix("#include") {
                 let isOptional = line.hasPrefix("#include?")
                 guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"") else { continue }
                 let name = String(line[line.index(after: open)..<close])
-                let included = name.hasPrefix("/") ? name : "/" + directory + "/" + name
-                try read(PathArithmetic.normalized(included), into: &settings, shownAs: shownAs, depth: depth + 1, optional: isOptional, from: origin)
+                // `<DEVELOPER_DIR>/…` names Xcode's own files, which are not on this machine.
+                if name.hasPrefix("<") { notes.append("\(origin): #include \"\(name)\" names Xcode's own files (skipped)"); continue }
+                let included = locate(name, from: directory)
+                try read(included, into: &result, shownAs: shownAs, notes: &notes, chain: chain + [path], optional: isOptional, from: origin,
+                         budget: &budget)
                 continue
             }
             // The assignment's `=` comes after any `[condition=value]` brackets.
@@ -60,25 +119,46 @@ public struct XCConfigReader {
             var key = line[..<equals].trimmingWhitespace
             var value = line[line.index(after: equals)...].trimmingWhitespace
             if value.hasSuffix(";") { value = value.dropLast().trimmingWhitespace }
+            var parsed: [XCConfigCondition] = []
             if let bracket = key.firstIndex(of: "[") {
-                guard applies(key[bracket...]) else { continue }
-                key = key[..<bracket]
+                parsed = Self.parseConditions(key[bracket...])
+                key = key[..<bracket].trimmingWhitespace
             }
-            settings[String(key)] = Assignment(value: String(value), origin: origin)
+            result.append(XCConfigAssignment(key: String(key), conditions: parsed, value: String(value), origin: origin))
         }
     }
 
-    /// `[sdk=iphoneos*][arch=arm64]`: every condition must be given and match.
-    private func applies(_ brackets: Substring) -> Bool {
-        for part in brackets.split(separator: "[") {
-            let condition = part.prefix { $0 != "]" }
-            let pieces = condition.split(separator: "=", maxSplits: 1)
-            guard pieces.count == 2, let given = conditions[String(pieces[0])], Glob(String(pieces[1])).matches(given) else { return false }
+    /// An include's file: next to the includer, then in the search paths; the
+    /// `.xcconfig` extension may be left out.
+    private func locate(_ name: String, from directory: String) -> String {
+        if name.hasPrefix("/") { return PathArithmetic.normalized(name) }
+        let folders = ["/" + directory] + searchPaths
+        let candidates = folders.flatMap { folder in
+            [PathArithmetic.normalized(folder + "/" + name)] + (name.hasSuffix(".xcconfig") ? [] : [PathArithmetic.normalized(folder + "/" + name + ".xcconfig")])
         }
-        return true
+        return candidates.first { readFile($0) != nil } ?? candidates[0]
     }
 
-    private func expand(_ value: String, _ settings: [String: Assignment], depth: Int) -> String {
+    private static func uncommented(_ line: Substring) -> Substring {
+        var line = line
+        if let comment = line.firstRange(of: "//") { line = line[..<comment.lowerBound] }
+        return line.trimmingWhitespace
+    }
+
+    public static func parseConditions(_ brackets: Substring) -> [XCConfigCondition] {
+        brackets.split(separator: "[").compactMap { part in
+            let pieces = part.prefix { $0 != "]" }.split(separator: "=", maxSplits: 1)
+            guard pieces.count == 2 else { return nil }
+            return XCConfigCondition(parameter: String(pieces[0].trimmingWhitespace), pattern: String(pieces[1].trimmingWhitespace))
+        }
+    }
+
+    /// Every condition must be given and match.
+    private func applies(_ list: [XCConfigCondition]) -> Bool {
+        list.allSatisfy { condition in conditions[condition.parameter].map { Glob(condition.pattern).matches($0) } ?? false }
+    }
+
+    private func expand(_ value: String, _ settings: [String: XCConfigAssignment], depth: Int) -> String {
         var output = ""
         var rest = Substring(value)
         while let dollar = rest.firstIndex(of: "$") {

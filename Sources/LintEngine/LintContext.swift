@@ -28,6 +28,10 @@ public final class LintContext {
     public let entitlements: PairedEntitlements?
     /// Known deployment targets (flags or config, else the Info.plist); empty when unknown.
     public let deploymentTargets: [DeploymentTarget]
+    /// Where the file's C preprocessor lines start.
+    public let directives: [SourcePosition]
+    /// Whether the file's target preprocesses it; nil when unknown (no Xcode project).
+    public let infoPlistPreprocessed: Bool?
     private(set) var findings: [Finding] = []
     var checkableLinkCache: [CheckableLink]?
     var regionLinksCache: [RegionLinks]?
@@ -42,8 +46,11 @@ public final class LintContext {
         var related: [RelatedLocation]
     }
 
-    init(file: String, root: PlistNode, facts: StoreKitFacts, configuration: LintConfiguration, entitlements: PairedEntitlements?) {
+    init(file: String, root: PlistNode, facts: StoreKitFacts, configuration: LintConfiguration, entitlements: PairedEntitlements?,
+         directives: [SourcePosition] = []) {
         self.file = file
+        self.directives = directives
+        infoPlistPreprocessed = configuration.infoPlistPreprocessed
         self.root = root
         regionData = configuration.regionData
         buildSettings = configuration.buildSettings

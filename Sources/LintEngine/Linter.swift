@@ -8,13 +8,20 @@ public struct LintConfiguration: Sendable {
     public var regionData: RegionData
     /// Given by flag or config; they replace what the Info.plist says. nil: read the plist.
     public var deploymentTargets: [DeploymentTarget]?
+    /// How Info.plists go through the C preprocessor (Xcode's INFOPLIST_PREPROCESS settings).
+    public var preprocessing: PreprocessingOptions
+    /// Whether the Info.plist's target preprocesses it (`INFOPLIST_PREPROCESS`); nil when no
+    /// Xcode project says. (EP011; what is linted follows `preprocessing`.)
+    public var infoPlistPreprocessed: Bool?
 
     public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
-                regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil) {
+                regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil,
+                preprocessing: PreprocessingOptions = PreprocessingOptions()) {
         self.buildSettings = buildSettings
         self.musicStreaming = musicStreaming
         self.regionData = regionData
         self.deploymentTargets = deploymentTargets
+        self.preprocessing = preprocessing
     }
 }
 
@@ -25,6 +32,12 @@ public struct FileLintResult: Sendable {
     public var isBinaryPropertyList: Bool
     /// What made the run fail while linting this file (an unreadable entitlements file).
     public var failures: [String] = []
+
+    public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = []) {
+        self.diagnostics = diagnostics
+        self.isBinaryPropertyList = isBinaryPropertyList
+        self.failures = failures
+    }
 }
 
 /// Parses one file and runs every rule on it.
@@ -48,6 +61,8 @@ public struct Linter: Sendable {
     static let unsupported = RuleID("EP002")
     static let wrongType = RuleID("EP004")
     static let directive = RuleID("EP007")
+    static let preprocessorComment = RuleID("EP010")
+    static let directivesNotPreprocessed = RuleID("EP011")
 
     /// Lints what `source` yields. `path` is the path as the user gave it, used in
     /// diagnostics and to recognise `*Info.plist` and `*.entitlements` files. `pairing`
@@ -55,9 +70,13 @@ public struct Linter: Sendable {
     /// one with StoreKit keys); the paired file's diagnostics follow this file's.
     public func lint(_ source: inout some ByteSource, path: String,
                      pairing: (String) -> EntitlementsPairing = { _ in .none }) throws(ReadFailure) -> FileLintResult {
-        let parsed = try parse(&source, path: path, keeping: Self.retainedInfoPlistKeys)
+        let parsed = try parse(&source, path: path, keeping: Self.retainedInfoPlistKeys, preprocessing: configuration.preprocessing)
         guard let root = parsed.root, let document = parsed.document else {
-            return FileLintResult(diagnostics: parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
+            // What cpp did to the text explains a plist it broke.
+            let diagnostics = parsed.preprocessed.map { preprocessed in
+                preprocessed.map.translate(parsed.diagnostics, file: path) + preprocessorDiagnostics(preprocessed, file: path)
+            }
+            return FileLintResult(diagnostics: diagnostics ?? parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
         }
 
         let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
@@ -74,15 +93,11 @@ public struct Linter: Sendable {
             }
         }
 
-        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements)
+        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements,
+                                  directives: parsed.preprocessed?.directiveLines ?? [])
         var diagnostics: [Diagnostic] = []
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
-        if hasStoreKitKeys {
-            for problem in document.problems where problem.kind == .unevaluatedDirective {
-                diagnostics.append(diagnostic(Self.directive, problem.message, SourceRange(at: problem.position), file: path))
-            }
-        }
         for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
         for finding in context.findings {
             let made = Diagnostic(file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
@@ -91,6 +106,13 @@ public struct Linter: Sendable {
         }
         if hasStoreKitKeys {
             diagnostics = InlineSuppression.apply(document.comments, to: diagnostics, file: path, severity: severity)
+        }
+        // Preprocessed: positions so far are in cpp's output; the source's are reported.
+        if let preprocessed = parsed.preprocessed {
+            // EP011 points at directive lines, which cpp's output does not hold: already in the source.
+            let atDirectives = diagnostics.filter { $0.rule == Self.directivesNotPreprocessed }
+            diagnostics = preprocessed.map.translate(diagnostics.filter { $0.rule != Self.directivesNotPreprocessed }, file: path) + atDirectives
+            if hasStoreKitKeys { diagnostics += preprocessorDiagnostics(preprocessed, file: path) }
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
@@ -109,25 +131,37 @@ public struct Linter: Sendable {
         var root: PlistNode?
         var diagnostics: [Diagnostic]
         var isBinaryPropertyList = false
+        var preprocessed: PreprocessedText?
     }
 
     /// Parses and reports what stops linting: EP001, EP002, and EP004 for a root that is not
     /// a dict in `*Info.plist` and `*.entitlements` files (other plists are left alone).
-    private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>) throws(ReadFailure) -> Parsed {
-        let document = try PlistParser.parse(&source, options: PlistParseOptions(retention: .topLevelKeys(keys), macros: configuration.buildSettings.values))
+    private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>,
+                       preprocessing: PreprocessingOptions = PreprocessingOptions(mode: .never)) throws(ReadFailure) -> Parsed {
+        let (document, preprocessed) = try PlistParser.parse(&source, options: PlistParseOptions(retention: .topLevelKeys(keys)),
+                                                             preprocessing: preprocessing, fileName: path)
         if let fatal = document.fatalProblem {
             var message = fatal.message
             if fatal.suggestsConversion { message += "; convert it with plutil -convert xml1 \(path.quotedForShell)" }
             let rule = fatal.kind == .malformed ? Self.malformed : Self.unsupported
             return Parsed(diagnostics: [diagnostic(rule, message, SourceRange(at: fatal.position), file: path)],
-                          isBinaryPropertyList: fatal.kind == .binaryPropertyList)
+                          isBinaryPropertyList: fatal.kind == .binaryPropertyList, preprocessed: preprocessed)
         }
         guard let root = document.root, root.kind == .dictionary else {
             let name = Self.fileName(path)
             guard let root = document.root, name.hasSuffix("Info.plist") || name.hasSuffix(".entitlements") else { return Parsed(diagnostics: []) }
-            return Parsed(diagnostics: [diagnostic(Self.wrongType, "the top-level element must be a dictionary (<dict>), found \(root.kind.elementName)", root.range, file: path)])
+            return Parsed(diagnostics: [diagnostic(Self.wrongType, "the top-level element must be a dictionary (<dict>), found \(root.kind.elementName)", root.range, file: path)],
+                          preprocessed: preprocessed)
         }
-        return Parsed(document: document, root: root, diagnostics: [])
+        return Parsed(document: document, root: root, diagnostics: [], preprocessed: preprocessed)
+    }
+
+    /// EP007 for what eplint cannot know of the preprocessing, EP010 for comments cpp removes.
+    private func preprocessorDiagnostics(_ preprocessed: PreprocessedText, file: String) -> [Diagnostic] {
+        preprocessed.problems.map { problem in
+            diagnostic(problem.kind == .preprocessorComment ? Self.preprocessorComment : Self.directive, problem.message,
+                       SourceRange(at: problem.position), file: file)
+        }
     }
 
     private func diagnostic(_ rule: RuleID, _ message: String, _ range: SourceRange, file: String) -> Diagnostic {

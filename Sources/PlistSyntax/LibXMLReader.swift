@@ -279,9 +279,10 @@ final class LibXMLReader {
     /// expansion, no entity bomb).
     private func internalSubset() {
         guard !stopped, let input = context?.pointee.input, let cursor = input.pointee.cur else { return }
-        let offset = currentOffset
+        // Read before telling: the session may stop the parser, which frees libxml2's input.
+        let offset = currentOffset, opensSubset = cursor.pointee == UInt8(ascii: "[")
         tell { $0.internalSubset(cursor: offset) }
-        if cursor.pointee == UInt8(ascii: "[") { stop() }
+        if opensSubset { stop() }
     }
 
     /// libxml2 asks for an entity that is not one of the five predefined ones.

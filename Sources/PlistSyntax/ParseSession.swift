@@ -1,10 +1,9 @@
 /// One parse's meaning: turns the reader's events into builder events with exact
-/// positions, applies preprocessor lines, keeps comments, and decides the first fatal
+/// positions, keeps comments, and decides the first fatal
 /// problem. It never calls libxml2, so it can run on another thread than the reader.
 final class ParseSession: ParseEventSink {
     private var window = DecodedTextWindow()
     private let builder: PlistBuilder
-    private var preprocessor: Preprocessor
     private var problems: [SyntaxProblem] = []
     private var comments: [PlistComment] = []
     private var fatal: SyntaxProblem?
@@ -31,7 +30,6 @@ final class ParseSession: ParseEventSink {
 
     init(options: PlistParseOptions) {
         builder = PlistBuilder(options: options)
-        preprocessor = Preprocessor(macros: options.macros)
     }
 
     /// libxml2 may ask for more text in the middle of a tag whose `<` is looked up later:
@@ -91,7 +89,7 @@ final class ParseSession: ParseEventSink {
             commentsAwaitingElement = []
         }
         do {
-            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: preprocessor.isActive) {
+            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: true) {
                 window.position(at: $0)
             }
         } catch {
@@ -283,7 +281,7 @@ final class ParseSession: ParseEventSink {
     /// tabs and line ends there, so white space made by a character reference or a CDATA
     /// section is refused.
     private func checkBlankRun(upTo end: Int) {
-        guard builder.context == .container, !builder.isSkipping, preprocessor.isActive, window.contains(lastMarkupEnd) else { return }
+        guard builder.context == .container, !builder.isSkipping, window.contains(lastMarkupEnd) else { return }
         var offset = lastMarkupEnd
         while offset < end {
             let byte = window[offset]
@@ -300,26 +298,21 @@ final class ParseSession: ParseEventSink {
     }
 
     /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
-    /// fine; C preprocessor lines are applied; anything else is misplaced text.
+    /// fine; anything else is misplaced text (C preprocessor lines never get here: a file
+    /// that has them is preprocessed first).
     private func flushTextRun(upTo end: () -> Int) {
         guard let start = textRun else { return }
         textRun = nil
         let end = end()
         let text = Array(window.slice(start..<end))
         var lineStart = 0
-        var atLineStart = window.position(at: start).column == 1
         while lineStart <= text.count {
             var lineEnd = lineStart
             while lineEnd < text.count, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
             let line = text[lineStart..<lineEnd]
             if let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) {
                 let position = window.position(at: start + first)
-                if atLineStart && line[first] == UInt8(ascii: "#") {
-                    let directive = Substring(String(decoding: line[(first + 1)...], as: UTF8.self))
-                    if case .notEvaluated(let reason) = preprocessor.apply(directive) {
-                        problems.append(SyntaxProblem(kind: .unevaluatedDirective, message: reason, position: position))
-                    }
-                } else if preprocessor.isActive && !builder.isSkipping {
+                if !builder.isSkipping {
                     let shown = String(decoding: line[first...].prefix(40), as: UTF8.self)
                     stop(SyntaxProblem(kind: .malformed, message: "unexpected text \(shown.quotedForMessage) where an element is expected", position: position))
                     return
@@ -327,7 +320,6 @@ final class ParseSession: ParseEventSink {
             }
             guard lineEnd < text.count else { break }
             lineStart = lineEnd + (text[lineEnd] == 0x0D && lineEnd + 1 < text.count && text[lineEnd + 1] == 0x0A ? 2 : 1)
-            atLineStart = true
         }
     }
 }

@@ -25,8 +25,10 @@ public struct SyntaxProblem: Sendable, Equatable {
         case unsupported
         /// A binary property list (`bplist00`). Fatal.
         case binaryPropertyList
-        /// A preprocessor line that could not be evaluated. Parsing goes on.
+        /// Something of the C preprocessor's that eplint cannot know or cpp stops at (EP007). Parsing goes on.
         case unevaluatedDirective
+        /// A C comment cpp removes from the plist's text (EP010). Parsing goes on.
+        case preprocessorComment
     }
 
     public var kind: Kind
@@ -41,7 +43,7 @@ public struct SyntaxProblem: Sendable, Equatable {
         self.position = position
     }
 
-    public var isFatal: Bool { kind != .unevaluatedDirective }
+    public var isFatal: Bool { kind != .unevaluatedDirective && kind != .preprocessorComment }
 }
 
 /// An XML comment and where it starts.
@@ -70,8 +72,6 @@ public struct PlistParseOptions: Sendable {
     }
 
     public var retention: Retention
-    /// Macros for `#if`/`#ifdef` lines of preprocessed plists (NAME → value).
-    public var macros: [String: String]
     /// The deepest element nesting accepted (`<plist>` counts).
     public var maximumDepth: Int
 
@@ -79,9 +79,8 @@ public struct PlistParseOptions: Sendable {
     /// one, eplint's checks on another); a smaller file never starts a thread.
     public var secondThreadAfter: Int
 
-    public init(retention: Retention = .everything, macros: [String: String] = [:], maximumDepth: Int = 256, secondThreadAfter: Int = 1 << 20) {
+    public init(retention: Retention = .everything, maximumDepth: Int = 256, secondThreadAfter: Int = 1 << 20) {
         self.retention = retention
-        self.macros = macros
         self.maximumDepth = maximumDepth
         self.secondThreadAfter = secondThreadAfter
     }

@@ -2,8 +2,9 @@ import LintEngine
 
 /// `--format json`: `{"version": 1, "tool": {…}, "diagnostics": […]}` (README documents it).
 /// `column` and `endColumn` count Unicode scalar values, `utf16Column` UTF-16 code units.
+/// `extra` members follow `diagnostics` (`eplint token` adds the decoded `tokens`).
 public enum JSONReporter {
-    public static func render(_ report: RunReport) -> String {
+    public static func render(_ report: RunReport, extra: [(String, JSONValue)] = []) -> String {
         let diagnostics = report.diagnostics.map { diagnostic -> JSONValue in
             let start = diagnostic.range.start, end = diagnostic.range.end
             return .object([
@@ -32,6 +33,6 @@ public enum JSONReporter {
             ("version", .integer(1)),
             ("tool", .object([("name", .string("eplint")), ("version", .string(report.toolVersion))])),
             ("diagnostics", .array(diagnostics)),
-        ]).serialized()
+        ] + extra).serialized()
     }
 }

@@ -15,7 +15,7 @@ public func generatedFiles(packageDirectory: String) throws -> [GeneratedFile] {
     [
         try EmbeddedRuleData.generate(packageDirectory: packageDirectory),
         try RuleRegistry.generate(packageDirectory: packageDirectory),
-    ]
+    ] + [try RuleRegistry.generateServer(packageDirectory: packageDirectory)].compactMap { $0 }
 }
 
 /// The command that rewrites the generated files, for messages.

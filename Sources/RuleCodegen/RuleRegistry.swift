@@ -1,17 +1,15 @@
 import Foundation
 
-/// `Sources/EplintRules/Generated/AllRules.swift`: the list of rules, from the rule files'
-/// names (`EP203UrlHasQuery.swift` declares `struct EP203UrlHasQuery: LintRule`), so adding
-/// a rule never edits a central registry by hand.
+/// The lists of rules, from the rule files' names (`EP203UrlHasQuery.swift` declares
+/// `struct EP203UrlHasQuery: LintRule`), so adding a rule never edits a central registry by
+/// hand: `Sources/EplintRules/Generated/AllRules.swift` for the plist rules and
+/// `Sources/ServerSide/Generated/AllServerRules.swift` for the server-side ones.
 enum RuleRegistry {
     static let output = "Sources/EplintRules/Generated/AllRules.swift"
+    static let serverOutput = "Sources/ServerSide/Generated/AllServerRules.swift"
 
     static func generate(packageDirectory: String) throws -> GeneratedFile {
-        let types = try FileManager.default.contentsOfDirectory(atPath: packageDirectory + "/Sources/EplintRules")
-            .filter { $0.hasSuffix(".swift") }
-            .map { String($0.dropLast(".swift".count)) }
-            .filter { $0.count > 5 && $0.hasPrefix("EP") && $0.dropFirst(2).prefix(3).allSatisfy(\.isNumber) }
-            .sorted()
+        let types = try ruleTypes(in: packageDirectory + "/Sources/EplintRules")
         var swift = "// Generated from the rule files' names by \(regenerationCommand). Do not edit.\n"
         swift += "import LintEngine\n\n"
         swift += "/// Every rule of this module, in ID order.\n"
@@ -19,5 +17,26 @@ enum RuleRegistry {
         for type in types { swift += "    \(type)(),\n" }
         swift += "]\n"
         return GeneratedFile(path: output, contents: swift)
+    }
+
+    /// The server-side list; nil where the package has no ServerSide module.
+    static func generateServer(packageDirectory: String) throws -> GeneratedFile? {
+        let directory = packageDirectory + "/Sources/ServerSide"
+        guard FileManager.default.fileExists(atPath: directory) else { return nil }
+        var swift = "// Generated from the rule files' names by \(regenerationCommand). Do not edit.\n\n"
+        swift += "/// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714 and EP715 are\n"
+        swift += "/// reported by `ServerLinter` itself (the document could not be read, or was read unverified).\n"
+        swift += "public let allServerRules: [any ServerRule] = [\n"
+        for type in try ruleTypes(in: directory) { swift += "    \(type)(),\n" }
+        swift += "]\n"
+        return GeneratedFile(path: serverOutput, contents: swift)
+    }
+
+    private static func ruleTypes(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { $0.hasSuffix(".swift") }
+            .map { String($0.dropLast(".swift".count)) }
+            .filter { $0.count > 5 && $0.hasPrefix("EP") && $0.dropFirst(2).prefix(3).allSatisfy(\.isNumber) }
+            .sorted()
     }
 }

@@ -2,12 +2,15 @@ import EplintRules
 import LintEngine
 import PlistSyntax
 import Reporters
+import ServerSide
 
 /// One input through everything a pull request's plist goes through. The first byte picks
 /// how: as an Info.plist, as its entitlements file, or with build settings and streaming;
 /// and whether the two-thread parse of big files is compared with the one-thread parse.
+/// With bit 64 (`{`, `[` and Base64 letters have it) it also goes through the server side.
 func lintEverything(_ bytes: [UInt8]) {
     let mode = bytes.first ?? 0
+    if mode & 64 != 0 { lintServerSide(bytes) }
     if mode & 32 != 0 {
         var direct = "", pipelined = ""
         dump(PlistParser.parse(bytes, options: PlistParseOptions(secondThreadAfter: .max)), to: &direct)
@@ -39,6 +42,28 @@ func lintEverything(_ bytes: [UInt8]) {
     let report = RunReport(toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
                            fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
     _ = GCCReporter.render(report, presentation: TerminalPresentation(colour: true, showSource: true))
+    _ = JSONReporter.render(report)
+    _ = SARIFReporter.render(report)
+    _ = GitHubReporter.render(report)
+}
+
+/// The JSON reader and the token decoder on the same bytes: as a report file, as a
+/// notification file, and each line as a token; positions must lie inside the input.
+func lintServerSide(_ bytes: [UInt8]) {
+    let read = JSONReader.read(bytes)
+    if let error = read.error { precondition(error.position.offset <= bytes.count, "error position beyond the input") }
+    if let root = read.root { precondition(root.range.end.offset <= bytes.count && root.range.start <= root.range.end, "root range outside the input") }
+    var diagnostics: [Diagnostic] = []
+    let linter = ServerLinter(options: ServerOptions(bundleID: "com.example", environment: .production))
+    diagnostics += linter.lintDocument(bytes, file: "report.json", kind: .report)
+    diagnostics += linter.lintDocument(bytes, file: "notification.json", kind: .notification)
+    for token in ServerLinter.tokenLines(String(decoding: bytes, as: UTF8.self)) {
+        diagnostics += linter.lintToken(token.text, file: "<stdin>", range: token.range).diagnostics
+    }
+    let fired = Set(diagnostics.map(\.rule))
+    let report = RunReport(toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
+                           fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
+    _ = GCCReporter.render(report, presentation: .plain)
     _ = JSONReporter.render(report)
     _ = SARIFReporter.render(report)
     _ = GitHubReporter.render(report)

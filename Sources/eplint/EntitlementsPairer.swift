@@ -14,11 +14,18 @@ struct EntitlementsPairer: Sendable {
     /// Info.plist path (normalised, absolute) → entitlements path as it should be shown.
     let mapped: [String: String]
     let verbose: Bool
+    /// Why `explicit` is the file: `--entitlements`, or the target whose `CODE_SIGN_ENTITLEMENTS` names it.
+    let explicitReason: String
+    /// Whether the only `*.entitlements` file in the folder is taken; off for an Info.plist
+    /// an Xcode target covers (the target says which file it signs with).
+    let guessesFromFolder: Bool
 
-    init(explicit: String?, mapped: [String: String], verbose: Bool) {
+    init(explicit: String?, mapped: [String: String], verbose: Bool, explicitReason: String = "--entitlements", guessesFromFolder: Bool = true) {
         self.explicit = explicit
         self.mapped = mapped
         self.verbose = verbose
+        self.explicitReason = explicitReason
+        self.guessesFromFolder = guessesFromFolder
     }
 
     func pairing(for infoPlist: String, linter: Linter) -> EntitlementsPairing {
@@ -33,8 +40,9 @@ struct EntitlementsPairer: Sendable {
     }
 
     private func entitlementsFile(for infoPlist: String) -> (String, String)? {
-        if let explicit { return (explicit, "--entitlements") }
+        if let explicit { return (explicit, explicitReason) }
         if let mapped = mapped[absolute(infoPlist)] { return (mapped, "entitlements: in the configuration") }
+        guard guessesFromFolder else { return nil }
         let slash = infoPlist.lastIndex(of: "/")
         let directory = slash.map { String(infoPlist[..<$0]) } ?? "."
         var found: [String] = []

@@ -15,11 +15,14 @@ enum Eplint {
         case rules(RulesCommand)
         case explain(ExplainCommand)
         case regions(RegionsCommand)
+        case context(ContextCommand)
+        case server(ServerCommand)
         /// Help or the version: print it, exit 0.
         case text(String)
     }
 
-    static let subcommands: [CommandSpec] = [LintCommand.spec, RulesCommand.spec, ExplainCommand.spec, RegionsCommand.spec]
+    static let subcommands: [CommandSpec] = [LintCommand.spec, RulesCommand.spec, ExplainCommand.spec, RegionsCommand.spec, ContextCommand.spec,
+                                             ServerCommand.tokenSpec, ServerCommand.reportSpec, ServerCommand.notificationSpec]
 
     /// `arguments` without the program name. A first word naming a subcommand selects it;
     /// anything else is the arguments of `lint`.
@@ -27,7 +30,7 @@ enum Eplint {
         if arguments.first == "help" {
             let topic = arguments.dropFirst().first
             guard let topic else { return .text(rootHelp) }
-            guard let spec = subcommands.first(where: { $0.name == topic }) else { throw UsageError("no help for '\(topic)'; subcommands: lint, rules, explain, regions") }
+            guard let spec = subcommands.first(where: { $0.name == topic }) else { throw UsageError("no help for '\(topic)'; subcommands: lint, rules, explain, regions, context, token, report, notification") }
             return .text(help(for: spec))
         }
         let named = subcommands.first { $0.name == arguments.first }
@@ -40,6 +43,10 @@ enum Eplint {
         case "rules": return .rules(try RulesCommand(&options))
         case "explain": return .explain(try ExplainCommand(&options))
         case "regions": return .regions(RegionsCommand(&options))
+        case "context": return .context(try ContextCommand(&options))
+        case "token": return .server(try ServerCommand(&options, kind: .token))
+        case "report": return .server(try ServerCommand(&options, kind: .report))
+        case "notification": return .server(try ServerCommand(&options, kind: .notification))
         default: return .lint(try LintCommand(&options))
         }
     }

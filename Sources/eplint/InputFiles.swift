@@ -17,6 +17,8 @@ struct InputFile {
 struct InputCollector {
     static let skippedDirectories: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
+    /// What a directory walk picks up: plists and entitlements, or JSON for the server-side commands.
+    var suffixes = [".plist", ".entitlements"]
     var files: [InputFile] = []
     var failures: [String] = []
     var skipped: [String] = []
@@ -52,10 +54,10 @@ struct InputCollector {
                 if name.hasPrefix(".") || Self.skippedDirectories.contains(name) { skipped.append(path + "/ (skipped directory)"); continue }
                 walk(path)
             case S_IFREG:
-                if name.hasSuffix(".plist") || name.hasSuffix(".entitlements") { files.append(InputFile(path: path, foundByWalk: true)) }
+                if suffixes.contains(where: name.hasSuffix) { files.append(InputFile(path: path, foundByWalk: true)) }
             case S_IFLNK:
                 // Links are not followed in a walk: a crafted tree must not make eplint read elsewhere.
-                if name.hasSuffix(".plist") || name.hasSuffix(".entitlements") { skipped.append(path + " (symbolic link)") }
+                if suffixes.contains(where: name.hasSuffix) { skipped.append(path + " (symbolic link)") }
             default:
                 break
             }

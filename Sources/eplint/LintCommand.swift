@@ -50,10 +50,17 @@ struct LintCommand {
     var deploymentTargets: [String]
     var regions: String?
     var definitions: [String]
+    var preprocess: Bool
+    var preprocessorFlags: [String]
+    var prefixHeader: String?
     var musicStreaming: String?
     var stdinFilename: String?
     var strict: Bool
     var verbose: Bool
+    var projects: [String]
+    var targets: [String]
+    var configurations: [String]
+    var xcodeEnvironment: Bool
     var paths: [String]
 
     /// Declares and reads the options, in the order `--help` lists them.
@@ -81,11 +88,20 @@ struct LintCommand {
         regions = options.value("regions", "FILE",
                                 help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints).")
         definitions = options.values("define", "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).")
+        preprocess = options.flag("preprocess", help: "Run Info.plists through the C preprocessor, as INFOPLIST_PREPROCESS = YES (default: those with a directive line).")
+        preprocessorFlags = options.values("preprocessor-flag", "FLAG", help: "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS, e.g. -traditional (repeatable).")
+        prefixHeader = options.value("prefix-header", "FILE", help: "INFOPLIST_PREFIX_HEADER: a header whose #defines apply to preprocessed Info.plists.")
         musicStreaming = options.value("music-streaming", "true|false",
                                        help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
         stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         strict = options.flag("strict", help: "Exit 1 on warnings too.")
         verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
+        projects = options.values("project", "FILE",
+                                  help: "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable).")
+        targets = options.values("target", "NAME", help: "Only this target of the Xcode projects (repeatable).")
+        configurations = options.values("configuration", "NAME", help: "Only this build configuration of the Xcode projects (repeatable; default: all).")
+        xcodeEnvironment = options.flag("xcode-environment",
+                                        help: "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment.")
         paths = options.positionals("PATH", help: "Files or directories to lint; '-' reads standard input.")
         try validate()
     }
@@ -136,7 +152,15 @@ struct LintCommand {
         }
         let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose)
         var inputs = InputCollector()
-        for path in paths { inputs.add(path, standardInputName: stdinFilename) }
+        let xcode: XcodeLintPlan
+        do throws(RunFailure) { xcode = try xcodeLintPlan(configuration, configurationFile: project) } catch {
+            writeStandardError("error: eplint: \(error.message)\n")
+            return .failure
+        }
+        for path in xcode.paths { inputs.add(path, standardInputName: stdinFilename) }
+        for file in xcode.namedFiles where !inputs.files.contains(where: { absolute($0.path) == absolute(file) }) {
+            inputs.files.append(InputFile(path: file))
+        }
         if let project {
             // `exclude` applies to files named explicitly too (pre-commit passes names).
             inputs.files.removeAll { file in
@@ -151,6 +175,9 @@ struct LintCommand {
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
         let outcomes = Parallel.map(inputs.files) { file -> Result<FileLintResult, ReadFailure> in
+            if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
+                return TargetContexts.lint(file, in: contexts, explicitEntitlements: entitlements, verbose: verbose)
+            }
             let pairing = { (path: String) in pairer.pairing(for: path, linter: linter) }
             guard file.isStandardInput, let bytes = standardInput?.bytes else { return lint(file, with: linter, pairing: pairing) }
             var source = BytesSource(bytes)
@@ -177,7 +204,15 @@ struct LintCommand {
                 failures.append(failure.reason)
             }
         }
-        diagnostics = ProjectConfiguration.apply(project, to: diagnostics)
+        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput)
+    }
+
+    /// Configuration, baselines, reports and the exit status: the end of every linting command
+    /// (the server-side ones too). `extraJSON` is added to `--format json` output.
+    func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
+                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = []) -> ExitStatus {
+        var failures = foundFailures
+        var diagnostics = ProjectConfiguration.apply(project, to: found)
         if let writeBaseline {
             let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)
             do throws(RunFailure) { try OutputFile.writeAtomically(recorded.serialized(), to: writeBaseline) } catch { failures.append(error.message) }
@@ -202,14 +237,14 @@ struct LintCommand {
                             failures: failures, sourceRoot: absolute(srcroot ?? "."), workingDirectory: currentDirectory())
 
         var writeFailures: [String] = []
-        let primary = render(run, as: format, presentation: output == nil ? presentation : .plain)
+        let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
         if let output {
             do throws(RunFailure) { try OutputFile.writeAtomically(primary, to: output) } catch { writeFailures.append(error.message) }
         } else {
             writeStandardOutput(primary)
         }
         for extra in report {
-            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain), to: extra.path) } catch {
+            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain, extraJSON: extraJSON), to: extra.path) } catch {
                 writeFailures.append(error.message)
             }
         }
@@ -221,11 +256,11 @@ struct LintCommand {
         return diagnostics.contains { $0.severity >= failing } ? .findings : .clean
     }
 
-    private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation) -> String {
+    private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation, extraJSON: [(String, JSONValue)] = []) -> String {
         switch format {
         case .gcc: GCCReporter.render(run, presentation: presentation)
         case .sarif: SARIFReporter.render(run)
-        case .json: JSONReporter.render(run)
+        case .json: JSONReporter.render(run, extra: extraJSON)
         case .github: GitHubReporter.render(run)
         }
     }
@@ -259,6 +294,7 @@ struct LintCommand {
             settings[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
         }
         var configuration = LintConfiguration(buildSettings: BuildSettings(definitions: settings))
+        configuration.preprocessing = try preprocessingOptions(project)
         if let musicStreaming {
             configuration.musicStreaming = musicStreaming == "true"
                 ? MusicStreaming(qualifies: true, reason: "--music-streaming true")
@@ -285,6 +321,50 @@ struct LintCommand {
             configuration.regionData = try RegionFile.load(PathArithmetic.relative(project.resolve(regions), to: currentDirectory()))
         }
         return configuration
+    }
+
+    /// Xcode's INFOPLIST_PREPROCESS settings: flags first, then the configuration file.
+    /// `--define`/`define:` are the definitions; prefix headers (and `-include` files among
+    /// the flags) are read here, because the user named them.
+    private func preprocessingOptions(_ project: ConfigurationFile?) throws(RunFailure) -> PreprocessingOptions {
+        var options = PreprocessingOptions()
+        if preprocess {
+            options.mode = .always
+        } else if let declared = project?.preprocess {
+            options.mode = declared ? .always : .never
+        }
+        var definitions = (project?.define ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        definitions += self.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
+        options.definitions = definitions
+        var headers: [String] = []
+        if let prefixHeader {
+            headers.append(prefixHeader)
+        } else if let project, let header = project.prefixHeader {
+            headers.append(PathArithmetic.relative(project.resolve(header), to: currentDirectory()))
+        }
+        let flags = preprocessorFlags.isEmpty ? (project?.preprocessorFlags ?? []) : preprocessorFlags
+        var remaining = flags.makeIterator()
+        while let flag = remaining.next() {
+            if flag == "-include", let file = remaining.next() {
+                headers.append(file)
+            } else if flag.hasPrefix("-include"), flag.count > "-include".count {
+                headers.append(String(flag.dropFirst("-include".count)))
+            } else {
+                options.flags.append(flag)
+            }
+        }
+        for header in headers {
+            switch RegularFile.contents(header, limit: 16 << 20) {
+            case .success(let text): options.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
+            case .failure(let failure): throw RunFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
+            }
+        }
+        if verbose {
+            for flag in CPreprocessor.ignoredFlags(options) {
+                writeStandardError("eplint: preprocessor flag \(flag.quotedForMessage) ignored: it does not change what eplint lints\n")
+            }
+        }
+        return options
     }
 
     private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing) -> Result<FileLintResult, ReadFailure> {

@@ -63,6 +63,18 @@ struct OptionReader {
         return value
     }
 
+    /// Options of another command, declared as they are there (the server-side commands share
+    /// lint's output, configuration and baseline options, with lint's help).
+    mutating func share(_ names: [String], of spec: CommandSpec) {
+        for option in spec.options where names.contains(option.name) { declare(option) }
+    }
+
+    /// The same arguments, read by another command's initializer (whose declarations stay its own).
+    func read<Command>(as read: (inout OptionReader) throws(UsageError) -> Command) throws(UsageError) -> Command {
+        var other = arguments.map(OptionReader.init) ?? OptionReader()
+        return try read(&other)
+    }
+
     private mutating func declare(_ option: OptionSpec) {
         guard arguments == nil else { return }
         precondition(!options.contains { $0.name == option.name }, "option --\(option.name) is declared twice")

@@ -19,6 +19,10 @@ do throws(UsageError) {
         status = run(command.run)
     case .regions(let command):
         status = run(command.run)
+    case .context(let command):
+        status = run(command.run)
+    case .server(let command):
+        status = command.execute()
     }
 } catch {
     writeStandardError("error: eplint: \(error.message)\n")

@@ -61,6 +61,19 @@ import Testing
         #expect(!registry.contains("Helpers"))
     }
 
+    @Test func aNewServerRuleFileJoinsTheServerList() throws {
+        let copy = try copyOfInputs()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        #expect(try generatedFiles(packageDirectory: copy).count == 2)
+        try FileManager.default.createDirectory(atPath: copy + "/Sources/ServerSide", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: copy + "/Sources/ServerSide/EP799SomethingNew.swift", contents: Data()))
+        #expect(FileManager.default.createFile(atPath: copy + "/Sources/ServerSide/JSONReader.swift", contents: Data()))
+        let files = try generatedFiles(packageDirectory: copy)
+        #expect(files.map(\.path).last == "Sources/ServerSide/Generated/AllServerRules.swift")
+        #expect(files.last?.contents.contains("    EP799SomethingNew(),\n") == true && files.last?.contents.contains("JSONReader") == false)
+        #expect(!files[1].contents.contains("EP799"))
+    }
+
     @Test func aPageWithoutItsHeaderIsAnError() throws {
         let copy = try copyOfInputs()
         defer { try? FileManager.default.removeItem(atPath: copy) }

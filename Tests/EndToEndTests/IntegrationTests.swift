@@ -56,16 +56,18 @@ import Testing
         #expect(parsed == Self.gccFindings(findings.standardOutput))
         #expect(findings.standardError.hasPrefix("error: eplint: "))
 
-        // The build-phase script itself, as Xcode runs it (absolute inputs, non-zero on errors).
-        let derived = try Eplint.temporaryDirectory()
-        let script = try run("/bin/sh", ["-c", """
-            SRCROOT=\(Self.root.path) SCRIPT_INPUT_FILE_COUNT=2 SCRIPT_INPUT_FILE_0=\(absolute) \
-            SCRIPT_INPUT_FILE_1=\(Self.root.path)/Examples/BrokenApp/BrokenApp.entitlements DERIVED_FILE_DIR=\(derived.path) \
-            EPLINT=\(Eplint.executable.path) Examples/xcode/eplint-build-phase.sh
-            """])
+        // The one-line build phase of Examples/xcode, as Xcode runs it: the target's settings in
+        // the environment, absolute paths, non-zero on errors.
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("Examples/xcode/README.md"), encoding: .utf8)
+        let phase = try #require(guide.components(separatedBy: "```sh phase\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        #expect(!phase.contains("\n"), "the phase is one line")
+        let script = try run("/usr/bin/env", [
+            "SRCROOT=\(Self.root.path)", "INFOPLIST_FILE=Examples/BrokenApp/Info.plist",
+            "CODE_SIGN_ENTITLEMENTS=Examples/BrokenApp/BrokenApp.entitlements", "PLATFORM_NAME=iphoneos",
+            "SCRIPT_INPUT_FILE_COUNT=2", "SCRIPT_INPUT_FILE_0=\(absolute)", "SCRIPT_INPUT_FILE_1=\(Self.root.path)/Examples/BrokenApp/BrokenApp.entitlements",
+            "EPLINT=\(Eplint.executable.path)", "/bin/sh", "-c", phase])
         #expect(script.status == 1)
         #expect(script.output.contains("\(absolute):11:3: error: region 'NL' must be lowercase: 'nl' [EP101]"))
-        #expect(FileManager.default.fileExists(atPath: derived.appendingPathComponent("eplint.stamp").path))
     }
 
     /// Runs a problem matcher's regular expression with JavaScript's own engine.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A temporary app project, linted by the built binary as a user would.
-private struct Project {
+struct Project {
     let root: URL
 
     init() throws { root = try Eplint.temporaryDirectory() }

@@ -5,8 +5,11 @@ import Reporters
 
 /// The gcc lines eplint prints for `text` saved as `path`.
 func lint(_ text: String, path: String = "Info.plist", defines: [String: String] = [:], musicStreaming: Bool? = nil,
-          entitlements: String? = nil, deploymentTargets: [DeploymentTarget]? = nil) -> [String] {
+          entitlements: String? = nil, deploymentTargets: [DeploymentTarget]? = nil, preprocessed: Bool? = nil) -> [String] {
     var configuration = LintConfiguration(buildSettings: BuildSettings(defines), deploymentTargets: deploymentTargets)
+    // As the command line does: --define values are also the preprocessor's -D definitions.
+    configuration.preprocessing.definitions = defines.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    configuration.infoPlistPreprocessed = preprocessed
     if let musicStreaming {
         configuration.musicStreaming = MusicStreaming(qualifies: musicStreaming, reason: "--music-streaming \(musicStreaming)")
     }

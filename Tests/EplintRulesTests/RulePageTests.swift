@@ -15,16 +15,29 @@ import Testing
                   let end = lines[(start + 1)...].firstIndex(where: { $0 == "```" }) else { return nil }
             return lines[(start + 1)..<end].map { $0 + "\n" }.joined()
         }
+
+        /// A page's `text settings` block gives the Xcode target's settings its examples are
+        /// linted with (`INFOPLIST_PREPROCESS = NO`).
+        var preprocessed: Bool? {
+            guard let settings = block("text settings") else { return nil }
+            for line in settings.split(separator: "\n") where line.hasPrefix("INFOPLIST_PREPROCESS") {
+                return line.hasSuffix("YES")
+            }
+            return nil
+        }
     }
 
-    static let pages = RuleCatalog.all.map(Page.init)
+    /// The plist rules' pages (the server-side ones are `ServerRulePageTests`').
+    static let pages = RuleCatalog.all.map(Page.init).filter { ServerRulePageTests.kind(of: $0) == nil }
 
     @Test func everyRuleHasAPageAndEveryPageIsComplete() {
         let documented = Set(RuleCatalog.all.map(\.id))
         for rule in allRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
         for id in ["EP001", "EP002", "EP007"] { #expect(documented.contains(RuleID(id))) }
-        for page in Self.pages {
-            #expect(page.block("xml failing") != nil && page.block("xml passing") != nil && page.block("text output") != nil,
+        for page in RuleCatalog.all.map(Page.init) {
+            let examples = ServerRulePageTests.kind(of: page).map { kind in ("\(kind.exampleLanguage) \(kind.rawValue) failing", "\(kind.exampleLanguage) \(kind.rawValue) passing") }
+                ?? ("xml failing", "xml passing")
+            #expect(page.block(examples.0) != nil && page.block(examples.1) != nil && page.block("text output") != nil,
                     "\(page.metadata.id) lacks an example block")
             #expect(page.metadata.documentation.contains("## Why"), "\(page.metadata.id) does not say why")
         }
@@ -33,12 +46,12 @@ import Testing
     @Test(arguments: pages) func failingExamplePrintsItsOutput(_ page: Page) throws {
         let failing = try #require(page.block("xml failing"))
         let expected = try #require(page.block("text output"))
-        #expect(lint(failing, entitlements: page.block("xml entitlements")).map { $0 + "\n" }.joined() == expected)
+        #expect(lint(failing, entitlements: page.block("xml entitlements"), preprocessed: page.preprocessed).map { $0 + "\n" }.joined() == expected)
         #expect(expected.contains("[\(page.metadata.id)]"), "the failing example of \(page.metadata.id) does not trigger it")
     }
 
     @Test(arguments: pages) func passingExamplePrintsNothing(_ page: Page) throws {
-        #expect(lint(try #require(page.block("xml passing")), entitlements: page.block("xml passing-entitlements")) == [])
+        #expect(lint(try #require(page.block("xml passing")), entitlements: page.block("xml passing-entitlements"), preprocessed: page.preprocessed) == [])
     }
 
     /// Column bugs show up when something multibyte stands before the element on its line:
@@ -59,13 +72,13 @@ import Testing
             }
         }
         let entitlements = page.block("xml entitlements")
-        let expected = lint(failing, entitlements: entitlements).map { line -> String in
+        let expected = lint(failing, entitlements: entitlements, preprocessed: page.preprocessed).map { line -> String in
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard parts[0] == "Info.plist", let lineNumber = Int(parts[1]), let column = Int(parts[2]), shiftedLines.contains(lineNumber),
                   !(column == 1) else { return line }
             let shift = prefix.unicodeScalars.count
             return "\(parts[0]):\(lineNumber):\(column + shift):\(parts[3])"
         }
-        #expect(lint(text, entitlements: entitlements) == expected)
+        #expect(lint(text, entitlements: entitlements, preprocessed: page.preprocessed) == expected)
     }
 }

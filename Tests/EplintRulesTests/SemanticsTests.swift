@@ -160,11 +160,17 @@ import Testing
             + "\t<key>SKExternalPurchase</key><array><string>NL</string></array>\n#endif\n</dict>\n</plist>\n"
         #expect(findings(text) == ["6:38 EP101"])
         #expect(findings(text, defines: ["DEBUG": "1"]) == ["4:38 EP102"])
-        let unevaluable = "<plist>\n<dict>\n#if FOO > 2\n\t<key>SKExternalPurchase</key><array><string>nl</string></array>\n#else\n"
+        // An undefined name is 0, as in cpp; a comparison is evaluated.
+        let comparison = "<plist>\n<dict>\n#if FOO > 2 && BAR < 1\n\t<key>SKExternalPurchase</key><array><string>nl</string></array>\n#else\n"
             + "\t<key>SKExternalPurchase</key><array><string>NL</string></array>\n#endif\n#pragma once\n</dict>\n</plist>\n"
-        #expect(findings(unevaluable) == ["3:1 EP007", "8:1 EP007"])
+        #expect(findings(comparison) == ["6:38 EP101"])
+        #expect(findings(comparison, defines: ["FOO": "3"]) == [])
+        // What eplint cannot know is a note; __has_include is taken as 0, an #include is not followed.
+        let unknowable = "<plist>\n<dict>\n#if __has_include(<X.h>)\n\t<key>SKExternalPurchase</key><array><string>NL</string></array>\n#else\n"
+            + "\t<key>SKExternalPurchase</key><array><string>nl</string></array>\n#endif\n#include \"Links.h\"\n</dict>\n</plist>\n"
+        #expect(findings(unknowable) == ["3:1 EP007", "8:1 EP007"])
         #expect(findings("<plist>\n<dict>\n#if !defined(X) || (0 || 1)\n\t<key>SKExternalPurchase</key><array><string>eu</string></array>\n#endif\n</dict>\n</plist>\n") == ["4:38 EP102"])
-        // Text that is no directive is malformed.
+        // A '#' that does not start its line is text, and text between elements is malformed.
         #expect(findings("<plist>\n<dict>\n\t<key>SKExternalPurchase</key> #ifdef X\n</dict>\n</plist>\n") == ["3:32 EP001"])
     }
 }

@@ -32,7 +32,8 @@ for page in sorted(glob.glob("Rules/EP*.md")):
     lines = open(page, encoding="utf-8").read().split("\n")
     i = 0
     while i < len(lines):
-        if lines[i].startswith("```xml"):
+        # Plist examples, and the server-side ones (JSON bodies, tokens): the harness routes by first byte.
+        if lines[i].startswith("```xml") or lines[i].startswith("```json") or lines[i].startswith("```text token"):
             j = i + 1
             while lines[j] != "```": j += 1
             open(os.path.join(out, "page-%03d.plist" % n), "w", encoding="utf-8").write("\n".join(lines[i + 1:j]) + "\n")

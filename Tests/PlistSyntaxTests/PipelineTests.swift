@@ -11,7 +11,7 @@ import Testing
 
     /// Everything the parser produced, as text (reflection shows every stored field).
     private func parsed(_ bytes: [UInt8], retention: PlistParseOptions.Retention, secondThreadAfter: Int) -> String {
-        let options = PlistParseOptions(retention: retention, macros: ["FLAG": "1"], secondThreadAfter: secondThreadAfter)
+        let options = PlistParseOptions(retention: retention, secondThreadAfter: secondThreadAfter)
         var output = ""
         dump(PlistParser.parse(bytes, options: options), to: &output)
         return output

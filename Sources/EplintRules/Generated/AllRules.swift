@@ -7,6 +7,7 @@ public let allRules: [any LintRule] = [
     EP004WrongType(),
     EP005UnknownStoreKitKey(),
     EP006UnresolvedVariable(),
+    EP011DirectivesNotPreprocessed(),
     EP101RegionNotLowercase(),
     EP102RegionUnknown(),
     EP103RegionNotAllowed(),

@@ -626,16 +626,16 @@ preprocessor-directive
 """#, #"""
 note
 """#, #"""
-A C preprocessor line in a preprocessed Info.plist that eplint cannot evaluate.
+Something in a preprocessed Info.plist that eplint cannot know, or that stops the C preprocessor.
 """#, #"""
 # EP007 preprocessor-directive
 
 - **Severity:** note
-- **Summary:** A C preprocessor line in a preprocessed Info.plist that eplint cannot evaluate.
+- **Summary:** Something in a preprocessed Info.plist that eplint cannot know, or that stops the C preprocessor.
 
 ## What it checks
 
-Preprocessed Info.plists (`INFOPLIST_PREPROCESS`) may hold `#ifdef`, `#ifndef`, `#if`, `#elif`, `#else`, `#endif`, `#define`, `#undef` and `#include` lines between elements. eplint lints what cpp would output with the `--define` macros (undefined names are 0). `#if` understands numbers, macro names, `defined`, `!`, `&&`, `||` and parentheses; anything else (a comparison, say) gets this note and its block is linted as if taken. `#include` is never followed. A `#word` line that is no directive gets this note and is ignored.
+eplint runs preprocessed Info.plists through its own emulation of the C preprocessor, as Xcode would (`#if`/`#elif` with every C operator, `defined`, macros in text and keys, `#define`, `#undef`, `-D`, `-U`, `-traditional`, a prefix header), and lints the output. This note marks what it cannot know or what stops cpp: `#include`/`#import` (never followed: a plist must not make eplint read files), `__has_include(…)` and the other `__has_…` tests (taken as 0), names the build machine's compiler predefines (`__APPLE__`, `__x86_64__` …, taken as undefined), `__DATE__`/`__TIME__`, `#error`, and errors such as an unknown directive, an `#if` that is not an expression, an unbalanced `#else`/`#endif` or a macro used with the wrong number of arguments. eplint then lints what cpp's output would hold.
 
 ## Why
 
@@ -647,12 +647,11 @@ Preprocessed Info.plists (`INFOPLIST_PREPROCESS`) may hold `#ifdef`, `#ifndef`, 
 <?xml version="1.0" encoding="UTF-8"?>
 <plist version="1.0">
 <dict>
-#if VERSION > 2
+#include "Links.h"
 	<key>SKExternalPurchase</key>
 	<array>
 		<string>nl</string>
 	</array>
-#endif
 </dict>
 </plist>
 ```
@@ -660,7 +659,7 @@ Preprocessed Info.plists (`INFOPLIST_PREPROCESS`) may hold `#ifdef`, `#ifndef`, 
 eplint reports, for a file named `Info.plist`:
 
 ```text output
-Info.plist:4:1: note: cannot evaluate '#if VERSION > 2'; its block is linted as if taken [EP007]
+Info.plist:4:1: note: #include "Links.h" is not followed: eplint never reads a file a plist names; what it defines is unknown [EP007]
 ```
 
 ## Passing example
@@ -681,7 +680,7 @@ Info.plist:4:1: note: cannot evaluate '#if VERSION > 2'; its block is linted as 
 
 ## How to fix
 
-Use `#ifdef`/`#if defined(...)` with `--define`, or accept the note.
+Define in the plist, with `--define`/`define:` or in the prefix header (`--prefix-header`) what the included file or the test would give, or accept the note.
 
 """#),
         (#"""
@@ -811,6 +810,147 @@ Info.plist:4:2: warning: unknown rule 'EP999' in eplint:disable-next [EP009]
 ## How to fix
 
 Use a rule ID that `eplint rules` lists.
+
+"""#),
+        (#"""
+EP010
+"""#, #"""
+preprocessor-comment
+"""#, #"""
+error
+"""#, #"""
+The C preprocessor removes a comment from the text of a preprocessed Info.plist.
+"""#, #"""
+# EP010 preprocessor-comment
+
+- **Severity:** error
+- **Summary:** The C preprocessor removes a comment from the text of a preprocessed Info.plist.
+
+## What it checks
+
+A preprocessed Info.plist (`INFOPLIST_PREPROCESS = YES`, or any plist with a `#if`/`#define`/… line) is C to the preprocessor. Without `-traditional`, `//` starts a comment that runs to the end of the line, wherever it stands outside a C string or character literal: in a URL (`https://…` leaves as `https:`), in an XML comment (which loses its `-->`), in any text. `/* … */` is removed in both modes. eplint reports each such comment in text the build keeps, then lints what cpp outputs, so the cut text also gets the findings it deserves. Comments on directive lines (`#ifdef DEBUG // why`) are fine.
+
+## Why
+
+> Xcode runs `cc -E -P -x c -Wno-trigraphs` on the Info.plist and builds the app from its output. Real projects pass `-traditional` in `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` for exactly this reason.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+#ifndef DISABLE_EXTERNAL_PURCHASE
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl
+</string>
+	</dict>
+#endif
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:9:3: error: link 'https:\n' is not a valid absolute URL: it contains a space or a control character [EP202]
+Info.plist:9:17: error: the C preprocessor treats '//' as a comment and drops the rest of this line; add -traditional to INFOPLIST_OTHER_PREPROCESSOR_FLAGS (or `preprocessor-flags: [-traditional]`) [EP010]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+#ifndef DISABLE_EXTERNAL_PURCHASE
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+#endif
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add `-traditional` to `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` (for eplint: `--preprocessor-flag -traditional` or `preprocessor-flags: [-traditional]`), which turns `//` comments off; or move the text into a `#define` in the prefix header of a `-traditional` build. A `/*` in text can be written `/&#42;`.
+
+"""#),
+        (#"""
+EP011
+"""#, #"""
+directives-not-preprocessed
+"""#, #"""
+error
+"""#, #"""
+C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPROCESS = YES`.
+"""#, #"""
+# EP011 directives-not-preprocessed
+
+- **Severity:** error
+- **Summary:** C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPROCESS = YES`.
+
+## What it checks
+
+The Info.plist is linted in the context of an Xcode target (`eplint App.xcodeproj`, a folder holding the project, `--project`, or `--xcode-environment`) whose resolved `INFOPLIST_PREPROCESS` is not `YES`, and it holds lines starting with `#` (`#ifdef`, `#if`, `#define`, `#include`, …) between its elements. Reported once, at the first such line, with the number of others. Without an Xcode project eplint cannot know whether the file is preprocessed, and the rule stays silent.
+
+## Why
+
+> Xcode runs the Info.plist through the C preprocessor only when `INFOPLIST_PREPROCESS` is `YES` ("Preprocess Info.plist File"); otherwise the file is copied as it is, and the lines reach the app's Info.plist as text, which no longer reads as a property list.
+
+## Failing example
+
+With the target's `INFOPLIST_PREPROCESS = NO` (the default):
+
+```text settings
+INFOPLIST_PREPROCESS = NO
+```
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+#ifdef EXTERNAL_PURCHASE
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+#endif
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:1: error: preprocessor line (and 1 more line) in an Info.plist whose target does not set INFOPLIST_PREPROCESS = YES: Xcode copies it into the app's Info.plist as text; set INFOPLIST_PREPROCESS = YES or remove the lines [EP011]
+```
+
+## Passing example
+
+The same lines, in a target with `INFOPLIST_PREPROCESS = YES`, or a file without them:
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Set `INFOPLIST_PREPROCESS = YES` for the target (Build Settings, "Preprocess Info.plist File"), with `INFOPLIST_PREPROCESSOR_DEFINITIONS` for the macros the lines test, or remove the lines.
 
 """#),
         (#"""
@@ -2404,6 +2544,1369 @@ Info.plist:6:2: note: the deployment target (iOS 17.5) supports SKExternalPurcha
 ## How to fix
 
 Move the links to `SKExternalPurchaseMultiLink`.
+
+"""#),
+        (#"""
+EP601
+"""#, #"""
+token-not-base64url
+"""#, #"""
+error
+"""#, #"""
+An external purchase token is not Base64URL.
+"""#, #"""
+# EP601 token-not-base64url
+
+- **Severity:** error
+- **Summary:** An external purchase token is not Base64URL.
+
+## What it checks
+
+Each token is decoded with the Base64URL alphabet (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_`), with or without `=` padding. A character outside it (standard Base64’s `+` and `/` included), misplaced padding or a length that cannot hold whole bytes is reported at the first offending character.
+
+## Why
+
+> The token your app or website’s server receives is a string that is Base64URL-encoded JSON.
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjox+jM0NTY3ODkwfQ
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:21: error: token is not Base64URL: '+' (standard Base64; Base64URL uses '-' and '_') is not a Base64URL character [EP601]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+## How to fix
+
+Pass the token exactly as the system delivered it; if it went through standard Base64, map `+` to `-` and `/` to `_`.
+
+"""#),
+        (#"""
+EP602
+"""#, #"""
+token-not-json
+"""#, #"""
+error
+"""#, #"""
+A decoded external purchase token is not a JSON object.
+"""#, #"""
+# EP602 token-not-json
+
+- **Severity:** error
+- **Summary:** A decoded external purchase token is not a JSON object.
+
+## What it checks
+
+The decoded bytes must be one JSON object (RFC 8259, UTF-8, no key twice).
+
+## Why
+
+> The token your app or website’s server receives is a string that is Base64URL-encoded JSON.
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLA
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: decoded token is not JSON: unexpected end of input: unterminated object (decoded line 1, column 26) [EP602]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+## How to fix
+
+The token is damaged or not an external purchase token: check where it was cut or re-encoded.
+
+"""#),
+        (#"""
+EP603
+"""#, #"""
+token-missing-field
+"""#, #"""
+error
+"""#, #"""
+An external purchase token lacks a documented field.
+"""#, #"""
+# EP603 token-missing-field
+
+- **Severity:** error
+- **Summary:** An external purchase token lacks a documented field.
+
+## What it checks
+
+A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported. The finding is placed on the token; the message names the field.
+
+## Why
+
+> The `appAppleId` and `bundleId`, which uniquely identify the app to which the token applies; the `tokenCreationDate` …; the `externalPurchaseId` … For custom link out, the token … has two additional fields: A `tokenType` … A `tokenExpirationDate`.
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDB9
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: token has no 'externalPurchaseId' (a non-empty string) [EP603]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IlNFUlZJQ0VTIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
+```
+
+## How to fix
+
+Test with tokens the system issued; a fixture built by hand needs every field.
+
+"""#),
+        (#"""
+EP604
+"""#, #"""
+token-wrong-type
+"""#, #"""
+error
+"""#, #"""
+A field of an external purchase token has the wrong JSON type.
+"""#, #"""
+# EP604 token-wrong-type
+
+- **Severity:** error
+- **Summary:** A field of an external purchase token has the wrong JSON type.
+
+## What it checks
+
+`appAppleId` is an integer; `bundleId` and `externalPurchaseId` non-empty strings; `tokenCreationDate` and `tokenExpirationDate` integers (UNIX milliseconds; a fraction, an exponent or more than 64 bits is not one); `tokenType` a string.
+
+## Why
+
+> The `tokenCreationDate`, which is the UNIX time, in milliseconds, when the system created the token
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoiMTIzNDU2Nzg5MCIsImJ1bmRsZUlkIjoiY29tLmV4YW1wbGUiLCJ0b2tlbkNyZWF0aW9uRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIn0
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: 'appAppleId' must be an integer, not a string [EP604]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+## How to fix
+
+Write numbers as JSON numbers, not strings.
+
+"""#),
+        (#"""
+EP605
+"""#, #"""
+token-unknown-type
+"""#, #"""
+error
+"""#, #"""
+A custom-link token has a tokenType other than ACQUISITION or SERVICES.
+"""#, #"""
+# EP605 token-unknown-type
+
+- **Severity:** error
+- **Summary:** A custom-link token has a tokenType other than ACQUISITION or SERVICES.
+
+## What it checks
+
+`tokenType` is `ACQUISITION` or `SERVICES`, in capitals.
+
+## Why
+
+> A `tokenType`, which has a value of `ACQUISITION` or `SERVICES`
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6InNlcnZpY2VzIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: unknown tokenType 'services'; custom-link tokens are ACQUISITION or SERVICES [EP605]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IlNFUlZJQ0VTIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
+```
+
+## How to fix
+
+Use `ACQUISITION` or `SERVICES`.
+
+"""#),
+        (#"""
+EP606
+"""#, #"""
+token-date-not-milliseconds
+"""#, #"""
+error
+"""#, #"""
+A token date is not UNIX time in milliseconds.
+"""#, #"""
+# EP606 token-date-not-milliseconds
+
+- **Severity:** error
+- **Summary:** A token date is not UNIX time in milliseconds.
+
+## What it checks
+
+`tokenCreationDate` and `tokenExpirationDate` below 10^11 (March 1973 in milliseconds) are taken for seconds, from 10^14 on (the year 5138) for microseconds, and negative ones are before 1970.
+
+## Why
+
+> The `tokenCreationDate`, which is the UNIX time, in milliseconds, when the system created the token
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: tokenCreationDate 1706169600 looks like seconds, not milliseconds (2024-01-25T08:00:00Z if read as seconds) [EP606]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+## How to fix
+
+Multiply seconds by 1000.
+
+"""#),
+        (#"""
+EP607
+"""#, #"""
+token-expires-before-creation
+"""#, #"""
+error
+"""#, #"""
+A custom-link token expires before (or when) it was created.
+"""#, #"""
+# EP607 token-expires-before-creation
+
+- **Severity:** error
+- **Summary:** A custom-link token expires before (or when) it was created.
+
+## What it checks
+
+`tokenExpirationDate` must be after `tokenCreationDate`.
+
+## Why
+
+> A `tokenExpirationDate`, which is the UNIX time, in milliseconds, when the token expires, after which you no longer associate the token with new transactions
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IkFDUVVJU0lUSU9OIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwNjE2OTYwMDAwMH0
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: tokenExpirationDate 1706169600000 is not after tokenCreationDate 1706169600000 [EP607]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IlNFUlZJQ0VTIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
+```
+
+## How to fix
+
+Check how the fixture’s dates were computed; a real token expires after its creation.
+
+"""#),
+        (#"""
+EP608
+"""#, #"""
+token-bundle-mismatch
+"""#, #"""
+error
+"""#, #"""
+A token belongs to another app than --bundle-id names.
+"""#, #"""
+# EP608 token-bundle-mismatch
+
+- **Severity:** error
+- **Summary:** A token belongs to another app than --bundle-id names.
+
+## What it checks
+
+With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported.
+
+## Why
+
+> The `appAppleId` and `bundleId`, which uniquely identify the app to which the token applies
+
+## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+bundle-id: com.example
+```
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlLm90aGVyIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: token is for bundle ID 'com.example.other', not this app's 'com.example' [EP608]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+## How to fix
+
+Report the token for the app it belongs to, or fix the fixture.
+
+"""#),
+        (#"""
+EP609
+"""#, #"""
+token-environment-mismatch
+"""#, #"""
+error
+"""#, #"""
+A sandbox token where production is expected, or the reverse.
+"""#, #"""
+# EP609 token-environment-mismatch
+
+- **Severity:** error
+- **Summary:** A sandbox token where production is expected, or the reverse.
+
+## What it checks
+
+With `--environment production|sandbox` (or `environment:` in `.eplint.yml`): a sandbox token’s `externalPurchaseId` begins with `SANDBOX`, a production token’s does not.
+
+## Why
+
+> You can recognize a token for the sandbox environment by its `externalPurchaseId` property, which always begins with “`SANDBOX`”.
+
+## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+environment: production
+```
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IlNBTkRCT1hfMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIn0
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: a sandbox token (externalPurchaseId begins with SANDBOX), but the production environment is expected [EP609]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+## How to fix
+
+Send sandbox tokens to the sandbox server, production tokens to production.
+
+"""#),
+        (#"""
+EP701
+"""#, #"""
+invalid-json
+"""#, #"""
+error
+"""#, #"""
+A report or notification file is not valid JSON.
+"""#, #"""
+# EP701 invalid-json
+
+- **Severity:** error
+- **Summary:** A report or notification file is not valid JSON.
+
+## What it checks
+
+The file must be one JSON text by RFC 8259: UTF-8 (invalid byte sequences are reported where they are), no comments, no trailing commas, no leading zeros, strings closed, at most 256 levels of nesting. The position is where reading stopped.
+
+## Why
+
+The Send External Purchase Report endpoint takes a JSON body; one Apple cannot parse is rejected as a whole, and the token stays unreported. Positions make the fix quick.
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM",
+}
+```
+
+eplint reports:
+
+```text output
+report.json:5:1: error: not valid JSON: unexpected '}': expected a string key [EP701]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+Fix the syntax at the position given.
+
+"""#),
+        (#"""
+EP702
+"""#, #"""
+duplicate-json-key
+"""#, #"""
+error
+"""#, #"""
+An object has the same key twice.
+"""#, #"""
+# EP702 duplicate-json-key
+
+- **Severity:** error
+- **Summary:** An object has the same key twice.
+
+## What it checks
+
+RFC 8259 leaves open which value of a repeated key counts; the second occurrence is reported, with the first as a related location.
+
+## Why
+
+> The names within an object SHOULD be unique. (RFC 8259 §4)
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM",
+  "status": "UNRECOGNIZED_TOKEN"
+}
+```
+
+eplint reports:
+
+```text output
+report.json:5:3: error: key 'status' appears twice in one object; readers disagree on which value counts [EP702]
+report.json:4:3: note: first 'status' here
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+Keep one of the two.
+
+"""#),
+        (#"""
+EP703
+"""#, #"""
+missing-field
+"""#, #"""
+error
+"""#, #"""
+A report body or notification payload lacks a required field.
+"""#, #"""
+# EP703 missing-field
+
+- **Severity:** error
+- **Summary:** A report body or notification payload lacks a required field.
+
+## What it checks
+
+A report body has `requestIdentifier`, `externalPurchaseId` and `status`. A notification payload has `notificationType`, `version`, `signedDate` and `notificationUUID`. An empty array of bodies is reported too.
+
+## Why
+
+> Supply a requestIdentifier, to uniquely identify the report. Provide the externalPurchaseId of the token you’re reporting. Then, specify the type of report in the status field
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+eplint reports:
+
+```text output
+report.json:1:1: error: report has no 'externalPurchaseId' (a non-empty string) [EP703]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+Add the field.
+
+"""#),
+        (#"""
+EP704
+"""#, #"""
+wrong-type
+"""#, #"""
+error
+"""#, #"""
+A report or notification field has the wrong JSON type.
+"""#, #"""
+# EP704 wrong-type
+
+- **Severity:** error
+- **Summary:** A report or notification field has the wrong JSON type.
+
+## What it checks
+
+Report: `requestIdentifier` and `status` strings, `externalPurchaseId` a non-empty string, `lineItems` an array. Notification: `notificationType` a non-empty string, `subtype`, `version` and `notificationUUID` strings, `signedDate` an integer, `data`, `appData`, `summary` and `externalPurchaseToken` objects. A file holds an object or an array of objects.
+
+## Why
+
+> The `ExternalPurchaseReport` request body … `requestIdentifier` … `externalPurchaseId` … `status`
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+eplint reports:
+
+```text output
+report.json:3:25: error: 'externalPurchaseId' must be a non-empty string, not an empty string [EP704]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+Give the value the documented type.
+
+"""#),
+        (#"""
+EP705
+"""#, #"""
+not-a-uuid
+"""#, #"""
+error
+"""#, #"""
+A requestIdentifier or notificationUUID is not a UUID.
+"""#, #"""
+# EP705 not-a-uuid
+
+- **Severity:** error
+- **Summary:** A requestIdentifier or notificationUUID is not a UUID.
+
+## What it checks
+
+Eight, four, four, four and twelve hexadecimal digits separated by hyphens (either case).
+
+## Why
+
+> Supply a requestIdentifier, to uniquely identify the report. (Every example is a UUID: `87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad`.)
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "report-1",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+eplint reports:
+
+```text output
+report.json:2:24: error: requestIdentifier 'report-1' is not a UUID (8-4-4-4-12 hexadecimal digits) [EP705]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+Generate a UUID for each report.
+
+"""#),
+        (#"""
+EP706
+"""#, #"""
+unknown-report-status
+"""#, #"""
+error
+"""#, #"""
+A report status Apple does not define.
+"""#, #"""
+# EP706 unknown-report-status
+
+- **Severity:** error
+- **Summary:** A report status Apple does not define.
+
+## What it checks
+
+`status` is `LINE_ITEM` (transactions in `lineItems`), `NO_LINE_ITEM`, `UNRECOGNIZED_TOKEN` or `DUPLICATE_TOKEN`.
+
+## Why
+
+> Then, specify the type of report in the status field: Use NO_LINE_ITEM when the external purchase token doesn’t have any associated transactions. Use UNRECOGNIZED_TOKEN … Use DUPLICATE_TOKEN …
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEMS"
+}
+```
+
+eplint reports:
+
+```text output
+report.json:4:13: error: unknown status 'NO_LINE_ITEMS'; use LINE_ITEM, NO_LINE_ITEM, UNRECOGNIZED_TOKEN, DUPLICATE_TOKEN [EP706]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+Use one of the documented statuses.
+
+"""#),
+        (#"""
+EP707
+"""#, #"""
+line-items-status-mismatch
+"""#, #"""
+error
+"""#, #"""
+lineItems with a status for a token without transactions, or LINE_ITEM without them.
+"""#, #"""
+# EP707 line-items-status-mismatch
+
+- **Severity:** error
+- **Summary:** lineItems with a status for a token without transactions, or LINE_ITEM without them.
+
+## What it checks
+
+With `NO_LINE_ITEM`, `UNRECOGNIZED_TOKEN` or `DUPLICATE_TOKEN` the body has no `lineItems` field at all (an empty array or `null` is still a field). With `LINE_ITEM` it has a non-empty `lineItems` array.
+
+## Why
+
+> Don’t provide a lineItems field in the request body when using the above status values.
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM",
+  "lineItems": []
+}
+```
+
+eplint reports:
+
+```text output
+report.json:5:16: error: a NO_LINE_ITEM report must not have a 'lineItems' field [EP707]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+Drop `lineItems`, or report the transactions with `LINE_ITEM`.
+
+"""#),
+        (#"""
+EP708
+"""#, #"""
+duplicate-token-status-misused
+"""#, #"""
+error
+"""#, #"""
+DUPLICATE_TOKEN for a token that is not a SERVICES or ACQUISITION token.
+"""#, #"""
+# EP708 duplicate-token-status-misused
+
+- **Severity:** error
+- **Summary:** DUPLICATE_TOKEN for a token that is not a SERVICES or ACQUISITION token.
+
+## What it checks
+
+Checked when the token is given with `--token` (repeatable): the report is matched to the token with its `externalPurchaseId`, or to the only token given. A token without `tokenType` (not a custom-link token) cannot be a duplicate.
+
+## Why
+
+> Use DUPLICATE_TOKEN when your system recognizes the token, but is using another token that’s active in the same period to report transactions. This status applies to SERVICES and ACQUISITION tokens only.
+
+## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+token: eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "e1db8b5e-cbd2-4fe6-ae2b-d92ba5b12c41",
+  "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+  "status": "DUPLICATE_TOKEN"
+}
+```
+
+eplint reports:
+
+```text output
+report.json:4:13: error: DUPLICATE_TOKEN applies to SERVICES and ACQUISITION tokens only; token '00000000-0000-0000-0000-000000000000' has no tokenType [EP708]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "e1db8b5e-cbd2-4fe6-ae2b-d92ba5b12c41",
+  "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+Report the token with `NO_LINE_ITEM` (or with its transactions).
+
+"""#),
+        (#"""
+EP709
+"""#, #"""
+duplicate-request-identifier
+"""#, #"""
+error
+"""#, #"""
+Two report bodies in one run share a requestIdentifier.
+"""#, #"""
+# EP709 duplicate-request-identifier
+
+- **Severity:** error
+- **Summary:** Two report bodies in one run share a requestIdentifier.
+
+## What it checks
+
+Across every body of every file of the run (UUIDs compared without regard to case); the first use is a related location.
+
+## Why
+
+> Supply a requestIdentifier, to uniquely identify the report.
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+[
+  {
+    "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+    "externalPurchaseId": "<externalPurchaseId from notification>",
+    "status": "NO_LINE_ITEM"
+  },
+  {
+    "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+    "externalPurchaseId": "<another externalPurchaseId>",
+    "status": "UNRECOGNIZED_TOKEN"
+  }
+]
+```
+
+eplint reports:
+
+```text output
+report.json:8:26: error: requestIdentifier '87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad' is already used by another report [EP709]
+report.json:3:26: note: first used here
+```
+
+## Passing example
+
+```json report passing
+[
+  {
+    "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+    "externalPurchaseId": "<externalPurchaseId from notification>",
+    "status": "NO_LINE_ITEM"
+  },
+  {
+    "requestIdentifier": "94d0d7fb-c393-4813-92eb-9614e7540f6d",
+    "externalPurchaseId": "<another externalPurchaseId>",
+    "status": "UNRECOGNIZED_TOKEN"
+  }
+]
+```
+
+## How to fix
+
+Generate a new UUID for each report.
+
+"""#),
+        (#"""
+EP710
+"""#, #"""
+payload-field-count
+"""#, #"""
+error
+"""#, #"""
+A notification payload does not have exactly one of data, appData, summary, externalPurchaseToken.
+"""#, #"""
+# EP710 payload-field-count
+
+- **Severity:** error
+- **Summary:** A notification payload does not have exactly one of data, appData, summary, externalPurchaseToken.
+
+## What it checks
+
+None of the four, or more than one (each one after the first is reported).
+
+## Why
+
+> The data, appData, summary, and externalPurchaseToken fields are mutually exclusive. The payload contains only one of these fields.
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  },
+  "data": {
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:13:11: error: 'data' and 'externalPurchaseToken' are mutually exclusive; a notification has exactly one of data, appData, summary, externalPurchaseToken [EP710]
+notification.json:13:11: error: 'data' does not go with notificationType EXTERNAL_PURCHASE_TOKEN/UNREPORTED; expected 'externalPurchaseToken' [EP711]
+```
+
+## Passing example
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Keep the one field that goes with the notification type.
+
+"""#),
+        (#"""
+EP711
+"""#, #"""
+payload-field-mismatch
+"""#, #"""
+error
+"""#, #"""
+The payload field does not go with the notification type.
+"""#, #"""
+# EP711 payload-field-mismatch
+
+- **Severity:** error
+- **Summary:** The payload field does not go with the notification type.
+
+## What it checks
+
+`externalPurchaseToken` only with `EXTERNAL_PURCHASE_TOKEN`, `appData` only with `RESCIND_CONSENT`, `summary` only with `RENEWAL_EXTENSION` and subtype `SUMMARY`; every other type carries `data`.
+
+## Why
+
+> externalPurchaseToken: This field appears when the notificationType is EXTERNAL_PURCHASE_TOKEN. appData: … This field appears when the notificationType is RESCIND_CONSENT. A summary object, which contains information only when the notification is a RENEWAL_EXTENSION with a SUMMARY subtype.
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "notificationType": "RESCIND_CONSENT",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:6:28: error: 'externalPurchaseToken' does not go with notificationType RESCIND_CONSENT; expected 'appData' [EP711]
+```
+
+## Passing example
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Fix the notification type or move the content to the field that goes with it.
+
+"""#),
+        (#"""
+EP712
+"""#, #"""
+unsupported-notification-version
+"""#, #"""
+error
+"""#, #"""
+A notification version other than "2.0".
+"""#, #"""
+# EP712 unsupported-notification-version
+
+- **Severity:** error
+- **Summary:** A notification version other than "2.0".
+
+## What it checks
+
+`version` is the string `"2.0"`.
+
+## Why
+
+> version: The App Store Server Notification version number, "2.0".
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:5:14: error: version '2' is not "2.0", the version of App Store Server Notifications V2 [EP712]
+```
+
+## Passing example
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Use `"2.0"`.
+
+"""#),
+        (#"""
+EP713
+"""#, #"""
+date-not-milliseconds
+"""#, #"""
+error
+"""#, #"""
+signedDate is not UNIX time in milliseconds.
+"""#, #"""
+# EP713 date-not-milliseconds
+
+- **Severity:** error
+- **Summary:** signedDate is not UNIX time in milliseconds.
+
+## What it checks
+
+Below 10^11 it is taken for seconds, from 10^14 on for microseconds; negative is before 1970.
+
+## Why
+
+> signedDate: The UNIX time, in milliseconds, that the App Store signed the JSON Web Signature data.
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:6:17: error: signedDate 1706169600 looks like seconds, not milliseconds (2024-01-25T08:00:00Z if read as seconds) [EP713]
+```
+
+## Passing example
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Multiply seconds by 1000.
+
+"""#),
+        (#"""
+EP714
+"""#, #"""
+invalid-signed-payload
+"""#, #"""
+error
+"""#, #"""
+signedPayload is not a JWS whose payload is JSON.
+"""#, #"""
+# EP714 invalid-signed-payload
+
+- **Severity:** error
+- **Summary:** signedPayload is not a JWS whose payload is JSON.
+
+## What it checks
+
+A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects.
+
+## Why
+
+> The `responseBodyV2DecodedPayload` is the Base64URL-decoded notification information from the JWS payload portion of the signedPayload.
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "not-a-jws"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload is not a JWS: it has 1 dot-separated parts, not 3 (header.payload.signature) [EP714]
+```
+
+## Passing example
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Store the notification body as received, or its decoded payload.
+
+"""#),
+        (#"""
+EP715
+"""#, #"""
+signature-not-verified
+"""#, #"""
+note
+"""#, #"""
+A signed notification was decoded but its signature not verified.
+"""#, #"""
+# EP715 signature-not-verified
+
+- **Severity:** note
+- **Summary:** A signed notification was decoded but its signature not verified.
+
+## What it checks
+
+eplint decodes a `signedPayload` and checks its payload like a decoded one, but does not verify the signature (that needs Apple’s certificate chain and the network). This note says so; disable it in `.eplint.yml` once you know.
+
+## Why
+
+> Use the notificationType and subtype to understand the event … The responseBodyV2DecodedPayload is the Base64URL-decoded notification information from the JWS payload portion of the signedPayload.
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUlCLi4uIl19.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNzA2MTY5NjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.c2lnbmF0dXJl"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: note: signedPayload decoded but its signature was not verified [EP715]
+```
+
+## Passing example
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Verify signatures in your server (App Store Server Library); in fixtures, keep this note or disable EP715.
 
 """#),
     ]

@@ -1,0 +1,127 @@
+/// One preprocessing token, as clang's lexer makes it, with what the output printer and the
+/// position map need to know about where it came from.
+struct CppToken {
+    enum Kind: UInt8 {
+        case identifier, number, string, character, punctuator
+        /// A character no other kind takes, or an unterminated ' or " literal (to the line's end).
+        case other
+        /// Under -traditional only: blanks and comments are tokens (clang's keep-whitespace mode).
+        case whitespace, comment
+        /// A line end (not printed in standard mode: the printer follows line numbers).
+        case newline
+        /// What an empty macro argument leaves next to `##`.
+        case placemarker
+    }
+
+    var kind: Kind
+    var text: String
+    /// Byte offset in the decoded text of the file it was spelled in (for a macro's tokens:
+    /// where the macro was used).
+    var origin: Int
+    /// Where it was spelled, in one space for all files and definitions; two tokens whose
+    /// spellings touch were adjacent in the source. -1: made by `#` or `##`.
+    var spelling: Int
+    /// Line and byte column (1-based) the printer places it at: for a macro's tokens, the use.
+    var line: Int
+    var column: Int
+    var leadingSpace = false
+    var startOfLine = false
+    /// Spelled exactly as in the source (no line splice inside): an output byte maps to the same byte of the source.
+    var verbatim = true
+    /// Macros this token came out of (C's hide set: it never expands one of them again).
+    var hideSet: Set<String> = []
+    /// Painted: an identifier that named a macro while inside that macro's expansion.
+    var noExpand = false
+    /// The outermost macro use this token came from (index into the expansions), or -1.
+    var expansion = -1
+    /// 0: the plist itself; 1…: a prefix header.
+    var file = 0
+
+    func isPunctuator(_ spelling: String) -> Bool { kind == .punctuator && text == spelling }
+    var isBlank: Bool { kind == .whitespace || kind == .comment || kind == .newline }
+}
+
+/// Translation phases 1 and 2 (line ends made `\n`, `\`-newline splices removed), keeping
+/// for every byte its offset in the file.
+struct LogicalText {
+    var bytes: [UInt8] = []
+    var origins: [Int] = []
+
+    init(_ source: [UInt8]) {
+        bytes.reserveCapacity(source.count)
+        origins.reserveCapacity(source.count)
+        var index = 0
+        let count = source.count
+        while index < count {
+            let byte = source[index]
+            if byte == UInt8(ascii: "\\") {
+                // clang splices a backslash, blanks and a line end (with a warning for the blanks).
+                var next = index + 1
+                while next < count, source[next] == 0x20 || source[next] == 0x09 { next += 1 }
+                if next < count, source[next] == 0x0A || source[next] == 0x0D {
+                    index = next + (source[next] == 0x0D && next + 1 < count && source[next + 1] == 0x0A ? 2 : 1)
+                    continue
+                }
+            }
+            if byte == 0x0D {
+                bytes.append(0x0A)
+                origins.append(index)
+                index += index + 1 < count && source[index + 1] == 0x0A ? 2 : 1
+                continue
+            }
+            bytes.append(byte)
+            origins.append(index)
+            index += 1
+        }
+    }
+}
+
+/// Line starts of a file's decoded text: source offsets to lines and columns.
+struct LineTable {
+    private(set) var starts: [Int] = [0]
+    let text: [UInt8]
+
+    init(_ text: [UInt8]) {
+        self.text = text
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+    }
+
+    /// 1-based line of a byte offset.
+    func line(of offset: Int) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// 1-based byte column, as clang counts it (a tab is one).
+    func byteColumn(of offset: Int) -> Int { offset - starts[line(of: offset) - 1] + 1 }
+
+    /// The position eplint reports: columns in Unicode scalars and UTF-16 units.
+    func position(of offset: Int) -> SourcePosition {
+        let clamped = max(0, min(offset, text.count))
+        let line = line(of: clamped)
+        var column = 1
+        var utf16Column = 1
+        var index = starts[line - 1]
+        while index < clamped {
+            let byte = text[index]
+            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            column += 1
+            utf16Column += length == 4 ? 2 : 1
+            index += length
+        }
+        return SourcePosition(offset: clamped, line: line, column: column, utf16Column: utf16Column)
+    }
+}

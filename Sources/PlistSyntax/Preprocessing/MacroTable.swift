@@ -1,0 +1,128 @@
+/// A `#define`d macro.
+struct Macro {
+    enum Builtin { case line, file, counter, date, time }
+
+    var name: String
+    /// nil: object-like.
+    var parameters: [String]?
+    /// The last parameter takes the rest of the arguments (`...` or `name...`).
+    var isVariadic = false
+    var body: [CppToken] = []
+    var builtin: Builtin?
+    /// Where it was defined (file 0 only), for messages.
+    var origin: Int?
+
+    var isFunctionLike: Bool { parameters != nil }
+}
+
+/// The macros in force, with clang's predefined ones.
+struct MacroTable {
+    private(set) var macros: [String: Macro] = [:]
+
+    /// The predefined macros of `clang -x c` that do not depend on the machine or target;
+    /// those that do (`__APPLE__`, `__x86_64__` …) are left undefined (see `targetMacros`).
+    init(traditional: Bool) {
+        var predefined: [(String, String)] = [
+            ("__STDC_VERSION__", "201710L"), ("__STDC_HOSTED__", "1"), ("__clang__", "1"), ("__GNUC__", "4"),
+            ("__GNUC_MINOR__", "2"), ("__GNUC_PATCHLEVEL__", "1"), ("__llvm__", "1"), ("__STDC_UTF_16__", "1"),
+            ("__STDC_UTF_32__", "1"), ("__CHAR_BIT__", "8"),
+        ]
+        // clang leaves __STDC__ undefined under -traditional-cpp.
+        if !traditional { predefined.append(("__STDC__", "1")) }
+        for (name, value) in predefined {
+            macros[name] = Macro(name: name, body: [Self.syntheticToken(value)])
+        }
+        for (name, builtin) in [("__LINE__", Macro.Builtin.line), ("__FILE__", .file), ("__COUNTER__", .counter),
+                                ("__DATE__", .date), ("__TIME__", .time)] {
+            macros[name] = Macro(name: name, builtin: builtin)
+        }
+    }
+
+    /// Predefined by Xcode's clang for the build machine and target, so eplint cannot know
+    /// them: taken as undefined (as clang on Linux does), with an EP007 note where tested.
+    static let targetMacros: Set<String> = [
+        "__APPLE__", "__MACH__", "__APPLE_CC__", "__x86_64__", "__x86_64", "__arm64__", "__aarch64__", "__arm__", "__i386__",
+        "__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__", "__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__",
+        "__ENVIRONMENT_IPHONE_OS_VERSION_MIN_REQUIRED__", "__LP64__", "_LP64", "__OBJC__", "__OBJC2__", "__ELF__",
+    ]
+
+    static func syntheticToken(_ text: String, kind: CppToken.Kind = .number) -> CppToken {
+        CppToken(kind: kind, text: text, origin: 0, spelling: -1, line: 1, column: 1)
+    }
+
+    subscript(name: String) -> Macro? { macros[name] }
+
+    mutating func define(_ macro: Macro) { macros[macro.name] = macro }
+    mutating func undefine(_ name: String) { macros[name] = nil }
+    func isDefined(_ name: String) -> Bool { macros[name] != nil }
+
+    /// Reads `NAME body`, `NAME(params) body` (the tokens after `#define`). Blanks and
+    /// comments at either end of the body are dropped. A failure says why it is malformed.
+    static func parseDefinition(_ tokens: [CppToken], traditional: Bool) -> Result<Macro, DirectiveFailure> {
+        var index = 0
+        func skipBlanks() { while index < tokens.count, tokens[index].isBlank { index += 1 } }
+        skipBlanks()
+        guard index < tokens.count, tokens[index].kind == .identifier else { return .failure(DirectiveFailure("macro name missing")) }
+        var macro = Macro(name: tokens[index].text, origin: tokens[index].file == 0 ? tokens[index].origin : nil)
+        if macro.name == "defined" { return .failure(DirectiveFailure("'defined' cannot be used as a macro name")) }
+        index += 1
+        // A function-like macro: '(' right after the name, no blank between.
+        if index < tokens.count, tokens[index].isPunctuator("("), !tokens[index].leadingSpace {
+            index += 1
+            var parameters: [String] = []
+            while true {
+                skipBlanks()
+                guard index < tokens.count else { return .failure(DirectiveFailure("missing ')' in macro parameter list")) }
+                let token = tokens[index]
+                if token.isPunctuator(")") && parameters.isEmpty { index += 1; break }
+                if token.isPunctuator("...") {
+                    parameters.append("__VA_ARGS__")
+                    macro.isVariadic = true
+                    index += 1
+                } else if token.kind == .identifier {
+                    if parameters.contains(token.text) { return .failure(DirectiveFailure("duplicate macro parameter '\(token.text)'")) }
+                    parameters.append(token.text)
+                    index += 1
+                    skipBlanks()
+                    if index < tokens.count, tokens[index].isPunctuator("...") {
+                        macro.isVariadic = true
+                        index += 1
+                    }
+                } else {
+                    return .failure(DirectiveFailure("invalid token in macro parameter list"))
+                }
+                skipBlanks()
+                guard index < tokens.count else { return .failure(DirectiveFailure("missing ')' in macro parameter list")) }
+                if tokens[index].isPunctuator(")") { index += 1; break }
+                guard tokens[index].isPunctuator(","), !macro.isVariadic else {
+                    return .failure(DirectiveFailure("expected ',' or ')' in macro parameter list"))
+                }
+                index += 1
+            }
+            macro.parameters = parameters
+        }
+        var body = Array(tokens[index...])
+        while let first = body.first, first.isBlank { body.removeFirst() }
+        while let last = body.last, last.isBlank { body.removeLast() }
+        if !body.isEmpty { body[0].leadingSpace = false }
+        if !traditional, let parameters = macro.parameters {
+            for (position, token) in body.enumerated() where token.isPunctuator("#") {
+                let next = body[(position + 1)...].first { !$0.isBlank }
+                guard let next, next.kind == .identifier, parameters.contains(next.text) else {
+                    return .failure(DirectiveFailure("'#' is not followed by a macro parameter"))
+                }
+            }
+        }
+        if !traditional, body.first?.isPunctuator("##") == true || body.last?.isPunctuator("##") == true {
+            return .failure(DirectiveFailure("'##' cannot appear at either end of a macro expansion"))
+        }
+        macro.body = body
+        return .success(macro)
+    }
+}
+
+/// Why a directive was not carried out (cpp stops with an error there).
+struct DirectiveFailure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

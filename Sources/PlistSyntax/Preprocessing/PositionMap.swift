@@ -1,0 +1,82 @@
+/// From positions in the preprocessor's output back to the plist source: every printed
+/// token knows where it was spelled (or, for a macro's expansion, where the macro was used).
+public struct PreprocessorPositionMap: Sendable {
+    /// A macro use whose expansion a range of the output holds.
+    public struct Expansion: Sendable, Equatable {
+        public var name: String
+        /// The use in the source (the name up to its closing parenthesis).
+        public var use: SourceRange
+        /// What cpp printed for it.
+        public var text: String
+    }
+
+    struct Segment: Sendable {
+        var outputStart: Int
+        var length: Int
+        /// Source offset; -1 for a prefix header's text (mapped to the start of the file).
+        var origin: Int
+        var verbatim: Bool
+        var use: Int
+    }
+
+    let segments: [Segment]
+    let lines: LineTable
+    let expansions: [Expansion]
+    let expansionOutput: [(start: Int, end: Int)]
+    let outputLineStarts: [Int]
+
+    /// The source position of an output offset: inside a printed token, the same byte of the
+    /// token's spelling (or the token's start when it was spliced or came from a macro);
+    /// between tokens, the next token's.
+    public func sourcePosition(ofOutput offset: Int) -> SourcePosition {
+        guard let segment = segment(at: offset) else { return lines.position(of: lines.text.count) }
+        // Just past a token (where libxml2 reports an end tag's problem): just past its spelling.
+        if offset < segment.outputStart, let before = segments.last(where: { $0.outputStart < segment.outputStart }),
+           before.outputStart + before.length == offset, before.origin >= 0, before.verbatim, before.use < 0 {
+            return lines.position(of: before.origin + before.length)
+        }
+        guard segment.origin >= 0 else { return .start }
+        let inside = offset - segment.outputStart
+        let delta = segment.verbatim && segment.use < 0 && inside > 0 && inside < segment.length ? inside : 0
+        return lines.position(of: segment.origin + delta)
+    }
+
+    /// The segment holding `offset`, or the first after it.
+    private func segment(at offset: Int) -> Segment? {
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].outputStart + segments[middle].length <= offset { low = middle + 1 } else { high = middle }
+        }
+        if low < segments.count { return segments[low] }
+        return segments.last
+    }
+
+    /// The source line of a line of the output (as libxml2's messages name lines).
+    public func sourceLine(ofOutputLine line: Int) -> Int {
+        guard line >= 1, line <= outputLineStarts.count else { return line }
+        return sourcePosition(ofOutput: outputLineStarts[line - 1]).line
+    }
+
+    /// A range of the output in source positions, and the macro uses whose expansions it
+    /// touches (the range then starts at the first use).
+    public func sourceRange(ofOutput range: SourceRange) -> (range: SourceRange, expansions: [Expansion]) {
+        var start = sourcePosition(ofOutput: range.start.offset)
+        let endOffset = max(range.start.offset, range.end.offset - 1)
+        var end = range.end.offset > range.start.offset ? sourcePosition(ofOutput: endOffset) : start
+        if range.end.offset > range.start.offset, end.offset < lines.text.count { end = lines.position(of: end.offset + 1) }
+        var touched: [Expansion] = []
+        for (index, output) in expansionOutput.enumerated()
+            where output.start < max(range.end.offset, range.start.offset + 1) && output.end > range.start.offset {
+            touched.append(expansions[index])
+        }
+        if let first = touched.first {
+            start = first.use.start
+            if end < first.use.end { end = first.use.end }
+        }
+        if end < start { end = start }
+        return (SourceRange(start: start, end: end), touched)
+    }
+}
+

@@ -1,0 +1,46 @@
+/// How Xcode would run an Info.plist through the C preprocessor: `INFOPLIST_PREPROCESS`,
+/// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `INFOPLIST_PREFIX_HEADER` and
+/// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`. Filled by command-line flags, `.eplint.yml` or an
+/// Xcode project; PlistSyntax never reads a file itself (a prefix header arrives as text).
+public struct PreprocessingOptions: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable {
+        /// Preprocess a file when it holds a directive line (then Xcode must preprocess it).
+        case auto
+        /// `INFOPLIST_PREPROCESS = YES`: always.
+        case always
+        /// Never: the file is XML as it stands.
+        case never
+    }
+
+    /// A file named by `INFOPLIST_PREFIX_HEADER` or `-include`, already read by whoever named it.
+    public struct PrefixHeader: Sendable, Equatable {
+        public var path: String
+        public var text: [UInt8]
+
+        public init(path: String, text: [UInt8]) {
+            self.path = path
+            self.text = text
+        }
+    }
+
+    public var mode: Mode
+    /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`: `NAME` or `NAME=VALUE`, each passed as `-D`.
+    public var definitions: [String]
+    /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, one argument each: `-traditional`,
+    /// `-traditional-cpp`, `-DNAME[=VALUE]`, `-D NAME`, `-UNAME`, `-U NAME`; any other flag
+    /// is ignored and listed in `PreprocessedText.ignoredFlags`. `-include FILE` must be
+    /// resolved by the caller into `prefixHeaders` (PlistSyntax reads no files).
+    public var flags: [String]
+    /// Included before the file, in order: their `#define`s apply, their text is output.
+    public var prefixHeaders: [PrefixHeader]
+
+    public init(mode: Mode = .auto, definitions: [String] = [], flags: [String] = [], prefixHeaders: [PrefixHeader] = []) {
+        self.mode = mode
+        self.definitions = definitions
+        self.flags = flags
+        self.prefixHeaders = prefixHeaders
+    }
+
+    /// `-traditional` or `-traditional-cpp` among the flags.
+    public var isTraditional: Bool { flags.contains { $0 == "-traditional" || $0 == "-traditional-cpp" } }
+}

@@ -1,0 +1,102 @@
+extension PlistParser {
+    /// A plist as Xcode's build reads it: run through the C preprocessor first when
+    /// `preprocessing` says so (or, in `.auto` mode, when it holds a directive line), then
+    /// parsed. The document's positions are in the preprocessed text; `preprocessed.map`
+    /// leads them back to the source. nil `preprocessed`: the file was parsed as it stands.
+    public static func parse(_ source: inout some ByteSource, options: PlistParseOptions, preprocessing: PreprocessingOptions,
+                             fileName: String) throws(ReadFailure) -> (document: PlistDocument, preprocessed: PreprocessedText?) {
+        switch preprocessing.mode {
+        case .never:
+            return (try parse(&source, options: options), nil)
+        case .always:
+            var whole = DirectiveSpottingSource(source, recordingLimit: .max)
+            try whole.drain()
+            return preprocessed(whole.recorded, options: options, preprocessing: preprocessing, fileName: fileName)
+                ?? (parse(whole.recorded, options: options), nil)
+        case .auto:
+            var spotting = DirectiveSpottingSource(source, recordingLimit: autoPreprocessingLimit)
+            let document = try parse(&spotting, options: options)
+            guard spotting.mayHoldDirective else { return (document, nil) }
+            try spotting.drain()
+            guard !spotting.overLimit, let decoded = decodedText(spotting.recorded), CPreprocessor.hasDirectiveLine(decoded) else {
+                return (document, nil)
+            }
+            return preprocessed(spotting.recorded, options: options, preprocessing: preprocessing, fileName: fileName) ?? (document, nil)
+        }
+    }
+
+    /// Files bigger than this are not preprocessed unless declared so (no real Info.plist is).
+    static let autoPreprocessingLimit = 16 << 20
+
+    private static func preprocessed(_ bytes: [UInt8], options: PlistParseOptions, preprocessing: PreprocessingOptions,
+                                     fileName: String) -> (document: PlistDocument, preprocessed: PreprocessedText?)? {
+        // A binary plist or an encoding eplint cannot read is reported as such, unpreprocessed.
+        guard case .text = InputEncoding.detect(Array(bytes.prefix(1024))), let decoded = decodedText(bytes) else { return nil }
+        let result = CPreprocessor.run(decoded, fileName: fileName, options: preprocessing)
+        return (parse(result.text, options: options), result)
+    }
+}
+
+/// Hands a source's bytes on to the parser, keeping a copy (up to a limit) and noting
+/// whether a line starts with `#`: such a file may need the preprocessor, decided once
+/// the whole text is there.
+struct DirectiveSpottingSource<Base: ByteSource>: ByteSource {
+    private var base: Base
+    private let recordingLimit: Int
+    private(set) var recorded: [UInt8] = []
+    private(set) var overLimit = false
+    private(set) var mayHoldDirective = false
+    /// Only blanks since the last line end.
+    private var atLineStart = true
+
+    init(_ base: Base, recordingLimit: Int) {
+        self.base = base
+        self.recordingLimit = recordingLimit
+    }
+
+    var expectedByteCount: Int? { base.expectedByteCount }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
+        let count = try base.read(into: buffer)
+        let read = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        if !overLimit {
+            if recorded.count + count > recordingLimit {
+                overLimit = true
+                recorded = []
+            } else {
+                recorded.append(contentsOf: read)
+            }
+        }
+        if !mayHoldDirective { spot(read) }
+        return count
+    }
+
+    private mutating func spot(_ bytes: UnsafeRawBufferPointer) {
+        if !bytes.contains(UInt8(ascii: "#")) {
+            // Only the state at the end matters: blanks after the last line end, or not.
+            if let lastEnd = bytes.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                atLineStart = bytes[(lastEnd + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            } else if !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                atLineStart = false
+            }
+            return
+        }
+        for byte in bytes {
+            if byte == 0x0A || byte == 0x0D {
+                atLineStart = true
+            } else if atLineStart && byte == UInt8(ascii: "#") {
+                mayHoldDirective = true
+                return
+            } else if byte != 0x20 && byte != 0x09 {
+                atLineStart = false
+            }
+        }
+    }
+
+    /// Reads what the parser left unread.
+    mutating func drain() throws(ReadFailure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
+        defer { buffer.deallocate() }
+        while try read(into: buffer) > 0 {}
+    }
+}

@@ -1,0 +1,540 @@
+/// What the C preprocessor made of a plist: the text Xcode's build reads, where each part
+/// of it came from, and what eplint has to say about the preprocessing itself.
+public struct PreprocessedText: Sendable {
+    /// cpp's output, UTF-8.
+    public var text: [UInt8]
+    public var map: PreprocessorPositionMap
+    /// EP007 (`.unevaluatedDirective`) and EP010 (`.preprocessorComment`) findings, at
+    /// positions in the source, in source order.
+    public var problems: [SyntaxProblem]
+    /// Flags of `PreprocessingOptions.flags` that do not change what eplint lints.
+    public var ignoredFlags: [String]
+    /// Where each directive line of the plist (taken or not) has its `#`, in order.
+    public var directiveLines: [SourcePosition]
+}
+
+/// `cc -E -P -x c -Wno-trigraphs` as Xcode runs it on an Info.plist (see `PreprocessorRun`).
+/// Nothing is ever read: `#include` and `#import` are not followed.
+public enum CPreprocessor {
+    static let directiveNames: Set<String> = [
+        "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif", "define", "undef", "include", "import",
+        "include_next", "pragma", "error", "warning", "line",
+    ]
+
+    /// Whether a line of the text is a directive (`#` and a directive's name, blanks
+    /// allowed around the `#`): then Xcode must have preprocessed the file.
+    public static func hasDirectiveLine(_ text: [UInt8]) -> Bool {
+        var index = 0
+        let count = text.count
+        while index < count {
+            var cursor = index
+            while cursor < count, text[cursor] == 0x20 || text[cursor] == 0x09 { cursor += 1 }
+            if cursor < count, text[cursor] == UInt8(ascii: "#") {
+                cursor += 1
+                while cursor < count, text[cursor] == 0x20 || text[cursor] == 0x09 { cursor += 1 }
+                let start = cursor
+                while cursor < count, CppLexer.isIdentifierBody(text[cursor]) { cursor += 1 }
+                if directiveNames.contains(String(decoding: text[start..<cursor], as: UTF8.self)) { return true }
+            }
+            while index < count, text[index] != 0x0A, text[index] != 0x0D { index += 1 }
+            index += 1
+        }
+        return false
+    }
+
+    /// The flags of `options` that change nothing eplint lints (for `--verbose`).
+    public static func ignoredFlags(_ options: PreprocessingOptions) -> [String] {
+        run([], fileName: "", options: options).ignoredFlags
+    }
+
+    /// Preprocesses a plist's decoded text (UTF-8). `fileName` is what `__FILE__` gives.
+    public static func run(_ source: [UInt8], fileName: String, options: PreprocessingOptions) -> PreprocessedText {
+        var run = PreprocessorRun(source: source, fileName: fileName, options: options)
+        return run.run()
+    }
+}
+
+/// One run of the preprocessor over a plist and its prefix headers.
+struct PreprocessorRun {
+    private struct Conditional {
+        var parentActive: Bool
+        /// One of the group's branches was taken (or is being).
+        var taken: Bool
+        var active: Bool
+        var sawElse = false
+    }
+
+    private let source: [UInt8]
+    private let sourceLines: LineTable
+    private let options: PreprocessingOptions
+    private let traditional: Bool
+    private var lineComments = true
+    private var macros: MacroTable
+    private var expander: MacroExpander
+    private var printer: OutputPrinter
+    private var conditionals: [Conditional] = []
+    private var notes: [PreprocessorNote] = []
+    private var commentProblems: [SyntaxProblem] = []
+    private var ignoredFlags: [String] = []
+    private var headerLines: [Int: (path: String, lines: LineTable)] = [:]
+    private var nextSpellingBase = 0
+    private var directiveLines: [Int] = []
+    private var pushedMacros: [String: [Macro?]] = [:]
+
+    init(source: [UInt8], fileName: String, options: PreprocessingOptions) {
+        self.source = source
+        sourceLines = LineTable(source)
+        self.options = options
+        traditional = options.isTraditional
+        macros = MacroTable(traditional: traditional)
+        expander = MacroExpander(traditional: traditional, fileName: fileName)
+        printer = OutputPrinter(traditional: traditional)
+    }
+
+    private var isActive: Bool { conditionals.last?.active ?? true }
+
+    mutating func run() -> PreprocessedText {
+        applyCommandLine()
+        for (index, header) in options.prefixHeaders.enumerated() {
+            let lines = LineTable(header.text)
+            headerLines[index + 1] = (header.path, lines)
+            process(LogicalText(header.text), lines: lines, file: index + 1)
+        }
+        printer.enterFile()
+        process(LogicalText(source), lines: sourceLines, file: 0)
+        let text = printer.finish()
+        return PreprocessedText(text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags,
+                                directiveLines: directiveLines.map(sourceLines.position(of:)))
+    }
+
+    // MARK: Command line
+
+    /// `-D`, `-U` in order (definitions first, as Xcode passes them), and the flags that
+    /// change the language; anything else is listed as ignored.
+    private mutating func applyCommandLine() {
+        var arguments = options.definitions.map { "-D" + $0 } + options.flags
+        arguments.reverse()
+        while let argument = arguments.popLast() {
+            if argument == "-D" || argument == "-U" {
+                guard let value = arguments.popLast() else { ignoredFlags.append(argument); continue }
+                arguments.append(argument + value)
+                continue
+            }
+            if argument.hasPrefix("-D") {
+                let body = argument.dropFirst(2)
+                let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let definition = parts.count == 2 ? "\(parts[0]) \(parts[1])" : "\(body) 1"
+                let tokens = lex(definition)
+                if case .success(let macro) = MacroTable.parseDefinition(tokens, traditional: traditional) {
+                    macros.define(macro)
+                } else {
+                    ignoredFlags.append(argument)
+                }
+            } else if argument.hasPrefix("-U") {
+                macros.undefine(String(argument.dropFirst(2)))
+            } else if argument == "-traditional" || argument == "-traditional-cpp" {
+                continue
+            } else if ["-ansi", "-std=c89", "-std=c90", "-std=iso9899:1990"].contains(argument) {
+                // C89 has no // comments.
+                lineComments = false
+            } else if ["-E", "-P", "-Wno-trigraphs", "-w"].contains(argument) {
+                continue
+            } else if argument == "-x" {
+                _ = arguments.popLast()
+            } else {
+                ignoredFlags.append(argument)
+                if ["-include", "-imacros", "-I", "-isystem", "-iquote", "-o"].contains(argument), let value = arguments.popLast() {
+                    ignoredFlags.append(value)
+                }
+            }
+        }
+    }
+
+    private mutating func lex(_ text: String) -> [CppToken] {
+        let bytes = Array(text.utf8)
+        var lexer = CppLexer(LogicalText(bytes), lines: LineTable(bytes), traditional: traditional, lineComments: lineComments,
+                             file: -1, spellingBase: reserveSpelling(bytes.count))
+        var tokens: [CppToken] = []
+        while let token = lexer.next() { tokens.append(token) }
+        return tokens
+    }
+
+    private mutating func reserveSpelling(_ count: Int) -> Int {
+        defer { nextSpellingBase += count + 1 }
+        return nextSpellingBase
+    }
+
+    // MARK: Lines
+
+    private mutating func process(_ text: LogicalText, lines: LineTable, file: Int) {
+        var lexer = CppLexer(text, lines: lines, traditional: traditional, lineComments: lineComments, file: file,
+                             spellingBase: reserveSpelling(text.bytes.count))
+        let depthAtStart = conditionals.count
+        var pending: [CppToken] = []
+        var line: [CppToken] = []
+        var atEnd = false
+        while !atEnd {
+            line.removeAll(keepingCapacity: true)
+            while true {
+                guard let token = lexer.next() else { atEnd = true; break }
+                line.append(token)
+                if token.kind == .newline { break }
+            }
+            let comments = lexer.takeComments()
+            if line.isEmpty { break }
+            let first = line.firstIndex { $0.kind != .whitespace && $0.kind != .comment }
+            if let first, line[first].isPunctuator("#") || line[first].isPunctuator("%:") {
+                if file == 0 { directiveLines.append(line[first].origin) }
+                // Under -traditional the blanks before the '#' are printed (clang keeps them).
+                if isActive && traditional { pending += line[..<first].filter { $0.kind == .whitespace } }
+                flush(&pending)
+                var body = Array(line[(first + 1)...])
+                if body.last?.kind == .newline { body.removeLast() }
+                directive(body, hash: line[first], lexer: &lexer)
+            } else if isActive {
+                pending += line
+                if file == 0 {
+                    for comment in comments { commentProblems.append(commentProblem(comment)) }
+                }
+            }
+        }
+        flush(&pending, atEnd: true)
+        if conditionals.count > depthAtStart {
+            notes.append(PreprocessorNote(origin: source.count, file: file,
+                                          message: "\(conditionals.count - depthAtStart) #if without #endif at the end of the file; cpp stops with an error"))
+            conditionals.removeLast(conditionals.count - depthAtStart)
+        }
+    }
+
+    /// Expands and prints the text read so far. A macro use whose arguments are not closed
+    /// yet stays pending; at the end of the file it is cpp's error, and cpp prints nothing
+    /// from it on.
+    private mutating func flush(_ pending: inout [CppToken], atEnd: Bool = false) {
+        guard !pending.isEmpty else { return }
+        if traditional { pending = Self.joiningBlanks(pending) }
+        let (expanded, unterminated) = expander.expandText(pending, macros: macros)
+        for token in expanded { printer.print(token) }
+        pending = unterminated
+        if atEnd, let name = unterminated.first {
+            note("the use of macro '\(name.text)' has no closing ')' before the end of the file; cpp stops with an error and prints nothing from here on", at: name)
+            pending.removeAll()
+        }
+    }
+
+    /// clang's keep-whitespace lexer makes one token of blanks and line ends together; the
+    /// token after a line end is at the start of a line.
+    private static func joiningBlanks(_ tokens: [CppToken]) -> [CppToken] {
+        var joined: [CppToken] = []
+        joined.reserveCapacity(tokens.count)
+        var sawLineEnd = false
+        for token in tokens {
+            if token.kind == .whitespace || token.kind == .newline {
+                if let last = joined.last, last.kind == .whitespace || last.kind == .newline, last.expansion < 0 {
+                    joined[joined.count - 1].text += token.text
+                    joined[joined.count - 1].kind = .whitespace
+                    joined[joined.count - 1].verbatim = false
+                } else {
+                    joined.append(token)
+                }
+                if token.kind == .newline { sawLineEnd = true }
+                continue
+            }
+            var placed = token
+            if sawLineEnd { placed.startOfLine = true }
+            sawLineEnd = false
+            joined.append(placed)
+        }
+        return joined
+    }
+
+    /// Under -traditional, directives are read without blank tokens (as clang does): a blank
+    /// becomes the next token's leading space; comments vanish.
+    private static func withoutBlankTokens(_ tokens: [CppToken]) -> [CppToken] {
+        var result: [CppToken] = []
+        var space = false
+        for token in tokens {
+            if token.kind == .whitespace { space = true; continue }
+            if token.kind == .comment { continue }
+            var placed = token
+            if space { placed.leadingSpace = true }
+            space = false
+            result.append(placed)
+        }
+        return result
+    }
+
+    private func commentProblem(_ comment: CppLexer.Comment) -> SyntaxProblem {
+        let message = comment.isLineComment
+            ? "the C preprocessor treats '//' as a comment and drops the rest of this line; add -traditional to INFOPLIST_OTHER_PREPROCESSOR_FLAGS (or `preprocessor-flags: [-traditional]`)"
+            : "the C preprocessor treats '/*' as the start of a comment and drops everything up to the next '*/'; write the '*' as &#42; to keep it"
+        return SyntaxProblem(kind: .preprocessorComment, message: message, position: sourceLines.position(of: comment.origin))
+    }
+
+    // MARK: Directives
+
+    private mutating func note(_ message: String, at token: CppToken) {
+        notes.append(PreprocessorNote(origin: token.origin, file: token.file, message: message))
+    }
+
+    private mutating func directive(_ tokens: [CppToken], hash: CppToken, lexer: inout CppLexer) {
+        let tokens = traditional ? Self.withoutBlankTokens(tokens) : tokens
+        let words = tokens.filter { !$0.isBlank }
+        guard let nameToken = words.first else { return }
+        let arguments = Array(words.dropFirst())
+        let nameIndex = tokens.firstIndex { !$0.isBlank }!
+        let rest = Array(tokens[(nameIndex + 1)...])
+        let name = nameToken.kind == .identifier ? nameToken.text : ""
+        switch name {
+        case "if":
+            push(isActive ? condition(rest, at: hash, directive: "#if") : false)
+        case "ifdef", "ifndef":
+            push(isActive ? definedTest(arguments, at: hash, directive: "#\(name)") == (name == "ifdef") : false)
+        case "elif", "elifdef", "elifndef":
+            guard var top = conditionals.popLast() else {
+                if isActive { note("#\(name) without #if; cpp stops with an error here", at: hash) }
+                return
+            }
+            if top.sawElse { note("#\(name) after #else; cpp stops with an error here", at: hash) }
+            if !top.parentActive || top.taken {
+                top.active = false
+            } else {
+                conditionals.append(top)
+                let value: Bool
+                switch name {
+                case "elif": value = condition(rest, at: hash, directive: "#elif")
+                default: value = definedTest(arguments, at: hash, directive: "#\(name)") == (name == "elifdef")
+                }
+                top = conditionals.removeLast()
+                top.active = value
+                top.taken = value
+            }
+            conditionals.append(top)
+        case "else":
+            guard var top = conditionals.popLast() else {
+                if isActive { note("#else without #if; cpp stops with an error here", at: hash) }
+                return
+            }
+            if top.sawElse { note("#else after #else; cpp stops with an error here", at: hash) }
+            top.active = top.parentActive && !top.taken
+            top.taken = true
+            top.sawElse = true
+            conditionals.append(top)
+        case "endif":
+            if conditionals.popLast() == nil, isActive { note("#endif without #if; cpp stops with an error here", at: hash) }
+        default:
+            guard isActive else { return }
+            activeDirective(name, nameToken: nameToken, arguments: arguments, rest: rest, hash: hash, lexer: &lexer)
+        }
+    }
+
+    private mutating func activeDirective(_ name: String, nameToken: CppToken, arguments: [CppToken], rest: [CppToken],
+                                          hash: CppToken, lexer: inout CppLexer) {
+        switch name {
+        case "define":
+            switch MacroTable.parseDefinition(rest, traditional: traditional) {
+            case .success(let macro): macros.define(macro)
+            case .failure(let failure): note("#define: \(failure.message); cpp stops with an error here", at: hash)
+            }
+        case "undef":
+            guard let macro = arguments.first, macro.kind == .identifier else {
+                note("#undef needs a macro name; cpp stops with an error here", at: hash)
+                return
+            }
+            macros.undefine(macro.text)
+        case "include", "import", "include_next", "embed":
+            let header = arguments.map(\.text).joined()
+            let place = hash.file == 0 ? "" : " (in prefix header \(headerLines[hash.file]?.path ?? ""))"
+            note("#\(name) \(header) is not followed\(place): eplint never reads a file a plist names; what it defines is unknown", at: hash)
+        case "line":
+            let expanded = expander.expand(arguments, macros: macros)
+            guard let number = expanded.first, number.kind == .number, let line = Int(number.text) else {
+                note("#line needs a line number; cpp stops with an error here", at: hash)
+                return
+            }
+            let physical = hash.line - lexer.lineDelta
+            lexer.lineDelta = line - (physical + 1)
+            printer.renumber(to: line)
+        case "error":
+            note("#error\(rest.isEmpty ? "" : " " + rest.filter { !$0.isBlank }.map(\.text).joined(separator: " ")): the build stops here", at: hash)
+        case "ident", "sccs":
+            // clang passes `#ident "text"` on (for #sccs too).
+            if let text = arguments.first, text.kind == .string { printer.printDirective("#ident", [text], at: hash.line, asDirective: false) }
+        case "warning", "assert", "unassert":
+            break
+        case "pragma":
+            let words = arguments.map(\.text)
+            // #pragma push_macro("NAME") / pop_macro("NAME"): the definition is saved and restored.
+            if let verb = words.first, verb == "push_macro" || verb == "pop_macro", arguments.count >= 4, arguments[2].kind == .string {
+                let name = String(arguments[2].text.dropFirst().dropLast())
+                if verb == "push_macro" {
+                    pushedMacros[name, default: []].append(macros[name])
+                } else if let saved = pushedMacros[name]?.popLast() {
+                    if let saved { macros.define(saved) } else { macros.undefine(name) }
+                }
+                return
+            }
+            // Pragmas clang handles itself print nothing; the rest are passed on.
+            let handled = ["once", "mark", "push_macro", "pop_macro", "message", "poison"]
+            if words.first.map(handled.contains) == true || (words.first == "GCC" && words.dropFirst().first.map(["system_header", "poison", "warning", "error", "dependency"].contains) == true)
+                || (words.first == "clang" && words.dropFirst().first.map(["diagnostic", "assume_nonnull"].contains) == false) {
+                return
+            }
+            printer.printDirective("#pragma", arguments, at: hash.line, asDirective: true)
+        case "":
+            if nameToken.kind == .number {
+                // A line marker, `# 12 "file"`: like #line.
+                activeDirective("line", nameToken: nameToken, arguments: [nameToken] + arguments, rest: rest, hash: hash, lexer: &lexer)
+                return
+            }
+            note("'#\(nameToken.text)' is not a preprocessor directive; cpp stops with an error here", at: hash)
+        default:
+            note("'#\(name)' is not a preprocessor directive; cpp stops with an error here", at: hash)
+        }
+    }
+
+    private mutating func push(_ condition: Bool) {
+        let parent = isActive
+        conditionals.append(Conditional(parentActive: parent, taken: parent && condition, active: parent && condition))
+    }
+
+    private static let featureTests: Set<String> = [
+        "__has_include", "__has_include_next", "__has_feature", "__has_extension", "__has_attribute", "__has_builtin",
+        "__has_c_attribute", "__has_cpp_attribute", "__has_declspec_attribute", "__has_warning", "__has_embed", "__is_target_os",
+        "__is_target_arch", "__is_target_vendor", "__is_target_environment", "__has_constexpr_builtin",
+    ]
+
+    private mutating func isDefined(_ name: String, at token: CppToken) -> Bool {
+        if MacroTable.targetMacros.contains(name) && !macros.isDefined(name) {
+            note("\(name) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined", at: token)
+        }
+        return macros.isDefined(name) || Self.featureTests.contains(name)
+    }
+
+    private mutating func definedTest(_ arguments: [CppToken], at hash: CppToken, directive: String) -> Bool {
+        guard let name = arguments.first, name.kind == .identifier else {
+            note("\(directive) needs a macro name; cpp stops with an error here", at: hash)
+            return false
+        }
+        return isDefined(name.text, at: hash)
+    }
+
+    /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
+    private mutating func condition(_ tokens: [CppToken], at hash: CppToken, directive: String) -> Bool {
+        let words = tokens.filter { !$0.isBlank }
+        // __has_include(<X.h>) and the like: their operands are not macro-expanded.
+        var prepared: [CppToken] = []
+        var index = 0
+        while index < words.count {
+            let token = words[index]
+            if token.kind == .identifier, Self.featureTests.contains(token.text), index + 1 < words.count, words[index + 1].isPunctuator("(") {
+                var depth = 0
+                var end = index + 1
+                while end < words.count {
+                    if words[end].isPunctuator("(") { depth += 1 }
+                    if words[end].isPunctuator(")") { depth -= 1; if depth == 0 { break } }
+                    end += 1
+                }
+                let test = Self.spelled(Array(words[index...min(end, words.count - 1)]))
+                let subject = token.text.hasPrefix("__has_include") ? "whether that header exists where Xcode looks" : "what the build's compiler answers"
+                note("'\(test)' cannot be evaluated: eplint cannot know \(subject); taken as 0", at: hash)
+                prepared.append(Self.number(false, like: token))
+                index = end + 1
+                continue
+            }
+            // (The operand of `defined` gets its note when evaluated.)
+            let afterDefined = prepared.last?.text == "defined" || (prepared.last?.isPunctuator("(") == true && prepared.dropLast().last?.text == "defined")
+            if token.kind == .identifier, !afterDefined, MacroTable.targetMacros.contains(token.text), !macros.isDefined(token.text) {
+                note("\(token.text) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined", at: hash)
+            }
+            prepared.append(token)
+            index += 1
+        }
+        expander.protectsDefined = true
+        let expanded = expander.expand(prepared, macros: macros)
+        expander.protectsDefined = false
+        // `defined NAME` and `defined(NAME)`, also where a macro produced them.
+        var evaluated: [CppToken] = []
+        index = 0
+        while index < expanded.count {
+            let token = expanded[index]
+            guard token.kind == .identifier && token.text == "defined" else {
+                evaluated.append(token)
+                index += 1
+                continue
+            }
+            var next = index + 1
+            let parenthesised = next < expanded.count && expanded[next].isPunctuator("(")
+            if parenthesised { next += 1 }
+            guard next < expanded.count, expanded[next].kind == .identifier,
+                  !parenthesised || (next + 1 < expanded.count && expanded[next + 1].isPunctuator(")")) else {
+                // An error only where clang's parser gets to it (it may stop before).
+                var invalid = token
+                invalid.kind = .other
+                evaluated.append(invalid)
+                index += 1
+                continue
+            }
+            evaluated.append(Self.number(isDefined(expanded[next].text, at: hash), like: token))
+            index = next + (parenthesised ? 2 : 1)
+        }
+        let (value, failure) = ConditionEvaluator.evaluate(evaluated)
+        if let failure {
+            note("cannot evaluate '\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group", at: hash)
+        }
+        return value
+    }
+
+    private static func number(_ value: Bool, like token: CppToken) -> CppToken {
+        var made = token
+        made.kind = .number
+        made.text = value ? "1" : "0"
+        return made
+    }
+
+    private static func spelled(_ tokens: [CppToken]) -> String {
+        var text = ""
+        for (index, token) in tokens.enumerated() {
+            if index > 0 && token.leadingSpace { text += " " }
+            text += token.text
+        }
+        return text
+    }
+
+    // MARK: Results
+
+    private mutating func problems() -> [SyntaxProblem] {
+        var found = commentProblems
+        for note in notes + expander.notes {
+            if note.file == 0 {
+                found.append(SyntaxProblem(kind: .unevaluatedDirective, message: note.message, position: sourceLines.position(of: note.origin)))
+            } else if let header = headerLines[note.file] {
+                let line = header.lines.line(of: note.origin)
+                found.append(SyntaxProblem(kind: .unevaluatedDirective, message: "\(header.path):\(line): \(note.message)", position: .start))
+            }
+        }
+        return found.sorted { $0.position.offset < $1.position.offset }
+    }
+
+    private func positionMap() -> PreprocessorPositionMap {
+        let segments = printer.segments
+        var outputRanges = Array(repeating: (start: Int.max, end: -1), count: expander.uses.count)
+        for segment in segments where segment.use >= 0 {
+            outputRanges[segment.use].start = min(outputRanges[segment.use].start, segment.outputStart)
+            outputRanges[segment.use].end = max(outputRanges[segment.use].end, segment.outputStart + segment.length)
+        }
+        let output = printer.output
+        var expansions: [PreprocessorPositionMap.Expansion] = []
+        var expansionOutput: [(start: Int, end: Int)] = []
+        for (index, use) in expander.uses.enumerated() where use.file == 0 && outputRanges[index].end >= 0 {
+            let range = outputRanges[index]
+            let text = String(decoding: output[range.start..<range.end], as: UTF8.self)
+            let useRange = SourceRange(start: sourceLines.position(of: use.start), end: sourceLines.position(of: use.end))
+            expansions.append(PreprocessorPositionMap.Expansion(name: use.name, use: useRange, text: text))
+            expansionOutput.append(range)
+        }
+        var outputLineStarts = [0]
+        for (offset, byte) in output.enumerated() where byte == 0x0A { outputLineStarts.append(offset + 1) }
+        return PreprocessorPositionMap(segments: segments, lines: sourceLines, expansions: expansions, expansionOutput: expansionOutput,
+                                       outputLineStarts: outputLineStarts)
+    }
+}

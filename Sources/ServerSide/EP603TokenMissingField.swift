@@ -1,0 +1,18 @@
+import LintEngine
+
+/// A token lacks a field of seed 000, or has one of the two custom-link fields without the other.
+struct EP603TokenMissingField: ServerRule {
+    var kinds: Set<ServerDocumentKind> { [.token] }
+
+    func check(_ context: ServerContext) {
+        for field in ServerFacts.schema(.token) where field.required && context.member(field.key) == nil {
+            context.report(id, "token has no '\(field.key)' (\(field.type.description))")
+        }
+        let type = context.member("tokenType"), expiration = context.member("tokenExpirationDate")
+        if type != nil && expiration == nil {
+            context.report(id, "custom-link token has 'tokenType' but no 'tokenExpirationDate'", key: "tokenType")
+        } else if type == nil && expiration != nil {
+            context.report(id, "custom-link token has 'tokenExpirationDate' but no 'tokenType'", key: "tokenExpirationDate")
+        }
+    }
+}

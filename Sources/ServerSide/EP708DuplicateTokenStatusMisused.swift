@@ -1,0 +1,18 @@
+import LintEngine
+
+/// `DUPLICATE_TOKEN` for a token that is not a custom-link (`SERVICES` or `ACQUISITION`) token.
+/// Checked when the token is given with `--token`: matched by `externalPurchaseId`, or the only token given.
+struct EP708DuplicateTokenStatusMisused: ServerRule {
+    var kinds: Set<ServerDocumentKind> { [.report] }
+
+    func check(_ context: ServerContext) {
+        guard let status = context.field("status"), status.string == "DUPLICATE_TOKEN" else { return }
+        let identifier = context.field("externalPurchaseId")?.string
+        let tokens = context.options.tokens
+        guard let token = tokens.first(where: { $0.externalPurchaseId == identifier }) ?? (tokens.count == 1 ? tokens[0] : nil) else { return }
+        guard !ServerFacts.tokenTypes.contains(token.tokenType ?? "") else { return }
+        let type = token.tokenType.map { "tokenType '\($0)'" } ?? "no tokenType"
+        context.report(id, "DUPLICATE_TOKEN applies to SERVICES and ACQUISITION tokens only; token '\(token.externalPurchaseId ?? "?")' has \(type)",
+                       at: status, key: "status")
+    }
+}

@@ -1,0 +1,119 @@
+public import LintEngine
+import PlistSyntax
+
+/// Which kind of server-side document a rule looks at.
+public enum ServerDocumentKind: String, Sendable {
+    case token, report, notification
+}
+
+/// What the run knows beyond the document: the app and environment tokens must belong to,
+/// and the tokens given with `--token` (for reports).
+public struct ServerOptions: Sendable {
+    public enum Environment: String, Sendable, CaseIterable { case production, sandbox }
+
+    public var bundleID: String?
+    public var environment: Environment?
+    /// Decoded tokens (`--token`), by `externalPurchaseId`.
+    public var tokens: [DecodedToken]
+
+    public init(bundleID: String? = nil, environment: Environment? = nil, tokens: [DecodedToken] = []) {
+        self.bundleID = bundleID
+        self.environment = environment
+        self.tokens = tokens
+    }
+}
+
+/// What a whole run has seen: a `requestIdentifier` used twice in one run is an error.
+public final class ServerRunState {
+    var requestIdentifiers: [String: (file: String, range: SourceRange)] = [:]
+    public init() {}
+}
+
+/// One object to check (a token's payload, one report body, one notification payload), and
+/// the one way rules report. For a token, every finding is placed on the token itself
+/// (`anchor`): the decoded JSON has no place in the file.
+public final class ServerContext {
+    public let file: String
+    public let kind: ServerDocumentKind
+    public let object: JSONNode
+    public let options: ServerOptions
+    let run: ServerRunState
+    /// Prefixed to key paths (`[2].` for the third body of an array, `signedPayload.`).
+    let keyPathPrefix: String
+    /// Where findings go when the JSON has no position of its own in the file.
+    let anchor: SourceRange?
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String, kind: ServerDocumentKind, object: JSONNode, options: ServerOptions, run: ServerRunState,
+         keyPathPrefix: String, anchor: SourceRange?) {
+        self.file = file
+        self.kind = kind
+        self.object = object
+        self.options = options
+        self.run = run
+        self.keyPathPrefix = keyPathPrefix
+        self.anchor = anchor
+    }
+
+    public func member(_ key: String) -> JSONMember? { object.member(key) }
+
+    /// Reports `rule` at `node` (or at the object when nil), with its key path.
+    public func report(_ rule: RuleID, _ message: String, at node: JSONNode? = nil, key: String = "", related: [RelatedLocation] = []) {
+        let path = keyPathPrefix + key
+        diagnostics.append(ServerLinter.diagnostic(
+            file: file, rule: rule, message: message, range: anchor ?? (node ?? object).range,
+            keyPath: path.hasSuffix(".") ? String(path.dropLast()) : path, value: node?.excerpt ?? "", related: anchor == nil ? related : []))
+    }
+
+    /// A member's value when it has the type Apple documents for it (else nil: EP604/EP704 report that).
+    public func field(_ key: String) -> JSONNode? {
+        guard let node = member(key)?.value, let type = ServerFacts.fieldType(key, in: kind), type.admits(node) else { return nil }
+        return node
+    }
+}
+
+public enum FieldType: Sendable, Equatable {
+    case integer, milliseconds, string, nonEmptyString, object, array
+
+    public func admits(_ node: JSONNode) -> Bool {
+        switch self {
+        case .integer, .milliseconds: node.integer != nil
+        case .string: node.string != nil
+        case .nonEmptyString: !(node.string ?? "").isEmpty
+        case .object: node.isObject
+        case .array: if case .array = node.value { true } else { false }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .integer: "an integer"
+        case .milliseconds: "an integer, UNIX time in milliseconds"
+        case .string: "a string"
+        case .nonEmptyString: "a non-empty string"
+        case .object: "an object"
+        case .array: "an array"
+        }
+    }
+}
+
+extension ServerDocumentKind {
+    public var displayName: String {
+        switch self {
+        case .token: "the token"
+        case .report: "the report"
+        case .notification: "the notification"
+        }
+    }
+}
+
+/// A rule on one server-side object. One per file, named `EPnnnShortName`; name, severity and
+/// documentation come from `Rules/EPnnn.md` as for the plist rules.
+public protocol ServerRule: Sendable {
+    var kinds: Set<ServerDocumentKind> { get }
+    func check(_ context: ServerContext)
+}
+
+extension ServerRule {
+    public var id: RuleID { RuleID(String(String(describing: Self.self).prefix(5))) }
+}

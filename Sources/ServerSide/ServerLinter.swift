@@ -1,0 +1,185 @@
+public import LintEngine
+public import PlistSyntax
+
+/// Tokens, report bodies and notification payloads → diagnostics. Documents are checked one
+/// after another on the calling thread: a run remembers `requestIdentifier`s across files.
+public final class ServerLinter {
+    public let rules: [any ServerRule]
+    public let options: ServerOptions
+    private let run = ServerRunState()
+
+    public init(rules: [any ServerRule] = allServerRules, options: ServerOptions) {
+        self.rules = rules
+        self.options = options
+    }
+
+    static func diagnostic(file: String, rule: RuleID, message: String, range: SourceRange, keyPath: String = "", value: String = "",
+                           related: [RelatedLocation] = []) -> Diagnostic {
+        Diagnostic(file: file, rule: rule, severity: RuleCatalog.metadata(for: rule)?.defaultSeverity ?? .error, message: message,
+                   range: range, keyPath: keyPath, value: value, related: related)
+    }
+
+    // MARK: Tokens
+
+    public struct TokenResult: Sendable {
+        public var token: DecodedToken?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Decodes one token (`text`, written at `range` of `file`) and checks it.
+    public func lintToken(_ text: Substring, file: String, range: SourceRange) -> TokenResult {
+        let token: DecodedToken
+        switch Self.decodeToken(text) {
+        case .failure(let failure):
+            var at = range
+            if let character = failure.characterIndex {
+                // Tokens are ASCII when well formed; a stray character is placed by scalar count.
+                let start = range.start
+                at = SourceRange(at: SourcePosition(offset: start.offset + character, line: start.line, column: start.column + character,
+                                                    utf16Column: start.utf16Column + character))
+            }
+            return TokenResult(token: nil, diagnostics: [Self.diagnostic(file: file, rule: failure.rule, message: failure.message, range: at)])
+        case .success(let decoded):
+            token = decoded
+        }
+        let context = ServerContext(file: file, kind: .token, object: token.payload, options: options, run: run, keyPathPrefix: "", anchor: range)
+        check(context)
+        return TokenResult(token: token, diagnostics: context.diagnostics)
+    }
+
+    /// The tokens of a text, one per line (blank lines skipped, surrounding blanks trimmed), with their places.
+    public static func tokenLines(_ text: String) -> [(text: Substring, range: SourceRange)] {
+        var tokens: [(text: Substring, range: SourceRange)] = []
+        var offset = 0
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            defer { offset += line.utf8.count + 1 }
+            let leading = line.prefix { $0 == " " || $0 == "\t" }
+            let token = Substring(String(line.dropFirst(leading.count).reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()))
+            guard !token.isEmpty else { continue }
+            tokens.append((token, range(of: token, line: number + 1, column: leading.unicodeScalars.count + 1, offset: offset + leading.utf8.count)))
+        }
+        return tokens
+    }
+
+    /// Where a token written on one line from `column` lies.
+    public static func range(of token: Substring, line: Int, column: Int, offset: Int) -> SourceRange {
+        let scalars = token.unicodeScalars.count, units = token.utf16.count
+        return SourceRange(start: SourcePosition(offset: offset, line: line, column: column, utf16Column: column),
+                           end: SourcePosition(offset: offset + token.utf8.count, line: line, column: column + scalars, utf16Column: column + units))
+    }
+
+    public struct TokenFailure: Error, Sendable {
+        public var rule: RuleID
+        public var message: String
+        public var characterIndex: Int?
+    }
+
+    /// A token's JSON object, or why there is none (EP601 not Base64URL, EP602 not a JSON object).
+    public static func decodeToken(_ text: Substring) -> Result<DecodedToken, TokenFailure> {
+        let bytes: [UInt8]
+        do throws(Base64URL.Failure) { bytes = try Base64URL.decode(text) } catch {
+            return .failure(TokenFailure(rule: RuleID("EP601"), message: "token is not Base64URL: \(error.message)", characterIndex: error.characterIndex))
+        }
+        if text.isEmpty { return .failure(TokenFailure(rule: RuleID("EP601"), message: "token is empty")) }
+        let read = JSONReader.read(bytes)
+        if let error = read.error {
+            return .failure(TokenFailure(rule: RuleID("EP602"),
+                                         message: "decoded token is not JSON: \(error.message) (decoded line \(error.position.line), column \(error.position.column))"))
+        }
+        if let duplicate = read.duplicates.first {
+            return .failure(TokenFailure(rule: RuleID("EP602"), message: "decoded token has the key '\(duplicate.key)' twice"))
+        }
+        guard let root = read.root, root.isObject else {
+            return .failure(TokenFailure(rule: RuleID("EP602"), message: "decoded token is \(read.root?.typeName ?? "empty"), not a JSON object"))
+        }
+        return .success(DecodedToken(payload: root))
+    }
+
+    // MARK: Report bodies and notifications
+
+    /// Checks a file of `kind` (one object or an array of them).
+    public func lintDocument(_ bytes: [UInt8], file: String, kind: ServerDocumentKind) -> [Diagnostic] {
+        let read = JSONReader.read(bytes)
+        var diagnostics = read.duplicates.map { duplicate in
+            Self.diagnostic(file: file, rule: RuleID("EP702"), message: "key '\(duplicate.key)' appears twice in one object; readers disagree on which value counts",
+                            range: duplicate.range, keyPath: duplicate.keyPath, value: duplicate.key,
+                            related: [RelatedLocation(file: file, range: duplicate.first, message: "first '\(duplicate.key)' here")])
+        }
+        if let error = read.error {
+            diagnostics.append(Self.diagnostic(file: file, rule: RuleID("EP701"), message: "not valid JSON: \(error.message)", range: SourceRange(at: error.position)))
+            return diagnostics
+        }
+        guard let root = read.root else { return diagnostics }
+        let wrongType = RuleID("EP704")
+        switch root.value {
+        case .object:
+            diagnostics += lintObject(root, file: file, kind: kind, keyPathPrefix: "")
+        case .array(let items):
+            if items.isEmpty {
+                diagnostics.append(Self.diagnostic(file: file, rule: RuleID("EP703"), message: "the array holds no \(kind.rawValue)", range: root.range))
+            }
+            for (index, item) in items.enumerated() {
+                guard item.isObject else {
+                    diagnostics.append(Self.diagnostic(file: file, rule: wrongType, message: "each \(kind.rawValue) must be an object, not \(item.typeName)",
+                                                       range: item.range, keyPath: "[\(index)]", value: item.excerpt))
+                    continue
+                }
+                diagnostics += lintObject(item, file: file, kind: kind, keyPathPrefix: "[\(index)].")
+            }
+        default:
+            diagnostics.append(Self.diagnostic(file: file, rule: wrongType,
+                                               message: "a \(kind.rawValue) file holds an object or an array of objects, not \(root.typeName)",
+                                               range: root.range, value: root.excerpt))
+        }
+        return diagnostics
+    }
+
+    private func lintObject(_ object: JSONNode, file: String, kind: ServerDocumentKind, keyPathPrefix: String) -> [Diagnostic] {
+        if kind == .notification, object.member("notificationType") == nil, let signed = object.member("signedPayload") {
+            return lintSigned(signed, file: file, keyPathPrefix: keyPathPrefix + "signedPayload.")
+        }
+        let context = ServerContext(file: file, kind: kind, object: object, options: options, run: run, keyPathPrefix: keyPathPrefix, anchor: nil)
+        check(context)
+        return context.diagnostics
+    }
+
+    /// `{"signedPayload": "header.payload.signature"}`: the payload is decoded and checked, the
+    /// signature is not verified (that needs Apple's certificate chain), and a note says so.
+    private func lintSigned(_ member: JSONMember, file: String, keyPathPrefix: String) -> [Diagnostic] {
+        let keyPath = String(keyPathPrefix.dropLast())
+        func invalid(_ message: String) -> [Diagnostic] {
+            [Self.diagnostic(file: file, rule: RuleID("EP714"), message: "signedPayload is not a JWS: \(message)", range: member.value.range,
+                             keyPath: keyPath, value: member.value.excerpt)]
+        }
+        guard let text = member.value.string else { return invalid("it is \(member.value.typeName), not a string") }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return invalid("it has \(parts.count) dot-separated parts, not 3 (header.payload.signature)") }
+        func object(_ part: Substring, _ name: String) -> Result<JSONNode, TokenFailure> {
+            let bytes: [UInt8]
+            do throws(Base64URL.Failure) { bytes = try Base64URL.decode(part) } catch {
+                return .failure(TokenFailure(rule: RuleID("EP714"), message: "its \(name) is not Base64URL (\(error.message))"))
+            }
+            let read = JSONReader.read(bytes)
+            guard let root = read.root, root.isObject, read.duplicates.isEmpty else {
+                return .failure(TokenFailure(rule: RuleID("EP714"), message: "its \(name) is not a JSON object\(read.error.map { " (\($0.message))" } ?? "")"))
+            }
+            return .success(root)
+        }
+        let payload: JSONNode
+        switch (object(parts[0], "header"), object(parts[1], "payload")) {
+        case (.failure(let failure), _), (_, .failure(let failure)): return invalid(failure.message)
+        case (.success, .success(let decoded)): payload = decoded
+        }
+        var diagnostics = [Self.diagnostic(file: file, rule: RuleID("EP715"), message: "signedPayload decoded but its signature was not verified",
+                                           range: member.value.range, keyPath: keyPath)]
+        let context = ServerContext(file: file, kind: .notification, object: payload, options: options, run: run,
+                                    keyPathPrefix: keyPathPrefix, anchor: member.value.range)
+        check(context)
+        diagnostics += context.diagnostics
+        return diagnostics
+    }
+
+    private func check(_ context: ServerContext) {
+        for rule in rules where rule.kinds.contains(context.kind) { rule.check(context) }
+    }
+}

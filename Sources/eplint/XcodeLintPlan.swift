@@ -1,0 +1,120 @@
+import Configuration
+import LintEngine
+import XcodeProject
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the Xcode projects of a run add to it: the contexts of the Info.plists their targets
+/// name, and the files to lint because a project was named.
+struct XcodeLintPlan {
+    /// Info.plist (absolute) → its contexts.
+    var contexts: [String: [TargetLintContext]] = [:]
+    /// The arguments still to lint as files or directories.
+    var paths: [String] = []
+    /// Info.plists of named projects (as shown), linted even when no path names them.
+    var namedFiles: [String] = []
+}
+
+extension LintCommand {
+    /// Resolves every project once, before linting: named ones (`--project`, a path that is an
+    /// `.xcodeproj` or `.xcworkspace`) lint all their targets' Info.plists; projects found in a
+    /// directory give context to the files of that directory they name.
+    func xcodeLintPlan(_ base: LintConfiguration, configurationFile: ConfigurationFile?) throws(RunFailure) -> XcodeLintPlan {
+        var plan = XcodeLintPlan()
+        var named: [String] = []
+        var found: [String] = []
+        let configured = configurationFile.map { file in file.project.map { PathArithmetic.relative(file.resolve($0), to: currentDirectory()) } } ?? []
+        for project in projects + configured {
+            guard let bundles = XcodeProjects.bundles(for: project), XcodeProjects.isProjectBundle(project) || XcodeProjects.isWorkspace(project) else {
+                throw RunFailure(message: "project \(project.quotedForMessage) (--project or project:) is not an .xcodeproj or .xcworkspace")
+            }
+            named += bundles
+        }
+        for path in paths {
+            if path != "-" && (XcodeProjects.isProjectBundle(path) || XcodeProjects.isWorkspace(path)) {
+                guard let bundles = XcodeProjects.bundles(for: path) else { throw RunFailure(message: "cannot read Xcode project \(path.quotedForMessage)") }
+                named += bundles
+                continue
+            }
+            plan.paths.append(path)
+            if path == "-" { continue }
+            if let bundles = XcodeProjects.bundles(for: path) {
+                found += bundles
+            } else {
+                // A file named alone (pre-commit passes names): the projects of its nearest folder
+                // that has any, up to the working directory.
+                found += XcodeProjects.enclosingBundles(of: absolute(path), within: currentDirectory())
+            }
+        }
+        var definitions: [String: BuildSettings.Definition] = [:]
+        for definition in self.definitions {
+            let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            definitions[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
+        }
+        var conditions: [String: String] = [:]
+        for condition in xcconfigCondition {
+            let parts = condition.split(separator: "=", maxSplits: 1)
+            conditions[String(parts[0])] = String(parts[1])
+        }
+        let resolver = XcodeProjects.resolver(conditions: conditions)
+        var seen = Set<String>()
+        for bundle in named + found where seen.insert(bundle).inserted {
+            let project = try XcodeProjects.read(bundle)
+            if verbose { writeStandardError("eplint: using Xcode project \(PathArithmetic.relative(bundle, to: currentDirectory()))\n") }
+            let resolved = resolver.resolve(project, targets: targets.isEmpty ? nil : Set(targets),
+                                            configurations: configurations.isEmpty ? nil : Set(configurations))
+            for context in TargetContexts.make(project: project, targets: resolved, base: base, commandLineDefinitions: definitions, verbose: verbose) {
+                plan.contexts[context.infoPlist, default: []].append(context)
+                let shown = PathArithmetic.relative(context.infoPlist, to: currentDirectory())
+                if named.contains(bundle) && !plan.namedFiles.contains(shown) { plan.namedFiles.append(shown) }
+            }
+        }
+        if xcodeEnvironment { try addEnvironmentContext(to: &plan, base: base, definitions: definitions) }
+        return plan
+    }
+
+    /// `--xcode-environment`: the Info.plist of the target being built (or the phase's
+    /// declared input files) in the context of the build settings Xcode exported. Paths are
+    /// absolute, as Xcode's issue navigator wants them.
+    private func addEnvironmentContext(to plan: inout XcodeLintPlan, base: LintConfiguration,
+                                       definitions: [String: BuildSettings.Definition]) throws(RunFailure) {
+        let environment = processEnvironment()
+        guard let resolved = EnvironmentContext.resolve(environment, fileExists: XcodeProjects.isRegularFile) else {
+            throw RunFailure(message: "--xcode-environment needs Xcode's build settings in the environment (SRCROOT is not set); run it from a Run Script phase")
+        }
+        let name = environment["TARGET_NAME"] ?? "target"
+        let target = ResolvedTarget(name: name, configurations: [resolved])
+        let contexts = TargetContexts.make(project: nil, targets: [target], base: base, commandLineDefinitions: definitions, verbose: verbose)
+            .map { context in
+                var absoluteContext = context
+                absoluteContext.entitlements = context.entitlements.map(absolute)
+                absoluteContext.entitlementsReason = "CODE_SIGN_ENTITLEMENTS of \(context.label) in the build environment"
+                return absoluteContext
+            }
+        let declared = EnvironmentContext.declaredInputs(environment).map(absolute)
+        let plists = declared.filter { !$0.hasSuffix(".entitlements") }
+        for context in contexts {
+            for file in plists.isEmpty ? [context.infoPlist] : plists {
+                plan.contexts[file, default: []].append(TargetLintContext(infoPlist: file, label: context.label, configuration: context.configuration,
+                                                                          entitlements: context.entitlements, entitlementsReason: context.entitlementsReason))
+                if !plan.namedFiles.contains(file) { plan.namedFiles.append(file) }
+            }
+        }
+        if contexts.isEmpty && verbose { writeStandardError("eplint: \(name): no Info.plist file to lint\n") }
+    }
+}
+
+/// The process environment, NAME → value.
+func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+        entry += 1
+    }
+    return result
+}

@@ -1,0 +1,51 @@
+import Foundation
+import PlistSyntax
+
+/// The real preprocessor, as Xcode runs it: `clang -E -P -x c -Wno-trigraphs FLAGS FILE`.
+/// Found as $CLANG, on PATH, or beside the Swift toolchain's `swift`.
+enum ClangPreprocessor {
+    static let path: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates: [String] = []
+        if let explicit = environment["CLANG"] { candidates.append(explicit) }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            candidates.append("\(directory)/clang")
+        }
+        candidates += ["/opt/swift/usr/bin/clang", "/usr/bin/clang", "/Library/Developer/CommandLineTools/usr/bin/clang"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static var isAvailable: Bool { path != nil }
+
+    struct Output {
+        var text: [UInt8]
+        var succeeded: Bool
+    }
+
+    /// Runs clang on `source` saved as a file in a fresh directory, with a prefix header there.
+    static func run(_ source: [UInt8], flags: [String], prefixHeader: [UInt8]? = nil) throws -> Output {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-cpp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("Info.plist")
+        try Data(source).write(to: input)
+        var arguments = ["-E", "-P", "-x", "c", "-Wno-trigraphs"] + flags
+        if let prefixHeader {
+            let header = directory.appendingPathComponent("Prefix.h")
+            try Data(prefixHeader).write(to: header)
+            arguments += ["-include", header.path]
+        }
+        arguments.append(input.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path!)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(text: Array(data), succeeded: process.terminationStatus == 0)
+    }
+}

@@ -1,0 +1,87 @@
+import EplintRules
+import Foundation
+import LintEngine
+import PlistSyntax
+import Testing
+
+/// eplint's preprocessing against the real one: for every case, eplint's findings on the
+/// source (with the same flags) equal its findings on clang's output, by rule and key path
+/// (EP007 and EP010, which are about the preprocessing itself, aside).
+@Suite(.enabled(if: ClangPreprocessor.isAvailable, "clang is not installed (it comes with every Swift toolchain); the differential tests need it"))
+struct PreprocessorDifferentialTests {
+    static let generated: [DifferentialCase] = {
+        var generator = DifferentialGenerator(seed: 16)
+        var soup = DifferentialGenerator(seed: 1616)
+        var directives = DifferentialGenerator(seed: UInt64(ProcessInfo.processInfo.environment["EPLINT_CPP_SEED"] ?? "") ?? 2026)
+        let count = Int(ProcessInfo.processInfo.environment["EPLINT_CPP_COUNT"] ?? "") ?? 400
+        return (0..<400).map { generator.makeCase(index: $0) } + (0..<400).map { soup.makeSoupCase(index: $0) }
+            + (0..<count).map { directives.makeDirectiveSoupCase(index: $0) }
+    }()
+
+    static func options(_ testCase: DifferentialCase, mode: PreprocessingOptions.Mode = .always) -> PreprocessingOptions {
+        PreprocessingOptions(mode: mode, flags: testCase.flags,
+                             prefixHeaders: testCase.prefixHeader.map { [PreprocessingOptions.PrefixHeader(path: "Prefix.h", text: Array($0.utf8))] } ?? [])
+    }
+
+    /// "RULE keyPath" of each finding, sorted.
+    static func findings(_ bytes: [UInt8], preprocessing: PreprocessingOptions) -> [String] {
+        let linter = Linter(rules: allRules, configuration: LintConfiguration(preprocessing: preprocessing))
+        var source = BytesSource(bytes)
+        let result = try! linter.lint(&source, path: "Info.plist")
+        return result.diagnostics.filter { !["EP007", "EP010"].contains($0.rule.rawValue) }.map { "\($0.rule) \($0.keyPath)" }.sorted()
+    }
+
+    static func compare(_ testCase: DifferentialCase) throws -> (sameFindings: Bool, sameText: Bool, clangSucceeded: Bool, detail: String)? {
+        let source = Array(testCase.source.utf8)
+        let clang = try ClangPreprocessor.run(source, flags: testCase.flags, prefixHeader: testCase.prefixHeader.map { Array($0.utf8) })
+        // Where clang reports an error, Xcode's build stops; its output is still compared
+        // (eplint recovers from errors as clang does).
+        let ours = CPreprocessor.run(source, fileName: "Info.plist", options: options(testCase))
+        let expected = findings(clang.text, preprocessing: PreprocessingOptions(mode: .never))
+        let actual = findings(source, preprocessing: options(testCase))
+        let detail = """
+            \(testCase.name) flags \(testCase.flags)
+            clang findings \(expected)
+            eplint findings \(actual)
+            --- source
+            \(testCase.source)--- clang output
+            \(String(decoding: clang.text, as: UTF8.self))--- eplint's output
+            \(String(decoding: ours.text, as: UTF8.self))
+            """
+        return (expected == actual, ours.text == clang.text, clang.succeeded, detail)
+    }
+
+    @Test(arguments: DifferentialCases.handWritten) func handWrittenCase(_ testCase: DifferentialCase) throws {
+        guard let result = try Self.compare(testCase) else { return }
+        #expect(result.sameFindings, "\(result.detail)")
+        // Hand-written cases hold eplint to clang's very bytes.
+        #expect(result.sameText, "\(result.detail)")
+    }
+
+    /// The same with CRLF line ends (clang reads them as line ends; so must the positions).
+    @Test(arguments: DifferentialCases.handWritten.prefix(40)) func crlfLineEnds(_ testCase: DifferentialCase) throws {
+        var crlf = testCase
+        crlf.source = testCase.source.replacingOccurrences(of: "\n", with: "\r\n")
+        guard let result = try Self.compare(crlf) else { return }
+        #expect(result.sameFindings, "\(result.detail)")
+    }
+
+    @Test func generatedCases() throws {
+        var compared = 0
+        var sameText = 0
+        var failedInClang = 0
+        for testCase in Self.generated {
+            guard let result = try Self.compare(testCase) else { continue }
+            compared += 1
+            if result.sameText { sameText += 1 }
+            if !result.clangSucceeded { failedInClang += 1 }
+            #expect(result.sameFindings, "\(result.detail)")
+            #expect(result.sameText, "\(result.detail)")
+            if !result.sameText, let dump = ProcessInfo.processInfo.environment["EPLINT_CPP_DUMP"] {
+                try? result.detail.write(toFile: "\(dump)/\(testCase.name).txt", atomically: true, encoding: .utf8)
+            }
+        }
+        #expect(compared == Self.generated.count)
+        print("preprocessor differential: \(compared) generated cases compared with clang, \(sameText) with byte-identical output, \(failedInClang) of them errors to clang")
+    }
+}

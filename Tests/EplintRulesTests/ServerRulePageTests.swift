@@ -1,0 +1,93 @@
+import LintEngine
+import PlistSyntax
+import Reporters
+import ServerSide
+import Testing
+
+/// The server-side pages (EP6xx, EP7xx) are tests too: a token block is read as standard input
+/// (one token a line, `<stdin>`), a report or notification block as `report.json` or
+/// `notification.json`; a `text options` block gives `--bundle-id`, `--environment`, `--token`.
+@Suite struct ServerRulePageTests {
+    typealias Page = RulePageTests.Page
+
+    /// Which kind of document a page's examples are, from its example blocks; nil for plist pages.
+    static func kind(of page: Page) -> ServerDocumentKind? {
+        [ServerDocumentKind.token, .report, .notification].first { page.block("\($0.exampleLanguage) \($0.rawValue) failing") != nil }
+    }
+
+    static let pages = RuleCatalog.all.map(Page.init).filter { kind(of: $0) != nil }
+
+    @Test func everyServerRuleHasAPage() {
+        let documented = Set(Self.pages.map(\.metadata.id))
+        for rule in allServerRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
+        for id in ["EP601", "EP602", "EP701", "EP702", "EP714", "EP715"] { #expect(documented.contains(RuleID(id))) }
+    }
+
+    @Test(arguments: pages) func failingExamplePrintsItsOutput(_ page: Page) throws {
+        let kind = try #require(Self.kind(of: page))
+        let failing = try #require(page.block("\(kind.exampleLanguage) \(kind.rawValue) failing"))
+        let expected = try #require(page.block("text output"))
+        #expect(serverLint(kind, failing, options: page.block("text options")) == expected)
+        #expect(expected.contains("[\(page.metadata.id)]"), "the failing example of \(page.metadata.id) does not trigger it")
+    }
+
+    @Test(arguments: pages) func passingExamplePrintsNothing(_ page: Page) throws {
+        let kind = try #require(Self.kind(of: page))
+        let passing = try #require(page.block("\(kind.exampleLanguage) \(kind.rawValue) passing"))
+        #expect(serverLint(kind, passing, options: page.block("text options")) == "")
+    }
+}
+
+extension ServerRulePageTests {
+    /// Column bugs show up when something multibyte stands before the value on its line: each
+    /// member line of a failing report or notification example gets a member `"é😀一": 0, ` first
+    /// (unknown members are allowed; the last character differs per line, so keys stay unique),
+    /// which moves what follows by 10 scalars; findings must move with it.
+    @Test(arguments: pages.filter { kind(of: $0) != .token }) func failingExampleWithMultibytePrefix(_ page: Page) throws {
+        let kind = try #require(Self.kind(of: page))
+        let failing = try #require(page.block("\(kind.exampleLanguage) \(kind.rawValue) failing"))
+        func prefix(_ line: Int) -> String { "\"é😀\(Character(Unicode.Scalar(0x4E00 + line)!))\": 0, " }
+        var shifted: [Int: Int] = [:]  // line → its indentation
+        let lines = failing.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line -> String in
+            let indent = line.prefix { $0 == " " }
+            guard line.dropFirst(indent.count).hasPrefix("\""), line.contains(":") else { return String(line) }
+            shifted[index + 1] = indent.count
+            return indent + prefix(index) + line.dropFirst(indent.count)
+        }
+        let options = page.block("text options")
+        let expected = serverLint(kind, failing, options: options).split(separator: "\n").map { line -> String in
+            let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard let number = Int(parts[1]), let column = Int(parts[2]), let indent = shifted[number], column > indent else { return String(line) }
+            return "\(parts[0]):\(number):\(column + prefix(0).unicodeScalars.count):\(parts[3])"
+        }
+        #expect(!shifted.isEmpty)
+        #expect(serverLint(kind, lines.joined(separator: "\n"), options: options).split(separator: "\n").map(String.init) == expected)
+    }
+}
+
+extension ServerDocumentKind {
+    var exampleLanguage: String { self == .token ? "text" : "json" }
+}
+
+/// What `eplint token|report|notification` prints in gcc format for `text`, with `options`
+/// (`name: value` lines for `--bundle-id`, `--environment`, `--token`).
+func serverLint(_ kind: ServerDocumentKind, _ text: String, options: String? = nil) -> String {
+    var serverOptions = ServerOptions()
+    for line in (options ?? "").split(separator: "\n") {
+        let parts = line.split(separator: ":", maxSplits: 1).map { String($0.drop { $0 == " " }) }
+        switch parts[0] {
+        case "bundle-id": serverOptions.bundleID = parts[1]
+        case "environment": serverOptions.environment = ServerOptions.Environment(rawValue: parts[1])
+        case "token": serverOptions.tokens.append(try! ServerLinter.decodeToken(Substring(parts[1])).get())
+        default: Issue.record("unknown option \(parts[0])")
+        }
+    }
+    let linter = ServerLinter(options: serverOptions)
+    var diagnostics: [Diagnostic]
+    if kind == .token {
+        diagnostics = ServerLinter.tokenLines(text).flatMap { linter.lintToken($0.text, file: "<stdin>", range: $0.range).diagnostics }
+    } else {
+        diagnostics = linter.lintDocument(Array(text.utf8), file: "\(kind.rawValue).json", kind: kind).sorted(by: Diagnostic.inReportOrder)
+    }
+    return GCCReporter.render(diagnostics)
+}

@@ -1,0 +1,100 @@
+import Foundation
+import LintEngine
+import ServerSide
+import Testing
+
+/// Cases the rule pages do not show: which bodies, payloads and tokens pass, and where findings go.
+@Suite struct ServerSemanticsTests {
+    func findings(_ kind: ServerDocumentKind, _ text: String, options: ServerOptions = ServerOptions()) -> [String] {
+        ServerLinter(options: options).lintDocument(Array(text.utf8), file: "f.json", kind: kind)
+            .sorted(by: Diagnostic.inReportOrder).map { "\($0.range.start.line):\($0.range.start.column) \($0.rule) \($0.keyPath)" }
+    }
+
+    func token(_ json: String) -> String {
+        Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    }
+
+    func tokenFindings(_ json: String, options: ServerOptions = ServerOptions()) -> [String] {
+        let text = Substring(token(json))
+        return ServerLinter(options: options).lintToken(text, file: "t", range: ServerLinter.range(of: text, line: 1, column: 1, offset: 0))
+            .diagnostics.map { "\($0.rule) \($0.keyPath)" }
+    }
+
+    let base = #""appAppleId": 1234567890, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "x""#
+
+    @Test func customLinkTokens() {
+        #expect(tokenFindings("{\(base), \"tokenType\": \"ACQUISITION\", \"tokenExpirationDate\": 1708761600000}") == [])
+        #expect(tokenFindings("{\(base), \"tokenType\": \"SERVICES\"}") == ["EP603 tokenType"])
+        #expect(tokenFindings("{\(base), \"tokenExpirationDate\": 1708761600000}") == ["EP603 tokenExpirationDate"])
+        #expect(tokenFindings("{\(base), \"tokenType\": \"SERVICES\", \"tokenExpirationDate\": 1708761600000000}") == ["EP606 tokenExpirationDate"])
+        #expect(tokenFindings("{\(base), \"tokenType\": 1, \"tokenExpirationDate\": 1.7e12}") == ["EP604 tokenType", "EP604 tokenExpirationDate"])
+        #expect(tokenFindings("[1]") == ["EP602 "])  // decoding stops it before the field rules
+    }
+
+    @Test func tokenEnvironmentAndBundle() {
+        let sandbox = #"{"appAppleId": 1, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "SANDBOX_1"}"#
+        #expect(tokenFindings(sandbox, options: ServerOptions(bundleID: "com.example", environment: .sandbox)) == [])
+        #expect(tokenFindings(sandbox, options: ServerOptions(environment: .production)) == ["EP609 externalPurchaseId"])
+        #expect(tokenFindings("{\(base)}", options: ServerOptions(environment: .sandbox)) == ["EP609 externalPurchaseId"])
+        #expect(tokenFindings("{\(base)}", options: ServerOptions(bundleID: "com.other")) == ["EP608 bundleId"])
+        #expect(tokenFindings(#"{"appAppleId": 99999999999999999999, "bundleId": "", "tokenCreationDate": -5, "externalPurchaseId": "x"}"#)
+                == ["EP604 appAppleId", "EP604 bundleId", "EP606 tokenCreationDate"])
+    }
+
+    @Test func tokenDecodingFailures() {
+        let linter = ServerLinter(options: ServerOptions())
+        func rule(_ text: String) -> [String] {
+            linter.lintToken(Substring(text), file: "t", range: ServerLinter.range(of: Substring(text), line: 3, column: 5, offset: 0)).diagnostics
+                .map { "\($0.range.start.line):\($0.range.start.column) \($0.rule) \($0.message)" }
+        }
+        #expect(rule("abc$") == ["3:8 EP601 token is not Base64URL: '$' is not a Base64URL character"])
+        #expect(rule(token("{\"a\": 1, \"a\": 2}")) == ["3:5 EP602 decoded token has the key 'a' twice"])
+        #expect(rule(token("\"text\"")) == ["3:5 EP602 decoded token is a string, not a JSON object"])
+        #expect(rule(token("{\"a\": \u{1}}")) == ["3:5 EP602 decoded token is not JSON: unexpected byte 0x01: expected a JSON value (decoded line 1, column 7)"])
+    }
+
+    @Test func reportBodies() {
+        let id = #""requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad", "externalPurchaseId": "x""#
+        #expect(findings(.report, "{\(id), \"status\": \"LINE_ITEM\", \"lineItems\": [{}]}") == [])
+        #expect(findings(.report, "{\(id), \"status\": \"LINE_ITEM\"}") == ["1:100 EP707 status"])
+        #expect(findings(.report, "{\(id), \"status\": \"UNRECOGNIZED_TOKEN\", \"lineItems\": null}") == ["1:135 EP704 lineItems", "1:135 EP707 lineItems"])
+        #expect(findings(.report, "[{\(id), \"status\": \"NO_LINE_ITEM\"}, 3]") == ["1:118 EP704 [1]"])
+        #expect(findings(.report, "[]") == ["1:1 EP703 "])
+        #expect(findings(.report, "\"x\"") == ["1:1 EP704 "])
+        #expect(findings(.report, "{\(id), \"status\": 7, \"lineItems\": {}}") == ["1:100 EP704 status", "1:116 EP704 lineItems"])
+    }
+
+    @Test func requestIdentifiersAreUniqueAcrossFilesOfARun() {
+        let linter = ServerLinter(options: ServerOptions())
+        let body = Array(#"{"requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad", "externalPurchaseId": "x", "status": "NO_LINE_ITEM"}"#.utf8)
+        #expect(linter.lintDocument(body, file: "a.json", kind: .report).isEmpty)
+        let second = linter.lintDocument(body, file: "b.json", kind: .report)
+        #expect(second.map { "\($0.file) \($0.rule) \($0.related.map { "\($0.file):\($0.range.start.column)" })" } == ["b.json EP709 [\"a.json:23\"]"])
+    }
+
+    let header = #""notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "version": "2.0", "signedDate": 1706169600000"#
+
+    @Test func notificationPayloadFieldsGoWithTheirTypes() {
+        #expect(findings(.notification, "{\"notificationType\": \"RENEWAL_EXTENSION\", \"subtype\": \"SUMMARY\", \(header), \"summary\": {}}") == [])
+        #expect(findings(.notification, "{\"notificationType\": \"RESCIND_CONSENT\", \(header), \"appData\": {}}") == [])
+        #expect(findings(.notification, "{\"notificationType\": \"SUBSCRIBED\", \"subtype\": \"INITIAL_BUY\", \(header), \"data\": {}}") == [])
+        #expect(findings(.notification, "{\"notificationType\": \"RENEWAL_EXTENSION\", \"subtype\": \"FAILURE\", \(header), \"summary\": {}}")
+                == ["1:183 EP711 summary"])
+        #expect(findings(.notification, "{\"notificationType\": \"EXTERNAL_PURCHASE_TOKEN\", \(header)}") == ["1:1 EP710 "])
+        #expect(findings(.notification, "{\"notificationType\": \"TEST\", \(header), \"data\": {}, \"appData\": {}}")
+                == ["1:160 EP710 appData", "1:160 EP711 appData"])
+        #expect(findings(.notification, #"{"notificationType": "TEST", "notificationUUID": "1", "version": 2, "signedDate": "1706169600000", "data": {}}"#)
+                == ["1:50 EP705 notificationUUID", "1:66 EP704 version", "1:83 EP704 signedDate"])
+    }
+
+    @Test func signedNotificationsAreDecodedAndCheckedAtTheirSignedPayload() {
+        func jws(_ payload: String) -> String { token("{\"alg\":\"ES256\"}") + "." + token(payload) + ".c2ln" }
+        let good = "{\"notificationType\": \"TEST\", \(header), \"data\": {}}"
+        #expect(findings(.notification, "{\"signedPayload\": \"\(jws(good))\"}") == ["1:19 EP715 signedPayload"])
+        let bad = "{\"notificationType\": \"TEST\", \"notificationUUID\": \"u\", \"version\": \"1.0\", \"signedDate\": 1706169600000}"
+        #expect(findings(.notification, "{\"signedPayload\": \"\(jws(bad))\"}")
+                == ["1:19 EP705 signedPayload.notificationUUID", "1:19 EP710 signedPayload", "1:19 EP712 signedPayload.version", "1:19 EP715 signedPayload"])
+        #expect(findings(.notification, "{\"signedPayload\": \"a.b\"}") == ["1:19 EP714 signedPayload"])
+        #expect(findings(.notification, "{\"signedPayload\": \"\(token("{}")).\(token("[")).x\"}") == ["1:19 EP714 signedPayload"])
+    }
+}
