@@ -12,12 +12,19 @@ work=${EPLINT_LIBXML2_WORK:-$(mktemp -d)}
 prefix="$work/prefix"
 mkdir -p "$work/apt/lists/partial" "$work/apt/cache/archives/partial" "$work/source" "$prefix/lib/pkgconfig"
 
-# A private apt configuration: the machine's own sources and state stay untouched.
-echo "deb-src http://deb.debian.org/debian unstable main" > "$work/apt/sources.list"
+# A private apt configuration: the machine's own sources and state stay untouched. The archive
+# is the one the machine's apt already uses (its main, non-security entry), asked for unstable.
+mirror=$(grep -hE '^[[:space:]]*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v security | awk '{print $2}' | head -1 || true)
+[ -n "$mirror" ] || mirror=$(grep -hE '^deb[[:space:]]' /etc/apt/sources.list 2>/dev/null | grep -v security | awk '{print $2}' | head -1 || true)
+if [ -z "$mirror" ]; then
+    echo "SKIPPED: this machine's apt names no Debian archive"
+    exit 0
+fi
+echo "deb-src $mirror unstable main" > "$work/apt/sources.list"
 apt=(-o Dir::Etc::SourceList="$work/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o Dir::State::Lists="$work/apt/lists" -o Dir::Cache="$work/apt/cache" -o APT::Sandbox::User=root -qq)
 if ! apt-get "${apt[@]}" update >/dev/null 2>&1; then
-    echo "SKIPPED: Debian's archive (deb.debian.org) cannot be reached"
+    echo "SKIPPED: Debian's archive ($mirror) cannot be reached"
     exit 0
 fi
 (cd "$work/source" && apt-get "${apt[@]}" source --only-source --download-only libxml2 >/dev/null 2>&1)
@@ -39,7 +46,8 @@ echo "== building eplint against it"
 PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift build --build-tests "${build[@]}" > "$work/build.log" 2>&1 ||
     { grep -E "error" "$work/build.log" | head -20; echo "FAIL: eplint does not build against this libxml2"; exit 1; }
 binary="$work/build/debug/eplint"
-ldd "$binary" | grep -q "$prefix/lib/libxml2" || { echo "FAIL: eplint is not linked to the libxml2 built here"; ldd "$binary"; exit 1; }
+# grep reads all of ldd's output (no -q): an early exit would fail the pipeline under pipefail.
+ldd "$binary" | grep "$prefix/lib/libxml2" >/dev/null || { echo "FAIL: eplint is not linked to the libxml2 built here"; ldd "$binary"; exit 1; }
 echo "== swift test on that build"
 PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift test --skip-build "${build[@]}" > "$work/test.log" 2>&1 ||
     { grep -E "✘" "$work/test.log" | head -30; echo "FAIL: the tests fail against this libxml2"; exit 1; }
