@@ -84,7 +84,10 @@ public struct Linter: Sendable {
         var entitlements: PairedEntitlements?
         var paired: [Diagnostic] = []
         var failures: [String] = []
-        if hasStoreKitKeys || Self.fileName(path).hasSuffix("Info.plist") {
+        // An entitlements file holding Info.plist keys (EP405) is no Info.plist: pairing it would
+        // pair it with itself.
+        let isEntitlementsFile = Self.fileName(path).hasSuffix(".entitlements")
+        if (hasStoreKitKeys && !isEntitlementsFile) || Self.fileName(path).hasSuffix("Info.plist") {
             switch pairing(path) {
             case .none: break
             case .unusable(let own): paired = own
