@@ -36,7 +36,7 @@ struct MacroExpander {
     private var budget = 0
     private var budgetNoted = false
     private var nesting = 0
-    static let expansionBudget = 1 << 18
+    static let expansionBudget = 1 << 16
 
     init(traditional: Bool, fileName: String) {
         self.traditional = traditional
