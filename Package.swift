@@ -29,11 +29,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // A POSIX thread, a counting semaphore and the processor count: what the parse pipeline
-        // and the parallel file walk need, without libdispatch's start-up cost.
+        // A POSIX thread, a counting semaphore and the processor count: what the parallel file
+        // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads"),
         // Bytes → typed plist values carrying source positions. Knows nothing of rules.
-        .target(name: "PlistSyntax", dependencies: ["CLibXML2", "Threads"]),
+        .target(name: "PlistSyntax", dependencies: ["CLibXML2"]),
         // Rule protocol, context, diagnostics, rule metadata and region data (embedded from
         // Rules/ by scripts/generate.sh into Generated/).
         .target(name: "LintEngine", dependencies: ["PlistSyntax"]),

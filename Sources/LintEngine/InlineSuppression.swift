@@ -57,10 +57,10 @@ enum InlineSuppression {
         }
         guard !directives.isEmpty || !problems.isEmpty else { return diagnostics }
 
+        let suppressors = firstCovering(diagnostics.map { ($0.rule, $0.range.start.offset) }, among: directives.map { ($0.rules, $0.covers) })
         var kept: [Diagnostic] = []
-        for diagnostic in diagnostics {
-            let index = directives.firstIndex { $0.rules.contains(diagnostic.rule) && $0.covers.contains(diagnostic.range.start.offset) }
-            if let index { directives[index].used.insert(diagnostic.rule) } else { kept.append(diagnostic) }
+        for (diagnostic, suppressor) in zip(diagnostics, suppressors) {
+            if let suppressor { directives[suppressor].used.insert(diagnostic.rule) } else { kept.append(diagnostic) }
         }
         for directive in directives {
             for rule in directive.rules where !directive.used.contains(rule) {
@@ -68,5 +68,39 @@ enum InlineSuppression {
             }
         }
         return kept + problems
+    }
+
+    /// For each finding (rule, offset), the index of the first directive (in document order)
+    /// that names its rule and covers its offset. One sweep per rule over offsets in ascending
+    /// order: directives join a heap of candidates when their range begins and leave it lazily
+    /// once it has ended (an ended range never covers a later offset), so the heap's smallest
+    /// index is the answer. n·log n, where asking every directive for every finding was quadratic.
+    static func firstCovering(_ findings: [(rule: RuleID, offset: Int)],
+                              among directives: [(rules: [RuleID], covers: Range<Int>)]) -> [Int?] {
+        var directivesByRule: [RuleID: [Int]] = [:]
+        for (index, directive) in directives.enumerated() {
+            for rule in Set(directive.rules) { directivesByRule[rule, default: []].append(index) }
+        }
+        var findingsByRule: [RuleID: [Int]] = [:]
+        for (index, finding) in findings.enumerated() where directivesByRule[finding.rule] != nil {
+            findingsByRule[finding.rule, default: []].append(index)
+        }
+        var result = [Int?](repeating: nil, count: findings.count)
+        for (rule, findingIndices) in findingsByRule {
+            let byStart = directivesByRule[rule]!.sorted { directives[$0].covers.lowerBound < directives[$1].covers.lowerBound }
+            let byOffset = findingIndices.sorted { findings[$0].offset < findings[$1].offset }
+            var candidates = MinimumHeap()
+            var nextStart = 0
+            for findingIndex in byOffset {
+                let offset = findings[findingIndex].offset
+                while nextStart < byStart.count, directives[byStart[nextStart]].covers.lowerBound <= offset {
+                    candidates.insert(byStart[nextStart])
+                    nextStart += 1
+                }
+                while let first = candidates.minimum, directives[first].covers.upperBound <= offset { candidates.removeMinimum() }
+                result[findingIndex] = candidates.minimum
+            }
+        }
+        return result
     }
 }

@@ -141,8 +141,10 @@ public struct Linter: Sendable {
     /// a dict in `*Info.plist` and `*.entitlements` files (other plists are left alone).
     private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>,
                        preprocessing: PreprocessingOptions = PreprocessingOptions(mode: .never)) throws(ReadFailure) -> Parsed {
-        let (document, preprocessed) = try PlistParser.parse(&source, options: PlistParseOptions(retention: .topLevelKeys(keys)),
-                                                             preprocessing: preprocessing, fileName: path)
+        // Besides the retained keys, the root dict keeps the entries of near misses (EP005)
+        // and of repeated keys (EP003, which the parser finds by hash): no other key is kept.
+        let options = PlistParseOptions(retention: .topLevelKeys(keys), keepsTopLevelEntry: { StoreKitKey.nearMiss(of: $0) != nil })
+        let (document, preprocessed) = try PlistParser.parse(&source, options: options, preprocessing: preprocessing, fileName: path)
         if let fatal = document.fatalProblem {
             var message = fatal.message
             if fatal.suggestsConversion { message += "; convert it with plutil -convert xml1 \(path.quotedForShell)" }

@@ -21,8 +21,11 @@ extension LintContext {
     /// Counted regions in order of first appearance (computed once; EP301 and EP302 share it).
     public var regionLinks: [RegionLinks] {
         if let cached = regionLinksCache { return cached }
-        var groups: [String: RegionLinks] = [:]
-        var order: [String] = []
+        // Groups in order of first appearance; a set per group keeps the distinct-link test
+        // constant-time (40,000 links in one region stay linear).
+        var links: [RegionLinks] = []
+        var seen: [Set<String>] = []
+        var groupIndex: [String: Int] = [:]
         for key in [StoreKitKey.link, .multiLink] {
             for entry in facts.regionEntries[key] ?? [] {
                 guard let value = entry.region.resolution.value else { continue }
@@ -31,14 +34,21 @@ extension LintContext {
                 case .unknown, .notAllowed, .retired: continue
                 }
                 let region = value.asciiLowercased
-                if groups[region] == nil { order.append(region); groups[region] = RegionLinks(region: region) }
-                if key == .link { groups[region]!.linkEntries.append(entry) } else { groups[region]!.multiLinkEntries.append(entry) }
-                for link in entry.links where !groups[region]!.links.contains(link.identity) {
-                    groups[region]!.links.append(link.identity)
+                let index: Int
+                if let known = groupIndex[region] {
+                    index = known
+                } else {
+                    index = links.count
+                    groupIndex[region] = index
+                    links.append(RegionLinks(region: region))
+                    seen.append([])
+                }
+                if key == .link { links[index].linkEntries.append(entry) } else { links[index].multiLinkEntries.append(entry) }
+                for link in entry.links where seen[index].insert(link.identity).inserted {
+                    links[index].links.append(link.identity)
                 }
             }
         }
-        let links = order.map { groups[$0]! }
         regionLinksCache = links
         return links
     }

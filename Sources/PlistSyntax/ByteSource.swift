@@ -11,6 +11,9 @@ public protocol ByteSource {
     /// How many bytes the source expects to yield, if it knows: a read buffer need not be
     /// bigger. Only a hint (a file may change while it is read).
     var expectedByteCount: Int? { get }
+    /// Starts again from the first byte: a file whose top-level dict repeats a key is read
+    /// twice, so that its millions of other keys need not be remembered.
+    mutating func rewind() throws(ReadFailure)
 }
 
 extension ByteSource {
@@ -41,6 +44,8 @@ public struct BytesSource: ByteSource {
         offset += count
         return count
     }
+
+    public mutating func rewind() { offset = 0 }
 }
 
 /// An open file descriptor, read with read(2). The descriptor stays owned by the caller.
@@ -65,5 +70,9 @@ public struct FileDescriptorSource: ByteSource {
             if errno == EINTR { continue }
             throw ReadFailure(reason: String(cString: strerror(errno)))
         }
+    }
+
+    public mutating func rewind() throws(ReadFailure) {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw ReadFailure(reason: String(cString: strerror(errno))) }
     }
 }

@@ -5,58 +5,26 @@ import Glibc
 import Darwin
 #endif
 
-/// What a parse hears from libxml2, with every offset in the decoded text. Implemented by
-/// the session that checks the grammar and builds values, and by the recorder that carries
-/// the events to that session on another thread.
-protocol ParseEventSink: AnyObject {
-    /// Decoded text handed to libxml2 while its read cursor is at `cursor`.
-    func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int)
-    /// A start tag whose `>` (or `/` of `/>`) is at `cursor`. The names are libxml2's
-    /// interned strings, valid until the reader finishes.
-    func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int)
-    /// An element ends just before `cursor`.
-    func endElement(cursor: Int)
-    /// Character data, entities and character references resolved; valid only during the call.
-    func characters(_ text: UnsafeBufferPointer<UInt8>)
-    func comment(_ text: String, cursor: Int)
-    func processingInstruction(cursor: Int)
-    /// A reference to an entity that is not predefined; the reader stops after it.
-    func entityReference(_ name: String, cursor: Int)
-    /// `<!DOCTYPE name ids` is read up to `cursor` (its `>`, or the `[` of an internal
-    /// subset, which the reader then does not read).
-    func internalSubset(cursor: Int)
-    /// An XML error; the reader stops after it.
-    func xmlError(_ message: String, cursor: Int)
-}
-
 private let libxml2Initialized: Bool = {
     xmlInitParser()
     return true
 }()
 
-/// Runs libxml2's pull parser over decoded text and tells a session what it finds. No entity
-/// or DTD is ever loaded, nothing is fetched, and no libxml2 pointer outlives the reader.
+/// Runs libxml2's pull parser over decoded text and tells a session what it finds, on the
+/// calling thread. No entity or DTD is ever loaded, nothing is fetched, and no libxml2
+/// pointer outlives the reader. Every offset it hands over is in the decoded text.
 final class LibXMLReader {
     /// The next chunk of decoded text, empty at the end; valid until the next call.
     typealias Supply = () -> UnsafeRawBufferPointer
 
-    /// The sink: the session, then the pipeline once the session has moved to a second
-    /// thread. Kept alive here and called without counting references (a retain and a
-    /// release per event were a tenth of a big parse).
-    private let session: ParseSession
-    private var pipeline: ParsePipeline?
-    private let unmanagedSession: Unmanaged<ParseSession>
-    private var unmanagedPipeline: Unmanaged<ParsePipeline>?
+    /// The session, owned by the parse that made this reader and outliving it.
+    private let session: UnsafeMutablePointer<ParseSession>
     private var context: xmlParserCtxtPtr?
     private var supply: Supply?
     /// The chunk libxml2 is being given, and how much of it it has.
     private var input = UnsafeRawBufferPointer(start: nil, count: 0)
     private var inputHanded = 0
     private var stopped = false
-    /// Decoded text handed to libxml2 so far, until the session moves to a second thread
-    /// (nil once that was tried).
-    private var decodedBeforeSecondThread: Int? = 0
-    private let secondThreadAfter: Int
     /// Element names seen so far, by libxml2's interned pointer (its dictionary keeps one
     /// copy of each name for the parser's lifetime), so no String is made per element.
     private var knownNames: [(pointer: UnsafePointer<UInt8>, element: PlistBuilder.Element?)] = []
@@ -76,27 +44,20 @@ final class LibXMLReader {
         return entity
     }()
 
-    /// A reader that tells `session`, on a second thread once more than `secondThreadAfter`
-    /// bytes of decoded text have been read.
-    init(session: ParseSession, secondThreadAfter: Int) {
+    init(session: UnsafeMutablePointer<ParseSession>) {
         _ = libxml2Initialized
         self.session = session
-        unmanagedSession = Unmanaged.passUnretained(session)
-        self.secondThreadAfter = secondThreadAfter
-        session.onStop = { [unowned self] in self.stop() }
+        session.pointee.onStop = { [unowned self] in self.stop() }
     }
 
     @inline(__always)
-    private func tell(_ event: (any ParseEventSink) -> Void) {
-        if let unmanagedPipeline {
-            unmanagedPipeline._withUnsafeGuaranteedRef { event($0) }
-        } else {
-            unmanagedSession._withUnsafeGuaranteedRef { event($0) }
-        }
+    private func tell(_ event: (inout ParseSession) -> Void) {
+        event(&session.pointee)
     }
 
     deinit {
         finish()
+        session.pointee.onStop = nil
         // libxml2 stores a parameter entity's raw value in the `orig` of the entity that
         // `getParameterEntity` answered ("ugly mechanism to save the raw entity value"):
         // that is this placeholder, so the value is freed here. Found by the fuzzer.
@@ -129,11 +90,8 @@ final class LibXMLReader {
         if let context { xmlStopParser(context) }
     }
 
-    /// Lets the session see every event, then frees libxml2's parser (the interned names
-    /// handed to the session die with it).
+    /// Frees libxml2's parser (the interned names handed to the session die with it).
     func finish() {
-        pipeline?.finish()
-        (pipeline, unmanagedPipeline) = (nil, nil)
         guard let context else { return }
         // An internal subset that declares entities makes libxml2 build a document of its
         // own to hold them ("for expat compatibility in SAX mode"); the context does not
@@ -201,14 +159,6 @@ final class LibXMLReader {
             input = supply()
             inputHanded = 0
             guard !input.isEmpty else { return 0 }
-            if let decoded = decodedBeforeSecondThread {
-                decodedBeforeSecondThread = decoded + input.count
-                if decoded + input.count > secondThreadAfter {
-                    decodedBeforeSecondThread = nil
-                    pipeline = ParsePipeline.start(session: session, reader: self)
-                    unmanagedPipeline = pipeline.map { Unmanaged.passUnretained($0) }
-                }
-            }
             let cursor = currentOffset, text = input.assumingMemoryBound(to: UInt8.self)
             tell { $0.chunk(text, cursor: cursor) }
         }

@@ -1,15 +1,17 @@
 /// One parse's meaning: turns the reader's events into builder events with exact
-/// positions, keeps comments, and decides the first fatal
-/// problem. It never calls libxml2, so it can run on another thread than the reader.
-final class ParseSession: ParseEventSink {
+/// positions, keeps comments, and decides the first fatal problem. It never calls libxml2:
+/// the reader turns libxml2's callbacks into these events.
+/// A value owned by one parse (the reader reaches it through the parse's pointer to it), so
+/// that every access to its state is checked for exclusivity when compiled.
+struct ParseSession: ~Copyable {
     private var window = DecodedTextWindow()
-    private let builder: PlistBuilder
+    private var builder: PlistBuilder
     private var problems: [SyntaxProblem] = []
     private var comments: [PlistComment] = []
     private var fatal: SyntaxProblem?
     /// Checked on every event: cheaper than comparing `fatal` with nil.
-    private var stopped = false
-    /// Tells the reader to stop (set by whoever runs the reader).
+    private(set) var stopped = false
+    /// Tells the reader to stop.
     var onStop: (() -> Void)?
     /// Where the last markup (tag, comment, PI) ended: text after it starts here.
     private var lastMarkupEnd = 0
@@ -19,6 +21,10 @@ final class ParseSession: ParseEventSink {
     private var elementsAwaitingEnd: [(depth: Int, start: SourcePosition, comments: [Int], isKey: Bool)] = []
     /// A `<key>` a comment stood before: the comment covers the key's value too.
     private var keyAwaitingValue: (depth: Int, start: SourcePosition, comments: [Int])?
+    /// Where a comment that began in text since discarded starts.
+    private var openComment: SourcePosition?
+    /// White space runs from `lastMarkupEnd` up to here (when greater): not scanned again.
+    private var blankBefore = 0
     /// Where text that is not white space, met directly inside a container, starts (at
     /// `lastMarkupEnd`, since the markup before it); white space alone needs nothing.
     private var textRun: Int?
@@ -28,8 +34,8 @@ final class ParseSession: ParseEventSink {
     /// What Apple's parsers say of markup met inside the open leaf (a comment, a processing instruction).
     private var leafMarkupProblem: String?
 
-    init(options: PlistParseOptions) {
-        builder = PlistBuilder(options: options)
+    init(options: PlistParseOptions, keepingRepeatsOf keptHashes: KeyHashSet?) {
+        builder = PlistBuilder(options: options, keepingRepeatsOf: keptHashes)
     }
 
     /// libxml2 may ask for more text in the middle of a tag whose `<` is looked up later:
@@ -37,22 +43,43 @@ final class ParseSession: ParseEventSink {
     /// them to 50,000 bytes).
     private static let cursorMargin = 65_536
 
-    func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
+    mutating func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
         guard !stopped else { return }
         discardSpentText(cursor: cursor)
         window.append(text)
     }
 
     /// Forgets the text no position can be asked for any more.
-    private func discardSpentText(cursor: Int) {
+    private mutating func discardSpentText(cursor: Int) {
         let nearCursor = max(0, cursor - Self.cursorMargin)
         let inLeaf = builder.context == .leaf
         if inLeaf { builder.locateOpenLeaf { window.position(at: $0) } }
-        let keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
+        var keep = inLeaf ? nearCursor : min(lastMarkupEnd, textRun ?? lastMarkupEnd, nearCursor)
+        if keep < nearCursor && textRun == nil && !inLeaf {
+            // A long comment is read: only where it starts is needed, not its text (the
+            // white space before it holds nothing a check reads either).
+            if openComment == nil, let start = commentStart(after: lastMarkupEnd, before: nearCursor) {
+                openComment = window.position(at: start)
+            }
+            if openComment != nil { keep = nearCursor }
+        }
         window.discard(before: keep)
     }
 
-    func document() -> PlistDocument {
+    /// The `<!--` after only white space from `offset`, if the window holds one before `limit`.
+    private mutating func commentStart(after offset: Int, before limit: Int) -> Int? {
+        var index = max(offset, window.retainedStart, blankBefore)
+        while index < limit && LeafContent.isXMLSpace(window[index]) { index += 1 }
+        blankBefore = index
+        let marker = Array("<!--".utf8)
+        guard index + marker.count <= limit, window.slice(index..<index + marker.count).elementsEqual(marker) else { return nil }
+        return index
+    }
+
+    /// Root-dict keys that may repeat: their entries are kept only by a second reading.
+    var repeatedTopLevelKeyHashes: KeyHashSet { builder.repeatedTopLevelKeyHashes }
+
+    mutating func document() -> PlistDocument {
         if fatal == nil && builder.root == nil {
             fatal = SyntaxProblem(kind: .malformed, message: "no property list value found", position: window.position(at: window.end))
         }
@@ -62,7 +89,7 @@ final class ParseSession: ParseEventSink {
         return PlistDocument(root: builder.root, problems: problems, comments: comments)
     }
 
-    private func stop(_ problem: SyntaxProblem) {
+    private mutating func stop(_ problem: SyntaxProblem) {
         guard !stopped else { return }
         fatal = problem
         stopped = true
@@ -71,9 +98,9 @@ final class ParseSession: ParseEventSink {
 
     // MARK: SAX events
 
-    func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int) {
+    mutating func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int) {
         guard !stopped else { return }
-        let opening = tagStart(endingAt: cursor, element: element, isEndTag: false) ?? cursor
+        let opening = Self.tagStart(in: window, endingAt: cursor, element: element, isEndTag: false) ?? cursor
         if textRun != nil {
             flushTextRun { opening }
         } else {
@@ -108,7 +135,7 @@ final class ParseSession: ParseEventSink {
     /// (`<dict>`, `</dict>`, `<true/>`) starts right before its name (and `/`): checked,
     /// that `<` is found without a scan, since no `<` can stand inside a tag. Anything else
     /// (or an unknown element) is found by scanning back.
-    private func tagStart(endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
+    private static func tagStart(in window: borrowing DecodedTextWindow, endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
         if let element {
             let plain = last - element.nameLength - (isEndTag ? 2 : 1)
             if window.contains(plain) && window[plain] == UInt8(ascii: "<") { return plain }
@@ -121,23 +148,27 @@ final class ParseSession: ParseEventSink {
         (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
     }
 
-    func endElement(cursor: Int) {
+    mutating func endElement(cursor: Int) {
         guard !stopped else { return }
         // Where the end tag starts is needed only for misplaced text, a message or a kept value.
         let closing = builder.closingElement
-        func opening() -> Int { tagStart(endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor }
+        // (A static function of the window, not a method: the builder changes meanwhile.)
+        func opening(_ window: borrowing DecodedTextWindow) -> Int {
+            Self.tagStart(in: window, endingAt: cursor - 1, element: closing, isEndTag: true) ?? cursor
+        }
         if textRun != nil {
-            flushTextRun(upTo: opening)
+            let end = opening(window)
+            flushTextRun { end }
         } else if let closing, !closing.isLeaf {
-            checkBlankRun(upTo: opening())
+            checkBlankRun(upTo: opening(window))
         }
         guard !stopped else { return }
-        if let leaf = builder.openLeaf, let problem = appleRejection(of: leaf, endTag: opening) {
+        if let leaf = builder.openLeaf, let problem = appleRejection(of: leaf, endTag: { opening(window) }) {
             stop(builder.problemInOpenLeaf(problem) { window.position(at: $0) })
             return
         }
         do {
-            try builder.endElement(tagStart: opening, end: cursor) { window.position(at: $0) }
+            try builder.endElement(tagStart: { opening(window) }, end: cursor) { window.position(at: $0) }
         } catch {
             stop(error)
         }
@@ -153,7 +184,8 @@ final class ParseSession: ParseEventSink {
 
     /// Why Apple's two parsers refuse the open leaf, read as written (see `AppleValueGrammar`).
     private func appleRejection(of leaf: PlistBuilder.Element, endTag: () -> Int) -> String? {
-        let shownName = "<\(leaf.rawValue)>"
+        // Made only for a message: building it for every leaf was a tenth of a big parse.
+        var shownName: String { "<\(leaf.rawValue)>" }
         func refused(_ reason: String) -> String { "\(shownName) content refused by Apple's property list parsers (\"\(reason)\")" }
         if leafIsSelfClosed {
             return AppleValueGrammar.rejection(of: leaf, raw: [], selfClosed: true).map { "\(shownName) must not be empty: Apple's property list parsers refuse it (\"\($0)\")" }
@@ -175,7 +207,7 @@ final class ParseSession: ParseEventSink {
         }
     }
 
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !stopped else { return }
         switch builder.context {
         case .leaf:
@@ -187,10 +219,12 @@ final class ParseSession: ParseEventSink {
         }
     }
 
-    func comment(_ text: String, cursor: Int) {
+    mutating func comment(_ text: String, cursor: Int) {
         guard !stopped else { return }
         // A comment cannot hold "--", so the last "<!--" before the cursor is its start.
         let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
+        let start = openComment.flatMap { $0.offset < window.retainedStart ? $0 : nil }
+        openComment = nil
         if builder.context == .leaf {
             // Both of Apple's parsers read `<!` inside text as the start of a CDATA section.
             if leafMarkupProblem == nil { leafMarkupProblem = "Encountered improper CDATA opening" }
@@ -198,14 +232,14 @@ final class ParseSession: ParseEventSink {
             if textRun == nil { checkBlankRun(upTo: opening) }
             flushTextRun { opening }
             guard !stopped else { return }
-            let range = SourceRange(start: window.position(at: opening), end: window.position(at: cursor))
+            let range = SourceRange(start: start ?? window.position(at: opening), end: window.position(at: cursor))
             commentsAwaitingElement.append(comments.count)
             comments.append(PlistComment(text: text, range: range))
             lastMarkupEnd = cursor
         }
     }
 
-    func processingInstruction(cursor: Int) {
+    mutating func processingInstruction(cursor: Int) {
         guard !stopped else { return }
         if builder.context == .leaf {
             // Both of Apple's parsers end the text at `<?` and find no end tag there.
@@ -231,7 +265,7 @@ final class ParseSession: ParseEventSink {
     }
 
     /// A reference to an entity that is not one of the five predefined ones.
-    func entityReference(_ entity: String, cursor: Int) {
+    mutating func entityReference(_ entity: String, cursor: Int) {
         guard !stopped else { return }
         let ampersand = window.lastIndex(of: UInt8(ascii: "&"), atOrBefore: cursor) ?? cursor
         stop(SyntaxProblem(
@@ -244,7 +278,7 @@ final class ParseSession: ParseEventSink {
     /// Apple's parsers look for the first `[` or `>` after `<!DOCTYPE`: a `[` there (an
     /// internal subset, or one inside a quoted identifier) is refused, and so is a `>` inside
     /// an identifier, after which they read the rest as content. Reported at the `<!DOCTYPE`.
-    func internalSubset(cursor: Int) {
+    mutating func internalSubset(cursor: Int) {
         guard !stopped else { return }
         let doctype = lastOccurrence(of: Array("<!DOCTYPE".utf8), before: cursor)
         let opensSubset = window.contains(cursor) && window[cursor] == UInt8(ascii: "[")
@@ -265,7 +299,7 @@ final class ParseSession: ParseEventSink {
             position: window.position(at: doctype)))
     }
 
-    func xmlError(_ reported: String, cursor: Int) {
+    mutating func xmlError(_ reported: String, cursor: Int) {
         guard !stopped else { return }
         var message = reported
         while message.last?.isWhitespace == true { message.removeLast() }
@@ -280,7 +314,7 @@ final class ParseSession: ParseEventSink {
     /// Blank text between elements, as written up to `end`: Apple's parsers take only spaces,
     /// tabs and line ends there, so white space made by a character reference or a CDATA
     /// section is refused.
-    private func checkBlankRun(upTo end: Int) {
+    private mutating func checkBlankRun(upTo end: Int) {
         guard builder.context == .container, !builder.isSkipping, window.contains(lastMarkupEnd) else { return }
         var offset = lastMarkupEnd
         while offset < end {
@@ -300,7 +334,7 @@ final class ParseSession: ParseEventSink {
     /// Text directly inside `<plist>`, `<dict>` or `<array>` ends at `end`. White space is
     /// fine; anything else is misplaced text (C preprocessor lines never get here: a file
     /// that has them is preprocessed first).
-    private func flushTextRun(upTo end: () -> Int) {
+    private mutating func flushTextRun(upTo end: () -> Int) {
         guard let start = textRun else { return }
         textRun = nil
         let end = end()

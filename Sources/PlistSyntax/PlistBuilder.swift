@@ -5,9 +5,9 @@
 /// is `<plist>` with one value or a bare value. As in Apple's parsers, a `<key>` where a value
 /// belongs is a string, and a `<plist>` there wraps one value. What leaves hold is checked
 /// on their text as written (`AppleValueGrammar`, asked by the session).
-/// A class, not a struct: the parser asks it for its context on every event, and a struct
-/// held by the parser would be copied for each such question.
-final class PlistBuilder {
+/// A value owned by the parse session (itself owned by one parse), so that every access to
+/// its state is checked for exclusivity when compiled, not at run time.
+struct PlistBuilder: ~Copyable {
     enum Element: String, CaseIterable {
         case plist, dict, array, key, string, integer, real, date, data
         case `true`, `false`
@@ -46,7 +46,9 @@ final class PlistBuilder {
 
     /// One open element. Plain values only: pushing and popping copies no references, and
     /// a file of millions of elements costs no retain/release per element.
-    private struct Frame: BitwiseCopyable {
+    // Not private: the compiler (6.3, debug builds) then fails to link the noncopyable
+    // builder's destruction in other files of the module.
+    struct Frame: BitwiseCopyable {
         let element: Element
         /// Line 0 until located, for leaves that are located only when needed.
         var start: SourcePosition
@@ -65,10 +67,12 @@ final class PlistBuilder {
     }
 
     /// What a kept `<dict>` or `<array>` collects.
-    private struct Content {
+    struct Content {
         var children: [PlistNode] = []
         var entries: [PlistEntry] = []
         var pendingKey: (text: String, range: SourceRange)?
+        /// The pending key's entry goes into `entries` (in the root dict, only some do).
+        var keepsPendingEntry = true
     }
 
     /// Leaf text of integers, reals and dates is kept for their values only up to this
@@ -78,6 +82,18 @@ final class PlistBuilder {
 
     private let retainsEverything: Bool
     private let retainedKeys: Set<String>
+    /// Root-dict keys whose entries are kept although their values are not.
+    private let keepsTopLevelEntry: (@Sendable (String) -> Bool)?
+    /// A root dict keeps all its entries up to this many (repeats are then found by the
+    /// rules, as in any dict); past it, only the entries it must keep, and the keys' hashes.
+    static let topLevelEntriesKeptWhole = 4096
+    private var hashesTopLevelKeys = false
+    /// Every root-dict key's hash once hashing started, and the hashes met more than once:
+    /// the keys that may repeat.
+    private var topLevelKeyHashes = KeyHashSet()
+    private(set) var repeatedTopLevelKeyHashes = KeyHashSet()
+    /// On the second reading of a file with repeated keys: the hashes whose entries are kept.
+    private let keptTopLevelKeyHashes: KeyHashSet?
     private let maximumDepth: Int
     private var frames = PlainStack<Frame>()
     private var contents: [Content] = []
@@ -86,7 +102,7 @@ final class PlistBuilder {
     private var skippedDepth = 0
     private(set) var root: PlistNode?
 
-    init(options: PlistParseOptions) {
+    init(options: PlistParseOptions, keepingRepeatsOf keptHashes: KeyHashSet? = nil) {
         switch options.retention {
         case .everything:
             retainsEverything = true
@@ -95,6 +111,8 @@ final class PlistBuilder {
             retainsEverything = false
             retainedKeys = keys
         }
+        keepsTopLevelEntry = options.keepsTopLevelEntry
+        keptTopLevelKeyHashes = keptHashes
         maximumDepth = options.maximumDepth
     }
 
@@ -119,7 +137,7 @@ final class PlistBuilder {
     /// are kept or reported on, since most of a big file is neither. `included` is false
     /// inside a preprocessor block that is not taken: the element and everything in it are
     /// then left out.
-    func startElement(_ known: Element?, name: () -> String, at offset: Int, included: Bool,
+    mutating func startElement(_ known: Element?, name: () -> String, at offset: Int, included: Bool,
                       locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if depth + 1 > maximumDepth {
             throw SyntaxProblem(kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: locate(offset))
@@ -158,7 +176,7 @@ final class PlistBuilder {
     }
 
     /// Text inside a leaf element.
-    func leafText(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func leafText(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard skippedDepth == 0, !frames.isEmpty else { return }
         let top = frames.count - 1
         switch frames[top].element {
@@ -175,7 +193,7 @@ final class PlistBuilder {
     /// element itself when it was empty, `<true/>`) and is asked only for a message or a
     /// kept value, `endOffset` is just past the `>`; `locate` is asked only for what is kept
     /// or reported.
-    func endElement(tagStart: () -> Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
+    mutating func endElement(tagStart: () -> Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
         if skippedDepth > 0 { skippedDepth -= 1; return }
         guard !frames.isEmpty else { return }
         let frame = frames.removeLast()
@@ -192,7 +210,15 @@ final class PlistBuilder {
             // A dict that keeps nothing needs only to know that a key is pending.
             if frames[parent].content >= 0 {
                 let range = SourceRange(start: frame.start, end: locate(endOffset))
-                contents[frames[parent].content].pendingKey = (String(decoding: leafBytes, as: UTF8.self), range)
+                let text = String(decoding: leafBytes, as: UTF8.self)
+                contents[frames[parent].content].pendingKey = (text, range)
+                if frames[parent].isRootValue && !retainsEverything {
+                    let slot = frames[parent].content
+                    if !hashesTopLevelKeys && keptTopLevelKeyHashes == nil && contents[slot].entries.count >= Self.topLevelEntriesKeptWhole {
+                        startHashingTopLevelKeys(slot)
+                    }
+                    contents[slot].keepsPendingEntry = hashesTopLevelKeys || keptTopLevelKeyHashes != nil ? keepsTopLevelEntry(text) : true
+                }
             }
             return
         case .dict:
@@ -228,7 +254,9 @@ final class PlistBuilder {
         case .dict:
             let slot = frames[parent].content
             guard let key = contents[slot].pendingKey else { return }
-            contents[slot].entries.append(PlistEntry(key: key.text, keyRange: key.range, value: value))
+            if contents[slot].keepsPendingEntry {
+                contents[slot].entries.append(PlistEntry(key: key.text, keyRange: key.range, value: value))
+            }
             contents[slot].pendingKey = nil
         default:
             contents[frames[parent].content].children.append(value)
@@ -237,7 +265,7 @@ final class PlistBuilder {
 
     // MARK: Helpers
 
-    private func push(_ element: Element, at offset: Int, isRootValue: Bool, isValueKey: Bool, locate: (Int) -> SourcePosition) {
+    private mutating func push(_ element: Element, at offset: Int, isRootValue: Bool, isValueKey: Bool, locate: (Int) -> SourcePosition) {
         let keepsContent: Bool
         if retainsEverything {
             keepsContent = true
@@ -273,8 +301,31 @@ final class PlistBuilder {
         SourcePosition(offset: offset, line: 0, column: 0, utf16Column: 0)
     }
 
+    /// The root dict has many keys: its entries so far are reduced to the ones it must keep.
+    private mutating func startHashingTopLevelKeys(_ slot: Int) {
+        hashesTopLevelKeys = true
+        var kept: [PlistEntry] = []
+        for entry in contents[slot].entries where keepsTopLevelEntry(entry.key) { kept.append(entry) }
+        contents[slot].entries = kept
+    }
+
+    /// Whether the root dict keeps the entry of `key` (when it keeps only some): the
+    /// retained keys, those the caller asked to see, and every occurrence of a key that may
+    /// repeat. The first reading of a file learns which hashes repeat; a second reading,
+    /// if any key may repeat, keeps their entries so that repeats can be confirmed and
+    /// reported with both places. Other keys leave only their hash behind.
+    private mutating func keepsTopLevelEntry(_ key: String) -> Bool {
+        let hash = KeyHashSet.hash(key)
+        if let kept = keptTopLevelKeyHashes {
+            if kept.contains(hash) { return true }
+        } else if !topLevelKeyHashes.insert(hash) {
+            repeatedTopLevelKeyHashes.insert(hash)
+        }
+        return retainedKeys.contains(key) || keepsTopLevelEntry?(key) == true
+    }
+
     /// Locates the open leaf's start before the text holding it is discarded.
-    func locateOpenLeaf(_ locate: (Int) -> SourcePosition) {
+    mutating func locateOpenLeaf(_ locate: (Int) -> SourcePosition) {
         guard skippedDepth == 0, !frames.isEmpty else { return }
         let top = frames.count - 1
         if frames[top].element.isLeaf && frames[top].start.line == 0 {
@@ -300,7 +351,7 @@ final class PlistBuilder {
         guard frame.keepsContent else {
             return PlistNode(content: .notRetained(kind), range: range)
         }
-        let trimmed = { String(decoding: LeafContent.trimmed(self.leafBytes), as: UTF8.self) }
+        func trimmed() -> String { String(decoding: LeafContent.trimmed(leafBytes), as: UTF8.self) }
         let content: PlistNode.Content
         switch kind {
         case .dictionary: content = .dictionary(collected.entries)

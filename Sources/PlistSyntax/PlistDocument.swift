@@ -66,22 +66,25 @@ public struct PlistParseOptions: Sendable {
     public enum Retention: Sendable {
         /// Every value, however deep.
         case everything
-        /// The root and the top-level keys; full content only for the values of these
-        /// top-level keys (all others: kind and range).
+        /// The root and full content only for the values of these top-level keys (all
+        /// others: kind and range). The root dict's entries are those of these keys, of
+        /// keys `keepsTopLevelEntry` accepts, and every occurrence of a repeated key (and
+        /// possibly a few more keys): a top-level dict may hold millions of keys, and
+        /// memory must not grow with them.
         case topLevelKeys(Set<String>)
     }
 
     public var retention: Retention
     /// The deepest element nesting accepted (`<plist>` counts).
     public var maximumDepth: Int
+    /// Under `.topLevelKeys`: other top-level keys whose entries (key, range, value's kind
+    /// and range) the caller needs.
+    public var keepsTopLevelEntry: (@Sendable (String) -> Bool)?
 
-    /// Decoded bytes after which the rest of a file is parsed on two threads (libxml2 on
-    /// one, eplint's checks on another); a smaller file never starts a thread.
-    public var secondThreadAfter: Int
-
-    public init(retention: Retention = .everything, maximumDepth: Int = 256, secondThreadAfter: Int = 1 << 20) {
+    public init(retention: Retention = .everything, maximumDepth: Int = 256,
+                keepsTopLevelEntry: (@Sendable (String) -> Bool)? = nil) {
         self.retention = retention
         self.maximumDepth = maximumDepth
-        self.secondThreadAfter = secondThreadAfter
+        self.keepsTopLevelEntry = keepsTopLevelEntry
     }
 }

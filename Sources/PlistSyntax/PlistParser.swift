@@ -13,6 +13,16 @@ public enum PlistParser {
     }
 
     public static func parse(_ source: inout some ByteSource, options: PlistParseOptions = PlistParseOptions()) throws(ReadFailure) -> PlistDocument {
+        let (document, repeated) = try parseOnce(&source, options: options, keepingRepeatsOf: nil)
+        // Keys that may repeat in a root dict that keeps only some entries: read again,
+        // keeping every occurrence of them (rare: a repeated top-level key is a finding).
+        guard let repeated, !repeated.isEmpty, document.fatalProblem == nil else { return document }
+        try source.rewind()
+        return try parseOnce(&source, options: options, keepingRepeatsOf: repeated).document
+    }
+
+    private static func parseOnce(_ source: inout some ByteSource, options: PlistParseOptions,
+                                  keepingRepeatsOf keptHashes: KeyHashSet?) throws(ReadFailure) -> (document: PlistDocument, repeated: KeyHashSet?) {
         // A small file gets a small buffer: a 256 KB one would be mapped and unmapped again
         // for a 1 KB Info.plist.
         let bufferSize = min(chunkSize, max(smallestChunkSize, source.expectedByteCount ?? chunkSize))
@@ -32,9 +42,9 @@ public enum PlistParser {
         let bomLength: Int
         switch InputEncoding.detect(prefix) {
         case .binaryPropertyList:
-            return failed(.binaryPropertyList, "binary property list (bplist): eplint reads XML property lists")
+            return (failed(.binaryPropertyList, "binary property list (bplist): eplint reads XML property lists"), nil)
         case .unsupportedEncoding(let name):
-            return failed(.unsupported, "unsupported encoding \(name.quotedForMessage): eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252")
+            return (failed(.unsupported, "unsupported encoding \(name.quotedForMessage): eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252"), nil)
         case .text(let detected, let length):
             (encoding, bomLength) = (detected, length)
         }
@@ -53,57 +63,58 @@ public enum PlistParser {
             transcoder.transcode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), final: reachedEnd, into: &decoded)
         }
         guard let first = decoded.first(where: { !LeafContent.isXMLSpace($0) }) else {
-            return failed(.malformed, decoded.isEmpty ? "the file is empty" : "the file holds only white space")
+            return (failed(.malformed, decoded.isEmpty ? "the file is empty" : "the file holds only white space"), nil)
         }
         switch first {
         case UInt8(ascii: "<"):
             break
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""):
-            return failed(.unsupported, "JSON or an old-style (OpenStep) property list: eplint reads XML property lists", suggestsConversion: true)
+            return (failed(.unsupported, "JSON or an old-style (OpenStep) property list: eplint reads XML property lists", suggestsConversion: true), nil)
         default:
             let character = String(decoding: [first], as: UTF8.self)
-            return failed(.unsupported, "not an XML property list: it starts with \(character.quotedForMessage), not '<'", suggestsConversion: true)
+            return (failed(.unsupported, "not an XML property list: it starts with \(character.quotedForMessage), not '<'", suggestsConversion: true), nil)
         }
 
         // libxml2 pulls the decoded text chunk by chunk (its pull parser costs a fifth less
-        // than feeding its push parser the same chunks). Once the text read passes the
-        // threshold, the session moves to a second thread.
-        let session = ParseSession(options: options)
-        let reader = LibXMLReader(session: session, secondThreadAfter: options.secondThreadAfter)
+        // than feeding its push parser the same chunks).
+        var session = ParseSession(options: options, keepingRepeatsOf: keptHashes)
         var readFailure: ReadFailure?
         // UTF-8 is handed over straight from the read buffer (no copy of a big file's text);
         // the first chunk and other encodings once decoded, from memory lent for it.
         let lent = LentBytes()
         var firstChunk = true
-        let parsed = withoutActuallyEscaping({ () -> UnsafeRawBufferPointer in
-            if firstChunk {
-                firstChunk = false
-                if !decoded.isEmpty { return lent.lend(decoded) }
-            }
-            while !reachedEnd {
-                let count: Int
-                do throws(ReadFailure) { count = try source.read(into: buffer) } catch {
-                    readFailure = error
-                    return UnsafeRawBufferPointer(start: nil, count: 0)
+        let parsed = withUnsafeMutablePointer(to: &session) { session in
+            let reader = LibXMLReader(session: session)
+            defer { reader.finish() }
+            return withoutActuallyEscaping({ () -> UnsafeRawBufferPointer in
+                if firstChunk {
+                    firstChunk = false
+                    if !decoded.isEmpty { return lent.lend(decoded) }
                 }
-                reachedEnd = count == 0
-                let read = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                if encoding == .utf8 {
-                    if count > 0 { return read }
-                    continue
+                while !reachedEnd {
+                    let count: Int
+                    do throws(ReadFailure) { count = try source.read(into: buffer) } catch {
+                        readFailure = error
+                        return UnsafeRawBufferPointer(start: nil, count: 0)
+                    }
+                    reachedEnd = count == 0
+                    let read = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                    if encoding == .utf8 {
+                        if count > 0 { return read }
+                        continue
+                    }
+                    decoded.removeAll(keepingCapacity: true)
+                    transcoder.transcode(read, final: reachedEnd, into: &decoded)
+                    if !decoded.isEmpty { return lent.lend(decoded) }
                 }
-                decoded.removeAll(keepingCapacity: true)
-                transcoder.transcode(read, final: reachedEnd, into: &decoded)
-                if !decoded.isEmpty { return lent.lend(decoded) }
-            }
-            return UnsafeRawBufferPointer(start: nil, count: 0)
-        }, do: { supply in reader.parse(pulling: supply) })
-        reader.finish()
+                return UnsafeRawBufferPointer(start: nil, count: 0)
+            }, do: { supply in reader.parse(pulling: supply) })
+        }
         if let readFailure { throw readFailure }
         guard parsed else {
-            return failed(.unsupported, "libxml2 could not create a parser (out of memory)")
+            return (failed(.unsupported, "libxml2 could not create a parser (out of memory)"), nil)
         }
-        return session.document()
+        return (session.document(), session.repeatedTopLevelKeyHashes)
     }
 
     private static func failed(_ kind: SyntaxProblem.Kind, _ message: String, suggestsConversion: Bool = false) -> PlistDocument {

@@ -21,11 +21,16 @@ public final class WorkerThread {
     /// Starts the thread, or nil if the system cannot make one.
     public init?(_ run: @escaping () -> Void) {
         let body = Unmanaged.passRetained(Body(run)).toOpaque()
-        // The closure's parameter is optional on Linux and not on Darwin: `owned` takes either.
-        let result = pthread_create(&thread, nil, { argument in
-            Unmanaged<Body>.fromOpaque(WorkerThread.owned(argument)).takeRetainedValue().run()
-            return nil
-        }, body)
+        // The thread starts with SIGINT and SIGTERM blocked: they stay with the main thread,
+        // whose handler then never runs alongside the main thread's own work (eplint's
+        // PendingOutputs relies on it).
+        let result = InterruptSignals.blocked {
+            // The closure's parameter is optional on Linux and not on Darwin: `owned` takes either.
+            pthread_create(&thread, nil, { argument in
+                Unmanaged<Body>.fromOpaque(WorkerThread.owned(argument)).takeRetainedValue().run()
+                return nil
+            }, body)
+        }
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(body).release()
             return nil

@@ -9,6 +9,7 @@
 struct OptionReader {
     /// `nil` while declaring.
     private let arguments: ParsedArguments?
+    /// What was declared (while declaring).
     private(set) var options: [OptionSpec] = []
     private(set) var positional: PositionalSpec?
 
@@ -75,6 +76,7 @@ struct OptionReader {
     }
 
     private mutating func declare(_ option: OptionSpec) {
+        guard arguments == nil else { return }
         precondition(!options.contains { $0.name == option.name }, "option --\(option.name) is declared twice")
         options.append(option)
     }

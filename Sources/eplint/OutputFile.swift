@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Threads
 
 /// Writes a whole report or nothing: a temporary file in the same directory, renamed over
 /// the target once complete, so a crash or a full disk never leaves half a report.
@@ -12,10 +13,15 @@ enum OutputFile {
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).eplint-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-        PendingOutputs.shared.add(temporary)
-        defer { PendingOutputs.shared.remove(temporary) }
+        // Created and recorded with SIGINT/SIGTERM held back, so an interrupt between the two
+        // cannot leave the file behind.
+        let (descriptor, openError, pending) = InterruptSignals.blocked { () -> (Int32, Int32, Int?) in
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return (descriptor, errno, nil) }
+            return (descriptor, 0, PendingOutputs.add(temporary))
+        }
+        guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(openError)))") }
+        defer { PendingOutputs.remove(pending) }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -36,16 +42,55 @@ enum OutputFile {
     }
 }
 
-/// Temporary report files being written, removed if the run is interrupted.
-final class PendingOutputs: @unchecked Sendable {
-    static let shared = PendingOutputs()
-    private var paths: [String] = []
+/// Temporary report files being written, removed if the run is interrupted. The signal handler
+/// reads this table while the main thread may be changing it, so the table is made safe for it:
+/// - it is preallocated C buffers and flags: the handler neither allocates nor touches a Swift
+///   object, and calls unlink(2) alone, which is async-signal-safe;
+/// - only the main thread takes SIGINT and SIGTERM (worker threads start with them blocked,
+///   `WorkerThread`), and it blocks them while it changes a slot: the handler finds each slot
+///   empty or holding a whole path, never half of one.
+enum PendingOutputs {
+    /// Reports are written one after the other, so one slot is in use at a time; a few spare.
+    private static let slotCount = 8
+    private static let slotSize = Int(PATH_MAX) + 1
+    /// `slotCount` buffers of `slotSize` bytes, each a NUL-terminated path while its slot is in use.
+    nonisolated(unsafe) private static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
+    /// Non-zero while a slot holds a path; set after the path is complete, cleared before reuse.
+    nonisolated(unsafe) private static let inUse: UnsafeMutablePointer<UInt8> = {
+        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount)
+        flags.initialize(repeating: 0, count: slotCount)
+        return flags
+    }()
 
-    func add(_ path: String) { paths.append(path) }
-    func remove(_ path: String) { paths.removeAll { $0 == path } }
+    /// Allocates the table before a handler can run, so the handler never initializes it.
+    static func prepare() { _ = (paths, inUse) }
 
-    /// From a signal handler: only unlink(2), which is async-signal-safe.
-    func unlinkAll() {
-        for path in paths { path.withCString { _ = unlink($0) } }
+    /// Records `path`; the slot to pass to `remove`, or nil if the table is full or the path
+    /// too long for open(2) to have accepted it (then an interrupt leaves the file behind).
+    static func add(_ path: String) -> Int? {
+        let bytes = path.utf8
+        guard bytes.count < slotSize else { return nil }
+        return InterruptSignals.blocked {
+            guard let slot = (0..<slotCount).first(where: { inUse[$0] == 0 }) else { return nil }
+            let start = paths + slot * slotSize
+            for (index, byte) in bytes.enumerated() { start[index] = CChar(bitPattern: byte) }
+            start[bytes.count] = 0
+            inUse[slot] = 1
+            return slot
+        }
+    }
+
+    static func remove(_ slot: Int?) {
+        guard let slot else { return }
+        InterruptSignals.blocked { inUse[slot] = 0 }
+    }
+
+    /// From the signal handler: reads the preallocated table and calls unlink(2), nothing else.
+    static func unlinkAll() {
+        var slot = 0
+        while slot < slotCount {
+            if inUse[slot] != 0 { unlink(paths + slot * slotSize) }
+            slot += 1
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 import Threads
 
-/// The pthread pieces the parse pipeline and the parallel file walk rely on: a worker runs
+/// The pthread pieces the parallel file walk relies on: a worker runs
 /// to its end before `join` returns, and semaphores hand items over in order, never more in
 /// flight than the slots allow.
 @Suite struct ThreadsTests {

@@ -14,14 +14,18 @@ extension PlistParser {
             return preprocessed(whole.recorded, options: options, preprocessing: preprocessing, fileName: fileName)
                 ?? (parse(whole.recorded, options: options), nil)
         case .auto:
-            var spotting = DirectiveSpottingSource(source, recordingLimit: autoPreprocessingLimit)
+            // Nothing is copied while parsing (memory stays bounded on a big file): only a
+            // file that may hold a directive is read again, whole, for the preprocessor.
+            var spotting = DirectiveSpottingSource(source, recordingLimit: 0)
             let document = try parse(&spotting, options: options)
             guard spotting.mayHoldDirective else { return (document, nil) }
-            try spotting.drain()
-            guard !spotting.overLimit, let decoded = decodedText(spotting.recorded), CPreprocessor.hasDirectiveLine(decoded) else {
+            var whole = DirectiveSpottingSource(source, recordingLimit: autoPreprocessingLimit)
+            try whole.rewind()
+            try whole.drain()
+            guard !whole.overLimit, let decoded = decodedText(whole.recorded), CPreprocessor.hasDirectiveLine(decoded) else {
                 return (document, nil)
             }
-            return preprocessed(spotting.recorded, options: options, preprocessing: preprocessing, fileName: fileName) ?? (document, nil)
+            return preprocessed(whole.recorded, options: options, preprocessing: preprocessing, fileName: fileName) ?? (document, nil)
         }
     }
 
@@ -69,6 +73,13 @@ struct DirectiveSpottingSource<Base: ByteSource>: ByteSource {
         }
         if !mayHoldDirective { spot(read) }
         return count
+    }
+
+    /// The parser reads a file twice when its top-level dict may repeat a key: the copy
+    /// and the spotting start over with it.
+    mutating func rewind() throws(ReadFailure) {
+        try base.rewind()
+        (recorded, overLimit, mayHoldDirective, atLineStart) = ([], false, false, true)
     }
 
     private mutating func spot(_ bytes: UnsafeRawBufferPointer) {

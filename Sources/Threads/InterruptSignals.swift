@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SIGINT and SIGTERM, the signals on which eplint removes its temporary files and dies.
+public enum InterruptSignals {
+    public static var set: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        return signals
+    }
+
+    /// Runs `body` with both signals blocked on this thread (pending until it returns); a thread
+    /// started inside inherits the block.
+    public static func blocked<Result>(_ body: () -> Result) -> Result {
+        var signals = set
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &signals, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
+}
