@@ -84,10 +84,7 @@ public struct Linter: Sendable {
         var entitlements: PairedEntitlements?
         var paired: [Diagnostic] = []
         var failures: [String] = []
-        // An entitlements file holding Info.plist keys (EP405) is no Info.plist: pairing it would
-        // pair it with itself.
-        let isEntitlementsFile = Self.fileName(path).hasSuffix(".entitlements")
-        if (hasStoreKitKeys && !isEntitlementsFile) || Self.fileName(path).hasSuffix("Info.plist") {
+        if hasStoreKitKeys || Self.fileName(path).hasSuffix("Info.plist") {
             switch pairing(path) {
             case .none: break
             case .unusable(let own): paired = own
