@@ -396,7 +396,8 @@ struct DiagnosticIdentity: Hashable {
     var file: String, line: Int, column: Int, rule: String, message: String
 
     init(_ diagnostic: Diagnostic) {
-        file = diagnostic.file
+        // `./App/App.entitlements` found by a walk and `App/App.entitlements` paired by a target are one file.
+        file = absolute(diagnostic.file)
         line = diagnostic.range.start.line
         column = diagnostic.range.start.column
         rule = diagnostic.rule.rawValue

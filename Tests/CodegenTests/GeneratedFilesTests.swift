@@ -81,3 +81,25 @@ import Testing
         #expect(throws: GenerationError.self) { try generatedFiles(packageDirectory: copy) }
     }
 }
+
+/// README's rule table is written by hand: every page in Rules/ must have its row, with the
+/// name and severity of the page's header, so a new rule cannot be left out of it.
+@Suite struct ReadmeRuleTableTests {
+    @Test func everyRulePageHasItsRow() throws {
+        let root = GeneratedFilesTests.packageDirectory
+        let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: root + "/Rules")
+            .filter { $0.hasPrefix("EP") && $0.hasSuffix(".md") }.sorted()
+        #expect(pages.count >= 58)
+        for page in pages {
+            let id = String(page.dropLast(3))
+            let text = try String(contentsOfFile: root + "/Rules/" + page, encoding: .utf8)
+            let header = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            let name = header.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
+            let severity = text.split(separator: "\n").first { $0.hasPrefix("- **Severity:** ") }
+                .map { String($0.dropFirst("- **Severity:** ".count)) } ?? ""
+            let row = "| [\(id)](Rules/\(page)) | \(name) | \(severity) |"
+            #expect(readme.contains(row + "\n"), "README.md's rule table lacks \(row)")
+        }
+    }
+}

@@ -88,6 +88,25 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         #expect(try fixture.run(["."]).standardOutput.contains("SKExternalPurchaseLink needs the entitlement com.apple.developer.storekit.external-purchase-link set to <true/> in Signing/App.entitlements [EP401]"))
     }
 
+    /// An entitlements file holding an Info.plist key (EP405), found by the walk and paired by
+    /// its target (`./App/App.entitlements` and `App/App.entitlements`): each finding once.
+    @Test func entitlementsWithAnInfoPlistKeyAreReportedOnce() throws {
+        let fixture = try XcodeFixture()
+        try fixture.write("App/Info.plist", linkPlist)
+        try fixture.write("App/App.entitlements", plist("""
+            \t<key>com.apple.developer.storekit.external-purchase-link</key>
+            \t<true/>
+            \t<key>SKExternalPurchase</key>
+            \t<array><string>nl</string></array>
+            """))
+        try fixture.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
+        for arguments in [["."], ["App"], ["App.xcodeproj"]] {
+            let lines = try fixture.run(arguments).standardOutput.split(separator: "\n")
+            let ep405 = lines.filter { $0.hasSuffix("App/App.entitlements:6:2: error: SKExternalPurchase is an Info.plist key: in an entitlements file it has no effect; move it to the Info.plist [EP405]") }
+            #expect(ep405.count == 1 && Set(lines.map { $0.drop { $0 == "." || $0 == "/" } }).count == lines.count, "\(arguments): \(lines)")
+        }
+    }
+
     @Test func deploymentTargetsComeFromTheProjectWithoutConfiguration() throws {
         let fixture = try XcodeFixture()
         try fixture.write("App/Info.plist", multiLinkPlist)

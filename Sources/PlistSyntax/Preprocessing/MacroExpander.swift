@@ -29,6 +29,14 @@ struct MacroExpander {
     private(set) var uses: [MacroUse] = []
     var notes: [PreprocessorNote] = []
     private var counter = 0
+    /// Tokens the expansions of one run of text (or one directive) may still produce. Macros
+    /// that double at every level (`#define A B B`, `#define B C C`, …) would take time and
+    /// memory exponential in the number of definitions; past the budget eplint expands
+    /// nothing more there (EP007).
+    private var budget = 0
+    private var budgetNoted = false
+    private var nesting = 0
+    static let expansionBudget = 1 << 16
 
     init(traditional: Bool, fileName: String) {
         self.traditional = traditional
@@ -49,6 +57,12 @@ struct MacroExpander {
     }
 
     private mutating func expand(_ input: [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?) -> [CppToken] {
+        if nesting == 0 {
+            budget = Self.expansionBudget + 4 * input.count
+            budgetNoted = false
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         var output: [CppToken] = []
         output.reserveCapacity(input.count)
         var pending = Array(input.reversed())
@@ -68,6 +82,16 @@ struct MacroExpander {
                 continue
             }
             if token.hideSet.contains(macro.name) {
+                token.noExpand = true
+                output.append(token)
+                continue
+            }
+            guard budget > 0 else {
+                if !budgetNoted {
+                    budgetNoted = true
+                    notes.append(PreprocessorNote(origin: token.origin, file: token.file,
+                                                  message: "macro expansion produces more than \(Self.expansionBudget) tokens here; eplint expands no more macros from here to the next directive (cpp would go on, at length)"))
+                }
                 token.noExpand = true
                 output.append(token)
                 continue
@@ -110,6 +134,7 @@ struct MacroExpander {
             if let closing { hideSet.formIntersection(closing.hideSet) }
             hideSet.insert(macro.name)
             var replacement = macro.builtin.map { [builtinToken($0, at: token)] } ?? substitute(macro, arguments: arguments, macros: macros)
+            budget = max(0, budget - replacement.count)
             for index in replacement.indices {
                 replacement[index].origin = token.origin
                 replacement[index].line = token.line
@@ -271,6 +296,11 @@ struct MacroExpander {
                     if raw { inserted = [MacroTable.syntheticToken("", kind: .placemarker)] }
                 } else {
                     inserted[0].leadingSpace = token.leadingSpace
+                }
+                // A body that uses a large argument many times: stop before it outgrows the budget.
+                guard inserted.count <= budget - result.count else {
+                    budget = 0
+                    break
                 }
                 append(inserted, to: &result, paste: &pasteNext)
             } else {

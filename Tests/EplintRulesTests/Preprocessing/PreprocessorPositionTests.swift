@@ -33,6 +33,19 @@ import Testing
         #expect(lines.first?.contains("(URL expands to 'https://example.com/nl?ref=app')") == true)
     }
 
+    /// Sixty macros that each double the one before would make 2^60 tokens: eplint stops at its
+    /// budget with one EP007 note where it stopped (the run ends, in bounded memory).
+    @Test(arguments: [
+        (0..<60).map { "#define A\($0) A\($0 + 1) A\($0 + 1)" }.joined(separator: "\n") + "\n\t\t<string>A0</string>",
+        (0..<60).map { "#define F\($0)(x) F\($0 + 1)(x x)" }.joined(separator: "\n") + "\n\t\t<string>F0(a)</string>",
+    ]) func macroExpansionBombStopsAtItsBudget(_ bomb: String) {
+        let text = "<plist>\n<dict>\n\t<key>SKExternalPurchase</key>\n\t<array>\n" + bomb + "\n\t</array>\n</dict>\n</plist>\n"
+        let lines = lintLines(text)
+        let notes = lines.filter { $0.contains("eplint expands no more macros from here to the next directive") }
+        #expect(notes.count == 1, "\(lines.prefix(3))")
+        #expect(notes.first?.hasPrefix("Info.plist:65:") == true && notes.first?.hasSuffix("[EP007]") == true)
+    }
+
     @Test func linesAfterRemovedDirectivesAreSourceLines() {
         let text = "<plist>\n<dict>\n#ifdef A\n#else\n#define X 1\n#endif\n\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<!-- é😀 --><string>NL</string>\n\t</array>\n</dict>\n</plist>\n"
         #expect(lintLines(text) == ["Info.plist:9:14: error: region 'NL' must be lowercase: 'nl' [EP101]"])
