@@ -55,6 +55,9 @@ import Testing
         #expect(report.status == 1)
         #expect(report.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::") }.compactMap { $0.split(separator: "title=").last?.prefix(5) }
                 == ["EP707", "EP709", "EP704", "EP706", "EP705", "EP702"])
+        // Request identifiers are compared across the run: the correct example shares none with the broken one.
+        let both = try Eplint.run(["report", "Examples/server/report-correct.json", "Examples/server/report-broken.json"])
+        #expect(!both.standardOutput.contains("report-correct.json"))
         let notification = try Eplint.run(["notification", "Examples/server/notification-broken.json"])
         #expect(notification.status == 1)
         #expect(notification.standardOutput.hasPrefix("Examples/server/notification-broken.json:3:23: error: notificationUUID 'not-a-uuid' is not a UUID"))
