@@ -3,7 +3,7 @@ import LintEngine
 /// A StoreKit key used without its entitlement set to `<true/>` in the paired entitlements file.
 struct EP401MissingEntitlement: PairingRule {
     func check(_ context: LintContext) {
-        guard let entitlements = context.entitlements else { return }
+        guard let entitlements = context.entitlements, !context.isEntitlementsFile else { return }
         for key in StoreKitKey.allCases {
             guard let entry = context.facts.values[key] else { continue }
             let needed = StoreKitEntitlement.needed(by: key)

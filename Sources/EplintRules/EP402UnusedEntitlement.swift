@@ -3,7 +3,7 @@ import LintEngine
 /// A StoreKit entitlement set to `<true/>` while the Info.plist uses none of its keys.
 struct EP402UnusedEntitlement: PairingRule {
     func check(_ context: LintContext) {
-        guard let entitlements = context.entitlements else { return }
+        guard let entitlements = context.entitlements, !context.isEntitlementsFile else { return }
         for entitlement in StoreKitEntitlement.allCases where entitlements.grants(entitlement) {
             guard !entitlement.keys.contains(where: { context.facts.values[$0] != nil }), let entry = entitlements.entry(entitlement) else { continue }
             context.diagnose(self, Message.unused(entitlement, infoPlist: context.file), at: entry.keyRange, keyPath: entitlement.rawValue,

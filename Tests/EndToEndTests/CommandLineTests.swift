@@ -109,6 +109,22 @@ import Testing
         #expect(named.standardOutput.contains("Pods/Info.plist:1:50: error:"), "a skipped folder named explicitly is linted")
     }
 
+    /// An entitlements file holding an Info.plist key pairs with itself for EP405; it is no
+    /// Info.plist, so its entitlements are neither missing (EP401) nor unused (EP402).
+    @Test func entitlementsFileWithAnInfoPlistKeyIsNoInfoPlist() throws {
+        let root = try Eplint.temporaryDirectory()
+        let entitlements = """
+            <plist><dict>
+            <key>com.apple.developer.storekit.external-purchase-link</key><true/>
+            <key>SKExternalPurchase</key><array><string>nl</string></array>
+            </dict></plist>
+            """
+        try entitlements.write(to: root.appendingPathComponent("App.entitlements"), atomically: true, encoding: .utf8)
+        let run = try Eplint.run(["."], in: root)
+        #expect(run.standardOutput == "./App.entitlements:3:1: error: SKExternalPurchase is an Info.plist key: in an entitlements file it has no effect; move it to the Info.plist [EP405]\n")
+        #expect(run.status == 1)
+    }
+
     @Test func fifoAndDirectoryEntriesFailFastWithoutHanging() throws {
         let directory = try Eplint.temporaryDirectory()
         let fifo = directory.appendingPathComponent("Info.plist").path
