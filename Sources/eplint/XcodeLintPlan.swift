@@ -62,7 +62,16 @@ extension LintCommand {
         let resolver = XcodeProjects.resolver(conditions: conditions)
         var seen = Set<String>()
         for bundle in named + found where seen.insert(bundle).inserted {
-            let project = try XcodeProjects.read(bundle)
+            let project: XcodeProjectFile
+            do throws(RunFailure) {
+                project = try XcodeProjects.read(bundle)
+            } catch {
+                // A project the user named must be read; one merely found beside the files
+                // (a damaged or conflicted pbxproj) must not fail a run on those files.
+                if named.contains(bundle) { throw error }
+                writeStandardError("warning: eplint: \(error.message); linting without its context\n")
+                continue
+            }
             if verbose { writeStandardError("eplint: using Xcode project \(PathArithmetic.relative(bundle, to: currentDirectory()))\n") }
             let resolved = resolver.resolve(project, targets: targets.isEmpty ? nil : Set(targets),
                                             configurations: configurations.isEmpty ? nil : Set(configurations))

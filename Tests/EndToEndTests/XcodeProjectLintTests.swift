@@ -57,6 +57,24 @@ private let multiLinkPlist = plist("\t<key>SKExternalPurchaseMultiLink</key>\n\t
 private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.external-purchase-link</key>\n\t<true/>")
 
 @Suite struct XcodeProjectLintTests {
+    /// A damaged project found beside the files (a conflicted pbxproj) warns and leaves them
+    /// linted without its context; a damaged project the user names stops the run.
+    @Test func aDamagedProjectFoundBesideTheFilesDoesNotFailTheirRun() throws {
+        let fixture = try XcodeFixture()
+        try fixture.write("App/Info.plist", linkPlist)
+        try fixture.write("App/App.entitlements", linkEntitlements)
+        try fixture.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n<<<<<<< HEAD\n")
+        for arguments in [["App/Info.plist"], ["."]] {
+            let run = try fixture.run(arguments)
+            #expect(run.status == 0 && run.standardOutput == "", "\(arguments): \(run.standardOutput)")
+            #expect(run.standardError.hasPrefix("warning: eplint: App.xcodeproj: project.pbxproj:"), "\(arguments): \(run.standardError)")
+            #expect(run.standardError.hasSuffix("; linting without its context\n"), "\(arguments): \(run.standardError)")
+        }
+        let named = try fixture.run(["App.xcodeproj"])
+        #expect(named.status == 2)
+        #expect(named.standardError.hasPrefix("error: eplint: App.xcodeproj: project.pbxproj:"))
+    }
+
     /// A shipped app's case: a stale, empty `*.entitlements` beside the Info.plist, the real
     /// one elsewhere named by CODE_SIGN_ENTITLEMENTS.
     @Test func theTargetsEntitlementsFileWinsOverAStaleOneBesideTheInfoPlist() throws {
