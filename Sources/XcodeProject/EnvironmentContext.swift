@@ -1,4 +1,4 @@
-public import LintEngine
+import LintEngine
 
 /// Inside an Xcode Run Script phase every build setting is an environment variable, already
 /// resolved by Xcode for the build in progress: the context comes from there, not from

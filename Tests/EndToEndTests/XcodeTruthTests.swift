@@ -55,10 +55,10 @@ import Testing
                     let expected = value as! [String: Any]
                     let where_ = "\(path) \(name) \(configurationName)"
                     let actual = try #require(configurations[configurationName], "\(where_) is missing")
-                    func path(_ key: String, exists: String) -> String? { expected[exists] as? Bool == true ? expected[key] as? String : nil }
-                    #expect(actual["infoPlist"] as? String == path("info_plist_path", exists: "info_plist_exists"), "\(where_): infoPlist")
-                    #expect(actual["entitlements"] as? String == path("entitlements_path", exists: "entitlements_exists"), "\(where_): entitlements")
-                    #expect(actual["prefixHeader"] as? String == path("prefix_header_path", exists: "prefix_header_exists"), "\(where_): prefixHeader")
+                    func truthPath(_ key: String, exists: String) -> String? { expected[exists] as? Bool == true ? expected[key] as? String : nil }
+                    #expect(actual["infoPlist"] as? String == truthPath("info_plist_path", exists: "info_plist_exists"), "\(where_): infoPlist")
+                    #expect(actual["entitlements"] as? String == truthPath("entitlements_path", exists: "entitlements_exists"), "\(where_): entitlements")
+                    #expect(actual["prefixHeader"] as? String == truthPath("prefix_header_path", exists: "prefix_header_exists"), "\(where_): prefixHeader")
                     #expect(actual["deploymentTargets"] as? [String: String] == (expected["deployment_targets"] as? [String: String] ?? [:]),
                             "\(where_): deploymentTargets")
                     #expect(actual["preprocess"] as? Bool == (expected["INFOPLIST_PREPROCESS"] as? String == "YES"), "\(where_): preprocess")
