@@ -55,13 +55,13 @@ import Testing
     @Test func hashSetFindsWhatItHolds() {
         var set = KeyHashSet()
         var allNew = true
-        for hash in stride(from: UInt32(0), to: 100_000, by: 3) { allNew = set.insert(hash &* 2_654_435_761) && allNew }
+        for hash in stride(from: UInt64(0), to: 100_000, by: 3) { allNew = set.insert(hash &* 0x9E37_79B9_7F4A_7C15) && allNew }
         #expect(allNew)
         #expect(set.count == 33_334)
         let again = set.insert(0)
         #expect(!again)
-        #expect(set.contains(3 &* 2_654_435_761))
-        #expect(!set.contains(4 &* 2_654_435_761))
+        #expect(set.contains(3 &* 0x9E37_79B9_7F4A_7C15))
+        #expect(!set.contains(4 &* 0x9E37_79B9_7F4A_7C15))
     }
 
     @Test func longCommentKeepsItsStart() {
