@@ -16,6 +16,12 @@ enum AppleValueGrammar {
     /// Why both parsers refuse `raw` as the content of `element`; nil when at least one
     /// accepts it. `selfClosed` is true for `<data/>` and the like.
     static func rejection(of element: PlistBuilder.Element, raw: ArraySlice<UInt8>, selfClosed: Bool) -> String? {
+        if !selfClosed && isPlainlyAccepted(element, raw: raw) { return nil }
+        return grammarRejection(of: element, raw: raw, selfClosed: selfClosed)
+    }
+
+    /// `rejection` worked out by the grammars themselves, whatever the text.
+    static func grammarRejection(of element: PlistBuilder.Element, raw: ArraySlice<UInt8>, selfClosed: Bool) -> String? {
         if selfClosed {
             switch element {
             case .data, .date, .real, .integer: return "Encountered empty <\(element.rawValue)>"
@@ -45,6 +51,69 @@ enum AppleValueGrammar {
         case .plist, .dict, .array:
             return nil
         }
+    }
+
+    // MARK: The common forms
+
+    /// True when `raw` has the form nearly every file writes for `element`, which both
+    /// parsers accept: `42`, `-1.5e3`, `2024-01-31T00:00:00Z`, Base64 with line ends, text
+    /// without markup or references. False says nothing: the grammars decide. (The grammars
+    /// cost many times this, and a big file is mostly such leaves.)
+    static func isPlainlyAccepted(_ element: PlistBuilder.Element, raw: ArraySlice<UInt8>) -> Bool {
+        raw.withUnsafeBufferPointer { text in
+            switch element {
+            case .integer: isPlainInteger(text)
+            case .real: isPlainReal(text)
+            case .date: isPlainDate(text)
+            case .data: !text.contains { $0 >= 0x80 || $0 == UInt8(ascii: "<") }
+            case .string, .key: !text.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+            case .true, .false: text.isEmpty
+            case .plist, .dict, .array: true
+            }
+        }
+    }
+
+    /// `-?[0-9]{1,18}`: within 64 bits, for both parsers.
+    private static func isPlainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let digits = text.first == UInt8(ascii: "-") ? 1 : 0
+        return (1...18).contains(text.count - digits) && text[digits...].allSatisfy(isDigit)
+    }
+
+    /// `-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?`: CoreFoundation hands it all to `strtod`,
+    /// which reads it to the end.
+    private static func isPlainReal(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = text.first == UInt8(ascii: "-") ? 1 : 0
+        func digits() -> Bool {
+            let start = index
+            while index < text.count && isDigit(text[index]) { index += 1 }
+            return index > start
+        }
+        guard digits() else { return false }
+        if index < text.count && text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() else { return false }
+        }
+        if index < text.count && text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < text.count && (text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-")) { index += 1 }
+            guard digits() else { return false }
+        }
+        return index == text.count
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` with digits where CoreFoundation's grammar wants them.
+    private static func isPlainDate(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count == 20 else { return false }
+        for (index, byte) in text.enumerated() {
+            switch index {
+            case 4, 7: guard byte == UInt8(ascii: "-") else { return false }
+            case 10: guard byte == UInt8(ascii: "T") else { return false }
+            case 13, 16: guard byte == UInt8(ascii: ":") else { return false }
+            case 19: guard byte == UInt8(ascii: "Z") else { return false }
+            default: guard isDigit(byte) else { return false }
+            }
+        }
+        return true
     }
 
     // MARK: Text (strings, keys, reals)

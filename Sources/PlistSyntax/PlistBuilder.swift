@@ -116,18 +116,22 @@ struct PlistBuilder: ~Copyable {
         maximumDepth = options.maximumDepth
     }
 
+    @inline(__always)
     var context: Context {
         guard !frames.isEmpty else { return .outside }
         return frames[frames.count - 1].element.isLeaf ? .leaf : .container
     }
 
+    @inline(__always)
     var isSkipping: Bool { skippedDepth > 0 }
 
     /// The element the next end tag closes, when it is one of the open frames.
+    @inline(__always)
     var closingElement: Element? {
         skippedDepth == 0 && !frames.isEmpty ? frames[frames.count - 1].element : nil
     }
 
+    @inline(__always)
     var depth: Int { frames.count + skippedDepth }
 
     // MARK: Events
@@ -341,6 +345,7 @@ struct PlistBuilder: ~Copyable {
     }
 
     /// The open leaf as Apple's parsers see it: a `<key>` where a value belongs is a string.
+    @inline(__always)
     var openLeaf: Element? {
         guard let element = closingElement, element.isLeaf else { return nil }
         return element == .key && frames[frames.count - 1].isValueKey ? .string : element

@@ -83,7 +83,8 @@ struct DirectiveSpottingSource<Base: ByteSource>: ByteSource {
     }
 
     private mutating func spot(_ bytes: UnsafeRawBufferPointer) {
-        if !bytes.contains(UInt8(ascii: "#")) {
+        // Counted 16 bytes at a time: a byte-by-byte search was a twentieth of a big parse.
+        if ByteCount.occurrences(of: UInt8(ascii: "#"), in: bytes.assumingMemoryBound(to: UInt8.self), 0, bytes.count) == 0 {
             // Only the state at the end matters: blanks after the last line end, or not.
             if let lastEnd = bytes.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
                 atLineStart = bytes[(lastEnd + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
