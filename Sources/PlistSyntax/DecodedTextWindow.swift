@@ -134,6 +134,13 @@ struct DecodedTextWindow {
         }
     }
 
+    /// The bytes of `range` that the window holds, lent to `body` (no slice is made).
+    func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let lower = max(range.lowerBound, retainedStart) - retainedStart
+        let upper = max(lower, min(range.upperBound, end) - retainedStart)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
+    }
+
     func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
         let lower = max(range.lowerBound, retainedStart) - retainedStart
         let upper = min(range.upperBound, end) - retainedStart

@@ -183,6 +183,8 @@ struct ParseSession: ~Copyable {
     }
 
     /// Why Apple's two parsers refuse the open leaf, read as written (see `AppleValueGrammar`).
+    // Inlined: called as a method, the whole session was copied for it at every leaf end.
+    @inline(__always)
     private func appleRejection(of leaf: PlistBuilder.Element, endTag: () -> Int) -> String? {
         // Made only for a message: building it for every leaf was a tenth of a big parse.
         var shownName: String { "<\(leaf.rawValue)>" }
@@ -200,6 +202,7 @@ struct ParseSession: ~Copyable {
             default: return "\(shownName) content longer than \(Self.cursorMargin) characters"
             }
         }
+        if window.withBytes(in: leafTextStart..<end, { AppleValueGrammar.isPlainlyAccepted(leaf, text: $0) }) { return nil }
         let raw = window.slice(leafTextStart..<end)
         return AppleValueGrammar.rejection(of: leaf, raw: raw, selfClosed: false).map {
             let shown = String(decoding: Array(raw.prefix(40)), as: UTF8.self).quotedForMessage

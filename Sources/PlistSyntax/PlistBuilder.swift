@@ -75,10 +75,10 @@ struct PlistBuilder: ~Copyable {
         var keepsPendingEntry = true
     }
 
-    /// Leaf text of integers, reals and dates is kept for their values only up to this
-    /// much (their validity is decided on the text as written): memory must not follow a
-    /// hostile file.
-    private static let validationTextCap = 4096
+    /// The text of kept integers, reals and dates is kept for their values only up to this
+    /// much (their validity is decided on the text as written, in the session's window):
+    /// memory must not follow a hostile file. Other leaves' text is not copied at all.
+    private static let valueTextCap = 4096
 
     private let retainsEverything: Bool
     private let retainedKeys: Set<String>
@@ -189,7 +189,7 @@ struct PlistBuilder: ~Copyable {
         case .string, .key:
             if frames[top].keepsContent { leafBytes.append(contentsOf: bytes) }
         default:
-            if leafBytes.count + bytes.count <= Self.validationTextCap { leafBytes.append(contentsOf: bytes) }
+            if frames[top].keepsContent && leafBytes.count + bytes.count <= Self.valueTextCap { leafBytes.append(contentsOf: bytes) }
         }
     }
 

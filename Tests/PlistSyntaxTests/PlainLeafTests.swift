@@ -8,6 +8,10 @@ import Testing
 
     private static func bytes(_ text: String) -> ArraySlice<UInt8> { ArraySlice(text.utf8) }
 
+    private static func isPlain(_ element: PlistBuilder.Element, _ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBufferPointer { AppleValueGrammar.isPlainlyAccepted(element, text: $0) }
+    }
+
     @Test func commonFormsTakeTheShortcut() {
         let plain: [(PlistBuilder.Element, String)] = [
             (.integer, "0"), (.integer, "-42"), (.integer, "007"), (.integer, "999999999999999999"),
@@ -17,8 +21,8 @@ import Testing
             (.true, ""), (.false, ""),
         ]
         for (element, text) in plain {
-            #expect(AppleValueGrammar.isPlainlyAccepted(element, raw: Self.bytes(text)), "\(element) \(text.debugDescription)")
-            #expect(AppleValueGrammar.grammarRejection(of: element, raw: Self.bytes(text), selfClosed: false) == nil)
+            #expect(Self.isPlain(element, text), "\(element) \(text.debugDescription)")
+            #expect(AppleValueGrammar.rejection(of: element, raw: Self.bytes(text), selfClosed: false) == nil)
         }
         // Left to the grammars: some of these are accepted, some refused.
         let unplain: [(PlistBuilder.Element, String)] = [
@@ -28,7 +32,7 @@ import Testing
             (.data, "\u{E9}"), (.data, "AA<!-- c -->"), (.string, "a &amp; b"), (.string, "<![CDATA[x]]>"), (.true, " "),
         ]
         for (element, text) in unplain {
-            #expect(!AppleValueGrammar.isPlainlyAccepted(element, raw: Self.bytes(text)), "\(element) \(text.debugDescription)")
+            #expect(!Self.isPlain(element, text), "\(element) \(text.debugDescription)")
         }
     }
 
@@ -48,8 +52,8 @@ import Testing
         texts += ["2024-01-31T12:00:00Z", "-2024-01-31T12:00:00Z", "1234567890123456789", "-9223372036854775808"]
         var wrong: [String] = []
         for text in texts {
-            for element in Self.leaves where AppleValueGrammar.isPlainlyAccepted(element, raw: Self.bytes(text)) {
-                if let refusal = AppleValueGrammar.grammarRejection(of: element, raw: Self.bytes(text), selfClosed: false) {
+            for element in Self.leaves where Self.isPlain(element, text) {
+                if let refusal = AppleValueGrammar.rejection(of: element, raw: Self.bytes(text), selfClosed: false) {
                     wrong.append("<\(element.rawValue)>\(text.debugDescription): \(refusal)")
                 }
             }
