@@ -71,15 +71,17 @@ let package = Package(
             dependencies: ["eplint"]
         ),
         .plugin(name: "EplintBuildToolPlugin", capability: .buildTool(), dependencies: ["eplint"]),
+        // Helpers shared by test targets (a test target cannot depend on another).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "PlistSyntaxTests",
-            dependencies: ["PlistSyntax"]
+            dependencies: ["PlistSyntax", "TestSupport"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters"]),
         .testTarget(
             name: "EplintRulesTests",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport"]
         ),
         .testTarget(
             name: "ConfigurationTests",

@@ -26,6 +26,10 @@ enum InlineSuppression {
             let words = comment.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "," })
             guard let first = words.first, first.hasPrefix("eplint:") else { continue }
             let kind = first.dropFirst("eplint:".count)
+            guard comment.isWhole else {
+                problem(invalid, "eplint:\(kind.prefix(40)) directive is longer than \(PlistComment.textLimit) bytes and is not read; a directive names rule IDs only", comment)
+                continue
+            }
             let covers: Range<Int>
             switch kind {
             case "disable-next":

@@ -24,6 +24,20 @@ final class LibXMLReader {
     /// The chunk libxml2 is being given, and how much of it it has.
     private var input = UnsafeRawBufferPointer(start: nil, count: 0)
     private var inputHanded = 0
+    /// What of `input` is cut (see `CommentCutter`), and how many bytes libxml2 was handed.
+    private var cut = CommentCutter.Plan(cutStart: 0, resume: 0)
+    private var cutter = CommentCutter()
+    private var handedCount = 0
+    /// Nothing more is handed to libxml2 (see `planCut`).
+    private var inputEnds = false
+    /// From each of these offsets in what libxml2 was handed, the text's offset is that
+    /// much greater (everything cut before it), in increasing order; one per chunk cut.
+    private var cutShifts: [(handed: Int, shift: Int)] = []
+    /// Bytes not handed to libxml2.
+    var bytesCut: Int { cutShifts.last?.shift ?? 0 }
+    /// The shift that holds for libxml2's offsets in `shiftRange` (where its cursor is).
+    private var shiftRange = 0..<Int.max
+    private var shift = 0
     private var stopped = false
     /// Element names seen so far, by libxml2's interned pointer (its dictionary keeps one
     /// copy of each name for the parser's lifetime), so no String is made per element.
@@ -44,9 +58,12 @@ final class LibXMLReader {
         return entity
     }()
 
-    init(session: UnsafeMutablePointer<ParseSession>) {
+    private let cutsLongComments: Bool
+
+    init(session: UnsafeMutablePointer<ParseSession>, cutsLongComments: Bool = true) {
         _ = libxml2Initialized
         self.session = session
+        self.cutsLongComments = cutsLongComments
         session.pointee.onStop = { [unowned self] in self.stop() }
     }
 
@@ -118,6 +135,7 @@ final class LibXMLReader {
         handler.cdataBlock = handler.characters
         handler.comment = { user, text in LibXMLReader.with(user) { $0.comment(text) } }
         handler.processingInstruction = { user, _, _ in LibXMLReader.with(user) { $0.processingInstruction() } }
+        handler.startDocument = { user in LibXMLReader.with(user) { $0.startDocument() } }
         handler.internalSubset = { user, _, _, _ in LibXMLReader.with(user) { $0.internalSubset() } }
         handler.getEntity = { user, name in LibXMLReader.with(user) { $0.entityReference(name) } }
         handler.getParameterEntity = { user, _ in LibXMLReader.with(user) { $0.unloadedParameterEntity } }
@@ -146,26 +164,75 @@ final class LibXMLReader {
         // What xmlByteConsumed computes when no encoder is installed (eplint hands libxml2
         // UTF-8 and sets XML_PARSE_IGNORE_ENC), without its call and buffer queries.
         guard let input = context?.pointee.input, let base = input.pointee.base, let cursor = input.pointee.cur else { return 0 }
-        return Int(input.pointee.consumed) + (cursor - base)
+        let handed = Int(input.pointee.consumed) + (cursor - base)
+        return shiftRange.contains(handed) ? handed + shift : textOffset(handed: handed)
+    }
+
+    /// The offset in the decoded text of an offset in what libxml2 was handed.
+    @inline(never)
+    private func textOffset(handed: Int) -> Int {
+        // The last cut at or before `handed` (there are few: one per chunk cut).
+        var lower = 0, upper = cutShifts.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if cutShifts[middle].handed <= handed { lower = middle + 1 } else { upper = middle }
+        }
+        let start = lower == 0 ? 0 : cutShifts[lower - 1].handed
+        shift = lower == 0 ? 0 : cutShifts[lower - 1].shift
+        shiftRange = start..<(lower < cutShifts.count ? cutShifts[lower].handed : Int.max)
+        return handed + shift
     }
 
     // MARK: Callbacks
 
-    /// libxml2's read callback: copies up to `capacity` bytes of decoded text into `buffer`.
+    /// libxml2's read callback: copies up to `capacity` bytes of decoded text into `buffer`
+    /// (less what is cut of a long comment).
     private func read(into buffer: UnsafeMutablePointer<CChar>?, capacity: Int) -> Int {
         guard let buffer, !stopped else { return 0 }
-        if inputHanded == input.count {
-            guard let supply else { return 0 }
-            input = supply()
-            inputHanded = 0
-            guard !input.isEmpty else { return 0 }
-            let cursor = currentOffset, text = input.assumingMemoryBound(to: UInt8.self)
-            tell { $0.chunk(text, cursor: cursor) }
+        // Never a few bytes when more are there: libxml2 2.9 can misread a multibyte character
+        // that arrives after it has read its buffer to the end between two of its refills.
+        let wanted = min(capacity, Self.smallestRead)
+        var written = 0
+        repeat {
+            if inputHanded == input.count {
+                // (A chunk of a cut comment hands at least `CommentCutter.handedTail` bytes, so a
+                // read takes in little text: the session forgets text only behind libxml2's
+                // cursor, which moves between reads.)
+                guard !inputEnds, let supply else { break }
+                cut = CommentCutter.Plan(cutStart: 0, resume: 0)
+                input = supply()
+                inputHanded = 0
+                guard !input.isEmpty else { break }
+                let cursor = currentOffset, text = input.assumingMemoryBound(to: UInt8.self)
+                tell { $0.chunk(text, cursor: cursor) }
+                planCut(text)
+            }
+            if inputHanded == cut.cutStart { inputHanded = cut.resume }
+            let end = inputHanded < cut.cutStart ? cut.cutStart : input.count
+            let count = min(capacity - written, end - inputHanded)
+            UnsafeMutableRawPointer(buffer + written).copyMemory(from: input.baseAddress! + inputHanded, byteCount: count)
+            inputHanded += count
+            handedCount += count
+            written += count
+        } while written < wanted
+        return written
+    }
+
+    private static let smallestRead = CommentCutter.handedTail
+
+    /// Decides what of a new chunk libxml2 is not handed: the middle of a long comment.
+    private func planCut(_ text: UnsafeBufferPointer<UInt8>) {
+        if cutsLongComments, !cutter.isCutting, let entry = session.pointee.longCommentEntry(beforeChunkOf: text.count) {
+            cutter.begin(entry)
         }
-        let count = min(capacity, input.count - inputHanded)
-        UnsafeMutableRawPointer(buffer).copyMemory(from: input.baseAddress! + inputHanded, byteCount: count)
-        inputHanded += count
-        return count
+        cut = cutter.plan(text)
+        // Past libxml2's limit on a comment, nothing more is read: libxml2 reports the end of
+        // the input inside the comment, and the session reports the limit instead.
+        if cutter.isCutting && session.pointee.longCommentIsPastLimit { inputEnds = true }
+        guard cut.cutCount > 0 else { return }
+        let total = (cutShifts.last?.shift ?? 0) + cut.cutCount
+        cutShifts.append((handed: handedCount + cut.cutStart, shift: total))
+        shiftRange = 0..<0
     }
 
     @inline(__always)
@@ -214,8 +281,15 @@ final class LibXMLReader {
 
     private func comment(_ text: UnsafePointer<xmlChar>?) {
         guard !stopped else { return }
-        let text = text.map { String(cString: $0) } ?? "", cursor = currentOffset
+        let cursor = currentOffset
         tell { $0.comment(text, cursor: cursor) }
+    }
+
+    /// The XML declaration (if any) and the blanks after it have been read.
+    private func startDocument() {
+        guard !stopped else { return }
+        let cursor = currentOffset
+        tell { $0.documentStarted(cursor: cursor) }
     }
 
     private func processingInstruction() {

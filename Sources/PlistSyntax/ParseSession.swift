@@ -21,8 +21,10 @@ struct ParseSession: ~Copyable {
     private var elementsAwaitingEnd: [(depth: Int, start: SourcePosition, comments: [Int], isKey: Bool)] = []
     /// A `<key>` a comment stood before: the comment covers the key's value too.
     private var keyAwaitingValue: (depth: Int, start: SourcePosition, comments: [Int])?
-    /// Where a comment that began in text since discarded starts.
+    /// Where a comment that began in text since discarded starts: libxml2 is reading it.
     private var openComment: SourcePosition?
+    /// libxml2's cursor when the last chunk was read.
+    private var chunkCursor = 0
     /// White space runs from `lastMarkupEnd` up to here (when greater): not scanned again.
     private var blankBefore = 0
     /// Where text that is not white space, met directly inside a container, starts (at
@@ -45,8 +47,32 @@ struct ParseSession: ~Copyable {
 
     mutating func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
         guard !stopped else { return }
+        chunkCursor = cursor
         discardSpentText(cursor: cursor)
         window.append(text)
+    }
+
+    /// libxml2 is deep inside a long comment and has not been handed its end: the rest of its
+    /// body may be cut from the chunk of `count` bytes just read (see `CommentCutter`). nil
+    /// otherwise, or if a `--` (the end, or an error) is among the bytes libxml2 holds.
+    func longCommentEntry(beforeChunkOf count: Int) -> CommentCutter.Entry? {
+        // libxml2 must hold the text a comment keeps before anything is cut: twice that, as
+        // it turns each CR LF into one LF.
+        guard !stopped, let open = openComment, chunkCursor - (open.offset + 4) >= 2 * PlistComment.textLimit else { return nil }
+        let handedEnd = window.end - count
+        let from = max(open.offset + 4, chunkCursor - 1, window.retainedStart)
+        guard from < handedEnd else { return nil }
+        return window.withBytes(in: from..<handedEnd) { bytes -> CommentCutter.Entry? in
+            let hyphen = UInt8(ascii: "-")
+            for index in 1..<max(1, bytes.count) where bytes[index] == hyphen && bytes[index - 1] == hyphen { return nil }
+            // A character whose last bytes are still to come.
+            var pending = 0
+            var lead = bytes.count - 1
+            while lead > max(0, bytes.count - 4) && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+            let length = switch bytes[lead] { case 0xC0...0xDF: 2; case 0xE0...0xEF: 3; case 0xF0...0xF7: 4; default: 1 }
+            pending = max(0, length - (bytes.count - lead))
+            return CommentCutter.Entry(afterHyphen: bytes[bytes.count - 1] == hyphen, pendingContinuationBytes: pending)
+        }
     }
 
     /// Forgets the text no position can be asked for any more.
@@ -222,7 +248,18 @@ struct ParseSession: ~Copyable {
         }
     }
 
-    mutating func comment(_ text: String, cursor: Int) {
+    /// The long comment libxml2 is reading has more text than libxml2's limit allows.
+    var longCommentIsPastLimit: Bool {
+        guard let open = openComment else { return false }
+        return window.end - (open.offset + 4) > Self.commentLengthLimit
+    }
+
+    /// libxml2's limit on a comment's text (XML_MAX_TEXT_LENGTH), kept although eplint no
+    /// longer lets libxml2 hold a long comment: a file's verdict does not depend on that.
+    static let commentLengthLimit = 10_000_000
+
+    /// A comment ends at `cursor`; `text` is what libxml2 was handed of it (NUL-terminated).
+    mutating func comment(_ text: UnsafePointer<UInt8>?, cursor: Int) {
         guard !stopped else { return }
         // A comment cannot hold "--", so the last "<!--" before the cursor is its start.
         let opening = lastOccurrence(of: Array("<!--".utf8), before: cursor)
@@ -235,11 +272,41 @@ struct ParseSession: ~Copyable {
             if textRun == nil { checkBlankRun(upTo: opening) }
             flushTextRun { opening }
             guard !stopped else { return }
-            let range = SourceRange(start: start ?? window.position(at: opening), end: window.position(at: cursor))
+            let startPosition = start ?? window.position(at: opening)
+            let length = cursor - 3 - (startPosition.offset + 4)
+            if length > Self.commentLengthLimit {
+                stop(Self.commentTooLong(at: startPosition))
+                return
+            }
+            let range = SourceRange(start: startPosition, end: window.position(at: cursor))
             commentsAwaitingElement.append(comments.count)
-            comments.append(PlistComment(text: text, range: range))
+            let (kept, isWhole) = Self.commentText(text)
+            comments.append(PlistComment(text: kept, range: range, isWhole: isWhole))
             lastMarkupEnd = cursor
         }
+    }
+
+    /// The comment's text (libxml2's: line ends made LF), or its first `PlistComment.textLimit`
+    /// bytes in whole characters, which is all libxml2 holds of a long one; and whether it is whole.
+    private static func commentText(_ text: UnsafePointer<UInt8>?) -> (text: String, isWhole: Bool) {
+        guard let text else { return ("", true) }
+        var end = 0
+        while end <= PlistComment.textLimit && text[end] != 0 { end += 1 }
+        guard end > PlistComment.textLimit else { return (String(decoding: UnsafeBufferPointer(start: text, count: end), as: UTF8.self), true) }
+        // A character the limit would split is left out.
+        end = PlistComment.textLimit
+        while end > 0 && text[end] & 0xC0 == 0x80 { end -= 1 }
+        return (String(decoding: UnsafeBufferPointer(start: text, count: end), as: UTF8.self), false)
+    }
+
+    private static func commentTooLong(at start: SourcePosition) -> SyntaxProblem {
+        SyntaxProblem(kind: .unsupported, message: "a limit was exceeded: Comment too big found", position: start)
+    }
+
+    /// Before the root element, after the XML declaration and the blanks after it.
+    mutating func documentStarted(cursor: Int) {
+        guard !stopped, builder.context == .outside else { return }
+        lastMarkupEnd = max(lastMarkupEnd, cursor)
     }
 
     mutating func processingInstruction(cursor: Int) {
@@ -287,7 +354,11 @@ struct ParseSession: ~Copyable {
         let opensSubset = window.contains(cursor) && window[cursor] == UInt8(ascii: "[")
         let bracketOrEnd = window.contains(doctype) && doctype + 9 < cursor
             ? window.slice((doctype + 9)..<cursor).first { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ">") } : nil
-        guard opensSubset || bracketOrEnd != nil else { return }
+        guard opensSubset || bracketOrEnd != nil else {
+            // A comment may follow: it is known to start after the DOCTYPE's `>`.
+            if window.contains(cursor) && window[cursor] == UInt8(ascii: ">") { lastMarkupEnd = cursor + 1 }
+            return
+        }
         if !opensSubset {
             let which = bracketOrEnd == UInt8(ascii: "[") ? "'['" : "'>'"
             stop(SyntaxProblem(
@@ -304,6 +375,11 @@ struct ParseSession: ~Copyable {
 
     mutating func xmlError(_ reported: String, cursor: Int) {
         guard !stopped else { return }
+        // Past libxml2's limit in a long comment: libxml2 would have stopped there first.
+        if let open = openComment, cursor - (open.offset + 4) > Self.commentLengthLimit {
+            stop(Self.commentTooLong(at: open))
+            return
+        }
         var message = reported
         while message.last?.isWhitespace == true { message.removeLast() }
         let limits = ["Huge", "huge", "too big", "too long", "Excessive", "limit", "Memory allocation failed"]

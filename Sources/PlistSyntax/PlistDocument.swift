@@ -6,6 +6,8 @@ public struct PlistDocument: Sendable {
     public var problems: [SyntaxProblem]
     /// XML comments outside the root's leaf elements, in document order.
     public var comments: [PlistComment]
+    /// Bytes of long comments that libxml2 was not handed (for tests of `CommentCutter`).
+    package var bytesCutFromComments = 0
 
     public init(root: PlistNode?, problems: [SyntaxProblem], comments: [PlistComment]) {
         self.root = root
@@ -48,16 +50,24 @@ public struct SyntaxProblem: Sendable, Equatable {
 
 /// An XML comment and where it starts.
 public struct PlistComment: Sendable {
+    /// The comment's text, or its first `textLimit` bytes (whole characters) when it is longer.
     public var text: String
     public var range: SourceRange
     /// The first element that starts after the comment, whole (for `disable-next`); for a
     /// `<key>`, the key and its value.
     public var nextElement: SourceRange?
+    /// `text` is the whole comment.
+    public var isWhole: Bool
 
-    public init(text: String, range: SourceRange, nextElement: SourceRange? = nil) {
+    /// What is kept of a comment's text: far more than any directive needs, and a bound on
+    /// what a hostile comment costs.
+    public static let textLimit = 65_536
+
+    public init(text: String, range: SourceRange, nextElement: SourceRange? = nil, isWhole: Bool = true) {
         self.text = text
         self.range = range
         self.nextElement = nextElement
+        self.isWhole = isWhole
     }
 }
 
@@ -80,6 +90,9 @@ public struct PlistParseOptions: Sendable {
     /// Under `.topLevelKeys`: other top-level keys whose entries (key, range, value's kind
     /// and range) the caller needs.
     public var keepsTopLevelEntry: (@Sendable (String) -> Bool)?
+    /// Long comments are cut from what libxml2 reads (`CommentCutter`); off only for the test
+    /// that holds the cutting to the parse without it.
+    package var cutsLongComments = true
 
     public init(retention: Retention = .everything, maximumDepth: Int = 256,
                 keepsTopLevelEntry: (@Sendable (String) -> Bool)? = nil) {

@@ -83,9 +83,13 @@ public enum PlistParser {
         // the first chunk and other encodings once decoded, from memory lent for it.
         let lent = LentBytes()
         var firstChunk = true
+        var bytesCut = 0
         let parsed = withUnsafeMutablePointer(to: &session) { session in
-            let reader = LibXMLReader(session: session)
-            defer { reader.finish() }
+            let reader = LibXMLReader(session: session, cutsLongComments: options.cutsLongComments)
+            defer {
+                bytesCut = reader.bytesCut
+                reader.finish()
+            }
             return withoutActuallyEscaping({ () -> UnsafeRawBufferPointer in
                 if firstChunk {
                     firstChunk = false
@@ -114,7 +118,9 @@ public enum PlistParser {
         guard parsed else {
             return (failed(.unsupported, "libxml2 could not create a parser (out of memory)"), nil)
         }
-        return (session.document(), session.repeatedTopLevelKeyHashes)
+        var document = session.document()
+        document.bytesCutFromComments = bytesCut
+        return (document, session.repeatedTopLevelKeyHashes)
     }
 
     private static func failed(_ kind: SyntaxProblem.Kind, _ message: String, suggestsConversion: Bool = false) -> PlistDocument {

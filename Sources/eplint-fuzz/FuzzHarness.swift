@@ -6,10 +6,12 @@ import ServerSide
 
 /// One input through everything a pull request's plist goes through. The first byte picks
 /// how: as an Info.plist, as its entitlements file, or with build settings and streaming.
-/// With bit 64 (`{`, `[` and Base64 letters have it) it also goes through the server side.
+/// With bit 64 (`{`, `[` and Base64 letters have it) it also goes through the server side;
+/// with bit 32 (`<` has it), its comments are made long and cut (`checkCommentCutting`).
 func lintEverything(_ bytes: [UInt8]) {
     let mode = bytes.first ?? 0
     if mode & 64 != 0 { lintServerSide(bytes) }
+    if mode & 32 != 0 { checkCommentCutting(bytes) }
     var configuration = LintConfiguration(buildSettings: BuildSettings(mode & 1 == 0 ? [:] : ["REGION": "nl", "URL": "https://x.com/?a"]))
     if mode & 2 != 0 { configuration.musicStreaming = MusicStreaming(qualifies: true, reason: "fuzz") }
     if mode & 4 != 0 { configuration.deploymentTargets = [DeploymentTarget(platform: .iOS, version: Version("16.0")!, source: "fuzz")] }

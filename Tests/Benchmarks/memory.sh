@@ -4,6 +4,8 @@
 #   keys-distinct   2,000,000 distinct top-level keys and a StoreKit key   (target <= 64 MB)
 #   keys-repeated   2,000,000 top-level keys, half of them repeats (EP003 for each repeat)
 #   comment         one 10 MB XML comment on one line                     (target <= 16 MB)
+#   comment-utf8    a 9.5 MB comment of multibyte text and line ends, under libxml2's limit
+#                   (so the file is read on past it: its StoreKit key's finding is reported)
 #   string-other    a 50 MB <string> under a key eplint does not check    (target <= 16 MB)
 #   string-link     a 50 MB <string> that is a SKExternalPurchaseLink URL
 # Usage: Tests/Benchmarks/memory.sh [EPLINT]   (default: the release build; built if missing)
@@ -38,13 +40,15 @@ def keys(count, distinct):
 write("keys-distinct", keys(2_000_000, 2_000_000))
 write("keys-repeated", keys(2_000_000, 1_000_000))
 write("comment", [head, storekit, "<!-- ", "x" * (10 << 20), " -->\n", tail])
+write("comment-utf8", [head, "<!-- ", "\u00e9\u20ac\n" * 1_580_000, " -->\n",
+                       '\t<key>SKExternalPurchase</key>\n\t<array><string>NL</string></array>\n', tail])
 write("string-other", [head, storekit, "\t<key>Other</key>\n\t<string>", "y" * (50 << 20), "</string>\n", tail])
 link = '\t<key>SKExternalPurchaseLink</key>\n\t<dict>\n\t\t<key>nl</key>\n\t\t<string>https://example.com/'
 write("string-link", [head, storekit, link, "z" * (50 << 20), "</string>\n\t</dict>\n", tail])
 PY
 
 printf '%-15s %10s %14s %10s %10s\n' input "size MB" "peak RSS MB" "time s" findings
-for name in keys-distinct keys-repeated comment string-other string-link; do
+for name in keys-distinct keys-repeated comment comment-utf8 string-other string-link; do
     file=$work/$name.plist
     stats=$({ /usr/bin/time -f '%M %e' "$eplint" --format json "$file" 2>&1 >"$work/$name.json" || true; } | tail -1)
     findings=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["diagnostics"]))' "$work/$name.json" 2>/dev/null || echo "?")

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks eplint side by side with the libxml2 SAX floor (shared/bench/sax_count.c),
-# xmllint and plutil on the same files in one run, and prints medians and ratios:
+# xmllint and plutil on the same files in one run, and prints medians and ratios. eplint is
+# built twice: as the README builds it, and with a plain `swift build -c release` (what
+# pre-commit's `language: swift` and most users' scripts run; the Swift runtime linked dynamically).
 #   1. 10,000 real-mix plists (21 MB)     eplint | floor | xmllint --noout | plutil -lint
 #   2. one 100 MB plist                   eplint | floor | xmllint --stream --noout   (+ peak memory)
 #   3. one small Info.plist (start-up)    eplint | xmllint --noout | plutil -lint
@@ -25,6 +27,9 @@ fi
 echo "== building (release, static Swift runtime: the build users and hooks run)"
 swift build -c release --static-swift-stdlib --disable-local-rpath >/dev/null
 eplint=$PWD/.build/release/eplint
+echo "== building (plain swift build -c release)"
+swift build -c release --scratch-path .build-plain >/dev/null
+plain=$PWD/.build-plain/release/eplint
 cc -O2 -o "$work/sax_count" "$shared/bench/sax_count.c" $(xml2-config --cflags --libs)
 floor="$work/sax_count"
 plutil=$(command -v plutil)
@@ -50,6 +55,7 @@ measure() { # NAME ROUNDS RUNS-PER-ROUND WARMUP-RUNS-IN-THE-FIRST-ROUND hyperfin
 echo "== 1. 10,000 files"
 (cd /tmp/plist-corpus-10000 && measure many "$runs" 1 1 \
     -n eplint "$eplint ." \
+    -n plain "$plain ." \
     -n floor "xargs -a $work/files.txt $floor" \
     -n xmllint "xargs -a $work/files.txt xmllint --noout" \
     -n plutil "xargs -a $work/files.txt $plutil -lint")
@@ -57,6 +63,7 @@ echo "== 1. 10,000 files"
 echo "== 2. one 100 MB plist"
 measure huge "$runs" 1 1 \
     -n eplint "$eplint /tmp/plist-huge.plist" \
+    -n plain "$plain /tmp/plist-huge.plist" \
     -n floor "$floor /tmp/plist-huge.plist" \
     -n "xmllint --stream" "xmllint --stream --noout /tmp/plist-huge.plist"
 peak() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident/ {printf "%.1f", $2 / 1024}'; }
@@ -67,6 +74,7 @@ xmllint_peak=$(peak xmllint --stream --noout /tmp/plist-huge.plist)
 echo "== 3. one small Info.plist"
 measure small "$runs" 20 5 \
     -n eplint "$eplint $small" \
+    -n plain "$plain $small" \
     -n xmllint "xmllint --noout $small" \
     -n plutil "$plutil -lint $small"
 
@@ -91,6 +99,12 @@ print(f"| one 100 MB plist | {huge['eplint']:.3f} s, {eplint_peak} MB | {huge['f
       f"| {huge['eplint'] / huge['xmllint --stream']:.2f}x |")
 print(f"| one small Info.plist | {small['eplint'] * 1000:.1f} ms | – | {small['xmllint'] * 1000:.1f} ms | {small['plutil'] * 1000:.1f} ms "
       f"| – | {small['eplint'] / small['xmllint']:.2f}x |")
+print()
+print("| plain `swift build -c release` | eplint | eplint / floor | eplint / xmllint |")
+print("| --- | --- | --- | --- |")
+print(f"| 10,000 files | {many['plain']:.3f} s | {many['plain'] / many['floor']:.2f}x | {many['plain'] / many['xmllint']:.2f}x |")
+print(f"| one 100 MB plist | {huge['plain']:.3f} s | {huge['plain'] / huge['floor']:.2f}x | {huge['plain'] / huge['xmllint --stream']:.2f}x |")
+print(f"| one small Info.plist | {small['plain'] * 1000:.1f} ms | – | {small['plain'] / small['xmllint']:.2f}x |")
 print()
 # The fastest runs are the least disturbed by other work on the machine.
 print(f"Fastest runs: 10,000 files {fastest_many['eplint'] / fastest_many['floor']:.2f}x floor, "

@@ -141,6 +141,26 @@ import Testing
         try text.write(to: directory.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
         return try Eplint.run(["Info.plist"], in: directory)
     }
+    /// Comments longer than libxml2 would ever hold: over its 10,000,000-byte limit, EP002 at
+    /// the comment's start, in any characters; under it, the findings after the comment at
+    /// their exact place; a directive too long to keep, EP009.
+    @Test func hugeComments() throws {
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+        let storeKit = "<key>SKExternalPurchase</key><array><string>NL</string></array>\n</dict>\n</plist>\n"
+        let overLimit = try lintedInPlace(head + "\t<!-- " + String(repeating: "\u{E9}\u{20AC}x", count: 1_700_000) + " -->\n" + storeKit)
+        #expect(overLimit.standardOutput == "Info.plist:4:2: error: a limit was exceeded: Comment too big found [EP002]\n")
+        let unterminated = try lintedInPlace(head + "\t<!-- " + String(repeating: "x-y\n", count: 2_600_000))
+        #expect(unterminated.standardOutput == "Info.plist:4:2: error: a limit was exceeded: Comment too big found [EP002]\n")
+        let underLimit = try lintedInPlace(head + "\t<!-- " + String(repeating: "\u{E9}\n", count: 3_000_000) + "\u{1D11E}-->\t" + storeKit)
+        #expect(underLimit.standardOutput == "Info.plist:3000004:42: error: region 'NL' must be lowercase: 'nl' [EP101]\n")
+        let directive = try lintedInPlace(head + "\t<!-- eplint:disable EP101 " + String(repeating: "EP101 ", count: 12_000) + "-->\n" + storeKit)
+        #expect(directive.standardOutput == """
+            Info.plist:4:2: warning: eplint:disable directive is longer than 65536 bytes and is not read; a directive names rule IDs only [EP009]
+            Info.plist:5:37: error: region 'NL' must be lowercase: 'nl' [EP101]
+
+            """)
+    }
+
     @Test func inputsAreNeverModifiedAndNothingPartialIsLeft() throws {
         let directory = try Eplint.temporaryDirectory()
         let input = directory.appendingPathComponent("Info.plist")

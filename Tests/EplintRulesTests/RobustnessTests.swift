@@ -4,6 +4,7 @@ import LintEngine
 import PlistSyntax
 import Reporters
 import Testing
+import TestSupport
 
 /// Hostile and broken inputs, in-process: every one ends in diagnostics, never a crash.
 @Suite struct RobustnessTests {
@@ -66,19 +67,6 @@ import Testing
         invalid.insert(contentsOf: [0xC3, 0x28], at: 300)
         let lines = lint(String(decoding: invalid, as: UTF8.self))
         #expect(lines.count == 1)
-    }
-}
-
-/// A small deterministic generator, so a failure is reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,5 +1,6 @@
 @testable import LintEngine
 import Testing
+import TestSupport
 
 /// The sweep that matches findings to directives gives what the definition says — the first
 /// directive naming the rule whose range holds the offset — on random nested, overlapping,

@@ -73,7 +73,10 @@ import Testing
         #expect(comment?.range.start == SourcePosition(offset: 76, line: 6, column: 3, utf16Column: 3))
         #expect(comment?.range.end.line == 6)
         #expect(comment?.range.end.offset == 76 + 4 + " eplint:disable EP203 ".utf8.count + filler.utf8.count + 3)
-        #expect(comment?.text == " eplint:disable EP203 \(filler)")
+        // Only the first bytes of its text: libxml2 was not handed the rest.
+        #expect(comment?.isWhole == false)
+        #expect(comment?.text == String(" eplint:disable EP203 \(filler)".utf8.prefix(PlistComment.textLimit))!)
+        #expect(document.bytesCutFromComments > 0)
         #expect(comment?.nextElement?.start.line == 7)
     }
 }

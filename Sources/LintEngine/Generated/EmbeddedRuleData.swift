@@ -321,7 +321,7 @@ The input is not an XML property list (binary plist, JSON, other text) or exceed
 
 ## What it checks
 
-The first bytes: a binary property list (`bplist00`), JSON, or anything whose first non-blank character is not `<` is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit. A binary plist met while walking a directory is skipped instead (listed with `--verbose`).
+The first bytes: a binary property list (`bplist00`), JSON, or anything whose first non-blank character is not `<` is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`).
 
 ## Why
 
@@ -764,7 +764,7 @@ An inline eplint: comment names an unknown rule or is malformed.
 
 ## What it checks
 
-An XML comment starting with `eplint:` must be `eplint:disable-next` or `eplint:disable` followed by one or more rule IDs (separated by spaces or commas); `disable-next` must be followed by an element. Anything else is reported at the comment and suppresses nothing for the bad part.
+An XML comment starting with `eplint:` must be `eplint:disable-next` or `eplint:disable` followed by one or more rule IDs (separated by spaces or commas); `disable-next` must be followed by an element. Anything else is reported at the comment and suppresses nothing for the bad part. A directive comment longer than 65,536 bytes is not read at all (eplint keeps only that much of a comment's text, so that a hostile file cannot make it hold a huge one): it is reported and suppresses nothing.
 
 ## Why
 

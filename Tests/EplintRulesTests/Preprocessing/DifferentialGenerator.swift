@@ -1,20 +1,16 @@
+import TestSupport
+
 /// Plists made of random pieces that exercise the preprocessor where it meets plist text:
 /// conditionals with `&&`, `<` and comments, macros in text and keys (object- and
 /// function-like, from `#define`, `-D` and a prefix header), apostrophes and quotes in
 /// text, URLs (whose `//` cpp takes for a comment), `-traditional` on and off.
 struct DifferentialGenerator {
-    /// SplitMix64: the same cases on every machine.
-    private var state: UInt64
+    /// The same cases on every machine.
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
+    private mutating func next() -> UInt64 { generator.next() }
 
     private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
     private mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
