@@ -8,7 +8,7 @@ import Darwin
 
 /// Finds and reads the entitlements file of an Info.plist (README, "The app around the Info.plist"): `--entitlements FILE`,
 /// then the config's `entitlements:` map, then the only `*.entitlements` file in its folder.
-/// Stateless, so files can be linted in parallel.
+/// Not changed once made, so files can be linted in parallel.
 struct EntitlementsPairer: Sendable {
     let explicit: String?
     /// Info.plist path (normalised, absolute) → entitlements path as it should be shown.
@@ -19,13 +19,41 @@ struct EntitlementsPairer: Sendable {
     /// Whether the only `*.entitlements` file in the folder is taken; off for an Info.plist
     /// an Xcode target covers (the target says which file it signs with).
     let guessesFromFolder: Bool
+    /// The `*.entitlements` files of each folder of the files to lint, each folder read once
+    /// before linting (a folder of 10,000 Info.plists was read for each of them).
+    private let entitlementsInFolder: [String: [String]]
 
-    init(explicit: String?, mapped: [String: String], verbose: Bool, explicitReason: String = "--entitlements", guessesFromFolder: Bool = true) {
+    /// `infoPlists`: the files that will be linted, whose folders are looked in.
+    init(explicit: String?, mapped: [String: String], verbose: Bool, explicitReason: String = "--entitlements",
+         guessesFromFolder: Bool = true, infoPlists: [String] = []) {
         self.explicit = explicit
         self.mapped = mapped
         self.verbose = verbose
         self.explicitReason = explicitReason
         self.guessesFromFolder = guessesFromFolder
+        var folders: [String: [String]] = [:]
+        if explicit == nil && guessesFromFolder {
+            for infoPlist in infoPlists where folders[Self.folder(of: infoPlist)] == nil {
+                folders[Self.folder(of: infoPlist)] = Self.entitlementsFiles(beside: Self.folder(of: infoPlist))
+            }
+        }
+        entitlementsInFolder = folders
+    }
+
+    /// The Info.plist's path up to its last `/` ("" for a bare name): its folder as written.
+    private static func folder(of infoPlist: String) -> String {
+        infoPlist.lastIndex(of: "/").map { String(infoPlist[...$0]) } ?? ""
+    }
+
+    /// The regular `*.entitlements` files in the folder `prefix` names, written as `prefix` + name.
+    private static func entitlementsFiles(beside prefix: String) -> [String] {
+        var found: [String] = []
+        for name in InputCollector.entries(of: prefix.isEmpty ? "." : String(prefix.dropLast()), sorted: false) ?? [] where name.hasSuffix(".entitlements") {
+            let path = prefix + name
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { found.append(path) }
+        }
+        return found
     }
 
     func pairing(for infoPlist: String, linter: Linter) -> EntitlementsPairing {
@@ -43,14 +71,8 @@ struct EntitlementsPairer: Sendable {
         if let explicit { return (explicit, explicitReason) }
         if let mapped = mapped[absolute(infoPlist)] { return (mapped, "entitlements: in the configuration") }
         guard guessesFromFolder else { return nil }
-        let slash = infoPlist.lastIndex(of: "/")
-        let directory = slash.map { String(infoPlist[..<$0]) } ?? "."
-        var found: [String] = []
-        for name in InputCollector.entries(of: directory, sorted: false) ?? [] where name.hasSuffix(".entitlements") {
-            let path = slash == nil ? name : directory + "/" + name
-            var info = stat()
-            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { found.append(path) }
-        }
+        let folder = Self.folder(of: infoPlist)
+        let found = entitlementsInFolder[folder] ?? Self.entitlementsFiles(beside: folder)
         guard found.count == 1 else {
             if verbose && found.count > 1 {
                 writeStandardError("eplint: \(infoPlist) is not paired: \(found.count) *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml\n")

@@ -150,7 +150,6 @@ struct LintCommand {
         for (plist, file) in project?.entitlements ?? [:] {
             mapped[project!.resolve(plist)] = PathArithmetic.relative(project!.resolve(file), to: currentDirectory())
         }
-        let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose)
         var inputs = InputCollector()
         let xcode: XcodeLintPlan
         do throws(RunFailure) { xcode = try xcodeLintPlan(configuration, configurationFile: project) } catch {
@@ -171,6 +170,8 @@ struct LintCommand {
         }
         var failures = inputs.failures
         if verbose { for skipped in inputs.skipped { writeStandardError("eplint: skipped \(skipped)\n") } }
+        let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose,
+                                        infoPlists: inputs.files.filter { xcode.contexts[absolute($0.path)] == nil }.map(\.path))
 
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }

@@ -26,6 +26,7 @@ extension LintCommand {
         var plan = XcodeLintPlan()
         var named: [String] = []
         var found: [String] = []
+        var enclosing: [String: [String]] = [:]
         let configured = configurationFile.map { file in file.project.map { PathArithmetic.relative(file.resolve($0), to: currentDirectory()) } } ?? []
         for project in projects + configured {
             guard let bundles = XcodeProjects.bundles(for: project), XcodeProjects.isProjectBundle(project) || XcodeProjects.isWorkspace(project) else {
@@ -46,7 +47,7 @@ extension LintCommand {
             } else {
                 // A file named alone (pre-commit passes names): the projects of its nearest folder
                 // that has any, up to the working directory.
-                found += XcodeProjects.enclosingBundles(of: absolute(path), within: currentDirectory())
+                found += XcodeProjects.enclosingBundles(of: absolute(path), within: currentDirectory(), known: &enclosing)
             }
         }
         var definitions: [String: BuildSettings.Definition] = [:]

@@ -35,16 +35,27 @@ enum XcodeProjects {
     }
 
     /// The project bundles directly inside the nearest folder above `file` that holds any,
-    /// looking no higher than `root` (a file outside `root` gets none).
-    static func enclosingBundles(of file: String, within root: String) -> [String] {
+    /// looking no higher than `root` (a file outside `root` gets none). `known` remembers the
+    /// answer for each folder already looked at: pre-commit may name thousands of files in one.
+    static func enclosingBundles(of file: String, within root: String, known: inout [String: [String]]) -> [String] {
         guard file.hasPrefix(root == "/" ? "/" : root + "/") else { return [] }
         var directory = PathArithmetic.normalized(file + "/..")
+        var looked: [String] = []
+        var bundles: [String] = []
         while true {
-            let bundles = (InputCollector.entries(of: directory) ?? []).filter(isProjectBundle).map { (directory == "/" ? "" : directory) + "/" + $0 }
-                .filter(hasProjectFile)
-            if !bundles.isEmpty || directory == root || directory == "/" { return bundles }
+            if let answer = known[directory] {
+                bundles = answer
+                break
+            }
+            looked.append(directory)
+            bundles = (InputCollector.entries(of: directory, sorted: false) ?? []).filter(isProjectBundle)
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .map { (directory == "/" ? "" : directory) + "/" + $0 }.filter(hasProjectFile)
+            if !bundles.isEmpty || directory == root || directory == "/" { break }
             directory = PathArithmetic.normalized(directory + "/..")
         }
+        for folder in looked { known[folder] = bundles }
+        return bundles
     }
 
     /// Projects under a directory, outside the folders a lint walk skips; bundles are not entered.

@@ -7,6 +7,8 @@
 #   1. 40,000 links for one region     (distinct links counted with a set, not a list search)
 #   2. 20,000 inline suppressions      (one sweep per rule, not every directive per finding)
 #   3. 100,000 findings                (reporting stays linear)
+#   4. 10,000 files in one folder, each named (as pre-commit names them: the folder is looked
+#      at once for an enclosing Xcode project, not once per file)
 # Usage: Tests/Benchmarks/adversarial.sh [BOUND-SECONDS]   (default 5; the best of 3 runs counts)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -43,15 +45,29 @@ def findings(n):  # two findings per entry
             + "".join(f"<key>r{i}</key><array><string>https://x.com/?{i}</string></array>\n" for i in range(n // 2))
             + "</dict></dict></plist>\n", n, "[EP203]")
 
+def named_files(n):  # one finding per file, every file named on the command line
+    return ("<plist><dict><key>SKExternalPurchase</key><array><string>NL</string></array></dict></plist>\n", n, "[EP101]")
+
 def best_of_3(name, case):
     text, expected_lines, expected_text = case
-    path = os.path.join(work, f"{name}.plist")
-    with open(path, "w") as file:
-        file.write(text)
+    if name.startswith("files"):
+        folder = os.path.join(work, name)
+        os.makedirs(folder, exist_ok=True)
+        paths = [os.path.join(folder, f"f{i:05d}.plist") for i in range(expected_lines)]
+        for path in paths:
+            if not os.path.exists(path):
+                with open(path, "w") as file:
+                    file.write(text)
+        arguments = [os.path.basename(path) for path in paths]
+    else:
+        folder = work
+        arguments = [f"{name}.plist"]
+        with open(os.path.join(work, arguments[0]), "w") as file:
+            file.write(text)
     best = None
     for _ in range(3):
         start = time.perf_counter()
-        run = subprocess.run([eplint, "--color", "never", path], capture_output=True, text=True)
+        run = subprocess.run([eplint, "--color", "never"] + arguments, capture_output=True, text=True, cwd=folder)
         elapsed = time.perf_counter() - start
         best = elapsed if best is None else min(best, elapsed)
     lines = run.stdout.count("\n")
@@ -61,7 +77,8 @@ def best_of_3(name, case):
 failed = False
 print("| input | lines reported | best of 3 | a quarter of it | growth (4x input) |")
 print("| --- | --- | --- | --- | --- |")
-for name, make, size in [("links", links, 40_000), ("suppressions", suppressions, 20_000), ("findings", findings, 100_000)]:
+for name, make, size in [("links", links, 40_000), ("suppressions", suppressions, 20_000), ("findings", findings, 100_000),
+                         ("files", named_files, 10_000)]:
     full, lines, correct = best_of_3(name, make(size))
     quarter, _, quarter_correct = best_of_3(name + "-quarter", make(size // 4))
     growth = full / quarter

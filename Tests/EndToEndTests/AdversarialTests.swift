@@ -141,6 +141,22 @@ import Testing
         try text.write(to: directory.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
         return try Eplint.run(["Info.plist"], in: directory)
     }
+    /// 3,000 Info.plists in one folder, each named on the command line as pre-commit names them,
+    /// with one entitlements file beside them: every one is paired with it and reported in order
+    /// (the folder is read once for its entitlements and once for Xcode projects, not per file).
+    @Test func thousandsOfFilesNamedInOneFolder() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let text = "<plist><dict><key>SKExternalPurchase</key><array><string>NL</string></array></dict></plist>\n"
+        let names = (0..<3_000).map { String(format: "f%05d.plist", $0) }
+        for name in names { try text.write(to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8) }
+        try "<plist><dict/></plist>\n".write(to: directory.appendingPathComponent("App.entitlements"), atomically: false, encoding: .utf8)
+        let run = try Eplint.run(["--format", "json"] + names, in: directory)
+        #expect(run.status == 1)
+        let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])["diagnostics"] as? [[String: Any]]
+        let found = (diagnostics ?? []).map { "\($0["file"] ?? "") \($0["rule"] ?? "")" }
+        #expect(found == names.flatMap { ["\($0) EP401", "\($0) EP101"] })
+    }
+
     /// Comments longer than libxml2 would ever hold: over its 10,000,000-byte limit, EP002 at
     /// the comment's start, in any characters; under it, the findings after the comment at
     /// their exact place; a directive too long to keep, EP009.
