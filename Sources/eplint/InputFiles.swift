@@ -41,24 +41,22 @@ struct InputCollector {
     }
 
     private mutating func walk(_ directory: String) {
-        guard let names = Self.entries(of: directory) else {
+        guard let listing = Self.listing(of: directory) else {
             failures.append("cannot read directory \(directory.quotedForMessage): \(String(cString: strerror(errno)))")
             return
         }
-        for name in names {
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                if name.hasPrefix(".") || Self.skippedDirectories.contains(name) { skipped.append(path + "/ (skipped directory)"); continue }
+        for entry in listing {
+            let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
+            switch entry.kind(at: path) {
+            case .directory:
+                if entry.name.hasPrefix(".") || Self.skippedDirectories.contains(entry.name) { skipped.append(path + "/ (skipped directory)"); continue }
                 walk(path)
-            case S_IFREG:
-                if suffixes.contains(where: name.hasSuffix) { files.append(InputFile(path: path, foundByWalk: true)) }
-            case S_IFLNK:
+            case .file:
+                if suffixes.contains(where: entry.name.hasSuffix) { files.append(InputFile(path: path, foundByWalk: true)) }
+            case .link:
                 // Links are not followed in a walk: a crafted tree must not make eplint read elsewhere.
-                if suffixes.contains(where: name.hasSuffix) { skipped.append(path + " (symbolic link)") }
-            default:
+                if suffixes.contains(where: entry.name.hasSuffix) { skipped.append(path + " (symbolic link)") }
+            case .other, nil:
                 break
             }
         }
@@ -68,13 +66,60 @@ struct InputCollector {
     /// false, so that every machine sees the same order; nil when it cannot be read
     /// (`errno` says why).
     static func entries(of directory: String, sorted: Bool = true) -> [String]? {
+        listing(of: directory, sorted: sorted)?.map(\.name)
+    }
+
+    /// An entry of a directory, with its kind when the directory says it (most file systems
+    /// do, which spares an lstat per entry: a folder of 10,000 plists was 10,000 calls).
+    struct DirectoryEntry {
+        enum Kind { case directory, file, link, other }
+        var name: String
+        var knownKind: Kind?
+
+        /// The kind (not following a link), from the listing or else from lstat; nil if gone.
+        func kind(at path: String) -> Kind? {
+            if let knownKind { return knownKind }
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return .directory
+            case S_IFREG: return .file
+            case S_IFLNK: return .link
+            default: return .other
+            }
+        }
+    }
+
+    /// `entries(of:sorted:)` with each entry's kind as the directory gives it.
+    static func listing(of directory: String, sorted: Bool = true) -> [DirectoryEntry]? {
         guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return nil }
         defer { closedir(handle) }
-        var names: [String] = []
+        var entries: [DirectoryEntry] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            let kind: DirectoryEntry.Kind? = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): .directory
+            case Int32(DT_REG): .file
+            case Int32(DT_LNK): .link
+            case Int32(DT_UNKNOWN): nil
+            default: .other
+            }
+            entries.append(DirectoryEntry(name: name, knownKind: kind))
         }
-        return sorted ? names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : names
+        return sorted ? entries.sorted { precedesInByteOrder($0.name, $1.name) } : entries
+    }
+
+    /// Byte order of the names' UTF-8 (memcmp: the generic comparison of two UTF-8 views was a
+    /// fifth of linting a folder of 10,000 small files).
+    static func precedesInByteOrder(_ first: String, _ second: String) -> Bool {
+        let compared = first.utf8.withContiguousStorageIfAvailable { a in
+            second.utf8.withContiguousStorageIfAvailable { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+        return (compared ?? nil) ?? first.utf8.lexicographicallyPrecedes(second.utf8)
     }
 }

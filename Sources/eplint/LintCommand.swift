@@ -171,7 +171,7 @@ struct LintCommand {
         var failures = inputs.failures
         if verbose { for skipped in inputs.skipped { writeStandardError("eplint: skipped \(skipped)\n") } }
         let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose,
-                                        infoPlists: inputs.files.filter { xcode.contexts[absolute($0.path)] == nil }.map(\.path))
+                                        infoPlists: inputs.files.map(\.path))
 
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }

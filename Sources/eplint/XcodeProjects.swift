@@ -49,7 +49,7 @@ enum XcodeProjects {
             }
             looked.append(directory)
             bundles = (InputCollector.entries(of: directory, sorted: false) ?? []).filter(isProjectBundle)
-                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .sorted(by: InputCollector.precedesInByteOrder)
                 .map { (directory == "/" ? "" : directory) + "/" + $0 }.filter(hasProjectFile)
             if !bundles.isEmpty || directory == root || directory == "/" { break }
             directory = PathArithmetic.normalized(directory + "/..")
@@ -60,10 +60,13 @@ enum XcodeProjects {
 
     /// Projects under a directory, outside the folders a lint walk skips; bundles are not entered.
     private static func walk(_ directory: String, into found: inout [String]) {
-        for name in InputCollector.entries(of: directory) ?? [] {
-            let path = (directory == "/" ? "" : directory) + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+        // Only folders matter: they alone are put in order (a folder of 10,000 plists has none).
+        let prefix = directory == "/" ? "" : directory
+        let folders = (InputCollector.listing(of: directory, sorted: false) ?? [])
+            .filter { $0.kind(at: prefix + "/" + $0.name) == .directory }.map(\.name)
+            .sorted(by: InputCollector.precedesInByteOrder)
+        for name in folders {
+            let path = prefix + "/" + name
             if isProjectBundle(name) {
                 if hasProjectFile(path), !found.contains(path) { found.append(path) }
                 continue
