@@ -5,7 +5,9 @@ import LintEngine
 /// `extra` members follow `diagnostics` (`eplint token` adds the decoded `tokens`).
 public enum JSONReporter {
     public static func render(_ report: RunReport, extra: [(String, JSONValue)] = []) -> String {
-        let diagnostics = report.diagnostics.map { diagnostic -> JSONValue in
+        let all = report.diagnostics
+        let diagnostics = JSONValue.elements(count: all.count) { index -> JSONValue in
+            let diagnostic = all[index]
             let start = diagnostic.range.start, end = diagnostic.range.end
             return .object([
                 ("file", .string(diagnostic.file)),
@@ -32,7 +34,7 @@ public enum JSONReporter {
         return JSONValue.object([
             ("version", .integer(1)),
             ("tool", .object([("name", .string("eplint")), ("version", .string(report.toolVersion))])),
-            ("diagnostics", .array(diagnostics)),
+            ("diagnostics", diagnostics),
         ] + extra).serialized()
     }
 }

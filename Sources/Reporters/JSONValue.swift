@@ -3,6 +3,9 @@
 public indirect enum JSONValue: Sendable {
     case object([(String, JSONValue)])
     case array([JSONValue])
+    /// An array written as `array` is, each element made only when it is written: a report of a
+    /// million findings need not hold a million values at once.
+    case elements(count: Int, element: @Sendable (Int) -> JSONValue)
     case string(String)
     case integer(Int)
     case bool(Bool)
@@ -12,7 +15,8 @@ public indirect enum JSONValue: Sendable {
     public func serialized() -> String {
         var output = ""
         write(to: &output, indent: 0)
-        return output + "\n"
+        output += "\n"
+        return output
     }
 
     private func write(to output: inout String, indent: Int) {
@@ -29,19 +33,26 @@ public indirect enum JSONValue: Sendable {
             }
             output += closing + "}"
         case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
-            output += "[\n"
-            for (index, item) in items.enumerated() {
-                output += padding
-                item.write(to: &output, indent: indent + 1)
-                output += index == items.count - 1 ? "\n" : ",\n"
-            }
-            output += closing + "]"
+            Self.writeArray(count: items.count, { items[$0] }, to: &output, indent: indent)
+        case .elements(let count, let element):
+            Self.writeArray(count: count, element, to: &output, indent: indent)
         case .string(let text): output += Self.quoted(text)
         case .integer(let number): output += String(number)
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: output += "null"
         }
+    }
+
+    private static func writeArray(count: Int, _ element: (Int) -> JSONValue, to output: inout String, indent: Int) {
+        guard count > 0 else { output += "[]"; return }
+        let padding = String(repeating: "  ", count: indent + 1)
+        output += "[\n"
+        for index in 0..<count {
+            output += padding
+            element(index).write(to: &output, indent: indent + 1)
+            output += index == count - 1 ? "\n" : ",\n"
+        }
+        output += String(repeating: "  ", count: indent) + "]"
     }
 
     /// RFC 8259 string escaping.

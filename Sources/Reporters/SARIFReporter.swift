@@ -8,8 +8,18 @@ public enum SARIFReporter {
 
     public static func render(_ report: RunReport) -> String {
         let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
+        // Rule, key path and value, never the line: stable when lines move. Repeats of the same
+        // triple in a file are numbered in document order.
         var seenFingerprints: [String: Int] = [:]
-        let results = report.diagnostics.map { diagnostic -> JSONValue in
+        let fingerprints = report.diagnostics.map { diagnostic -> String in
+            let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(separator: "\u{0}")
+            let occurrence = seenFingerprints[identity, default: 0]
+            seenFingerprints[identity] = occurrence + 1
+            return fnv1a([diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value, String(occurrence)].joined(separator: "\u{0}"))
+        }
+        let diagnostics = report.diagnostics
+        let results = JSONValue.elements(count: diagnostics.count) { index -> JSONValue in
+            let diagnostic = diagnostics[index]
             var result: [(String, JSONValue)] = [
                 ("ruleId", .string(diagnostic.rule.rawValue)),
             ]
@@ -34,13 +44,7 @@ public enum SARIFReporter {
                     ])
                 })))
             }
-            // Rule, key path and value, never the line: stable when lines move. Repeats of
-            // the same triple in a file are numbered in document order.
-            let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(separator: "\u{0}")
-            let occurrence = seenFingerprints[identity, default: 0]
-            seenFingerprints[identity] = occurrence + 1
-            let stable = [diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value, String(occurrence)].joined(separator: "\u{0}")
-            result.append(("partialFingerprints", .object([("eplint/v1", .string(fnv1a(stable)))])))
+            result.append(("partialFingerprints", .object([("eplint/v1", .string(fingerprints[index]))])))
             return .object(result)
         }
 
@@ -77,7 +81,7 @@ public enum SARIFReporter {
             ("invocations", .array([.object(invocation)])),
             ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: report.sourceRoot)))]))])),
             ("columnKind", .string("utf16CodeUnits")),
-            ("results", .array(results)),
+            ("results", results),
         ])
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
