@@ -1,28 +1,35 @@
 import PlistSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The parse with long comments cut from what libxml2 reads must be the parse without: the
-/// input's first two comments are made long (fuzz inputs are far shorter than the part of a
-/// comment libxml2 keeps), and it is read in sizes its own bytes choose.
+/// input's first comment is made long enough to be cut (fuzz inputs are far shorter than the
+/// part of a comment libxml2 keeps), and it is read in sizes its own bytes choose.
+/// `EPLINT_FUZZ_SHOW_CUT=1` prints how much was cut, to see that inputs reach the cutting.
 func checkCommentCutting(_ bytes: [UInt8]) {
     let opening = Array("<!--".utf8)
     var long: [UInt8] = []
-    long.reserveCapacity(bytes.count + 2 * fillerLength)
-    var index = 0, expanded = 0
-    while index < bytes.count {
-        long.append(bytes[index])
-        index += 1
-        if expanded < 2 && long.count >= opening.count && long.suffix(opening.count).elementsEqual(opening) {
+    long.reserveCapacity(bytes.count + fillerLength)
+    var expanded = false
+    for byte in bytes {
+        long.append(byte)
+        if !expanded && long.count >= opening.count && long.suffix(opening.count).elementsEqual(opening) {
             long += filler
-            expanded += 1
+            expanded = true
         }
     }
-    guard expanded > 0 else { return }
+    guard expanded else { return }
     let plain = parse(long, cutting: false, reads: bytes), cut = parse(long, cutting: true, reads: bytes)
     precondition(plain.bytesCutFromComments == 0)
+    if getenv("EPLINT_FUZZ_SHOW_CUT") != nil { print("cut \(cut.bytesCutFromComments)") }
     precondition(summary(plain) == summary(cut), "cutting a long comment changed the parse")
 }
 
-private let fillerLength = 70_000
+/// Past the 128 KiB libxml2 keeps and several reads more.
+private let fillerLength = 240_000
 /// Text, line ends and multibyte characters, no hyphen: a comment body libxml2 accepts.
 private let filler: [UInt8] = {
     let piece = Array("comment text \u{E9}\u{20AC}\u{1D11E}\r\n\t".utf8)
