@@ -233,6 +233,11 @@ final class LibXMLReader {
         let total = (cutShifts.last?.shift ?? 0) + cut.cutCount
         cutShifts.append((handed: handedCount + cut.cutStart, shift: total))
         shiftRange = 0..<0
+        // libxml2 counts the LFs of a comment as lines, and its messages name the line of an
+        // element's start tag ("… tag mismatch: key line 5 and k"): it is told the lines cut.
+        if let input = context?.pointee.input {
+            input.pointee.line += Int32(truncatingIfNeeded: ByteCount.occurrences(of: 0x0A, in: text, cut.cutStart, cut.resume))
+        }
     }
 
     @inline(__always)

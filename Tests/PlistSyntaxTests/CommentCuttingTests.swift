@@ -85,12 +85,15 @@ import TestSupport
         let open = Array("<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n".utf8)
         let after = Array("\n\t<key>SKExternalPurchase</key>\n\t<array><string>nl</string></array>\n".utf8)
         let close = Array("</dict>\n</plist>\n".utf8)
-        switch Int.random(in: 0..<6, using: &generator) {
+        switch Int.random(in: 0..<8, using: &generator) {
         case 0: return head + comment + Array("\n".utf8) + open + after + close
         case 1: return head + doctype + Array("  ".utf8) + comment + Array("\n".utf8) + open + after + close
         case 2: return head + open + after + close + comment + Array("\n".utf8)
         case 3: return head + open + Array("\t<key>B</key>\n\t<string>text".utf8) + comment + Array("more</string>".utf8) + after + close
         case 4: return head + open + Array("\t<key>C</key>\n\t<array>\n\t\t".utf8) + comment + Array("\n\t\t<integer>1</integer>\n\t</array>".utf8) + after + close
+        // libxml2's messages name the line of an element's start tag: after the comment here.
+        case 5: return head + open + comment + Array("\n\t<key>D\n\t</k>".utf8) + after + close
+        case 6: return head + open + comment + Array("\n\t<array>\n\t\t<string>unclosed".utf8)
         default: return head + open + Array("\t".utf8) + comment + after + close
         }
     }
