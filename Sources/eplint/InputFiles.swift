@@ -110,8 +110,8 @@ struct InputCollector {
         return sorted ? entries.sorted { precedesInByteOrder($0.name, $1.name) } : entries
     }
 
-    /// Byte order of the names' UTF-8 (memcmp: the generic comparison of two UTF-8 views was a
-    /// fifth of linting a folder of 10,000 small files).
+    /// Byte order of the names' UTF-8, by memcmp (the generic comparison of two UTF-8 views
+    /// cost 5% of linting a folder of 2,000 small files, more for bigger folders).
     static func precedesInByteOrder(_ first: String, _ second: String) -> Bool {
         let compared = first.utf8.withContiguousStorageIfAvailable { a in
             second.utf8.withContiguousStorageIfAvailable { b in
