@@ -19,6 +19,24 @@ struct CommentCutter {
         var afterHyphen: Bool
         /// Continuation bytes still due to the last character handed.
         var pendingContinuationBytes: Int
+
+        init(afterHyphen: Bool, pendingContinuationBytes: Int) {
+            self.afterHyphen = afterHyphen
+            self.pendingContinuationBytes = pendingContinuationBytes
+        }
+
+        /// After `handed`, the comment text libxml2 holds and has not read; nil if it holds a
+        /// `--` (the comment's end, or an error libxml2 will report): nothing may be cut then.
+        init?(after handed: UnsafeBufferPointer<UInt8>) {
+            guard let last = handed.last else { return nil }
+            let hyphen = UInt8(ascii: "-")
+            for index in handed.indices.dropFirst() where handed[index] == hyphen && handed[index - 1] == hyphen { return nil }
+            // A character whose last bytes are still to come (0 for one libxml2 will refuse).
+            var lead = handed.count - 1
+            while lead > max(0, handed.count - 4) && handed[lead] & 0xC0 == 0x80 { lead -= 1 }
+            let length = CommentCutter.characterLength(handed, at: lead)
+            self.init(afterHyphen: last == hyphen, pendingContinuationBytes: max(0, length - (handed.count - lead)))
+        }
     }
 
     /// One chunk's share: `chunk[cutStart..<resume]` is cut, the rest handed on.

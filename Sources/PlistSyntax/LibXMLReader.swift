@@ -205,7 +205,7 @@ final class LibXMLReader {
                 guard !input.isEmpty else { break }
                 let cursor = currentOffset, text = input.assumingMemoryBound(to: UInt8.self)
                 tell { $0.chunk(text, cursor: cursor) }
-                planCut(text)
+                planCut(text, cursor: cursor)
             }
             if inputHanded == cut.cutStart { inputHanded = cut.resume }
             let end = inputHanded < cut.cutStart ? cut.cutStart : input.count
@@ -221,8 +221,8 @@ final class LibXMLReader {
     private static let smallestRead = CommentCutter.handedTail
 
     /// Decides what of a new chunk libxml2 is not handed: the middle of a long comment.
-    private func planCut(_ text: UnsafeBufferPointer<UInt8>) {
-        if cutsLongComments, !cutter.isCutting, let entry = session.pointee.longCommentEntry(beforeChunkOf: text.count) {
+    private func planCut(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
+        if cutsLongComments, !cutter.isCutting, let entry = session.pointee.longCommentEntry(cursor: cursor, beforeChunkOf: text.count) {
             cutter.begin(entry)
         }
         cut = cutter.plan(text)

@@ -23,8 +23,6 @@ struct ParseSession: ~Copyable {
     private var keyAwaitingValue: (depth: Int, start: SourcePosition, comments: [Int])?
     /// Where a comment that began in text since discarded starts: libxml2 is reading it.
     private var openComment: SourcePosition?
-    /// libxml2's cursor when the last chunk was read.
-    private var chunkCursor = 0
     /// White space runs from `lastMarkupEnd` up to here (when greater): not scanned again.
     private var blankBefore = 0
     /// Where text that is not white space, met directly inside a container, starts (at
@@ -47,33 +45,25 @@ struct ParseSession: ~Copyable {
 
     mutating func chunk(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
         guard !stopped else { return }
-        chunkCursor = cursor
         discardSpentText(cursor: cursor)
         window.append(text)
     }
 
-    /// libxml2 is deep inside a long comment and has not been handed its end: the rest of its
-    /// body may be cut from the chunk of `count` bytes just read (see `CommentCutter`). nil
-    /// otherwise, or if a `--` (the end, or an error) is among the bytes libxml2 holds.
-    func longCommentEntry(beforeChunkOf count: Int) -> CommentCutter.Entry? {
+    /// libxml2, its cursor at `cursor`, is deep inside a long comment: the rest of its body may
+    /// be cut from the chunk of `count` bytes just read (see `CommentCutter`). nil otherwise.
+    func longCommentEntry(cursor: Int, beforeChunkOf count: Int) -> CommentCutter.Entry? {
         // libxml2 must hold the text a comment keeps before anything is cut: twice that, as
         // it turns each CR LF into one LF.
-        guard !stopped, let open = openComment, chunkCursor - (open.offset + 4) >= 2 * PlistComment.textLimit else { return nil }
+        guard !stopped, let open = openComment, cursor - Self.bodyStart(open.offset) >= 2 * PlistComment.textLimit else { return nil }
+        // What libxml2 holds and has not read yet.
         let handedEnd = window.end - count
-        let from = max(open.offset + 4, chunkCursor - 1, window.retainedStart)
+        let from = max(Self.bodyStart(open.offset), cursor - 1, window.retainedStart)
         guard from < handedEnd else { return nil }
-        return window.withBytes(in: from..<handedEnd) { bytes -> CommentCutter.Entry? in
-            let hyphen = UInt8(ascii: "-")
-            for index in 1..<max(1, bytes.count) where bytes[index] == hyphen && bytes[index - 1] == hyphen { return nil }
-            // A character whose last bytes are still to come.
-            var pending = 0
-            var lead = bytes.count - 1
-            while lead > max(0, bytes.count - 4) && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-            let length = switch bytes[lead] { case 0xC0...0xDF: 2; case 0xE0...0xEF: 3; case 0xF0...0xF7: 4; default: 1 }
-            pending = max(0, length - (bytes.count - lead))
-            return CommentCutter.Entry(afterHyphen: bytes[bytes.count - 1] == hyphen, pendingContinuationBytes: pending)
-        }
+        return window.withBytes(in: from..<handedEnd, CommentCutter.Entry.init(after:))
     }
+
+    /// Where the text of the comment whose `<!--` is at `offset` starts.
+    private static func bodyStart(_ offset: Int) -> Int { offset + 4 }
 
     /// Forgets the text no position can be asked for any more.
     private mutating func discardSpentText(cursor: Int) {
@@ -251,7 +241,7 @@ struct ParseSession: ~Copyable {
     /// The long comment libxml2 is reading has more text than libxml2's limit allows.
     var longCommentIsPastLimit: Bool {
         guard let open = openComment else { return false }
-        return window.end - (open.offset + 4) > Self.commentLengthLimit
+        return window.end - Self.bodyStart(open.offset) > Self.commentLengthLimit
     }
 
     /// libxml2's limit on a comment's text (XML_MAX_TEXT_LENGTH), kept although eplint no
@@ -273,8 +263,8 @@ struct ParseSession: ~Copyable {
             flushTextRun { opening }
             guard !stopped else { return }
             let startPosition = start ?? window.position(at: opening)
-            let length = cursor - 3 - (startPosition.offset + 4)
-            if length > Self.commentLengthLimit {
+            // (`cursor` is past the `-->`.)
+            if cursor - 3 - Self.bodyStart(startPosition.offset) > Self.commentLengthLimit {
                 stop(Self.commentTooLong(at: startPosition))
                 return
             }
@@ -376,7 +366,7 @@ struct ParseSession: ~Copyable {
     mutating func xmlError(_ reported: String, cursor: Int) {
         guard !stopped else { return }
         // Past libxml2's limit in a long comment: libxml2 would have stopped there first.
-        if let open = openComment, cursor - (open.offset + 4) > Self.commentLengthLimit {
+        if let open = openComment, cursor - Self.bodyStart(open.offset) > Self.commentLengthLimit {
             stop(Self.commentTooLong(at: open))
             return
         }

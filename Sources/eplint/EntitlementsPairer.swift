@@ -33,8 +33,8 @@ struct EntitlementsPairer: Sendable {
         self.guessesFromFolder = guessesFromFolder
         var folders: [String: [String]] = [:]
         if explicit == nil && guessesFromFolder {
-            for infoPlist in infoPlists where folders[Self.folder(of: infoPlist)] == nil {
-                folders[Self.folder(of: infoPlist)] = Self.entitlementsFiles(beside: Self.folder(of: infoPlist))
+            for folder in infoPlists.map(Self.folder(of:)) where folders[folder] == nil {
+                folders[folder] = Self.entitlementsFiles(beside: folder)
             }
         }
         entitlementsInFolder = folders
