@@ -18,8 +18,10 @@ struct TargetLintContext: Sendable {
 
 /// Turns resolved projects into lint contexts, resolved once before any file is linted.
 enum TargetContexts {
+    /// `base` is the run's configuration: its build settings (`--define` over `define:` over
+    /// xcconfig files) win over the target's, as the run's flags win everywhere else.
     static func make(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration,
-                     commandLineDefinitions: [String: BuildSettings.Definition], verbose: Bool) -> [TargetLintContext] {
+                     verbose: Bool) -> [TargetLintContext] {
         var contexts: [TargetLintContext] = []
         do {
             for target in targets {
@@ -50,7 +52,7 @@ enum TargetContexts {
                     for (index, group) in groups.enumerated() {
                         var configuration = base
                         var settings = resolved.buildSettings.definitions
-                        for (name, definition) in commandLineDefinitions { settings[name] = definition }
+                        for (name, definition) in base.buildSettings.definitions { settings[name] = definition }
                         configuration.buildSettings = BuildSettings(definitions: settings)
                         if base.deploymentTargets == nil {
                             let targets = group.builds.compactMap { build -> DeploymentTarget? in

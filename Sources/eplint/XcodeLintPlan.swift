@@ -50,11 +50,6 @@ extension LintCommand {
                 found += XcodeProjects.enclosingBundles(of: absolute(path), within: currentDirectory(), known: &enclosing)
             }
         }
-        var definitions: [String: BuildSettings.Definition] = [:]
-        for definition in self.definitions {
-            let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            definitions[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
-        }
         var conditions: [String: String] = [:]
         for condition in xcconfigCondition {
             let parts = condition.split(separator: "=", maxSplits: 1)
@@ -76,28 +71,27 @@ extension LintCommand {
             if verbose { writeStandardError("eplint: using Xcode project \(PathArithmetic.relative(bundle, to: currentDirectory()))\n") }
             let resolved = resolver.resolve(project, targets: targets.isEmpty ? nil : Set(targets),
                                             configurations: configurations.isEmpty ? nil : Set(configurations))
-            for context in TargetContexts.make(project: project, targets: resolved, base: base, commandLineDefinitions: definitions, verbose: verbose) {
+            for context in TargetContexts.make(project: project, targets: resolved, base: base, verbose: verbose) {
                 plan.contexts[context.infoPlist, default: []].append(context)
                 let shown = PathArithmetic.relative(context.infoPlist, to: currentDirectory())
                 if named.contains(bundle) && !plan.namedFiles.contains(shown) { plan.namedFiles.append(shown) }
             }
         }
-        if xcodeEnvironment { try addEnvironmentContext(to: &plan, base: base, definitions: definitions) }
+        if xcodeEnvironment { try addEnvironmentContext(to: &plan, base: base) }
         return plan
     }
 
     /// `--xcode-environment`: the Info.plist of the target being built (or the phase's
     /// declared input files) in the context of the build settings Xcode exported. Paths are
     /// absolute, as Xcode's issue navigator wants them.
-    private func addEnvironmentContext(to plan: inout XcodeLintPlan, base: LintConfiguration,
-                                       definitions: [String: BuildSettings.Definition]) throws(RunFailure) {
+    private func addEnvironmentContext(to plan: inout XcodeLintPlan, base: LintConfiguration) throws(RunFailure) {
         let environment = processEnvironment()
         guard let resolved = EnvironmentContext.resolve(environment, fileExists: XcodeProjects.isRegularFile) else {
             throw RunFailure(message: "--xcode-environment needs Xcode's build settings in the environment (SRCROOT is not set); run it from a Run Script phase")
         }
         let name = environment["TARGET_NAME"] ?? "target"
         let target = ResolvedTarget(name: name, configurations: [resolved])
-        let contexts = TargetContexts.make(project: nil, targets: [target], base: base, commandLineDefinitions: definitions, verbose: verbose)
+        let contexts = TargetContexts.make(project: nil, targets: [target], base: base, verbose: verbose)
             .map { context in
                 var absoluteContext = context
                 absoluteContext.entitlements = context.entitlements.map(absolute)

@@ -75,6 +75,34 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         #expect(named.standardError.hasPrefix("error: eplint: App.xcodeproj: project.pbxproj:"))
     }
 
+    /// The run's own settings (`define:` in .eplint.yml, xcconfig files, `--define`) are not
+    /// dropped when an Xcode project covers the file: they win over the target's.
+    @Test func runSettingsHoldWithAndWithoutAProject() throws {
+        let fixture = try XcodeFixture()
+        let variable = plist("\t<key>SKExternalPurchaseLink</key>\n\t<dict>\n\t\t<key>nl</key>\n\t\t<string>$(STORE_URL)</string>\n\t</dict>")
+        try fixture.write("App/Info.plist", variable)
+        try fixture.write("App/App.entitlements", linkEntitlements)
+        try fixture.write(".eplint.yml", "define:\n  STORE_URL: http://example.com/nl\n")
+        try fixture.write("Config/Store.xcconfig", "STORE_URL = http:/$()/xcconfig.example.com/nl\n")
+        func findings(_ arguments: [String]) throws -> String {
+            let run = try fixture.run(["--format", "gcc"] + arguments)
+            #expect(run.standardError == "", "\(arguments): \(run.standardError)")
+            return run.standardOutput
+        }
+        let bare = try findings(["App/Info.plist"])
+        #expect(bare.contains("[EP201]") && bare.contains("STORE_URL from .eplint.yml"), "\(bare)")
+        try fixture.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements",
+                                          "STORE_URL": "https://target.example.com/nl"])
+        #expect(try findings(["App/Info.plist"]) == bare)
+        #expect(try findings(["."]) == bare.replacingOccurrences(of: "App/Info.plist", with: "./App/Info.plist"))
+        // Without `define:`, an xcconfig file given to the run still wins over the target.
+        try fixture.write(".eplint.yml", "xcconfig: [Config/Store.xcconfig]\n")
+        let fromXCConfig = try findings(["App/Info.plist"])
+        #expect(fromXCConfig.contains("[EP201]") && fromXCConfig.contains("Store.xcconfig"), "\(fromXCConfig)")
+        // And `--define` wins over both.
+        #expect(try findings(["--define", "STORE_URL=https://example.com/nl", "App/Info.plist"]) == "")
+    }
+
     /// A shipped app's case: a stale, empty `*.entitlements` beside the Info.plist, the real
     /// one elsewhere named by CODE_SIGN_ENTITLEMENTS.
     @Test func theTargetsEntitlementsFileWinsOverAStaleOneBesideTheInfoPlist() throws {
