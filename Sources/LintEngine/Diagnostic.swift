@@ -47,6 +47,9 @@ public struct Diagnostic: Sendable {
     /// read again for presentation (filled in just before reporting).
     public var snippet: String?
     public var sourceLine: String?
+    /// The contexts (`App/Debug` …) of its file that report it, when only some do; empty when
+    /// every context does. The message names them (`hold(onlyIn:)`).
+    public private(set) var onlyInContexts: [String] = []
 
     public init(file: String, rule: RuleID, severity: Severity, message: String, range: SourceRange,
                 keyPath: String = "", value: String = "", related: [RelatedLocation] = []) {
@@ -59,6 +62,26 @@ public struct Diagnostic: Sendable {
         self.value = value
         self.related = related
     }
+
+    /// The message without the contexts it names: what makes two reports of one finding the same.
+    public var contextFreeMessage: String {
+        onlyInContexts.isEmpty ? message : String(message.dropLast(Self.contextSuffix(onlyInContexts).count))
+    }
+
+    /// Says the finding holds only in these contexts of its file (none: in all of them).
+    public mutating func hold(onlyIn contexts: [String]) {
+        message = contextFreeMessage + (contexts.isEmpty ? "" : Self.contextSuffix(contexts))
+        onlyInContexts = contexts
+    }
+
+    /// The same finding reached another way (a walk and a target's pairing): it holds wherever either holds.
+    public mutating func merge(contextsOf other: Diagnostic) {
+        guard !onlyInContexts.isEmpty else { return }
+        if other.onlyInContexts.isEmpty { return hold(onlyIn: []) }
+        hold(onlyIn: onlyInContexts + other.onlyInContexts.filter { !onlyInContexts.contains($0) })
+    }
+
+    private static func contextSuffix(_ contexts: [String]) -> String { " (only in \(contexts.joined(separator: ", ")))" }
 
     /// Line, then column, then rule ID (files are ordered by the caller, as discovered).
     public static func inReportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {

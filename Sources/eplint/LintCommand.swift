@@ -185,7 +185,7 @@ struct LintCommand {
             return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
         }
         var diagnostics: [Diagnostic] = []
-        var reported = Set<DiagnosticIdentity>()
+        var reported: [DiagnosticIdentity: Int] = [:]
         var linted = 0
         for (file, outcome) in zip(inputs.files, outcomes) {
             switch outcome {
@@ -197,9 +197,15 @@ struct LintCommand {
                 linted += 1
                 failures += result.failures
                 // An entitlements file paired more than once, or also linted on its own,
-                // reports its problems once.
-                for diagnostic in result.diagnostics where reported.insert(DiagnosticIdentity(diagnostic)).inserted {
-                    diagnostics.append(diagnostic)
+                // reports its problems once, naming the contexts of every report.
+                for diagnostic in result.diagnostics {
+                    let identity = DiagnosticIdentity(diagnostic)
+                    if let earlier = reported[identity] {
+                        diagnostics[earlier].merge(contextsOf: diagnostic)
+                    } else {
+                        reported[identity] = diagnostics.count
+                        diagnostics.append(diagnostic)
+                    }
                 }
             case .failure(let failure):
                 failures.append(failure.reason)
@@ -402,7 +408,7 @@ struct DiagnosticIdentity: Hashable {
         line = diagnostic.range.start.line
         column = diagnostic.range.start.column
         rule = diagnostic.rule.rawValue
-        message = diagnostic.message
+        message = diagnostic.contextFreeMessage
     }
 }
 

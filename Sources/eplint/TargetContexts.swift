@@ -135,7 +135,7 @@ enum TargetContexts {
         let everywhere = Set(contexts.map(\.label))
         let merged = order.map { identity -> Diagnostic in
             var (diagnostic, labels) = found[identity]!
-            if Set(labels) != everywhere { diagnostic.message += " (only in \(labels.joined(separator: ", ")))" }
+            if Set(labels) != everywhere { diagnostic.hold(onlyIn: labels) }
             return diagnostic
         }
         // The file's own diagnostics, then those of its entitlements files, each in report order.

@@ -103,6 +103,27 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         #expect(try findings(["--define", "STORE_URL=https://example.com/nl", "App/Info.plist"]) == "")
     }
 
+    /// A real Capacitor app's case: the Debug entitlements file is indented with NO-BREAK SPACEs
+    /// (EP001), Release signs with another. Reached by the walk and by the Debug pairing, its
+    /// finding is printed once, holding everywhere (the walk lints it in no context).
+    @Test func aFileReachedByTheWalkAndByATargetReportsEachFindingOnce() throws {
+        let fixture = try XcodeFixture()
+        try fixture.write("App/Info.plist", linkPlist)
+        try fixture.write("App/App.entitlements", linkEntitlements.replacingOccurrences(of: "\t<key>", with: "\u{A0}\u{A0}<key>"))
+        try fixture.write("App/Release.entitlements", linkEntitlements)
+        try fixture.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+                                 releaseTarget: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/Release.entitlements"])
+        let walked = try fixture.run(["--format", "gcc", "."])
+        let lines = walked.standardOutput.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("./App/App.entitlements:") && lines[0].hasSuffix("[EP001]"), "\(walked.standardOutput)")
+        #expect(!walked.standardOutput.contains("only in"), "\(walked.standardOutput)")
+        // Named alone, the Info.plist reaches it through the Debug pairing only: the finding says so.
+        let named = try fixture.run(["--format", "gcc", "App/Info.plist"])
+        let pairedLines = named.standardOutput.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(pairedLines.count == 1 && pairedLines[0].hasPrefix("App/App.entitlements:") && pairedLines[0].hasSuffix("(only in App/Debug) [EP001]"),
+                "\(named.standardOutput)")
+    }
+
     /// A shipped app's case: a stale, empty `*.entitlements` beside the Info.plist, the real
     /// one elsewhere named by CODE_SIGN_ENTITLEMENTS.
     @Test func theTargetsEntitlementsFileWinsOverAStaleOneBesideTheInfoPlist() throws {
