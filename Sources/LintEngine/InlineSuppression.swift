@@ -4,8 +4,8 @@ import PlistSyntax
 /// `<!-- eplint:disable EP104 … -->` (the rest of the file). A directive that suppresses
 /// nothing is EP008; an unknown rule ID or a malformed directive is EP009.
 enum InlineSuppression {
-    static let unused = RuleID("EP008")
-    static let invalid = RuleID("EP009")
+    static let unused = RuleID.ep008UnusedSuppression
+    static let invalid = RuleID.ep009InvalidSuppression
 
     private struct Directive {
         var comment: PlistComment

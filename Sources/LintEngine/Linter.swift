@@ -57,12 +57,12 @@ public struct Linter: Sendable {
     private static let retainedInfoPlistKeys = Set(StoreKitKey.allCases.map(\.rawValue)).union(DeploymentTarget.infoPlistKeys)
     private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue)).union([CustomPurchaseLinkRegions.entitlement])
 
-    static let malformed = RuleID("EP001")
-    static let unsupported = RuleID("EP002")
-    static let wrongType = RuleID("EP004")
-    static let directive = RuleID("EP007")
-    static let preprocessorComment = RuleID("EP010")
-    static let directivesNotPreprocessed = RuleID("EP011")
+    static let malformed = RuleID.ep001MalformedPlist
+    static let unsupported = RuleID.ep002UnsupportedFormat
+    static let wrongType = RuleID.ep004WrongType
+    static let directive = RuleID.ep007PreprocessorDirective
+    static let preprocessorComment = RuleID.ep010PreprocessorComment
+    static let directivesNotPreprocessed = RuleID.ep011DirectivesNotPreprocessed
 
     /// Lints what `source` yields. `path` is the path as the user gave it, used in
     /// diagnostics and to recognise `*Info.plist` and `*.entitlements` files. `pairing`
@@ -172,12 +172,7 @@ public struct Linter: Sendable {
 
     private static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
-    private func severity(_ rule: RuleID) -> Severity {
-        guard let metadata = RuleCatalog.metadata(for: rule) else {
-            preconditionFailure("rule \(rule) has no page in Rules/")
-        }
-        return metadata.defaultSeverity
-    }
+    private func severity(_ rule: RuleID) -> Severity { RuleCatalog.defaultSeverity(of: rule) }
 }
 
 /// A rule that checks an Info.plist against its entitlements, which runs even on an

@@ -35,4 +35,11 @@ public enum RuleCatalog {
     private static let byID: [RuleID: RuleMetadata] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     public static func metadata(for id: RuleID) -> RuleMetadata? { byID[id] }
+
+    /// The one severity policy: a finding starts at its page's severity. Every ID reported is
+    /// a generated `RuleID` constant, so one without a page is a bug in eplint, not in the input.
+    public static func defaultSeverity(of id: RuleID) -> Severity {
+        guard let metadata = byID[id] else { preconditionFailure("rule \(id) has no page in Rules/") }
+        return metadata.defaultSeverity
+    }
 }

@@ -37,6 +37,10 @@ enum EmbeddedRuleData {
         guard lines.first?.hasPrefix("# ") == true, title.count == 2, let severity = field("Severity"), let summary = field("Summary") else {
             throw GenerationError(description: "Rules/\(fileName): the page must start with '# EPnnn name' and give '- **Severity:**' and '- **Summary:**'")
         }
+        // The binary's one severity policy trusts every page to give one it knows.
+        guard ["note", "warning", "error"].contains(severity) else {
+            throw GenerationError(description: "Rules/\(fileName): severity must be note, warning or error, not '\(severity)'")
+        }
         return (String(title[0]), String(title[1]), severity, summary, text)
     }
 

@@ -14,6 +14,7 @@ public struct GenerationError: Error, CustomStringConvertible {
 public func generatedFiles(packageDirectory: String) throws -> [GeneratedFile] {
     [
         try EmbeddedRuleData.generate(packageDirectory: packageDirectory),
+        try RuleIDConstants.generate(packageDirectory: packageDirectory),
         try RuleRegistry.generate(packageDirectory: packageDirectory),
     ] + [try RuleRegistry.generateServer(packageDirectory: packageDirectory)].compactMap { $0 }
 }

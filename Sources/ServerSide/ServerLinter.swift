@@ -15,7 +15,7 @@ public final class ServerLinter {
 
     static func diagnostic(file: String, rule: RuleID, message: String, range: SourceRange, keyPath: String = "", value: String = "",
                            related: [RelatedLocation] = []) -> Diagnostic {
-        Diagnostic(file: file, rule: rule, severity: RuleCatalog.metadata(for: rule)?.defaultSeverity ?? .error, message: message,
+        Diagnostic(file: file, rule: rule, severity: RuleCatalog.defaultSeverity(of: rule), message: message,
                    range: range, keyPath: keyPath, value: value, related: related)
     }
 

@@ -27,6 +27,12 @@ import Testing
 /// The generator reads what the freshness test guards: a changed page or a new rule file
 /// changes its output, so stale checked-in files cannot pass.
 @Suite struct GeneratorInputsTests {
+    private static let embedded = "Sources/LintEngine/Generated/EmbeddedRuleData.swift"
+    private static let registry = "Sources/EplintRules/Generated/AllRules.swift"
+    private static let ruleIDs = "Sources/LintEngine/Generated/RuleIDs.swift"
+
+    private func file(_ path: String, in files: [GeneratedFile]) -> GeneratedFile? { files.first { $0.path == path } }
+
     /// A copy of the generator's inputs (Rules/ and the rule files' names) in a temporary folder.
     private func copyOfInputs() throws -> String {
         let files = FileManager.default
@@ -46,9 +52,9 @@ import Testing
         let page = copy + "/Rules/EP101.md"
         try (String(contentsOfFile: page, encoding: .utf8) + "\nA sentence added to the page.\n").write(toFile: page, atomically: true, encoding: .utf8)
         let after = try generatedFiles(packageDirectory: copy)
-        #expect(before[0] != after[0])
-        #expect(after[0].contents.contains("A sentence added to the page."))
-        #expect(before[1] == after[1])
+        #expect(file(Self.embedded, in: before) != file(Self.embedded, in: after))
+        #expect(file(Self.embedded, in: after)?.contents.contains("A sentence added to the page.") == true)
+        #expect(file(Self.registry, in: before) == file(Self.registry, in: after))
     }
 
     @Test func aNewRuleFileJoinsTheList() throws {
@@ -56,7 +62,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: copy) }
         #expect(FileManager.default.createFile(atPath: copy + "/Sources/EplintRules/EP999SomethingNew.swift", contents: Data()))
         #expect(FileManager.default.createFile(atPath: copy + "/Sources/EplintRules/Helpers.swift", contents: Data()))
-        let registry = try generatedFiles(packageDirectory: copy)[1].contents
+        let registry = try #require(file(Self.registry, in: try generatedFiles(packageDirectory: copy))).contents
         #expect(registry.contains("    EP999SomethingNew(),\n"))
         #expect(!registry.contains("Helpers"))
     }
@@ -64,20 +70,34 @@ import Testing
     @Test func aNewServerRuleFileJoinsTheServerList() throws {
         let copy = try copyOfInputs()
         defer { try? FileManager.default.removeItem(atPath: copy) }
-        #expect(try generatedFiles(packageDirectory: copy).count == 2)
+        #expect(try generatedFiles(packageDirectory: copy).count == 3)
         try FileManager.default.createDirectory(atPath: copy + "/Sources/ServerSide", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: copy + "/Sources/ServerSide/EP799SomethingNew.swift", contents: Data()))
         #expect(FileManager.default.createFile(atPath: copy + "/Sources/ServerSide/JSONReader.swift", contents: Data()))
         let files = try generatedFiles(packageDirectory: copy)
         #expect(files.map(\.path).last == "Sources/ServerSide/Generated/AllServerRules.swift")
         #expect(files.last?.contents.contains("    EP799SomethingNew(),\n") == true && files.last?.contents.contains("JSONReader") == false)
-        #expect(!files[1].contents.contains("EP799"))
+        #expect(file(Self.registry, in: files)?.contents.contains("EP799") == false)
     }
 
     @Test func aPageWithoutItsHeaderIsAnError() throws {
         let copy = try copyOfInputs()
         defer { try? FileManager.default.removeItem(atPath: copy) }
         try "no header here\n".write(toFile: copy + "/Rules/EP101.md", atomically: true, encoding: .utf8)
+        #expect(throws: GenerationError.self) { try generatedFiles(packageDirectory: copy) }
+    }
+
+    /// Every page gets its ID constant, named after the page's header; a page whose severity the
+    /// binary would not know is refused here rather than dropped from the catalogue at run time.
+    @Test func aNewPageGetsItsRuleIDAndItsSeverityIsChecked() throws {
+        let copy = try copyOfInputs()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let page = "# EP999 something-new\n\n- **Severity:** warning\n- **Summary:** New.\n"
+        try page.write(toFile: copy + "/Rules/EP999.md", atomically: true, encoding: .utf8)
+        let constants = try #require(file(Self.ruleIDs, in: try generatedFiles(packageDirectory: copy))).contents
+        #expect(constants.contains("    public static let ep999SomethingNew = RuleID(\"EP999\")\n"))
+        #expect(constants.contains("    public static let ep001MalformedPlist = RuleID(\"EP001\")\n"))
+        try page.replacingOccurrences(of: "warning", with: "fatal").write(toFile: copy + "/Rules/EP999.md", atomically: true, encoding: .utf8)
         #expect(throws: GenerationError.self) { try generatedFiles(packageDirectory: copy) }
     }
 }
