@@ -8,9 +8,7 @@ enum EmbeddedRuleData {
 
     static func generate(packageDirectory: String) throws -> GeneratedFile {
         let rules = packageDirectory + "/Rules"
-        let pageNames = try FileManager.default.contentsOfDirectory(atPath: rules)
-            .filter { $0.hasPrefix("EP") && $0.hasSuffix(".md") && $0.count == "EP000.md".count }
-            .sorted()
+        let pageNames = try rulePageNames(in: rules)
         let regions = try read(rules + "/regions.plist")
         var swift = "// Generated from Rules/ by \(regenerationCommand). Do not edit.\n\n"
         swift += "package enum EmbeddedRuleData {\n"
@@ -107,6 +105,13 @@ enum EmbeddedRuleData {
         while text.contains("\"" + hashes) || text.contains(hashes + "\"") { hashes += "#" }
         return hashes + "\"\"\"\n" + text + "\n\"\"\"" + hashes
     }
+}
+
+/// `EP001.md` … in `Rules/`, in ID order.
+func rulePageNames(in rules: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: rules)
+        .filter { $0.hasPrefix("EP") && $0.hasSuffix(".md") && $0.count == "EP000.md".count }
+        .sorted()
 }
 
 func read(_ path: String) throws -> String {

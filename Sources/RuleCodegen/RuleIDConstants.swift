@@ -10,9 +10,7 @@ enum RuleIDConstants {
 
     static func generate(packageDirectory: String) throws -> GeneratedFile {
         let rules = packageDirectory + "/Rules"
-        let pageNames = try FileManager.default.contentsOfDirectory(atPath: rules)
-            .filter { $0.hasPrefix("EP") && $0.hasSuffix(".md") && $0.count == "EP000.md".count }
-            .sorted()
+        let pageNames = try rulePageNames(in: rules)
         var swift = "// Generated from the headers of Rules/EPnnn.md by \(regenerationCommand). Do not edit.\n\n"
         swift += "extension RuleID {\n"
         for pageName in pageNames {
