@@ -47,6 +47,16 @@ struct ParsedArguments {
         }
     }
 
+    /// The same arguments without these options.
+    func removing(_ names: Set<String>) -> ParsedArguments {
+        var copy = self
+        for name in names {
+            copy.values[name] = nil
+            copy.flags.remove(name)
+        }
+        return copy
+    }
+
     private mutating func addPositional(_ argument: String, spec: CommandSpec) throws(UsageError) {
         guard let positional = spec.positional else { throw UsageError("unexpected argument '\(argument)'") }
         guard positional.repeating || positionals.isEmpty else { throw UsageError("unexpected extra argument '\(argument)'") }

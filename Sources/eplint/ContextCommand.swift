@@ -1,10 +1,19 @@
+import Configuration
 import LintEngine
+import PlistSyntax
 import Reporters
 import XcodeProject
 
 /// `eplint context PATH`: what eplint resolved for each project, target and configuration,
-/// and where each value came from: how a user checks why eplint paired what it paired.
+/// and where each value came from: how a user checks why eplint paired what it paired. It
+/// takes lint's options that shape a run and `.eplint.yml`, and prints the contexts lint
+/// would lint each Info.plist in, made by the same code (`LintCommand.xcodeLintPlan`).
 struct ContextCommand {
+    /// Lint's options that decide the contexts, shared with lint's help text.
+    private static let planOptions = ["config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
+                                      "preprocess", "preprocessor-flag", "prefix-header", "music-streaming", "project", "target",
+                                      "configuration", "xcode-environment"]
+
     static let spec = CommandSpec.declared(
         name: "context", abstract: "Show the context eplint resolves from Xcode projects: Info.plist, entitlements, deployment targets, preprocessing.",
         by: ContextCommand.init)
@@ -12,33 +21,39 @@ struct ContextCommand {
     enum Format: String, CaseIterable { case text, json }
 
     var format: Format
-    var targets: [String]
-    var configurations: [String]
-    var paths: [String]
+    /// The run's options as lint reads them; its paths are the projects to show.
+    var lint: LintCommand
 
     init(_ options: inout OptionReader) throws(UsageError) {
         format = try options.choice("format", "FORMAT", help: "text or json.", default: Format.text)
-        targets = options.values("target", "NAME", help: "Only this target (repeatable).")
-        configurations = options.values("configuration", "NAME", help: "Only this build configuration (repeatable).")
+        options.share(Self.planOptions, of: LintCommand.spec)
+        lint = try options.read(as: LintCommand.init, ignoring: ["format"])
         let given = options.positionals("PATH", help: "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .).")
-        paths = given.isEmpty ? ["."] : given
+        lint.paths = given.isEmpty ? ["."] : given
     }
 
     func run() throws(RunFailure) {
-        let resolver = XcodeProjects.resolver()
+        let resolver = XcodeProjects.resolver(conditions: lint.xcconfigConditions)
         var projects: [(XcodeProjectFile, [ResolvedTarget])] = []
         var seen = Set<String>()
-        for path in paths {
+        for path in lint.paths {
             guard let bundles = XcodeProjects.bundles(for: path) else { throw RunFailure(message: "no Xcode project in \(path.quotedForMessage)") }
             for bundle in bundles where seen.insert(bundle).inserted {
                 let project = try XcodeProjects.read(bundle)
-                projects.append((project, resolver.resolve(project, targets: targets.isEmpty ? nil : Set(targets),
-                                                           configurations: configurations.isEmpty ? nil : Set(configurations))))
+                projects.append((project, resolver.resolve(project, targets: lint.targets.isEmpty ? nil : Set(lint.targets),
+                                                           configurations: lint.configurations.isEmpty ? nil : Set(lint.configurations))))
             }
         }
+        // What lint would lint each Info.plist with: the same configuration and plan code.
+        let configurationFile = try ProjectConfiguration.load(explicit: lint.config, verbose: false)
+        let base = try lint.lintConfiguration(configurationFile)
+        let plan = try lint.xcodeLintPlan(base, configurationFile: configurationFile)
+        let files = plan.contexts.keys.sorted().map { ($0, plan.contexts[$0]!) }
+        // The run's settings win over every target's (listed under each configuration's settings).
+        let runSettings = base.buildSettings.definitions.sorted { $0.key < $1.key }
         switch format {
-        case .json: writeStandardOutput(Self.json(projects).serialized())
-        case .text: writeStandardOutput(Self.text(projects))
+        case .json: writeStandardOutput(Self.json(projects, runSettings: runSettings, files: files).serialized())
+        case .text: writeStandardOutput(Self.text(projects) + Self.text(runSettings, files))
         }
     }
 
@@ -53,7 +68,8 @@ struct ContextCommand {
         return .string(shown(file.path))
     }
 
-    static func json(_ projects: [(XcodeProjectFile, [ResolvedTarget])]) -> JSONValue {
+    static func json(_ projects: [(XcodeProjectFile, [ResolvedTarget])], runSettings: [(key: String, value: BuildSettings.Definition)],
+                     files: [(String, [TargetLintContext])]) -> JSONValue {
         .object([
             ("version", .integer(1)),
             ("projects", .array(projects.map { project, targets in
@@ -66,7 +82,63 @@ struct ContextCommand {
                     ("otherTargets", .array(project.otherTargets.map { .object([("name", .string($0.name)), ("isa", .string($0.isa))]) })),
                 ])
             })),
+            ("runSettings", .object(runSettings.map { name, definition in
+                (name, .object([("value", .string(definition.value)), ("from", .string(definition.origin))]))
+            })),
+            ("files", .array(files.map { path, contexts in
+                .object([("path", .string(shown(path))), ("contexts", .array(contexts.map(json)))])
+            })),
         ])
+    }
+
+    /// One context of a file, as lint uses it: what the rules are given.
+    static func json(_ context: TargetLintContext) -> JSONValue {
+        let configuration = context.configuration
+        let preprocessing = configuration.preprocessing
+        return .object([
+            ("label", .string(context.label)),
+            ("entitlements", context.entitlements.map(JSONValue.string) ?? .null),
+            ("entitlementsReason", .string(context.entitlementsReason)),
+            ("deploymentTargets", .array((configuration.deploymentTargets ?? []).map { target in
+                .object([("platform", .string(target.platform.rawValue)), ("version", .string(target.version.description)),
+                         ("source", .string(target.source))])
+            })),
+            ("musicStreaming", configuration.musicStreaming.map { .object([("qualifies", .bool($0.qualifies)), ("reason", .string($0.reason))]) } ?? .null),
+            ("infoPlistPreprocessed", configuration.infoPlistPreprocessed.map(JSONValue.bool) ?? .null),
+            ("preprocessing", .object([
+                ("mode", .string(preprocessing.mode.name)),
+                ("definitions", .array(preprocessing.definitions.map(JSONValue.string))),
+                ("flags", .array(preprocessing.flags.map(JSONValue.string))),
+                ("prefixHeaders", .array(preprocessing.prefixHeaders.map { .string($0.path) })),
+            ])),
+        ])
+    }
+
+    static func text(_ runSettings: [(key: String, value: BuildSettings.Definition)], _ files: [(String, [TargetLintContext])]) -> String {
+        var output = ""
+        if !runSettings.isEmpty {
+            output += "Settings of the run (over every target's):\n"
+            for (name, definition) in runSettings { output += "  \(name) = \(definition.value)  (\(definition.origin))\n" }
+        }
+        guard !files.isEmpty else { return output }
+        output += "What lint uses:\n"
+        for (path, contexts) in files {
+            output += "  \(shown(path))\n"
+            for context in contexts {
+                let configuration = context.configuration
+                output += "    \(context.label): entitlements \(context.entitlements ?? "(none)") (\(context.entitlementsReason))\n"
+                for target in configuration.deploymentTargets ?? [] {
+                    output += "      \(target.platform.rawValue) \(target.version) (\(target.source))\n"
+                }
+                if let musicStreaming = configuration.musicStreaming {
+                    output += "      music streaming: \(musicStreaming.qualifies) (\(musicStreaming.reason))\n"
+                }
+                let preprocessing = configuration.preprocessing
+                output += "      preprocessing: \(preprocessing.mode.name), definitions \(preprocessing.definitions), flags \(preprocessing.flags)"
+                    + (preprocessing.prefixHeaders.isEmpty ? "" : ", prefix headers \(preprocessing.prefixHeaders.map(\.path))") + "\n"
+            }
+        }
+        return output
     }
 
     private static func json(_ configuration: ResolvedConfiguration) -> JSONValue {
@@ -128,5 +200,16 @@ struct ContextCommand {
             }
         }
         return output
+    }
+}
+
+extension PreprocessingOptions.Mode {
+    /// As `preprocess:` and `--preprocess` say it: auto (a file with a directive line), always, never.
+    fileprivate var name: String {
+        switch self {
+        case .auto: "auto"
+        case .always: "always"
+        case .never: "never"
+        }
     }
 }

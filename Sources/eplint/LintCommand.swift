@@ -119,6 +119,16 @@ struct LintCommand {
         }
     }
 
+    /// `--xcconfig-condition KEY=VALUE`s (checked by `validate`), for xcconfig files and projects alike.
+    var xcconfigConditions: [String: String] {
+        var conditions: [String: String] = [:]
+        for condition in xcconfigCondition {
+            let parts = condition.split(separator: "=", maxSplits: 1)
+            conditions[String(parts[0])] = String(parts[1])
+        }
+        return conditions
+    }
+
     static func deploymentTarget(_ text: String, source: String) throws(UsageError) -> DeploymentTarget {
         let parts = text.split(separator: "=", maxSplits: 1)
         guard parts.count == 2 else { throw UsageError("\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)") }
@@ -287,12 +297,8 @@ struct LintCommand {
 
     /// Command-line flags win over the configuration file; `--define` and `define:` win
     /// over xcconfig files.
-    private func lintConfiguration(_ project: ConfigurationFile?) throws(RunFailure) -> LintConfiguration {
-        var conditions: [String: String] = [:]
-        for condition in xcconfigCondition {
-            let parts = condition.split(separator: "=", maxSplits: 1)
-            conditions[String(parts[0])] = String(parts[1])
-        }
+    func lintConfiguration(_ project: ConfigurationFile?) throws(RunFailure) -> LintConfiguration {
+        let conditions = xcconfigConditions
         let xcconfigFiles = xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
         var settings = try ProjectConfiguration.readXCConfig(xcconfigFiles, conditions: conditions)
         for (name, value) in project?.define ?? [:] { settings[name] = BuildSettings.Definition(value: value, origin: project!.path) }

@@ -50,12 +50,7 @@ extension LintCommand {
                 found += XcodeProjects.enclosingBundles(of: absolute(path), within: currentDirectory(), known: &enclosing)
             }
         }
-        var conditions: [String: String] = [:]
-        for condition in xcconfigCondition {
-            let parts = condition.split(separator: "=", maxSplits: 1)
-            conditions[String(parts[0])] = String(parts[1])
-        }
-        let resolver = XcodeProjects.resolver(conditions: conditions)
+        let resolver = XcodeProjects.resolver(conditions: xcconfigConditions)
         var seen = Set<String>()
         for bundle in named + found where seen.insert(bundle).inserted {
             let project: XcodeProjectFile
