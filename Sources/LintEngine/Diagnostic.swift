@@ -29,6 +29,23 @@ public struct RelatedLocation: Sendable, Equatable {
     }
 }
 
+/// A finding that is not reported, and what dropped it: an inline `eplint:` directive, the
+/// configuration file or a baseline (`--verbose` says which; applied in that order).
+public struct SuppressedFinding: Sendable {
+    public enum Kind: Sendable { case inSource, configuration, baseline }
+
+    public var diagnostic: Diagnostic
+    public var kind: Kind
+    /// What dropped it, for people: `eplint:disable-next at line 12`, `disable: in .eplint.yml`.
+    public var reason: String
+
+    public init(_ diagnostic: Diagnostic, kind: Kind, reason: String) {
+        self.diagnostic = diagnostic
+        self.kind = kind
+        self.reason = reason
+    }
+}
+
 /// One finding, ready for any reporter.
 public struct Diagnostic: Sendable {
     /// The path as the user gave it (relative stays relative).

@@ -15,8 +15,9 @@ enum InlineSuppression {
         var used: Set<RuleID> = []
     }
 
+    /// The findings kept (with EP008/EP009 for the directives themselves), and those the directives dropped.
     static func apply(_ comments: [PlistComment], to diagnostics: [Diagnostic], file: String,
-                      severity: (RuleID) -> Severity) -> [Diagnostic] {
+                      severity: (RuleID) -> Severity) -> (kept: [Diagnostic], suppressed: [SuppressedFinding]) {
         var directives: [Directive] = []
         var problems: [Diagnostic] = []
         func problem(_ rule: RuleID, _ message: String, _ comment: PlistComment) {
@@ -59,19 +60,24 @@ enum InlineSuppression {
             }
             if !rules.isEmpty { directives.append(Directive(comment: comment, rules: rules, covers: covers)) }
         }
-        guard !directives.isEmpty || !problems.isEmpty else { return diagnostics }
+        guard !directives.isEmpty || !problems.isEmpty else { return (diagnostics, []) }
 
         let suppressors = firstCovering(diagnostics.map { ($0.rule, $0.range.start.offset) }, among: directives.map { ($0.rules, $0.covers) })
         var kept: [Diagnostic] = []
+        var suppressed: [SuppressedFinding] = []
         for (diagnostic, suppressor) in zip(diagnostics, suppressors) {
-            if let suppressor { directives[suppressor].used.insert(diagnostic.rule) } else { kept.append(diagnostic) }
+            guard let suppressor else { kept.append(diagnostic); continue }
+            directives[suppressor].used.insert(diagnostic.rule)
+            let comment = directives[suppressor].comment
+            let kind = comment.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).first ?? ""
+            suppressed.append(SuppressedFinding(diagnostic, kind: .inSource, reason: "\(kind) at line \(comment.range.start.line)"))
         }
         for directive in directives {
             for rule in directive.rules where !directive.used.contains(rule) {
                 problem(unused, "eplint suppression of \(rule) suppresses nothing; remove it", directive.comment)
             }
         }
-        return kept + problems
+        return (kept + problems, suppressed)
     }
 
     /// For each finding (rule, offset), the index of the first directive (in document order)

@@ -32,11 +32,14 @@ public struct FileLintResult: Sendable {
     public var isBinaryPropertyList: Bool
     /// What made the run fail while linting this file (an unreadable entitlements file).
     public var failures: [String] = []
+    /// Findings its inline `eplint:` directives dropped.
+    public var suppressed: [SuppressedFinding] = []
 
-    public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = []) {
+    public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [], suppressed: [SuppressedFinding] = []) {
         self.diagnostics = diagnostics
         self.isBinaryPropertyList = isBinaryPropertyList
         self.failures = failures
+        self.suppressed = suppressed
     }
 }
 
@@ -104,19 +107,22 @@ public struct Linter: Sendable {
                                   range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related)
             if finding.file == path { diagnostics.append(made) } else { paired.append(made) }
         }
+        var suppressed: [SuppressedFinding] = []
         if hasStoreKitKeys {
-            diagnostics = InlineSuppression.apply(document.comments, to: diagnostics, file: path, severity: severity)
+            (diagnostics, suppressed) = InlineSuppression.apply(document.comments, to: diagnostics, file: path, severity: severity)
         }
         // Preprocessed: positions so far are in cpp's output; the source's are reported.
         if let preprocessed = parsed.preprocessed {
             // EP011 points at directive lines, which cpp's output does not hold: already in the source.
             let atDirectives = diagnostics.filter { $0.rule == Self.directivesNotPreprocessed }
             diagnostics = preprocessed.map.translate(diagnostics.filter { $0.rule != Self.directivesNotPreprocessed }, file: path) + atDirectives
+            let translated = preprocessed.map.translate(suppressed.map(\.diagnostic), file: path)
+            for index in suppressed.indices { suppressed[index].diagnostic = translated[index] }
             if hasStoreKitKeys { diagnostics += preprocessorDiagnostics(preprocessed, file: path) }
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
-        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures)
+        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures, suppressed: suppressed)
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.

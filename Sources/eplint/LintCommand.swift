@@ -196,6 +196,7 @@ struct LintCommand {
         }
         var diagnostics: [Diagnostic] = []
         var reported: [DiagnosticIdentity: Int] = [:]
+        var suppressed: [SuppressedFinding] = []
         var linted = 0
         for (file, outcome) in zip(inputs.files, outcomes) {
             switch outcome {
@@ -206,6 +207,7 @@ struct LintCommand {
                 }
                 linted += 1
                 failures += result.failures
+                suppressed += result.suppressed
                 // An entitlements file paired more than once, or also linted on its own,
                 // reports its problems once, naming the contexts of every report.
                 for diagnostic in result.diagnostics {
@@ -221,24 +223,45 @@ struct LintCommand {
                 failures.append(failure.reason)
             }
         }
-        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput)
+        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput,
+                      suppressedInSource: suppressed)
     }
 
     /// Configuration, baselines, reports and the exit status: the end of every linting command
     /// (the server-side ones too). `extraJSON` is added to `--format json` output.
+    /// The findings pipeline after linting, in one fixed order: inline suppression (done by
+    /// the linter, `suppressedInSource`) → the configuration's `disable`, `ignore` and
+    /// `severity` → the baseline. `--verbose` names what dropped each finding.
     func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
-                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = []) -> ExitStatus {
+                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = [],
+                suppressedInSource: [SuppressedFinding] = []) -> ExitStatus {
         var failures = foundFailures
-        var diagnostics = ProjectConfiguration.apply(project, to: found)
+        var (diagnostics, suppressed) = ProjectConfiguration.apply(project, to: found)
+        suppressed = suppressedInSource + suppressed
         if let writeBaseline {
             let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)
             do throws(RunFailure) { try OutputFile.writeAtomically(recorded.serialized(), to: writeBaseline) } catch { failures.append(error.message) }
         }
         if let acceptedFindings, let path = baseline {
             let (new, gone) = ProjectConfiguration.filter(diagnostics, through: acceptedFindings, at: path)
+            if verbose {
+                var remaining = new.map(DiagnosticIdentity.init).reduce(into: [DiagnosticIdentity: Int]()) { $0[$1, default: 0] += 1 }
+                for diagnostic in diagnostics {
+                    let identity = DiagnosticIdentity(diagnostic)
+                    if let count = remaining[identity], count > 0 { remaining[identity] = count - 1; continue }
+                    suppressed.append(SuppressedFinding(diagnostic, kind: .baseline, reason: "baseline \(path)"))
+                }
+            }
             diagnostics = new
             if verbose {
                 for entry in gone { writeStandardError("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n") }
+            }
+        }
+        if verbose {
+            for finding in suppressed {
+                let diagnostic = finding.diagnostic
+                writeStandardError("eplint: not reported: \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
+                                   + "\(diagnostic.rule) (\(finding.reason))\n")
             }
         }
         // Excerpts and the summary go with colour on a terminal: `--color never` under a

@@ -42,15 +42,23 @@ enum ProjectConfiguration {
         }
     }
 
-    /// `disable`, `severity` and `ignore` of the configuration.
-    static func apply(_ project: ConfigurationFile?, to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard let project else { return diagnostics }
-        return diagnostics.compactMap { diagnostic in
-            guard !project.disable.contains(diagnostic.rule), !project.ignores(diagnostic, absolutePath: absolute(diagnostic.file)) else { return nil }
-            var adjusted = diagnostic
-            if let severity = project.severity[diagnostic.rule] { adjusted.severity = severity }
-            return adjusted
+    /// `disable`, `ignore` and `severity` of the configuration: the findings kept, and those dropped with the entry that dropped them.
+    static func apply(_ project: ConfigurationFile?, to diagnostics: [Diagnostic]) -> (kept: [Diagnostic], suppressed: [SuppressedFinding]) {
+        guard let project else { return (diagnostics, []) }
+        var kept: [Diagnostic] = []
+        var suppressed: [SuppressedFinding] = []
+        for diagnostic in diagnostics {
+            if project.disable.contains(diagnostic.rule) {
+                suppressed.append(SuppressedFinding(diagnostic, kind: .configuration, reason: "disable: in \(project.path)"))
+            } else if project.ignores(diagnostic, absolutePath: absolute(diagnostic.file)) {
+                suppressed.append(SuppressedFinding(diagnostic, kind: .configuration, reason: "ignore: in \(project.path)"))
+            } else {
+                var adjusted = diagnostic
+                if let severity = project.severity[diagnostic.rule] { adjusted.severity = severity }
+                kept.append(adjusted)
+            }
         }
+        return (kept, suppressed)
     }
 
     static func loadBaseline(_ path: String) throws(RunFailure) -> Baseline {

@@ -124,8 +124,11 @@ enum TargetContexts {
         var order: [DiagnosticIdentity] = []
         var found: [DiagnosticIdentity: (diagnostic: Diagnostic, labels: [String])] = [:]
         var failures: [String] = []
+        var suppressed: [SuppressedFinding] = []
+        var suppressedSeen = Set<DiagnosticIdentity>()
         for (context, result) in results {
             failures += result.failures.filter { !failures.contains($0) }
+            suppressed += result.suppressed.filter { suppressedSeen.insert(DiagnosticIdentity($0.diagnostic)).inserted }
             for diagnostic in result.diagnostics {
                 let identity = DiagnosticIdentity(diagnostic)
                 if found[identity] == nil { order.append(identity); found[identity] = (diagnostic, []) }
@@ -141,6 +144,7 @@ enum TargetContexts {
         // The file's own diagnostics, then those of its entitlements files, each in report order.
         let diagnostics = merged.filter { $0.file == file.path }.sorted(by: Diagnostic.inReportOrder)
             + merged.filter { $0.file != file.path }.sorted(by: Diagnostic.inReportOrder)
-        return .success(FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures))
+        return .success(FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures,
+                                       suppressed: suppressed))
     }
 }
