@@ -56,9 +56,12 @@ struct EntitlementsPairer: Sendable {
         return found
     }
 
-    func pairing(for infoPlist: String, linter: Linter) -> EntitlementsPairing {
+    /// The entitlements file of `infoPlist`, as parsed before linting (`table`); one the table
+    /// lacks is read here.
+    func pairing(for infoPlist: String, linter: Linter, table: EntitlementsTable) -> EntitlementsPairing {
         guard let (path, reason) = entitlementsFile(for: infoPlist) else { return .none }
         if verbose { writeStandardError("eplint: \(infoPlist) pairs with \(path) (\(reason))\n") }
+        if let pairing = table.pairing(for: path) { return pairing }
         switch RegularFile.read(path, { source throws(ReadFailure) in try linter.readEntitlements(&source, path: path) }) {
         case .success(let pairing):
             return pairing
@@ -67,14 +70,17 @@ struct EntitlementsPairer: Sendable {
         }
     }
 
-    private func entitlementsFile(for infoPlist: String) -> (String, String)? {
+    /// The file `infoPlist` would pair with, said nothing of: the files to read before linting.
+    func entitlementsPath(for infoPlist: String) -> String? { entitlementsFile(for: infoPlist, saysWhy: false)?.0 }
+
+    private func entitlementsFile(for infoPlist: String, saysWhy: Bool = true) -> (String, String)? {
         if let explicit { return (explicit, explicitReason) }
         if let mapped = mapped[absolute(infoPlist)] { return (mapped, "entitlements: in the configuration") }
         guard guessesFromFolder else { return nil }
         let folder = Self.folder(of: infoPlist)
         let found = entitlementsInFolder[folder] ?? Self.entitlementsFiles(beside: folder)
         guard found.count == 1 else {
-            if verbose && found.count > 1 {
+            if verbose && saysWhy && found.count > 1 {
                 writeStandardError("eplint: \(infoPlist) is not paired: \(found.count) *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml\n")
             }
             return nil

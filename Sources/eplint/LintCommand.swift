@@ -185,20 +185,38 @@ struct LintCommand {
 
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
-        let outcomes = Parallel.map(inputs.files) { file -> Result<FileLintResult, ReadFailure> in
+        // Every entitlements file is read and parsed once, before the files are linted.
+        var pairedPaths: [String] = []
+        for file in inputs.files {
             if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
-                return TargetContexts.lint(file, in: contexts, explicitEntitlements: entitlements, verbose: verbose)
+                pairedPaths += contexts.compactMap { entitlements ?? $0.entitlements }
+            } else if let paired = pairer.entitlementsPath(for: file.path) {
+                pairedPaths.append(paired)
             }
-            let pairing = { (path: String) in pairer.pairing(for: path, linter: linter) }
-            guard file.isStandardInput, let bytes = standardInput?.bytes else { return lint(file, with: linter, pairing: pairing) }
+        }
+        let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter)
+        // Excerpts come from the text read for linting, never from a second reading.
+        let keepsText = wantsExcerpts
+        let outcomes = Parallel.map(inputs.files) { file -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) in
+            if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
+                return TargetContexts.lint(file, in: contexts, explicitEntitlements: entitlements, verbose: verbose, table: table)
+            }
+            let pairing = { (path: String) in pairer.pairing(for: path, linter: linter, table: table) }
+            guard let bytes = file.isStandardInput ? standardInput?.bytes : table.bytes(of: file.path) else {
+                return lint(file, with: linter, pairing: pairing, keepingText: keepsText)
+            }
             var source = BytesSource(bytes)
-            return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
+            return (Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes)
         }
         var diagnostics: [Diagnostic] = []
         var reported: [DiagnosticIdentity: Int] = [:]
         var suppressed: [SuppressedFinding] = []
         var linted = 0
-        for (file, outcome) in zip(inputs.files, outcomes) {
+        var texts: [String: [UInt8]] = [:]
+        for (file, (outcome, text)) in zip(inputs.files, outcomes) {
+            if keepsText, let text, case .success(let result) = outcome, result.diagnostics.contains(where: { $0.file == file.path }) {
+                texts[file.path] = text
+            }
             switch outcome {
             case .success(let result):
                 if file.foundByWalk && result.isBinaryPropertyList {
@@ -223,7 +241,8 @@ struct LintCommand {
                 failures.append(failure.reason)
             }
         }
-        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput,
+        let excerptText = { (path: String) -> [UInt8]? in texts[path] ?? table.bytes(of: path) }
+        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, excerptText: excerptText,
                       suppressedInSource: suppressed)
     }
 
@@ -233,7 +252,7 @@ struct LintCommand {
     /// the linter, `suppressedInSource`) → the configuration's `disable`, `ignore` and
     /// `severity` → the baseline. `--verbose` names what dropped each finding.
     func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
-                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = [],
+                excerptText: (String) -> [UInt8]?, extraJSON: [(String, JSONValue)] = [],
                 suppressedInSource: [SuppressedFinding] = []) -> ExitStatus {
         var failures = foundFailures
         var (diagnostics, suppressed) = ProjectConfiguration.apply(project, to: found)
@@ -270,9 +289,7 @@ struct LintCommand {
         let colour = useColour(terminal: toTerminal)
         let terminal = toTerminal && colour
         let presentation = TerminalPresentation(colour: colour, showSource: terminal)
-        if presentation.showSource || format == .sarif || report.contains(where: { $0.format == .sarif }) {
-            SourceExcerpts.fill(&diagnostics, standardInput: standardInput)
-        }
+        if wantsExcerpts { SourceExcerpts.fill(&diagnostics, text: excerptText) }
         let run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
                             failures: failures, sourceRoot: absolute(srcroot ?? "."), workingDirectory: currentDirectory())
 
@@ -303,6 +320,13 @@ struct LintCommand {
         case .json: JSONReporter.render(run, extra: extraJSON)
         case .github: GitHubReporter.render(run)
         }
+    }
+
+    /// Whether findings are shown with their source lines (a colour terminal) or SARIF snippets:
+    /// then the text of files with findings is kept while they are linted.
+    var wantsExcerpts: Bool {
+        let toTerminal = output == nil && format == .gcc && isatty(1) == 1
+        return (toTerminal && useColour(terminal: toTerminal)) || format == .sarif || report.contains { $0.format == .sarif }
     }
 
     /// `--color`, then NO_COLOR (off) and FORCE_COLOR (on), then a terminal whose TERM is not dumb.
@@ -403,9 +427,21 @@ struct LintCommand {
         return options
     }
 
-    private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing) -> Result<FileLintResult, ReadFailure> {
-        RegularFile.read(file.path) { source throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
-            .mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }
+    /// Lints a file as it is read, or — when its text is wanted for excerpts and it is not
+    /// larger than excerpts are made for — from its text read whole, which is returned too.
+    private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing,
+                      keepingText: Bool) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
+        var text: [UInt8]?
+        let result = RegularFile.read(file.path) { source throws(ReadFailure) in
+            guard keepingText, let size = source.expectedByteCount, size <= SourceExcerpts.maximumSize else {
+                return try linter.lint(&source, path: file.path, pairing: pairing)
+            }
+            let bytes = try RegularFile.readAll(&source, limit: SourceExcerpts.maximumSize).get()
+            text = bytes
+            var whole = BytesSource(bytes)
+            return try linter.lint(&whole, path: file.path, pairing: pairing)
+        }
+        return (result.mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }, text)
     }
 
     private func readStandardInput() -> [UInt8] {

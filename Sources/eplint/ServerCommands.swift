@@ -108,7 +108,7 @@ struct ServerCommand {
         }
         if common.format == .gcc && common.output == nil { writeStandardOutput(text) }
         return common.finish(diagnostics, linted: sources.count, failures: [], project: project, acceptedFindings: acceptedFindings,
-                             standardInput: standardInput, extraJSON: [("tokens", .array(decoded))])
+                             excerptText: { $0 == standardInput?.path ? standardInput?.bytes : nil }, extraJSON: [("tokens", .array(decoded))])
     }
 
     private func lintFiles(_ linter: ServerLinter, project: ConfigurationFile?, acceptedFindings: Baseline?) -> ExitStatus {
@@ -129,6 +129,8 @@ struct ServerCommand {
         var failures = collector.failures
         var diagnostics: [Diagnostic] = []
         var standardInput: (path: String, bytes: [UInt8])?
+        // The text of each file with findings, for excerpts (never read twice).
+        var texts: [String: [UInt8]] = [:]
         for file in collector.files {
             let bytes: [UInt8]
             if file.isStandardInput {
@@ -142,10 +144,12 @@ struct ServerCommand {
                     continue
                 }
             }
-            diagnostics += linter.lintDocument(bytes, file: file.path, kind: kind).sorted(by: Diagnostic.inReportOrder)
+            let found = linter.lintDocument(bytes, file: file.path, kind: kind).sorted(by: Diagnostic.inReportOrder)
+            if !found.isEmpty && common.wantsExcerpts { texts[file.path] = bytes }
+            diagnostics += found
         }
         return common.finish(diagnostics, linted: collector.files.count, failures: failures, project: project,
-                             acceptedFindings: acceptedFindings, standardInput: standardInput)
+                             acceptedFindings: acceptedFindings, excerptText: { texts[$0] })
     }
 
     private func readStandardInput() -> [UInt8] {

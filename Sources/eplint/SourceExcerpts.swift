@@ -6,19 +6,19 @@ import Glibc
 import Darwin
 #endif
 
-/// Fills in each diagnostic's snippet and source line by reading its file again (or the
-/// standard input already read), for SARIF snippets and the terminal's caret display.
+/// Fills in each diagnostic's snippet and source line from the text its file was linted from
+/// (`text`), for SARIF snippets and the terminal's caret display: the lines shown are those
+/// the positions were counted in, and no file is read a second time.
 enum SourceExcerpts {
-    /// Larger files are not read again just for presentation.
+    /// Larger files are linted as they are read, not kept whole for presentation.
     static let maximumSize = 16 * 1024 * 1024
 
-    static func fill(_ diagnostics: inout [Diagnostic], standardInput: (path: String, bytes: [UInt8])?) {
+    static func fill(_ diagnostics: inout [Diagnostic], text: (String) -> [UInt8]?) {
         var linesByFile: [String: [Substring]?] = [:]
         for index in diagnostics.indices {
             let file = diagnostics[index].file
             if linesByFile[file] == nil {
-                let bytes = file == standardInput?.path ? standardInput?.bytes : try? RegularFile.contents(file, limit: maximumSize).get()
-                linesByFile[file] = bytes.flatMap(PlistParser.decodedText).map(splitLines)
+                linesByFile[file] = text(file).flatMap(PlistParser.decodedText).map(splitLines)
             }
             guard let lines = linesByFile[file] ?? nil else { continue }
             let range = diagnostics[index].range

@@ -101,12 +101,13 @@ enum TargetContexts {
 
     /// Lints one file in each of its contexts. A diagnostic every context reports is kept
     /// once; one that only some report names them.
-    static func lint(_ file: InputFile, in contexts: [TargetLintContext], explicitEntitlements: String?, verbose: Bool) -> Result<FileLintResult, ReadFailure> {
-        // Read once; each context parses it with its own macros.
+    static func lint(_ file: InputFile, in contexts: [TargetLintContext], explicitEntitlements: String?, verbose: Bool,
+                     table: EntitlementsTable) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
+        // Read once; each context parses it with its own macros, and excerpts come from it.
         let bytes: [UInt8]
         switch RegularFile.contents(file.path) {
         case .success(let read): bytes = read
-        case .failure(let failure): return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)"))
+        case .failure(let failure): return (.failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)")), nil)
         }
         var results: [(TargetLintContext, FileLintResult)] = []
         for context in contexts {
@@ -116,9 +117,9 @@ enum TargetContexts {
                                             guessesFromFolder: false)
             var source = BytesSource(bytes)
             do throws(ReadFailure) {
-                results.append((context, try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter) }))
+                results.append((context, try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table) }))
             } catch {
-                return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)"))
+                return (.failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)")), nil)
             }
         }
         var order: [DiagnosticIdentity] = []
@@ -144,7 +145,7 @@ enum TargetContexts {
         // The file's own diagnostics, then those of its entitlements files, each in report order.
         let diagnostics = merged.filter { $0.file == file.path }.sorted(by: Diagnostic.inReportOrder)
             + merged.filter { $0.file != file.path }.sorted(by: Diagnostic.inReportOrder)
-        return .success(FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures,
-                                       suppressed: suppressed))
+        return (.success(FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures,
+                                        suppressed: suppressed)), bytes)
     }
 }

@@ -1,0 +1,56 @@
+import LintEngine
+import PlistSyntax
+
+/// Every entitlements file a run pairs with, read and parsed once before the files are linted
+/// in parallel: the pairers look their files up here instead of reading them for each
+/// Info.plist (four Info.plists beside one entitlements file read it five times). A file that is
+/// also linted on its own is linted from the same bytes. Not changed once made.
+struct EntitlementsTable: Sendable {
+    /// Absolute path → the file's bytes, or why it could not be read.
+    private let contents: [String: Result<[UInt8], ReadFailure>]
+    /// Path as paired (shown in diagnostics) → what the linter made of it.
+    private let pairings: [String: EntitlementsPairing]
+
+    static let empty = EntitlementsTable(contents: [:], pairings: [:])
+
+    private init(contents: [String: Result<[UInt8], ReadFailure>], pairings: [String: EntitlementsPairing]) {
+        self.contents = contents
+        self.pairings = pairings
+    }
+
+    /// Reads the files named (as they will be paired), each once, on every core.
+    init(pairedPaths: [String], linter: Linter) {
+        var unique: [String] = []
+        var seen = Set<String>()
+        for path in pairedPaths where seen.insert(path).inserted { unique.append(path) }
+        var byFile: [String: [String]] = [:]
+        var files: [String] = []
+        for path in unique {
+            let file = absolute(path)
+            if byFile[file] == nil { files.append(file) }
+            byFile[file, default: []].append(path)
+        }
+        let read = Parallel.map(files) { RegularFile.contents($0) }
+        var contents: [String: Result<[UInt8], ReadFailure>] = [:]
+        for (file, bytes) in zip(files, read) { contents[file] = bytes }
+        let shown = files.flatMap { byFile[$0]! }
+        let parsed = Parallel.map(shown) { path -> EntitlementsPairing in
+            switch contents[absolute(path)]! {
+            case .success(let bytes):
+                var source = BytesSource(bytes)
+                do throws(ReadFailure) { return try linter.readEntitlements(&source, path: path) } catch {
+                    return .unreadable(reason: "cannot read entitlements file '\(path)': \(error.reason)")
+                }
+            case .failure(let failure):
+                return .unreadable(reason: "cannot read entitlements file '\(path)': \(failure.reason)")
+            }
+        }
+        self.init(contents: contents, pairings: Dictionary(uniqueKeysWithValues: zip(shown, parsed)))
+    }
+
+    /// The pairing of `path` as read before linting, nil when it was not among the files named.
+    func pairing(for path: String) -> EntitlementsPairing? { pairings[path] }
+
+    /// The bytes of a file read for pairing, so that linting it on its own does not open it again.
+    func bytes(of path: String) -> [UInt8]? { try? contents[absolute(path)]?.get() }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Every input is opened once per run: the entitlements file four Info.plists pair with is read
+/// before linting, and excerpts (SARIF snippets, a terminal's source lines) come from the text
+/// the file was linted from. Counted with strace, as the kernel sees the opens.
+@Suite struct ReadOnceTests {
+    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let script = ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    private static func folder() throws -> Project {
+        let fixture = try Project()
+        let infoPlist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>SKExternalPurchase</key>
+            \t<array>
+            \t\t<string>NL</string>
+            \t</array>
+            </dict>
+            </plist>
+
+            """
+        for name in ["A-Info.plist", "B-Info.plist", "C-Info.plist", "Info.plist"] { try fixture.write("App/\(name)", infoPlist) }
+        try fixture.write("App/App.entitlements", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>com.apple.developer.storekit.external-purchase</key>
+            \t<true/>
+            </dict>
+            </plist>
+
+            """)
+        return fixture
+    }
+
+    /// How often each file under App/ was opened by the traced command.
+    private static func opens(_ command: [String], in fixture: Project) throws -> [String: Int] {
+        let trace = fixture.root.appendingPathComponent("opens.trace").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.currentDirectoryURL = fixture.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        var counts: [String: Int] = [:]
+        for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") where !line.contains("ENOENT") {
+            guard let start = line.firstIndex(of: "\""), let end = line[line.index(after: start)...].firstIndex(of: "\"") else { continue }
+            let path = line[line.index(after: start)..<end]
+            guard let name = path.split(separator: "/").last, path.contains("App/"), name.contains(".") else { continue }
+            counts[String(name), default: 0] += 1
+        }
+        return counts
+    }
+
+    @Test(.enabled(if: strace != nil, "strace is not installed"))
+    func everyInputIsOpenedOnce() throws {
+        let fixture = try Self.folder()
+        let expected = ["A-Info.plist": 1, "B-Info.plist": 1, "C-Info.plist": 1, "Info.plist": 1, "App.entitlements": 1]
+        let traced = [Self.strace!, "-f", "-e", "trace=openat,open", "-o", "opens.trace", Eplint.executable.path]
+        for format in ["gcc", "sarif", "json"] {
+            #expect(try Self.opens(traced + ["--format", format, "."], in: fixture) == expected, "\(format)")
+        }
+        // Named one by one, as pre-commit names them.
+        let named = ["App/A-Info.plist", "App/B-Info.plist", "App/C-Info.plist", "App/Info.plist", "App/App.entitlements"]
+        #expect(try Self.opens(traced + ["--format", "sarif"] + named, in: fixture) == expected)
+        // On a terminal (source lines under each finding), through script(1)'s pseudo-terminal.
+        if let script = Self.script {
+            let command = (traced + ["--color", "always", "."]).joined(separator: " ")
+            #expect(try Self.opens([script, "-qec", command, "/dev/null"], in: fixture) == expected)
+        }
+    }
+
+    /// The excerpts are those of the text that was linted: SARIF's snippet is the region's text.
+    @Test func sarifSnippetsComeFromTheLintedText() throws {
+        let fixture = try Self.folder()
+        let run = try Eplint.run(["--format", "sarif", "App/Info.plist"], in: fixture.root)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let results = ((json["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let snippets = results.compactMap { result -> String? in
+            let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            return ((location?["region"] as? [String: Any])?["snippet"] as? [String: Any])?["text"] as? String
+        }
+        #expect(snippets == ["<string>NL</string>"], "\(run.standardOutput)")
+    }
+}
