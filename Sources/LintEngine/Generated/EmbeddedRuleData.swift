@@ -1094,7 +1094,7 @@ A real region code that the key does not accept.
 
 ## What it checks
 
-The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. The entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` never gets this rule: Apple publishes no list of the regions it may hold (its codes get EP101, EP102 and EP104 only).
+The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. `jp` and `br` are allowed in none of the five keys, and their message says where they belong: Apple opens Japan and Brazil through the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (iOS 26.2 and later) and the `ExternalPurchaseCustomLink` API, not through Info.plist keys. That entitlement never gets this rule: Apple publishes no list of the regions it may hold (its codes get EP101, EP102 and EP104 only).
 
 ## Why
 
@@ -1121,6 +1121,29 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:6:3: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP103]
 ```
 
+A second failing example: Japan in a link key.
+
+```xml failing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>jp</key>
+		<array>
+			<string>https://example.com/jp</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output 2
+Info.plist:6:3: error: region 'jp' is not allowed in SKExternalPurchaseMultiLink; Japan and Brazil use the entitlement com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys [EP103]
+```
+
 ## Passing example
 
 ```xml passing
@@ -1135,9 +1158,36 @@ Info.plist:6:3: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP1
 </plist>
 ```
 
+A second passing example: Japan and Brazil in the allowed-regions entitlement, with no Info.plist key.
+
+```xml passing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array>
+		<string>jp</string>
+		<string>br</string>
+	</array>
+</dict>
+</plist>
+```
+
 ## How to fix
 
-Remove the region from this key, or use the key that accepts it.
+Remove the region from this key, or use the key that accepts it. For `jp` and `br`, list the region in the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (once Apple granted it) and use `ExternalPurchaseCustomLink`.
 
 """#),
         (#"""
@@ -1220,7 +1270,7 @@ A StoreKit key holds an empty array or dictionary.
 
 ## What it checks
 
-One of the five keys is present with `<array/>` or `<dict/>` (of the right type; a wrong type is EP004).
+One of the five keys is present with `<array/>` or `<dict/>` (of the right type; a wrong type is EP004). Also the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` of the paired entitlements file set to `<array/>` (reported there, at the `<array/>`): the capability is on but grants no region. Xcode's capability editor writes it so until regions are added.
 
 ## Why
 
@@ -1244,6 +1294,36 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:5:2: warning: SKExternalPurchase is empty; add regions or remove the key [EP105]
 ```
 
+A second failing example: the allowed-regions entitlement as Xcode's capability editor first writes it.
+
+```xml failing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output 2
+App.entitlements:5:2: warning: com.apple.developer.storekit.custom-purchase-link.allowed-regions is an empty array: the capability is on but lists no region, so it allows custom purchase links nowhere; add the regions Apple granted or remove the entitlement [EP105]
+```
+
 ## Passing example
 
 ```xml passing
@@ -1258,9 +1338,35 @@ Info.plist:5:2: warning: SKExternalPurchase is empty; add regions or remove the 
 </plist>
 ```
 
+A second passing example: the entitlement with a region.
+
+```xml passing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array>
+		<string>jp</string>
+	</array>
+</dict>
+</plist>
+```
+
 ## How to fix
 
-Add the regions, or remove the key.
+Add the regions, or remove the key (or the entitlement).
 
 """#),
         (#"""
@@ -1724,7 +1830,7 @@ A region has more links than its maximum.
 
 ## What it checks
 
-A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). An app qualifies when `--music-streaming true` or `music-streaming: true` says so, else when its entitlements file sets `com.apple.developer.storekit.external-purchase-link-streaming` or its Info.plist has `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); `--music-streaming false` overrides both. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
+A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). Whether an app qualifies is decided, in this order, by `--music-streaming true|false` or the config's `music-streaming:`; else by the paired entitlements file, when one is known: it qualifies exactly when that file sets `com.apple.developer.storekit.external-purchase-link-streaming` to `<true/>`, whatever the Info.plist holds; else, with no entitlements file known, by the Info.plist having `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); else it does not. The message names the source that decided. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
 
 ## Why
 
@@ -1754,6 +1860,47 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:6:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]
 ```
 
+A second failing example, as a real app had it: the Info.plist has `SKExternalPurchaseLinkStreamingRegions`, but the paired entitlements file lacks the streaming entitlement, so the app does not qualify and `fr` allows one link.
+
+```xml failing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLinkStreamingRegions</key>
+	<array>
+		<string>fr</string>
+	</array>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>fr</key>
+		<array>
+			<string>https://example.com/fr</string>
+			<string>https://example.com/fr-sale</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output 2
+Info.plist:4:2: error: SKExternalPurchaseLinkStreamingRegions needs the entitlement com.apple.developer.storekit.external-purchase-link-streaming set to <true/> in App.entitlements [EP401]
+Info.plist:10:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]
+```
+
 ## Passing example
 
 ```xml passing
@@ -1767,6 +1914,42 @@ Info.plist:6:3: error: region 'fr' has 2 distinct links in total; the maximum is
 			<string>https://example.com/fr</string>
 		</array>
 	</dict>
+</dict>
+</plist>
+```
+
+A second passing example: the same Info.plist, with the streaming entitlement granted.
+
+```xml passing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLinkStreamingRegions</key>
+	<array>
+		<string>fr</string>
+	</array>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>fr</key>
+		<array>
+			<string>https://example.com/fr</string>
+			<string>https://example.com/fr-sale</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+	<key>com.apple.developer.storekit.external-purchase-link-streaming</key>
+	<true/>
 </dict>
 </plist>
 ```
@@ -1792,7 +1975,7 @@ A one-link region has different links in the two link keys.
 
 ## What it checks
 
-A region whose maximum is 1 has an entry in both `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` (even if one value has the wrong type) and together they hold more than one link. Reported at the Link `<key>`, with the MultiLink entry as related location.
+A region whose maximum is 1 has an entry in both `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` (even if one value has the wrong type) and together they hold more than one link. Reported at the Link `<key>`, with the MultiLink entry as related location. The maximum is decided as for EP301 (flag or config, else the paired entitlements file, else `SKExternalPurchaseLinkStreamingRegions` when no entitlements file is known, else 1), and the message names the source that decided.
 
 ## Why
 
