@@ -2839,7 +2839,7 @@ An external purchase token lacks a documented field.
 
 ## What it checks
 
-A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported. The finding is placed on the token; the message names the field.
+A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported. The finding is placed on the token; the message names the field. The same holds for a notification's `externalPurchaseToken` (decoded, or inside a `signedPayload`), reported at its members (at the `externalPurchaseToken` object for a missing field; at the `signedPayload` when signed).
 
 ## Why
 
@@ -2887,7 +2887,7 @@ A field of an external purchase token has the wrong JSON type.
 
 ## What it checks
 
-`appAppleId` is an integer; `bundleId` and `externalPurchaseId` non-empty strings; `tokenCreationDate` and `tokenExpirationDate` integers (UNIX milliseconds; a fraction, an exponent or more than 64 bits is not one); `tokenType` a string.
+`appAppleId` is an integer; `bundleId` and `externalPurchaseId` non-empty strings; `tokenCreationDate` and `tokenExpirationDate` integers (UNIX milliseconds; a fraction, an exponent or more than 64 bits is not one); `tokenType` a string. The same holds for a notification's `externalPurchaseToken` (decoded, or inside a `signedPayload`), reported at its members (at the `externalPurchaseToken` object for a missing field; at the `signedPayload` when signed).
 
 ## Why
 
@@ -2981,7 +2981,7 @@ A token date is not UNIX time in milliseconds.
 
 ## What it checks
 
-`tokenCreationDate` and `tokenExpirationDate` below 10^11 (March 1973 in milliseconds) are taken for seconds, from 10^14 on (the year 5138) for microseconds, and negative ones are before 1970.
+`tokenCreationDate` and `tokenExpirationDate` below 10^11 (March 1973 in milliseconds) are taken for seconds, from 10^14 on (the year 5138) for microseconds, and negative ones are before 1970. A notification's `externalPurchaseToken` (an `EXTERNAL_PURCHASE_TOKEN` notification, decoded or in a `signedPayload`) is checked as the token it is, at its members.
 
 ## Why
 
@@ -3001,10 +3001,52 @@ eplint reports:
 <stdin>:1:1: error: tokenCreationDate 1706169600 looks like seconds, not milliseconds (2024-01-25T08:00:00Z if read as seconds) [EP606]
 ```
 
+A second failing example: the token of an `EXTERNAL_PURCHASE_TOKEN` notification, in this `notification.json`:
+
+```json notification failing 2
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "b2158121-7af9-49d4-9561-1f588205523e",
+    "tokenCreationDate": 1698148950,
+    "appAppleId": 55555,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output 2
+notification.json:9:26: error: tokenCreationDate 1698148950 looks like seconds, not milliseconds (2023-10-24T12:02:30Z if read as seconds) [EP606]
+```
+
 ## Passing example
 
 ```text token passing
 eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+A second passing example: Apple's own test notification (App Store Server Library, `signedExternalPurchaseTokenNotification.json`).
+
+```json notification passing 2
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "b2158121-7af9-49d4-9561-1f588205523e",
+    "tokenCreationDate": 1698148950000,
+    "appAppleId": 55555,
+    "bundleId": "com.example"
+  }
+}
 ```
 
 ## How to fix
@@ -3075,7 +3117,7 @@ A token belongs to another app than --bundle-id names.
 
 ## What it checks
 
-With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported.
+With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported; `eplint notification` takes the option too, for `externalPurchaseToken`.
 
 ## Why
 
@@ -3128,7 +3170,7 @@ A sandbox token where production is expected, or the reverse.
 
 ## What it checks
 
-With `--environment production|sandbox` (or `environment:` in `.eplint.yml`): a sandbox token’s `externalPurchaseId` begins with `SANDBOX`, a production token’s does not.
+With `--environment production|sandbox` (or `environment:` in `.eplint.yml`): a sandbox token’s `externalPurchaseId` begins with `SANDBOX`, a production token’s does not. `eplint notification` takes the option too and checks each `externalPurchaseToken` so.
 
 ## Why
 
@@ -3295,6 +3337,8 @@ A report body or notification payload lacks a required field.
 
 A report body has `requestIdentifier`, `externalPurchaseId` and `status`. A notification payload has `notificationType`, `version`, `signedDate` and `notificationUUID`. An empty array of bodies is reported too.
 
+Apple's App Store Server Library signs test notifications without `version` (`mock_signed_data/testNotification`, also without `signedDate` in `missingX5CHeaderClaim` and `wrongBundleId`). EP703 stands for them: Apple's documentation of `responseBodyV2DecodedPayload` lists `version` and `signedDate` in every payload, the library's own decoded models all carry both, and a server that keys on `version` (to tell V2 from V1) or on `signedDate` (to drop stale notifications) cannot handle a payload without them. Those mocks exercise the library's signature checks, not the payload's shape; a fixture built from them should add the two fields.
+
 ## Why
 
 > Supply a requestIdentifier, to uniquely identify the report. Provide the externalPurchaseId of the token you’re reporting. Then, specify the type of report in the status field
@@ -3393,20 +3437,20 @@ not-a-uuid
 """#, #"""
 error
 """#, #"""
-A requestIdentifier or notificationUUID is not a UUID.
+A requestIdentifier, notificationUUID or token externalPurchaseId is not a UUID.
 """#, #"""
 # EP705 not-a-uuid
 
 - **Severity:** error
-- **Summary:** A requestIdentifier or notificationUUID is not a UUID.
+- **Summary:** A requestIdentifier, notificationUUID or token externalPurchaseId is not a UUID.
 
 ## What it checks
 
-Eight, four, four, four and twelve hexadecimal digits separated by hyphens (either case).
+Eight, four, four, four and twelve hexadecimal digits separated by hyphens (either case), in a report's `requestIdentifier`, a notification's `notificationUUID` and a token's `externalPurchaseId` (a token given to `eplint token`, or a notification's `externalPurchaseToken`); the last may begin with `SANDBOX_`, as sandbox tokens do. A report's `externalPurchaseId` is not checked (Apple's examples write a placeholder there).
 
 ## Why
 
-> Supply a requestIdentifier, to uniquely identify the report. (Every example is a UUID: `87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad`.)
+> Supply a requestIdentifier, to uniquely identify the report. (Every example is a UUID: `87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad`.) Tokens: `"externalPurchaseId":"00000000-0000-0000-0000-000000000000"`; in the sandbox `"SANDBOX_00000000-0000-0000-0000-000000000000"`.
 
 ## Failing example
 
@@ -3426,6 +3470,30 @@ eplint reports:
 report.json:2:24: error: requestIdentifier 'report-1' is not a UUID (8-4-4-4-12 hexadecimal digits) [EP705]
 ```
 
+A second failing example: the token of an `EXTERNAL_PURCHASE_TOKEN` notification, in this `notification.json`:
+
+```json notification failing 2
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "b2158121",
+    "tokenCreationDate": 1698148950000,
+    "appAppleId": 55555,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output 2
+notification.json:8:27: error: externalPurchaseId 'b2158121' is not a UUID (8-4-4-4-12 hexadecimal digits), optionally prefixed with SANDBOX_ [EP705]
+```
+
 ## Passing example
 
 ```json report passing
@@ -3433,6 +3501,24 @@ report.json:2:24: error: requestIdentifier 'report-1' is not a UUID (8-4-4-4-12 
   "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
   "externalPurchaseId": "<externalPurchaseId from notification>",
   "status": "NO_LINE_ITEM"
+}
+```
+
+A second passing example: Apple's own sandbox test notification (App Store Server Library, `signedExternalPurchaseTokenSandboxNotification.json`).
+
+```json notification passing 2
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "SANDBOX_b2158121-7af9-49d4-9561-1f588205523e",
+    "tokenCreationDate": 1698148950000,
+    "appAppleId": 55555,
+    "bundleId": "com.example"
+  }
 }
 ```
 
@@ -3977,16 +4063,16 @@ invalid-signed-payload
 """#, #"""
 error
 """#, #"""
-signedPayload is not a JWS whose payload is JSON.
+signedPayload is not a JWS whose payload is a notification.
 """#, #"""
 # EP714 invalid-signed-payload
 
 - **Severity:** error
-- **Summary:** signedPayload is not a JWS whose payload is JSON.
+- **Summary:** signedPayload is not a JWS whose payload is a notification.
 
 ## What it checks
 
-A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects.
+A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects. A file holding nothing but a compact JWS (`header.payload.signature`, what the server receives as `signedPayload`, as Apple's test data stores it) is read as a signed payload too. A JWS whose payload is not a notification (no `notificationType`) but another of Apple's signed types is reported as what it is: a signed transaction (`JWSTransaction`: it has `transactionId`, `bundleId`, `purchaseDate` or the like), signed renewal info (`JWSRenewalInfo`: `autoRenewStatus`, `renewalDate` …, or only members both have, as renewal info is the one without `bundleId`) or an app transaction (`receiptType`, `applicationVersion` …), with where a notification carries it.
 
 ## Why
 
@@ -4006,6 +4092,18 @@ eplint reports:
 
 ```text output
 notification.json:2:20: error: signedPayload is not a JWS: it has 1 dot-separated parts, not 3 (header.payload.signature) [EP714]
+```
+
+A second failing example: a file holding a JWS whose payload is a transaction (as Apple's test data `mock_signed_data/transactionInfo`), given to `eplint notification`:
+
+```json notification failing 2
+eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbnZpcm9ubWVudCI6IlNhbmRib3giLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwic2lnbmVkRGF0ZSI6MTY3Mjk1NjE1NDAwMH0.c2lnbmF0dXJl
+```
+
+eplint reports:
+
+```text output 2
+notification.json:1:1: error: the signed payload in this file is not a notification: its JWS payload (environment, bundleId, signedDate) is a signed transaction (JWSTransaction), which a notification carries in data.signedTransactionInfo [EP714]
 ```
 
 ## Passing example
@@ -4047,7 +4145,7 @@ A signed notification was decoded but its signature not verified.
 
 ## What it checks
 
-eplint decodes a `signedPayload` and checks its payload like a decoded one, but does not verify the signature (that needs Apple’s certificate chain and the network). This note says so; disable it in `.eplint.yml` once you know.
+eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS) and checks its payload like a decoded one, but does not verify the signature (that needs Apple’s certificate chain and the network). This note says so; disable it in `.eplint.yml` once you know.
 
 ## Why
 
