@@ -183,7 +183,9 @@ public final class ServerLinter {
         case (.success, .success(let decoded)): payload = decoded
         }
         if case .object(let members) = payload.value, let type = SignedPayloadType(members: members) {
-            let names = members.prefix(6).map(\.key).joined(separator: ", ") + (members.count > 6 ? ", …" : "")
+            // Names are the payload's, untrusted: six at most, each cut to 40 characters.
+            let names = members.prefix(6).map { $0.key.count > 40 ? $0.key.prefix(40) + "…" : $0.key }.joined(separator: ", ")
+                + (members.count > 6 ? ", …" : "")
             return [Self.diagnostic(file: file, rule: RuleID("EP714"),
                                     message: "\(described) is not a notification: its JWS payload (\(names)) is \(type.description)",
                                     range: range, keyPath: keyPath, value: excerpt)]

@@ -133,4 +133,16 @@ import Testing
         #expect(findings(.notification, "abc") == ["1:1 EP701 "])
         #expect(findings(.report, signed) == ["1:1 EP701 "])
     }
+
+    /// A hostile bare JWS ends in one EP714, in time linear in its size: 4 MB of Base64URL, a
+    /// payload naming a transaction with 10,000 long member names (the message keeps six, cut).
+    @Test func hostileBareJWS() {
+        let huge = String(repeating: "A", count: 4_000_000)
+        #expect(findings(.notification, huge + "." + huge + ".x").map { $0.hasSuffix("EP714 ") } == [true])
+        let members = (0..<10_000).map { "\"\(String(repeating: "k", count: 200))\($0)\": 1" }.joined(separator: ", ")
+        let payload = token("{\"transactionId\": \"1\", \(members)}")
+        let diagnostics = ServerLinter(options: ServerOptions()).lintDocument(Array((token("{}") + "." + payload + ".x").utf8), file: "f", kind: .notification)
+        #expect(diagnostics.map(\.rule.rawValue) == ["EP714"])
+        #expect(diagnostics.first.map { $0.message.count < 600 } == true)
+    }
 }
