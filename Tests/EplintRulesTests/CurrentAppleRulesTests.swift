@@ -114,6 +114,16 @@ import Testing
             "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true [EP301]") })
         #expect(findings(info) == [])
         #expect(findings(info, musicStreaming: true, entitlements: withoutStreaming) == ["6:1 EP401"])
+        // EP302 names the same source; the streaming key alone names itself when it raised the maximum.
+        let both = "<key>SKExternalPurchaseLink</key>\n<dict><key>fr</key><string>https://example.com/0</string></dict>\n" + links + "\n" + streaming
+        #expect(lint(plist(both), entitlements: withoutStreaming).contains { $0.contains("[EP302]") && $0.hasSuffix(
+            "as the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP302]") })
+        #expect(findings(plist(both)) == [])
+        let six = "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array>" + (1...6).map { "<string>https://example.com/\($0)</string>" }.joined() + "</array></dict>"
+        #expect(lint(plist(six + "\n" + streaming)) == [
+            "Info.plist:5:7: error: region 'fr' has 6 distinct links in total; the maximum is 5 because the app qualifies for EEA music streaming (Info.plist has SKExternalPurchaseLinkStreamingRegions and no entitlements file is paired) [EP301]"])
+        #expect(lint(plist(six), entitlements: withStreaming).first?.hasSuffix(
+            "the maximum is 5 because the app qualifies for EEA music streaming (the paired entitlements file App.entitlements sets com.apple.developer.storekit.external-purchase-link-streaming) [EP301]") == true)
         #expect(findings(info, musicStreaming: false) == ["5:7 EP301"])
         #expect(lint(info, musicStreaming: false).first?.hasSuffix("the maximum is 1 because --music-streaming false [EP301]") == true)
     }
