@@ -11,6 +11,26 @@ public struct MusicStreaming: Sendable {
         self.reason = reason
     }
 
+    /// Without a flag or config: a paired entitlements file decides (it is what Apple signs the
+    /// app with); only without one does `SKExternalPurchaseLinkStreamingRegions`, a key only
+    /// music-streaming apps use, declare it. Each reason names the source that decided.
+    static func detected(file: String, entitlements: PairedEntitlements?, hasStreamingRegionsKey: Bool) -> MusicStreaming {
+        let streaming = StoreKitEntitlement.externalPurchaseLinkStreaming.rawValue
+        let key = StoreKitKey.linkStreamingRegions.rawValue
+        if let entitlements {
+            if entitlements.grants(.externalPurchaseLinkStreaming) {
+                return MusicStreaming(qualifies: true, reason: "the paired entitlements file \(entitlements.path) sets \(streaming)")
+            }
+            let overruled = hasStreamingRegionsKey ? ", which decides over \(key) in \(file)" : ""
+            return MusicStreaming(qualifies: false,
+                                  reason: "the paired entitlements file \(entitlements.path) does not set \(streaming) to true\(overruled)")
+        }
+        if hasStreamingRegionsKey {
+            return MusicStreaming(qualifies: true, reason: "\(file) has \(key) and no entitlements file is paired")
+        }
+        return .notDeclared
+    }
+
     public static let notDeclared = MusicStreaming(
         qualifies: false,
         reason: "the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml")
@@ -62,17 +82,8 @@ public final class LintContext {
         self.facts = facts
         deploymentTargets = configuration.deploymentTargets
             ?? DeploymentTarget.fromInfoPlist(root.dictionaryEntries ?? [], buildSettings: configuration.buildSettings)
-        let streaming = StoreKitEntitlement.externalPurchaseLinkStreaming
-        if let declared = configuration.musicStreaming {
-            musicStreaming = declared
-        } else if let entitlements, entitlements.grants(streaming) {
-            musicStreaming = MusicStreaming(qualifies: true, reason: "\(entitlements.path) sets \(streaming.rawValue)")
-        } else if facts.values[.linkStreamingRegions] != nil {
-            // Only apps in the EEA music-streaming programme use this key.
-            musicStreaming = MusicStreaming(qualifies: true, reason: "\(file) has \(StoreKitKey.linkStreamingRegions.rawValue)")
-        } else {
-            musicStreaming = .notDeclared
-        }
+        musicStreaming = configuration.musicStreaming
+            ?? MusicStreaming.detected(file: file, entitlements: entitlements, hasStreamingRegionsKey: facts.values[.linkStreamingRegions] != nil)
     }
 
     /// Reports a finding of `rule` on the element at `range` (of this file, or of `otherFile`

@@ -6,6 +6,15 @@ public enum Base64URL {
         public var characterIndex: Int
     }
 
+    /// A character of the Base64URL alphabet or its `=` padding.
+    static func isAlphabet(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "="): true
+        default: false
+        }
+    }
+
     /// Decodes `text` with or without `=` padding.
     public static func decode(_ text: Substring) throws(Failure) -> [UInt8] {
         let characters = Array(text.utf8)

@@ -43,8 +43,7 @@ public final class ServerLinter {
             token = decoded
         }
         let context = ServerContext(file: file, kind: .token, object: token.payload, options: options, run: run, keyPathPrefix: "", anchor: range)
-        check(context)
-        return TokenResult(token: token, diagnostics: context.diagnostics)
+        return TokenResult(token: token, diagnostics: check(context))
     }
 
     /// The tokens of a text, one per line (blank lines skipped, surrounding blanks trimmed), with their places.
@@ -106,6 +105,9 @@ public final class ServerLinter {
                             related: [RelatedLocation(file: file, range: duplicate.first, message: "first '\(duplicate.key)' here")])
         }
         if let error = read.error {
+            if kind == .notification, let jws = CompactJWS.alone(in: bytes) {
+                return lintCompactJWS(jws.text, file: file, range: jws.range, keyPath: "", described: "the signed payload in this file")
+            }
             diagnostics.append(Self.diagnostic(file: file, rule: RuleID("EP701"), message: "not valid JSON: \(error.message)", range: SourceRange(at: error.position)))
             return diagnostics
         }
@@ -139,19 +141,29 @@ public final class ServerLinter {
             return lintSigned(signed, file: file, keyPathPrefix: keyPathPrefix + "signedPayload.")
         }
         let context = ServerContext(file: file, kind: kind, object: object, options: options, run: run, keyPathPrefix: keyPathPrefix, anchor: nil)
-        check(context)
-        return context.diagnostics
+        return check(context)
     }
 
     /// `{"signedPayload": "header.payload.signature"}`: the payload is decoded and checked, the
     /// signature is not verified (that needs Apple's certificate chain), and a note says so.
     private func lintSigned(_ member: JSONMember, file: String, keyPathPrefix: String) -> [Diagnostic] {
         let keyPath = String(keyPathPrefix.dropLast())
-        func invalid(_ message: String) -> [Diagnostic] {
-            [Self.diagnostic(file: file, rule: RuleID("EP714"), message: "signedPayload is not a JWS: \(message)", range: member.value.range,
-                             keyPath: keyPath, value: member.value.excerpt)]
+        guard let text = member.value.string else {
+            return [Self.diagnostic(file: file, rule: RuleID("EP714"), message: "signedPayload is not a JWS: it is \(member.value.typeName), not a string",
+                                    range: member.value.range, keyPath: keyPath, value: member.value.excerpt)]
         }
-        guard let text = member.value.string else { return invalid("it is \(member.value.typeName), not a string") }
+        return lintCompactJWS(Substring(text), file: file, range: member.value.range, keyPath: keyPath, described: "signedPayload",
+                              excerpt: member.value.excerpt)
+    }
+
+    /// A compact JWS at `range` (a `signedPayload` string, or a whole file): its payload is
+    /// checked as a notification when it is one; a JWS of another signed type is named as such.
+    private func lintCompactJWS(_ text: Substring, file: String, range: SourceRange, keyPath: String, described: String,
+                                excerpt: String = "") -> [Diagnostic] {
+        func invalid(_ message: String) -> [Diagnostic] {
+            [Self.diagnostic(file: file, rule: RuleID("EP714"), message: "\(described) is not a JWS: \(message)", range: range,
+                             keyPath: keyPath, value: excerpt)]
+        }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return invalid("it has \(parts.count) dot-separated parts, not 3 (header.payload.signature)") }
         func object(_ part: Substring, _ name: String) -> Result<JSONNode, TokenFailure> {
@@ -170,16 +182,27 @@ public final class ServerLinter {
         case (.failure(let failure), _), (_, .failure(let failure)): return invalid(failure.message)
         case (.success, .success(let decoded)): payload = decoded
         }
-        var diagnostics = [Self.diagnostic(file: file, rule: RuleID("EP715"), message: "signedPayload decoded but its signature was not verified",
-                                           range: member.value.range, keyPath: keyPath)]
-        let context = ServerContext(file: file, kind: .notification, object: payload, options: options, run: run,
-                                    keyPathPrefix: keyPathPrefix, anchor: member.value.range)
-        check(context)
-        diagnostics += context.diagnostics
-        return diagnostics
+        if case .object(let members) = payload.value, let type = SignedPayloadType(members: members) {
+            // Names are the payload's, untrusted: six at most, each cut to 40 characters.
+            let names = members.prefix(6).map { $0.key.count > 40 ? $0.key.prefix(40) + "…" : $0.key }.joined(separator: ", ")
+                + (members.count > 6 ? ", …" : "")
+            return [Self.diagnostic(file: file, rule: RuleID("EP714"),
+                                    message: "\(described) is not a notification: its JWS payload (\(names)) is \(type.description)",
+                                    range: range, keyPath: keyPath, value: excerpt)]
+        }
+        let prefix = keyPath.isEmpty ? "" : keyPath + "."
+        let context = ServerContext(file: file, kind: .notification, object: payload, options: options, run: run, keyPathPrefix: prefix, anchor: range)
+        return [Self.diagnostic(file: file, rule: RuleID("EP715"), message: "\(described) decoded but its signature was not verified", range: range, keyPath: keyPath)]
+            + check(context)
     }
 
-    private func check(_ context: ServerContext) {
+    /// Runs the rules of the context's kind; a notification's `externalPurchaseToken` object is
+    /// then checked as the token it is, at its own members (or at the signed payload's place).
+    private func check(_ context: ServerContext) -> [Diagnostic] {
         for rule in rules where rule.kinds.contains(context.kind) { rule.check(context) }
+        guard context.kind == .notification, let token = context.member("externalPurchaseToken"), token.value.isObject else { return context.diagnostics }
+        let embedded = ServerContext(file: context.file, kind: .token, object: token.value, options: options, run: run,
+                                     keyPathPrefix: context.keyPathPrefix + "externalPurchaseToken.", anchor: context.anchor)
+        return context.diagnostics + check(embedded)
     }
 }

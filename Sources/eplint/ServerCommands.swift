@@ -34,16 +34,20 @@ struct ServerCommand {
         self.kind = kind
         options.share(Self.sharedOptions, of: LintCommand.spec)
         common = try options.read(as: LintCommand.init)
-        switch kind {
-        case .token:
-            bundleID = options.value("bundle-id", "ID", help: "The app's bundle ID; tokens for another app are reported (EP608).")
-            let environment = options.value("environment", "ENV", help: "production or sandbox; tokens from the other are reported (EP609).")
+        // A notification's externalPurchaseToken is checked as a token, against the same app and environment.
+        if kind != .report {
+            let tokens = kind == .token ? "tokens" : "externalPurchaseToken members"
+            bundleID = options.value("bundle-id", "ID", help: "The app's bundle ID; \(tokens) for another app are reported (EP608).")
+            let environment = options.value("environment", "ENV", help: "production or sandbox; \(tokens) from the other are reported (EP609).")
             if let environment {
                 guard let known = ServerOptions.Environment(rawValue: environment) else {
                     throw UsageError("--environment takes one of production, sandbox, got \(environment.quotedForMessage)")
                 }
                 self.environment = known
             }
+        }
+        switch kind {
+        case .token:
             inputs = options.positionals("TOKEN", help: "Tokens; '-' (or none) reads one per line from standard input.")
         case .report, .notification:
             if kind == .report {

@@ -63,6 +63,26 @@ import Testing
         #expect(notification.standardOutput.hasPrefix("Examples/server/notification-broken.json:3:23: error: notificationUUID 'not-a-uuid' is not a UUID"))
     }
 
+    /// A file holding only a compact JWS is a signed payload; `--environment` reaches the
+    /// externalPurchaseToken inside it.
+    @Test func aBareJWSFileIsASignedNotification() throws {
+        func base64URL(_ text: String) -> String {
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let payload = #"{"notificationType": "EXTERNAL_PURCHASE_TOKEN", "subtype": "UNREPORTED", "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "version": "2.0", "signedDate": 1698148900000, "externalPurchaseToken": {"externalPurchaseId": "SANDBOX_b2158121-7af9-49d4-9561-1f588205523e", "tokenCreationDate": 1698148950000, "appAppleId": 55555, "bundleId": "com.example"}}"#
+        let directory = try Eplint.temporaryDirectory()
+        _ = try write(base64URL(#"{"alg":"ES256"}"#) + "." + base64URL(payload) + ".c2ln\n", "signedPayload", in: directory)
+        let sandbox = try Eplint.run(["notification", "--environment", "sandbox", "--bundle-id", "com.example", "signedPayload"], in: directory)
+        #expect(sandbox.status == 0)
+        #expect(sandbox.standardOutput == "signedPayload:1:1: note: the signed payload in this file decoded but its signature was not verified [EP715]\n")
+        let production = try Eplint.run(["notification", "--environment", "production", "signedPayload"], in: directory)
+        #expect(production.status == 1)
+        #expect(production.standardOutput.hasPrefix(
+            "signedPayload:1:1: error: a sandbox token (externalPurchaseId begins with SANDBOX), but the production environment is expected [EP609]\n"))
+        #expect(try Eplint.run(["notification", "--environment", "staging", "signedPayload"], in: directory).status == 2)
+        #expect(try Eplint.run(["report", "--environment", "sandbox", "signedPayload"], in: directory).status == 2)
+    }
+
     @Test func configurationAndBaselinesApply() throws {
         let directory = try Eplint.temporaryDirectory()
         let body = #"{"requestIdentifier": "r", "externalPurchaseId": "x", "status": "NO_LINE_ITEM", "lineItems": []}"#

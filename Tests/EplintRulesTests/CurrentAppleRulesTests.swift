@@ -93,4 +93,62 @@ import Testing
         #expect(!findings(plist(links + "\n" + streaming)).contains("5:7 EP301"))
         #expect(findings(plist(links + "\n" + streaming), musicStreaming: false).contains("5:7 EP301"))
     }
+
+    /// A paired entitlements file decides over the streaming key; the key declares music
+    /// streaming only when no entitlements file is known; a flag overrides both. The message
+    /// names the source that decided.
+    @Test func pairedEntitlementsDecideTheLinkMaximum() {
+        let links = "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array><string>https://example.com/1</string><string>https://example.com/2</string></array></dict>"
+        let streaming = "<key>SKExternalPurchaseLinkStreamingRegions</key>\n<array><string>fr</string></array>"
+        let withoutStreaming = Self.entitlements(Self.grantsLink)
+        let withStreaming = Self.entitlements(Self.grantsLink + "<key>com.apple.developer.storekit.external-purchase-link-streaming</key><true/>")
+        let falseStreaming = Self.entitlements(Self.grantsLink + "<key>com.apple.developer.storekit.external-purchase-link-streaming</key><false/>")
+        let info = plist(links + "\n" + streaming)
+        #expect(findings(info, entitlements: withoutStreaming) == ["5:7 EP301", "6:1 EP401"])
+        #expect(findings(info, entitlements: falseStreaming) == ["5:7 EP301", "6:1 EP401"])
+        #expect(lint(info, entitlements: withoutStreaming).contains { $0.hasSuffix(
+            "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]") })
+        #expect(findings(info, entitlements: withStreaming) == [])
+        #expect(!findings(plist(links), entitlements: withStreaming).contains("5:7 EP301"))
+        #expect(lint(plist(links), entitlements: withoutStreaming).contains { $0.hasSuffix(
+            "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true [EP301]") })
+        #expect(findings(info) == [])
+        #expect(findings(info, musicStreaming: true, entitlements: withoutStreaming) == ["6:1 EP401"])
+        // EP302 names the same source; the streaming key alone names itself when it raised the maximum.
+        let both = "<key>SKExternalPurchaseLink</key>\n<dict><key>fr</key><string>https://example.com/0</string></dict>\n" + links + "\n" + streaming
+        #expect(lint(plist(both), entitlements: withoutStreaming).contains { $0.contains("[EP302]") && $0.hasSuffix(
+            "as the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP302]") })
+        #expect(findings(plist(both)) == [])
+        let six = "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array>" + (1...6).map { "<string>https://example.com/\($0)</string>" }.joined() + "</array></dict>"
+        #expect(lint(plist(six + "\n" + streaming)) == [
+            "Info.plist:5:7: error: region 'fr' has 6 distinct links in total; the maximum is 5 because the app qualifies for EEA music streaming (Info.plist has SKExternalPurchaseLinkStreamingRegions and no entitlements file is paired) [EP301]"])
+        #expect(lint(plist(six), entitlements: withStreaming).first?.hasSuffix(
+            "the maximum is 5 because the app qualifies for EEA music streaming (the paired entitlements file App.entitlements sets com.apple.developer.storekit.external-purchase-link-streaming) [EP301]") == true)
+        #expect(findings(info, musicStreaming: false) == ["5:7 EP301"])
+        #expect(lint(info, musicStreaming: false).first?.hasSuffix("the maximum is 1 because --music-streaming false [EP301]") == true)
+    }
+
+    /// Xcode's capability editor writes the allowed-regions entitlement as `<array/>` until
+    /// regions are added: a warning at the array, with or without Info.plist keys.
+    @Test func emptyAllowedRegionsEntitlement() {
+        let empty = Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array/>")
+        #expect(findings(plist("<key>CFBundleName</key><string>App</string>"), entitlements: empty) == ["App.entitlements:5:1 EP105"])
+        #expect(findings(plist("<key>CFBundleName</key><string>App</string>"), entitlements: Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array><string>jp</string></array>")) == [])
+        // A wrong type is EP004's, not an empty configuration.
+        #expect(findings(plist("<key>CFBundleName</key><string>App</string>"), entitlements: Self.entitlements("<key>\(Self.allowedRegions)</key>\n<dict/>")) == ["App.entitlements:5:1 EP004"])
+    }
+
+    /// Japan and Brazil are never Info.plist regions; EP103 says where they belong.
+    @Test func japanAndBrazilPointToTheAllowedRegionsEntitlement() {
+        for (key, value) in [("SKExternalPurchase", "<array><string>JP</string></array>"),
+                             ("SKExternalPurchaseLink", "<dict><key>br</key><string>https://example.com/br</string></dict>"),
+                             ("SKExternalPurchaseCustomLinkRegions", "<array><string>br</string></array>"),
+                             ("SKExternalPurchaseLinkStreamingRegions", "<array><string>jp</string></array>")] {
+            let lines = lint(plist("<key>\(key)</key>\n\(value)"), musicStreaming: true)
+            #expect(lines.count == 1 && lines[0].contains("[EP103]") && lines[0].contains(
+                "; Japan and Brazil use the entitlement \(Self.allowedRegions) (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys"), "\(key): \(lines)")
+        }
+        #expect(lint(plist("<key>SKExternalPurchaseLink</key>\n<dict><key>kr</key><string>https://example.com/kr</string></dict>"))
+            == ["Info.plist:5:7: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP103]"])
+    }
 }

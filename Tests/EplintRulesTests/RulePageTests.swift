@@ -25,6 +25,17 @@ import Testing
             }
             return nil
         }
+
+        /// Block-name suffixes of the page's failing examples: `xml failing`, then any further
+        /// ones numbered `xml failing 2`, … with their own `text output 2` and `xml entitlements 2`.
+        var failingSuffixes: [String] {
+            ([""] + (2...9).map { " \($0)" }).filter { block("xml failing\($0)") != nil }
+        }
+
+        /// The same for passing examples (`xml passing 2`, `xml passing-entitlements 2`).
+        var passingSuffixes: [String] {
+            ([""] + (2...9).map { " \($0)" }).filter { block("xml passing\($0)") != nil }
+        }
     }
 
     /// The plist rules' pages (the server-side ones are `ServerRulePageTests`').
@@ -44,14 +55,22 @@ import Testing
     }
 
     @Test(arguments: pages) func failingExamplePrintsItsOutput(_ page: Page) throws {
-        let failing = try #require(page.block("xml failing"))
-        let expected = try #require(page.block("text output"))
-        #expect(lint(failing, entitlements: page.block("xml entitlements"), preprocessed: page.preprocessed).map { $0 + "\n" }.joined() == expected)
-        #expect(expected.contains("[\(page.metadata.id)]"), "the failing example of \(page.metadata.id) does not trigger it")
+        #expect(!page.failingSuffixes.isEmpty)
+        for suffix in page.failingSuffixes {
+            let failing = try #require(page.block("xml failing\(suffix)"))
+            let expected = try #require(page.block("text output\(suffix)"), "xml failing\(suffix) of \(page.metadata.id) has no output block")
+            #expect(lint(failing, entitlements: page.block("xml entitlements\(suffix)"), preprocessed: page.preprocessed).map { $0 + "\n" }.joined() == expected)
+            #expect(expected.contains("[\(page.metadata.id)]"), "the failing example\(suffix) of \(page.metadata.id) does not trigger it")
+        }
     }
 
     @Test(arguments: pages) func passingExamplePrintsNothing(_ page: Page) throws {
-        #expect(lint(try #require(page.block("xml passing")), entitlements: page.block("xml passing-entitlements"), preprocessed: page.preprocessed) == [])
+        #expect(!page.passingSuffixes.isEmpty)
+        for suffix in page.passingSuffixes {
+            let passing = try #require(page.block("xml passing\(suffix)"))
+            #expect(lint(passing, entitlements: page.block("xml passing-entitlements\(suffix)"), preprocessed: page.preprocessed) == [],
+                    "the passing example\(suffix) of \(page.metadata.id) reports something")
+        }
     }
 
     /// Column bugs show up when something multibyte stands before the element on its line:

@@ -23,18 +23,35 @@ import Testing
         for id in ["EP601", "EP602", "EP701", "EP702", "EP714", "EP715"] { #expect(documented.contains(RuleID(id))) }
     }
 
+    /// A page's examples of one outcome: the first (of the page's kind), then any numbered
+    /// further ones (`json notification failing 2`, with `text output 2` and `text options 2`),
+    /// which may be of another kind (a token rule shown on a notification's externalPurchaseToken).
+    static func examples(_ page: Page, _ outcome: String) -> [(kind: ServerDocumentKind, suffix: String, text: String)] {
+        ([""] + (2...9).map { " \($0)" }).compactMap { suffix in
+            for kind in [ServerDocumentKind.token, .report, .notification] {
+                if let text = page.block("\(kind.exampleLanguage) \(kind.rawValue) \(outcome)\(suffix)") { return (kind, suffix, text) }
+            }
+            return nil
+        }
+    }
+
     @Test(arguments: pages) func failingExamplePrintsItsOutput(_ page: Page) throws {
-        let kind = try #require(Self.kind(of: page))
-        let failing = try #require(page.block("\(kind.exampleLanguage) \(kind.rawValue) failing"))
-        let expected = try #require(page.block("text output"))
-        #expect(serverLint(kind, failing, options: page.block("text options")) == expected)
-        #expect(expected.contains("[\(page.metadata.id)]"), "the failing example of \(page.metadata.id) does not trigger it")
+        let examples = Self.examples(page, "failing")
+        #expect(examples.first?.kind == Self.kind(of: page))
+        for example in examples {
+            let expected = try #require(page.block("text output\(example.suffix)"), "failing\(example.suffix) of \(page.metadata.id) has no output block")
+            #expect(serverLint(example.kind, example.text, options: page.block("text options\(example.suffix)")) == expected)
+            #expect(expected.contains("[\(page.metadata.id)]"), "the failing example\(example.suffix) of \(page.metadata.id) does not trigger it")
+        }
     }
 
     @Test(arguments: pages) func passingExamplePrintsNothing(_ page: Page) throws {
-        let kind = try #require(Self.kind(of: page))
-        let passing = try #require(page.block("\(kind.exampleLanguage) \(kind.rawValue) passing"))
-        #expect(serverLint(kind, passing, options: page.block("text options")) == "")
+        let examples = Self.examples(page, "passing")
+        #expect(examples.first?.kind == Self.kind(of: page))
+        for example in examples {
+            #expect(serverLint(example.kind, example.text, options: page.block("text options\(example.suffix)")) == "",
+                    "the passing example\(example.suffix) of \(page.metadata.id) reports something")
+        }
     }
 }
 

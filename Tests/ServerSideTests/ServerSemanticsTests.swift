@@ -20,7 +20,7 @@ import Testing
             .diagnostics.map { "\($0.rule) \($0.keyPath)" }
     }
 
-    let base = #""appAppleId": 1234567890, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "x""#
+    let base = #""appAppleId": 1234567890, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "00000000-0000-0000-0000-000000000000""#
 
     @Test func customLinkTokens() {
         #expect(tokenFindings("{\(base), \"tokenType\": \"ACQUISITION\", \"tokenExpirationDate\": 1708761600000}") == [])
@@ -32,13 +32,26 @@ import Testing
     }
 
     @Test func tokenEnvironmentAndBundle() {
-        let sandbox = #"{"appAppleId": 1, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "SANDBOX_1"}"#
+        let sandbox = #"{"appAppleId": 1, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "SANDBOX_00000000-0000-0000-0000-000000000000"}"#
         #expect(tokenFindings(sandbox, options: ServerOptions(bundleID: "com.example", environment: .sandbox)) == [])
         #expect(tokenFindings(sandbox, options: ServerOptions(environment: .production)) == ["EP609 externalPurchaseId"])
         #expect(tokenFindings("{\(base)}", options: ServerOptions(environment: .sandbox)) == ["EP609 externalPurchaseId"])
         #expect(tokenFindings("{\(base)}", options: ServerOptions(bundleID: "com.other")) == ["EP608 bundleId"])
         #expect(tokenFindings(#"{"appAppleId": 99999999999999999999, "bundleId": "", "tokenCreationDate": -5, "externalPurchaseId": "x"}"#)
-                == ["EP604 appAppleId", "EP604 bundleId", "EP606 tokenCreationDate"])
+                == ["EP604 appAppleId", "EP604 bundleId", "EP606 tokenCreationDate", "EP705 externalPurchaseId"])
+    }
+
+    /// A token's externalPurchaseId is a UUID, `SANDBOX_`-prefixed in the sandbox (seed 000), in either case.
+    @Test func tokenIdentifierIsAUUID() {
+        func id(_ text: String) -> [String] {
+            tokenFindings(#"{"appAppleId": 1, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "\#(text)"}"#)
+        }
+        #expect(id("B2158121-7af9-49d4-9561-1f588205523e") == [])
+        #expect(id("SANDBOX_b2158121-7af9-49d4-9561-1f588205523e") == [])
+        for wrong in ["SANDBOX", "SANDBOX_", "SANDBOXb2158121-7af9-49d4-9561-1f588205523e", "sandbox_b2158121-7af9-49d4-9561-1f588205523e",
+                      "b2158121-7af9-49d4-9561-1f588205523", "b2158121-7af9-49d4-9561-1f588205523g"] {
+            #expect(id(wrong) == ["EP705 externalPurchaseId"], "\(wrong)")
+        }
     }
 
     @Test func tokenDecodingFailures() {
@@ -96,5 +109,40 @@ import Testing
                 == ["1:19 EP705 signedPayload.notificationUUID", "1:19 EP710 signedPayload", "1:19 EP712 signedPayload.version", "1:19 EP715 signedPayload"])
         #expect(findings(.notification, "{\"signedPayload\": \"a.b\"}") == ["1:19 EP714 signedPayload"])
         #expect(findings(.notification, "{\"signedPayload\": \"\(token("{}")).\(token("[")).x\"}") == ["1:19 EP714 signedPayload"])
+    }
+
+    /// A notification's externalPurchaseToken gets the token rules at its members; signed, at the JWS.
+    @Test func notificationTokenIsLintedAsAToken() {
+        func notification(_ token: String) -> String {
+            #"{"notificationType": "EXTERNAL_PURCHASE_TOKEN", "subtype": "UNREPORTED", "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "version": "2.0", "signedDate": 1698148900000,"#
+                + "\n\"externalPurchaseToken\": {\(token)}}"
+        }
+        #expect(findings(.notification, notification(base)) == [])
+        #expect(findings(.notification, notification(base.replacingOccurrences(of: "1706169600000", with: "1706169600")))
+                == ["2:101 EP606 externalPurchaseToken.tokenCreationDate"])
+        #expect(findings(.notification, notification(#""appAppleId": 1, "tokenCreationDate": 1706169600000, "externalPurchaseId": "SANDBOX_00000000-0000-0000-0000-000000000000""#),
+                         options: ServerOptions(environment: .production))
+                == ["2:26 EP603 externalPurchaseToken", "2:102 EP609 externalPurchaseToken.externalPurchaseId"])
+        let signed = token(#"{"alg":"ES256"}"#) + "." + token(notification(#""appAppleId": "1""#)) + ".c2ln"
+        #expect(findings(.notification, "{\"signedPayload\": \"\(signed)\"}") == [
+            "1:19 EP603 signedPayload.externalPurchaseToken", "1:19 EP603 signedPayload.externalPurchaseToken",
+            "1:19 EP603 signedPayload.externalPurchaseToken", "1:19 EP604 signedPayload.externalPurchaseToken.appAppleId", "1:19 EP715 signedPayload"])
+        // Alone in a file, the JWS is a signed payload; anything else that is not JSON stays EP701.
+        #expect(findings(.notification, "\n" + signed + "\n").count == 5)
+        #expect(findings(.notification, signed + ".x") == ["1:1 EP701 "])  // four parts: not a JWS
+        #expect(findings(.notification, "abc") == ["1:1 EP701 "])
+        #expect(findings(.report, signed) == ["1:1 EP701 "])
+    }
+
+    /// A hostile bare JWS ends in one EP714, in time linear in its size: 4 MB of Base64URL, a
+    /// payload naming a transaction with 10,000 long member names (the message keeps six, cut).
+    @Test func hostileBareJWS() {
+        let huge = String(repeating: "A", count: 4_000_000)
+        #expect(findings(.notification, huge + "." + huge + ".x").map { $0.hasSuffix("EP714 ") } == [true])
+        let members = (0..<10_000).map { "\"\(String(repeating: "k", count: 200))\($0)\": 1" }.joined(separator: ", ")
+        let payload = token("{\"transactionId\": \"1\", \(members)}")
+        let diagnostics = ServerLinter(options: ServerOptions()).lintDocument(Array((token("{}") + "." + payload + ".x").utf8), file: "f", kind: .notification)
+        #expect(diagnostics.map(\.rule.rawValue) == ["EP714"])
+        #expect(diagnostics.first.map { $0.message.count < 600 } == true)
     }
 }

@@ -1094,7 +1094,7 @@ A real region code that the key does not accept.
 
 ## What it checks
 
-The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. The entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` never gets this rule: Apple publishes no list of the regions it may hold (its codes get EP101, EP102 and EP104 only).
+The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. `jp` and `br` are allowed in none of the five keys, and their message says where they belong: Apple opens Japan and Brazil through the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (iOS 26.2 and later) and the `ExternalPurchaseCustomLink` API, not through Info.plist keys. That entitlement never gets this rule: Apple publishes no list of the regions it may hold (its codes get EP101, EP102 and EP104 only).
 
 ## Why
 
@@ -1121,6 +1121,29 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:6:3: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP103]
 ```
 
+A second failing example: Japan in a link key.
+
+```xml failing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>jp</key>
+		<array>
+			<string>https://example.com/jp</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output 2
+Info.plist:6:3: error: region 'jp' is not allowed in SKExternalPurchaseMultiLink; Japan and Brazil use the entitlement com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys [EP103]
+```
+
 ## Passing example
 
 ```xml passing
@@ -1135,9 +1158,36 @@ Info.plist:6:3: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP1
 </plist>
 ```
 
+A second passing example: Japan and Brazil in the allowed-regions entitlement, with no Info.plist key.
+
+```xml passing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array>
+		<string>jp</string>
+		<string>br</string>
+	</array>
+</dict>
+</plist>
+```
+
 ## How to fix
 
-Remove the region from this key, or use the key that accepts it.
+Remove the region from this key, or use the key that accepts it. For `jp` and `br`, list the region in the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (once Apple granted it) and use `ExternalPurchaseCustomLink`.
 
 """#),
         (#"""
@@ -1220,7 +1270,7 @@ A StoreKit key holds an empty array or dictionary.
 
 ## What it checks
 
-One of the five keys is present with `<array/>` or `<dict/>` (of the right type; a wrong type is EP004).
+One of the five keys is present with `<array/>` or `<dict/>` (of the right type; a wrong type is EP004). Also the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` of the paired entitlements file set to `<array/>` (reported there, at the `<array/>`): the capability is on but grants no region. Xcode's capability editor writes it so until regions are added.
 
 ## Why
 
@@ -1244,6 +1294,36 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:5:2: warning: SKExternalPurchase is empty; add regions or remove the key [EP105]
 ```
 
+A second failing example: the allowed-regions entitlement as Xcode's capability editor first writes it.
+
+```xml failing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output 2
+App.entitlements:5:2: warning: com.apple.developer.storekit.custom-purchase-link.allowed-regions is an empty array: the capability is on but lists no region, so it allows custom purchase links nowhere; add the regions Apple granted or remove the entitlement [EP105]
+```
+
 ## Passing example
 
 ```xml passing
@@ -1258,9 +1338,35 @@ Info.plist:5:2: warning: SKExternalPurchase is empty; add regions or remove the 
 </plist>
 ```
 
+A second passing example: the entitlement with a region.
+
+```xml passing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array>
+		<string>jp</string>
+	</array>
+</dict>
+</plist>
+```
+
 ## How to fix
 
-Add the regions, or remove the key.
+Add the regions, or remove the key (or the entitlement).
 
 """#),
         (#"""
@@ -1724,7 +1830,7 @@ A region has more links than its maximum.
 
 ## What it checks
 
-A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). An app qualifies when `--music-streaming true` or `music-streaming: true` says so, else when its entitlements file sets `com.apple.developer.storekit.external-purchase-link-streaming` or its Info.plist has `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); `--music-streaming false` overrides both. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
+A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). Whether an app qualifies is decided, in this order, by `--music-streaming true|false` or the config's `music-streaming:`; else by the paired entitlements file, when one is known: it qualifies exactly when that file sets `com.apple.developer.storekit.external-purchase-link-streaming` to `<true/>`, whatever the Info.plist holds; else, with no entitlements file known, by the Info.plist having `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); else it does not. The message names the source that decided. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
 
 ## Why
 
@@ -1754,6 +1860,47 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:6:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]
 ```
 
+A second failing example, as a real app had it: the Info.plist has `SKExternalPurchaseLinkStreamingRegions`, but the paired entitlements file lacks the streaming entitlement, so the app does not qualify and `fr` allows one link.
+
+```xml failing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLinkStreamingRegions</key>
+	<array>
+		<string>fr</string>
+	</array>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>fr</key>
+		<array>
+			<string>https://example.com/fr</string>
+			<string>https://example.com/fr-sale</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output 2
+Info.plist:4:2: error: SKExternalPurchaseLinkStreamingRegions needs the entitlement com.apple.developer.storekit.external-purchase-link-streaming set to <true/> in App.entitlements [EP401]
+Info.plist:10:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]
+```
+
 ## Passing example
 
 ```xml passing
@@ -1767,6 +1914,42 @@ Info.plist:6:3: error: region 'fr' has 2 distinct links in total; the maximum is
 			<string>https://example.com/fr</string>
 		</array>
 	</dict>
+</dict>
+</plist>
+```
+
+A second passing example: the same Info.plist, with the streaming entitlement granted.
+
+```xml passing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLinkStreamingRegions</key>
+	<array>
+		<string>fr</string>
+	</array>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>fr</key>
+		<array>
+			<string>https://example.com/fr</string>
+			<string>https://example.com/fr-sale</string>
+		</array>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+	<key>com.apple.developer.storekit.external-purchase-link-streaming</key>
+	<true/>
 </dict>
 </plist>
 ```
@@ -1792,7 +1975,7 @@ A one-link region has different links in the two link keys.
 
 ## What it checks
 
-A region whose maximum is 1 has an entry in both `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` (even if one value has the wrong type) and together they hold more than one link. Reported at the Link `<key>`, with the MultiLink entry as related location.
+A region whose maximum is 1 has an entry in both `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` (even if one value has the wrong type) and together they hold more than one link. Reported at the Link `<key>`, with the MultiLink entry as related location. The maximum is decided as for EP301 (flag or config, else the paired entitlements file, else `SKExternalPurchaseLinkStreamingRegions` when no entitlements file is known, else 1), and the message names the source that decided.
 
 ## Why
 
@@ -2656,7 +2839,7 @@ An external purchase token lacks a documented field.
 
 ## What it checks
 
-A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported. The finding is placed on the token; the message names the field.
+A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported. The finding is placed on the token; the message names the field. The same holds for a notification's `externalPurchaseToken` (decoded, or inside a `signedPayload`), reported at its members (at the `externalPurchaseToken` object for a missing field; at the `signedPayload` when signed).
 
 ## Why
 
@@ -2704,7 +2887,7 @@ A field of an external purchase token has the wrong JSON type.
 
 ## What it checks
 
-`appAppleId` is an integer; `bundleId` and `externalPurchaseId` non-empty strings; `tokenCreationDate` and `tokenExpirationDate` integers (UNIX milliseconds; a fraction, an exponent or more than 64 bits is not one); `tokenType` a string.
+`appAppleId` is an integer; `bundleId` and `externalPurchaseId` non-empty strings; `tokenCreationDate` and `tokenExpirationDate` integers (UNIX milliseconds; a fraction, an exponent or more than 64 bits is not one); `tokenType` a string. The same holds for a notification's `externalPurchaseToken` (decoded, or inside a `signedPayload`), reported at its members (at the `externalPurchaseToken` object for a missing field; at the `signedPayload` when signed).
 
 ## Why
 
@@ -2798,7 +2981,7 @@ A token date is not UNIX time in milliseconds.
 
 ## What it checks
 
-`tokenCreationDate` and `tokenExpirationDate` below 10^11 (March 1973 in milliseconds) are taken for seconds, from 10^14 on (the year 5138) for microseconds, and negative ones are before 1970.
+`tokenCreationDate` and `tokenExpirationDate` below 10^11 (March 1973 in milliseconds) are taken for seconds, from 10^14 on (the year 5138) for microseconds, and negative ones are before 1970. A notification's `externalPurchaseToken` (an `EXTERNAL_PURCHASE_TOKEN` notification, decoded or in a `signedPayload`) is checked as the token it is, at its members.
 
 ## Why
 
@@ -2818,10 +3001,52 @@ eplint reports:
 <stdin>:1:1: error: tokenCreationDate 1706169600 looks like seconds, not milliseconds (2024-01-25T08:00:00Z if read as seconds) [EP606]
 ```
 
+A second failing example: the token of an `EXTERNAL_PURCHASE_TOKEN` notification, in this `notification.json`:
+
+```json notification failing 2
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "b2158121-7af9-49d4-9561-1f588205523e",
+    "tokenCreationDate": 1698148950,
+    "appAppleId": 55555,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output 2
+notification.json:9:26: error: tokenCreationDate 1698148950 looks like seconds, not milliseconds (2023-10-24T12:02:30Z if read as seconds) [EP606]
+```
+
 ## Passing example
 
 ```text token passing
 eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+A second passing example: Apple's own test notification (App Store Server Library, `signedExternalPurchaseTokenNotification.json`).
+
+```json notification passing 2
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "b2158121-7af9-49d4-9561-1f588205523e",
+    "tokenCreationDate": 1698148950000,
+    "appAppleId": 55555,
+    "bundleId": "com.example"
+  }
+}
 ```
 
 ## How to fix
@@ -2892,7 +3117,7 @@ A token belongs to another app than --bundle-id names.
 
 ## What it checks
 
-With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported.
+With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported; `eplint notification` takes the option too, for `externalPurchaseToken`.
 
 ## Why
 
@@ -2945,7 +3170,7 @@ A sandbox token where production is expected, or the reverse.
 
 ## What it checks
 
-With `--environment production|sandbox` (or `environment:` in `.eplint.yml`): a sandbox token’s `externalPurchaseId` begins with `SANDBOX`, a production token’s does not.
+With `--environment production|sandbox` (or `environment:` in `.eplint.yml`): a sandbox token’s `externalPurchaseId` begins with `SANDBOX`, a production token’s does not. `eplint notification` takes the option too and checks each `externalPurchaseToken` so.
 
 ## Why
 
@@ -3112,6 +3337,8 @@ A report body or notification payload lacks a required field.
 
 A report body has `requestIdentifier`, `externalPurchaseId` and `status`. A notification payload has `notificationType`, `version`, `signedDate` and `notificationUUID`. An empty array of bodies is reported too.
 
+Apple's App Store Server Library signs test notifications without `version` (`mock_signed_data/testNotification`, also without `signedDate` in `missingX5CHeaderClaim` and `wrongBundleId`). EP703 stands for them: Apple's documentation of `responseBodyV2DecodedPayload` lists `version` and `signedDate` in every payload, the library's own decoded models all carry both, and a server that keys on `version` (to tell V2 from V1) or on `signedDate` (to drop stale notifications) cannot handle a payload without them. Those mocks exercise the library's signature checks, not the payload's shape; a fixture built from them should add the two fields.
+
 ## Why
 
 > Supply a requestIdentifier, to uniquely identify the report. Provide the externalPurchaseId of the token you’re reporting. Then, specify the type of report in the status field
@@ -3210,20 +3437,20 @@ not-a-uuid
 """#, #"""
 error
 """#, #"""
-A requestIdentifier or notificationUUID is not a UUID.
+A requestIdentifier, notificationUUID or token externalPurchaseId is not a UUID.
 """#, #"""
 # EP705 not-a-uuid
 
 - **Severity:** error
-- **Summary:** A requestIdentifier or notificationUUID is not a UUID.
+- **Summary:** A requestIdentifier, notificationUUID or token externalPurchaseId is not a UUID.
 
 ## What it checks
 
-Eight, four, four, four and twelve hexadecimal digits separated by hyphens (either case).
+Eight, four, four, four and twelve hexadecimal digits separated by hyphens (either case), in a report's `requestIdentifier`, a notification's `notificationUUID` and a token's `externalPurchaseId` (a token given to `eplint token`, or a notification's `externalPurchaseToken`); the last may begin with `SANDBOX_`, as sandbox tokens do. A report's `externalPurchaseId` is not checked (Apple's examples write a placeholder there).
 
 ## Why
 
-> Supply a requestIdentifier, to uniquely identify the report. (Every example is a UUID: `87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad`.)
+> Supply a requestIdentifier, to uniquely identify the report. (Every example is a UUID: `87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad`.) Tokens: `"externalPurchaseId":"00000000-0000-0000-0000-000000000000"`; in the sandbox `"SANDBOX_00000000-0000-0000-0000-000000000000"`.
 
 ## Failing example
 
@@ -3243,6 +3470,30 @@ eplint reports:
 report.json:2:24: error: requestIdentifier 'report-1' is not a UUID (8-4-4-4-12 hexadecimal digits) [EP705]
 ```
 
+A second failing example: the token of an `EXTERNAL_PURCHASE_TOKEN` notification, in this `notification.json`:
+
+```json notification failing 2
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "b2158121",
+    "tokenCreationDate": 1698148950000,
+    "appAppleId": 55555,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output 2
+notification.json:8:27: error: externalPurchaseId 'b2158121' is not a UUID (8-4-4-4-12 hexadecimal digits), optionally prefixed with SANDBOX_ [EP705]
+```
+
 ## Passing example
 
 ```json report passing
@@ -3250,6 +3501,24 @@ report.json:2:24: error: requestIdentifier 'report-1' is not a UUID (8-4-4-4-12 
   "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
   "externalPurchaseId": "<externalPurchaseId from notification>",
   "status": "NO_LINE_ITEM"
+}
+```
+
+A second passing example: Apple's own sandbox test notification (App Store Server Library, `signedExternalPurchaseTokenSandboxNotification.json`).
+
+```json notification passing 2
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "SANDBOX_b2158121-7af9-49d4-9561-1f588205523e",
+    "tokenCreationDate": 1698148950000,
+    "appAppleId": 55555,
+    "bundleId": "com.example"
+  }
 }
 ```
 
@@ -3794,16 +4063,16 @@ invalid-signed-payload
 """#, #"""
 error
 """#, #"""
-signedPayload is not a JWS whose payload is JSON.
+signedPayload is not a JWS whose payload is a notification.
 """#, #"""
 # EP714 invalid-signed-payload
 
 - **Severity:** error
-- **Summary:** signedPayload is not a JWS whose payload is JSON.
+- **Summary:** signedPayload is not a JWS whose payload is a notification.
 
 ## What it checks
 
-A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects.
+A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects. A file holding nothing but a compact JWS (`header.payload.signature`, what the server receives as `signedPayload`, as Apple's test data stores it) is read as a signed payload too. A JWS whose payload is not a notification (no `notificationType`) but another of Apple's signed types is reported as what it is: a signed transaction (`JWSTransaction`: it has `transactionId`, `bundleId`, `purchaseDate` or the like), signed renewal info (`JWSRenewalInfo`: `autoRenewStatus`, `renewalDate` …, or only members both have, as renewal info is the one without `bundleId`) or an app transaction (`receiptType`, `applicationVersion` …), with where a notification carries it.
 
 ## Why
 
@@ -3823,6 +4092,18 @@ eplint reports:
 
 ```text output
 notification.json:2:20: error: signedPayload is not a JWS: it has 1 dot-separated parts, not 3 (header.payload.signature) [EP714]
+```
+
+A second failing example: a file holding a JWS whose payload is a transaction (as Apple's test data `mock_signed_data/transactionInfo`), given to `eplint notification`:
+
+```json notification failing 2
+eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbnZpcm9ubWVudCI6IlNhbmRib3giLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwic2lnbmVkRGF0ZSI6MTY3Mjk1NjE1NDAwMH0.c2lnbmF0dXJl
+```
+
+eplint reports:
+
+```text output 2
+notification.json:1:1: error: the signed payload in this file is not a notification: its JWS payload (environment, bundleId, signedDate) is a signed transaction (JWSTransaction), which a notification carries in data.signedTransactionInfo [EP714]
 ```
 
 ## Passing example
@@ -3864,7 +4145,7 @@ A signed notification was decoded but its signature not verified.
 
 ## What it checks
 
-eplint decodes a `signedPayload` and checks its payload like a decoded one, but does not verify the signature (that needs Apple’s certificate chain and the network). This note says so; disable it in `.eplint.yml` once you know.
+eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS) and checks its payload like a decoded one, but does not verify the signature (that needs Apple’s certificate chain and the network). This note says so; disable it in `.eplint.yml` once you know.
 
 ## Why
 
