@@ -77,19 +77,19 @@ public final class ServerLinter {
     public static func decodeToken(_ text: Substring) -> Result<DecodedToken, TokenFailure> {
         let bytes: [UInt8]
         do throws(Base64URL.Failure) { bytes = try Base64URL.decode(text) } catch {
-            return .failure(TokenFailure(rule: RuleID("EP601"), message: "token is not Base64URL: \(error.message)", characterIndex: error.characterIndex))
+            return .failure(TokenFailure(rule: RuleID.ep601TokenNotBase64url, message: "token is not Base64URL: \(error.message)", characterIndex: error.characterIndex))
         }
-        if text.isEmpty { return .failure(TokenFailure(rule: RuleID("EP601"), message: "token is empty")) }
+        if text.isEmpty { return .failure(TokenFailure(rule: RuleID.ep601TokenNotBase64url, message: "token is empty")) }
         let read = JSONReader.read(bytes)
         if let error = read.error {
-            return .failure(TokenFailure(rule: RuleID("EP602"),
+            return .failure(TokenFailure(rule: RuleID.ep602TokenNotJson,
                                          message: "decoded token is not JSON: \(error.message) (decoded line \(error.position.line), column \(error.position.column))"))
         }
         if let duplicate = read.duplicates.first {
-            return .failure(TokenFailure(rule: RuleID("EP602"), message: "decoded token has the key '\(duplicate.key)' twice"))
+            return .failure(TokenFailure(rule: RuleID.ep602TokenNotJson, message: "decoded token has the key '\(duplicate.key)' twice"))
         }
         guard let root = read.root, root.isObject else {
-            return .failure(TokenFailure(rule: RuleID("EP602"), message: "decoded token is \(read.root?.typeName ?? "empty"), not a JSON object"))
+            return .failure(TokenFailure(rule: RuleID.ep602TokenNotJson, message: "decoded token is \(read.root?.typeName ?? "empty"), not a JSON object"))
         }
         return .success(DecodedToken(payload: root))
     }
@@ -100,7 +100,7 @@ public final class ServerLinter {
     public func lintDocument(_ bytes: [UInt8], file: String, kind: ServerDocumentKind) -> [Diagnostic] {
         let read = JSONReader.read(bytes)
         var diagnostics = read.duplicates.map { duplicate in
-            Self.diagnostic(file: file, rule: RuleID("EP702"), message: "key '\(duplicate.key)' appears twice in one object; readers disagree on which value counts",
+            Self.diagnostic(file: file, rule: RuleID.ep702DuplicateJsonKey, message: "key '\(duplicate.key)' appears twice in one object; readers disagree on which value counts",
                             range: duplicate.range, keyPath: duplicate.keyPath, value: duplicate.key,
                             related: [RelatedLocation(file: file, range: duplicate.first, message: "first '\(duplicate.key)' here")])
         }
@@ -108,17 +108,17 @@ public final class ServerLinter {
             if kind == .notification, let jws = CompactJWS.alone(in: bytes) {
                 return lintCompactJWS(jws.text, file: file, range: jws.range, keyPath: "", described: "the signed payload in this file")
             }
-            diagnostics.append(Self.diagnostic(file: file, rule: RuleID("EP701"), message: "not valid JSON: \(error.message)", range: SourceRange(at: error.position)))
+            diagnostics.append(Self.diagnostic(file: file, rule: RuleID.ep701InvalidJson, message: "not valid JSON: \(error.message)", range: SourceRange(at: error.position)))
             return diagnostics
         }
         guard let root = read.root else { return diagnostics }
-        let wrongType = RuleID("EP704")
+        let wrongType = RuleID.ep704WrongType
         switch root.value {
         case .object:
             diagnostics += lintObject(root, file: file, kind: kind, keyPathPrefix: "")
         case .array(let items):
             if items.isEmpty {
-                diagnostics.append(Self.diagnostic(file: file, rule: RuleID("EP703"), message: "the array holds no \(kind.rawValue)", range: root.range))
+                diagnostics.append(Self.diagnostic(file: file, rule: RuleID.ep703MissingField, message: "the array holds no \(kind.rawValue)", range: root.range))
             }
             for (index, item) in items.enumerated() {
                 guard item.isObject else {
@@ -149,7 +149,7 @@ public final class ServerLinter {
     private func lintSigned(_ member: JSONMember, file: String, keyPathPrefix: String) -> [Diagnostic] {
         let keyPath = String(keyPathPrefix.dropLast())
         guard let text = member.value.string else {
-            return [Self.diagnostic(file: file, rule: RuleID("EP714"), message: "signedPayload is not a JWS: it is \(member.value.typeName), not a string",
+            return [Self.diagnostic(file: file, rule: RuleID.ep714InvalidSignedPayload, message: "signedPayload is not a JWS: it is \(member.value.typeName), not a string",
                                     range: member.value.range, keyPath: keyPath, value: member.value.excerpt)]
         }
         return lintCompactJWS(Substring(text), file: file, range: member.value.range, keyPath: keyPath, described: "signedPayload",
@@ -161,7 +161,7 @@ public final class ServerLinter {
     private func lintCompactJWS(_ text: Substring, file: String, range: SourceRange, keyPath: String, described: String,
                                 excerpt: String = "") -> [Diagnostic] {
         func invalid(_ message: String) -> [Diagnostic] {
-            [Self.diagnostic(file: file, rule: RuleID("EP714"), message: "\(described) is not a JWS: \(message)", range: range,
+            [Self.diagnostic(file: file, rule: RuleID.ep714InvalidSignedPayload, message: "\(described) is not a JWS: \(message)", range: range,
                              keyPath: keyPath, value: excerpt)]
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -169,11 +169,11 @@ public final class ServerLinter {
         func object(_ part: Substring, _ name: String) -> Result<JSONNode, TokenFailure> {
             let bytes: [UInt8]
             do throws(Base64URL.Failure) { bytes = try Base64URL.decode(part) } catch {
-                return .failure(TokenFailure(rule: RuleID("EP714"), message: "its \(name) is not Base64URL (\(error.message))"))
+                return .failure(TokenFailure(rule: RuleID.ep714InvalidSignedPayload, message: "its \(name) is not Base64URL (\(error.message))"))
             }
             let read = JSONReader.read(bytes)
             guard let root = read.root, root.isObject, read.duplicates.isEmpty else {
-                return .failure(TokenFailure(rule: RuleID("EP714"), message: "its \(name) is not a JSON object\(read.error.map { " (\($0.message))" } ?? "")"))
+                return .failure(TokenFailure(rule: RuleID.ep714InvalidSignedPayload, message: "its \(name) is not a JSON object\(read.error.map { " (\($0.message))" } ?? "")"))
             }
             return .success(root)
         }
@@ -186,13 +186,13 @@ public final class ServerLinter {
             // Names are the payload's, untrusted: six at most, each cut to 40 characters.
             let names = members.prefix(6).map { $0.key.count > 40 ? $0.key.prefix(40) + "…" : $0.key }.joined(separator: ", ")
                 + (members.count > 6 ? ", …" : "")
-            return [Self.diagnostic(file: file, rule: RuleID("EP714"),
+            return [Self.diagnostic(file: file, rule: RuleID.ep714InvalidSignedPayload,
                                     message: "\(described) is not a notification: its JWS payload (\(names)) is \(type.description)",
                                     range: range, keyPath: keyPath, value: excerpt)]
         }
         let prefix = keyPath.isEmpty ? "" : keyPath + "."
         let context = ServerContext(file: file, kind: .notification, object: payload, options: options, run: run, keyPathPrefix: prefix, anchor: range)
-        return [Self.diagnostic(file: file, rule: RuleID("EP715"), message: "\(described) decoded but its signature was not verified", range: range, keyPath: keyPath)]
+        return [Self.diagnostic(file: file, rule: RuleID.ep715SignatureNotVerified, message: "\(described) decoded but its signature was not verified", range: range, keyPath: keyPath)]
             + check(context)
     }
 
