@@ -119,6 +119,15 @@ struct LintCommand {
         }
     }
 
+    /// `entitlements:` of the configuration file: Info.plist (absolute) → entitlements file as shown.
+    func configuredEntitlements(_ project: ConfigurationFile?) -> [String: String] {
+        var mapped: [String: String] = [:]
+        for (plist, file) in project?.entitlements ?? [:] {
+            mapped[project!.resolve(plist)] = PathArithmetic.relative(project!.resolve(file), to: currentDirectory())
+        }
+        return mapped
+    }
+
     /// `--xcconfig-condition KEY=VALUE`s (checked by `validate`), for xcconfig files and projects alike.
     var xcconfigConditions: [String: String] {
         var conditions: [String: String] = [:]
@@ -156,10 +165,7 @@ struct LintCommand {
             return .failure
         }
         let linter = Linter(rules: allRules, configuration: configuration)
-        var mapped: [String: String] = [:]
-        for (plist, file) in project?.entitlements ?? [:] {
-            mapped[project!.resolve(plist)] = PathArithmetic.relative(project!.resolve(file), to: currentDirectory())
-        }
+        let mapped = configuredEntitlements(project)
         var inputs = InputCollector()
         let xcode: XcodeLintPlan
         do throws(RunFailure) { xcode = try xcodeLintPlan(configuration, configurationFile: project) } catch {
@@ -189,7 +195,7 @@ struct LintCommand {
         var pairedPaths: [String] = []
         for file in inputs.files {
             if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
-                pairedPaths += contexts.compactMap { entitlements ?? $0.entitlements }
+                pairedPaths += contexts.compactMap(\.entitlements)
             } else if let paired = pairer.entitlementsPath(for: file.path) {
                 pairedPaths.append(paired)
             }
@@ -199,7 +205,7 @@ struct LintCommand {
         let keepsText = wantsExcerpts
         let outcomes = Parallel.map(inputs.files) { file -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) in
             if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
-                return TargetContexts.lint(file, in: contexts, explicitEntitlements: entitlements, verbose: verbose, table: table)
+                return TargetContexts.lint(file, in: contexts, verbose: verbose, table: table)
             }
             let pairing = { (path: String) in pairer.pairing(for: path, linter: linter, table: table) }
             guard let bytes = file.isStandardInput ? standardInput?.bytes : table.bytes(of: file.path) else {

@@ -101,8 +101,7 @@ enum TargetContexts {
 
     /// Lints one file in each of its contexts. A diagnostic every context reports is kept
     /// once; one that only some report names them.
-    static func lint(_ file: InputFile, in contexts: [TargetLintContext], explicitEntitlements: String?, verbose: Bool,
-                     table: EntitlementsTable) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
+    static func lint(_ file: InputFile, in contexts: [TargetLintContext], verbose: Bool, table: EntitlementsTable) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
         // Read once; each context parses it with its own macros, and excerpts come from it.
         let bytes: [UInt8]
         switch RegularFile.contents(file.path) {
@@ -112,9 +111,8 @@ enum TargetContexts {
         var results: [(TargetLintContext, FileLintResult)] = []
         for context in contexts {
             let linter = Linter(rules: allRules, configuration: context.configuration)
-            let pairer = EntitlementsPairer(explicit: explicitEntitlements ?? context.entitlements, mapped: [:], verbose: verbose,
-                                            explicitReason: explicitEntitlements == nil ? context.entitlementsReason : "--entitlements",
-                                            guessesFromFolder: false)
+            let pairer = EntitlementsPairer(explicit: context.entitlements, mapped: [:], verbose: verbose,
+                                            explicitReason: context.entitlementsReason, guessesFromFolder: false)
             var source = BytesSource(bytes)
             do throws(ReadFailure) {
                 results.append((context, try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table) }))

@@ -73,6 +73,19 @@ extension LintCommand {
             }
         }
         if xcodeEnvironment { try addEnvironmentContext(to: &plan, base: base) }
+        // The run's entitlements win over the target's, as its settings do: `--entitlements`,
+        // then the configuration's `entitlements:` map, then CODE_SIGN_ENTITLEMENTS.
+        let mapped = configuredEntitlements(configurationFile)
+        for (infoPlist, contexts) in plan.contexts {
+            let chosen = entitlements.map { ($0, "--entitlements") } ?? mapped[infoPlist].map { ($0, "entitlements: in the configuration") }
+            guard let (file, reason) = chosen else { continue }
+            plan.contexts[infoPlist] = contexts.map { context in
+                var overridden = context
+                overridden.entitlements = file
+                overridden.entitlementsReason = reason
+                return overridden
+            }
+        }
         return plan
     }
 
