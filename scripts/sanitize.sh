@@ -19,6 +19,7 @@ esac
 build=(--package-path "$root" --sanitize="$kind" --scratch-path "$root/.build/sanitize-$kind")
 # Every finding fails the run; leaks are checked at exit.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/scripts/lsan-suppressions.txt:print_suppressions=0}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
 echo "== building the tests with -sanitize=$kind"
 swift build --build-tests "${build[@]}"
