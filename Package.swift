@@ -78,22 +78,22 @@ let package = Package(
             dependencies: ["PlistSyntax", "TestSupport"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
-        .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters"]),
+        .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
             dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport"]
         ),
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["Configuration", "LintEngine"]
+            dependencies: ["Configuration", "LintEngine", "TestSupport"]
         ),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Configuration", "LintEngine"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["eplint", "Reporters"],
+            dependencies: ["eplint", "Reporters", "TestSupport"],
             // Read from disk by the tests, not built.
-            exclude: ["Golden", "Snapshots"]
+            exclude: ["Golden", "Snapshots", "XcodeTruth"]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import LintEngine
 import Testing
+import TestSupport
 
 private func read(_ yaml: String) throws(ConfigurationError) -> ConfigurationFile {
     try ConfigurationFile(text: yaml, path: ".eplint.yml", directory: "/project")
@@ -84,11 +85,16 @@ private func failure(_ yaml: String) -> String? {
         #expect(Set(properties.keys) == Set(ConfigurationFile.knownKeys))
         let ruleIDs = try #require(((schema["definitions"] as? [String: Any])?["rule"] as? [String: Any])?["enum"] as? [String])
         #expect(Set(ruleIDs) == Set(RuleCatalog.all.map(\.id.rawValue)))
+    }
 
-        // The real consumer: Python's jsonschema validating YAML documents.
+    /// The real consumer: Python's jsonschema validating YAML documents with the schema.
+    @Test(.requires(.python))
+    func schemaValidatesWithJSONSchema() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
         let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", """
+        check.executableURL = URL(fileURLWithPath: try RequiredTool.python.require())
+        check.arguments = ["-c", """
             import json, sys, yaml, jsonschema
             schema = json.load(open(sys.argv[1]))
             jsonschema.validate(yaml.safe_load(sys.argv[2]), schema)

@@ -12,6 +12,11 @@ import Testing
         return names.filter { $0.hasSuffix(".out") }.map { String($0.dropLast(4)) }.sorted()
     }
 
+    /// A parameterised test over no case passes: a moved or emptied folder must fail instead.
+    @Test func theFolderListsCases() {
+        #expect(Self.cases.count >= 10, "\(Self.directory.path): \(Self.cases)")
+    }
+
     @Test(arguments: cases) func golden(_ name: String) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
         let input = try #require(files.first { $0.hasPrefix(name + ".") && !$0.hasSuffix(".out") && !$0.hasSuffix(".args") })

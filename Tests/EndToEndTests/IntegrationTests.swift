@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// eplint's output read by the real consumers: Xcode's script-phase grammar, GitHub's and
 /// VS Code's problem matchers (JavaScript regular expressions, run by node), vim's quickfix
@@ -71,26 +72,28 @@ import Testing
     }
 
     /// Runs a problem matcher's regular expression with JavaScript's own engine.
-    func matches(_ pattern: String, _ lines: [String]) throws -> [[String]]? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/node") else { return nil }
+    func matches(_ pattern: String, _ lines: [String]) throws -> [[String]] {
+        let node = try RequiredTool.node.require()
         let program = """
             const [pattern, ...lines] = JSON.parse(require('fs').readFileSync(0, 'utf8'));
             const regexp = new RegExp(pattern);
             console.log(JSON.stringify(lines.map(line => { const m = regexp.exec(line); return m ? m.slice(1) : null; })));
             """
         let input = String(decoding: try JSONSerialization.data(withJSONObject: [pattern] + lines), as: UTF8.self)
-        let result = try run("/usr/bin/node", ["-e", program], input: input)
-        let decoded = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any]
-        return decoded?.map { ($0 as? [Any])?.map { "\($0)" } ?? [] }
+        let result = try run(node, ["-e", program], input: input)
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any], "node said: \(result.output)")
+        #expect(decoded.count == lines.count)
+        return decoded.map { ($0 as? [Any])?.map { "\($0)" } ?? [] }
     }
 
-    @Test func githubProblemMatcherReadsFindingsWithAndWithoutColour() throws {
+    @Test(.requires(.node))
+    func githubProblemMatcherReadsFindingsWithAndWithoutColour() throws {
         let matcher = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("Examples/github/eplint-problem-matcher.json"))) as! [String: Any]
         let pattern = (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"] as! String)
         for colour in ["never", "always"] {
             let output = try Eplint.run(["--color", colour, "Examples/BrokenApp"]).standardOutput
             let lines = output.split(separator: "\n").map(String.init)
-            guard let results = try matches(pattern, lines) else { return }
+            let results = try matches(pattern, lines)
             let expected = Self.gccFindings(output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
             var found: [Expected] = []
             for (line, groups) in zip(lines, results) where !groups.isEmpty {
@@ -102,27 +105,28 @@ import Testing
         }
     }
 
-    @Test func vscodeProblemMatcherReadsFindings() throws {
+    @Test(.requires(.node))
+    func vscodeProblemMatcherReadsFindings() throws {
         let tasks = try String(contentsOf: Self.root.appendingPathComponent("Examples/vscode/tasks.json"), encoding: .utf8)
         let json = try JSONSerialization.jsonObject(with: Data(tasks.utf8)) as! [String: Any]
         let task = (json["tasks"] as! [[String: Any]])[0]
         let pattern = ((task["problemMatcher"] as! [String: Any])["pattern"] as! [String: Any])["regexp"] as! String
         let output = try Eplint.run(["--color", "never", "Examples/BrokenApp"]).standardOutput
         let lines = output.split(separator: "\n").map(String.init)
-        guard let results = try matches(pattern, lines) else { return }
+        let results = try matches(pattern, lines)
         let found = zip(lines, results).filter { !$0.1.isEmpty }.map { Expected(file: $0.1[0], line: Int($0.1[1])!, column: Int($0.1[2])!, severity: $0.1[3]) }
         #expect(found == Self.gccFindings(output).filter { $0.severity != "note" || found.contains($0) })
         #expect(found.count == output.split(separator: "\n").filter { $0.hasSuffix("]") }.count)
     }
 
-    // Skipped, and reported as skipped, where vim is not installed (.ci/run installs it).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "vim is not installed at /usr/bin/vim"))
+    // Skipped, and reported as skipped, where vim is not installed; failed in strict mode (.ci/run installs it).
+    @Test(.requires(.vim))
     func vimQuickfixReadsEveryFinding() throws {
         let directory = try Eplint.temporaryDirectory()
         let output = try Eplint.run(["--color", "never", "Examples/BrokenApp"]).standardOutput
         try output.write(to: directory.appendingPathComponent("eplint.txt"), atomically: true, encoding: .utf8)
         let dump = directory.appendingPathComponent("quickfix.txt").path
-        _ = try run("/usr/bin/vim", ["-es", "-N", "-u", "NONE", "-c", "cfile \(directory.path)/eplint.txt",
+        _ = try run(try RequiredTool.vim.require(), ["-es", "-N", "-u", "NONE", "-c", "cfile \(directory.path)/eplint.txt",
                                       "-c", "call writefile(map(filter(getqflist(), 'v:val.valid'), 'bufname(v:val.bufnr).\":\".v:val.lnum.\":\".v:val.col'), '\(dump)')",
                                       "-c", "qa!"])
         let entries = try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -130,8 +134,8 @@ import Testing
         #expect(entries == expected)
     }
 
-    // Skipped, and reported as skipped, where Emacs is not installed (.ci/run installs it).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/emacs"), "Emacs is not installed at /usr/bin/emacs"))
+    // Skipped, and reported as skipped, where Emacs is not installed; failed in strict mode (.ci/run installs it).
+    @Test(.requires(.emacs))
     func emacsCompilationModeReadsEveryFinding() throws {
         let directory = try Eplint.temporaryDirectory()
         let output = try Eplint.run(["--color", "never", "Examples/BrokenApp"]).standardOutput
@@ -154,7 +158,7 @@ import Testing
                                        (compilation--loc->line location) (compilation--loc->col location))))))
                   (forward-line 1))))
             """
-        let result = try run("/usr/bin/emacs", ["--batch", "--eval", lisp])
+        let result = try run(try RequiredTool.emacs.require(), ["--batch", "--eval", lisp])
         let parsed = result.output.split(separator: "\n").filter { $0.contains(".plist:") }.map(String.init)
         let expected = Self.gccFindings(output).map { "\($0.file):\($0.line):\($0.column)" }
         #expect(parsed == expected, "\(result.output)")

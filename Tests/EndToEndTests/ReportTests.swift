@@ -1,6 +1,7 @@
 import Foundation
 import Reporters
 import Testing
+import TestSupport
 
 /// One finding as every format must agree on it.
 private struct Finding: Hashable, CustomStringConvertible {
@@ -31,6 +32,11 @@ private func json(_ text: String) throws -> [String: Any] {
         let name = String(input[..<input.lastIndex(of: ".")!])
         let file = Self.golden.appendingPathComponent(name + ".args")
         return (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+    }
+
+    /// A parameterised test over no input passes: a moved or emptied folder must fail instead.
+    @Test func goldenFolderListsInputs() {
+        #expect(Self.goldenInputs.count >= 10, "\(Self.golden.path): \(Self.goldenInputs)")
     }
 
     @Test(arguments: goldenInputs) func everyFormatReportsTheSameFindings(_ input: String) throws {
@@ -80,9 +86,11 @@ private func json(_ text: String) throws -> [String: Any] {
     }
 
     @Test(.enabled(if: validator != nil, "needs shared/tools/validate-sarif beside the checkout or EPLINT_SHARED_DIR"),
+          .requires(.python),
           arguments: goldenInputs)
     func sarifValidatesForGitHub(_ input: String) throws {
         let validator = try #require(Self.validator)
+        _ = try RequiredTool.python.require()
         let directory = try Eplint.temporaryDirectory()
         let log = directory.appendingPathComponent("report.sarif")
         try Eplint.run(arguments(for: input) + ["--format", "sarif", "--output", log.path, input], in: Self.golden)
@@ -144,7 +152,11 @@ private func json(_ text: String) throws -> [String: Any] {
             let normalised = run.standardOutput.replacingOccurrences(of: "file://\(root)/", with: "file:///PACKAGE/")
             let snapshot = Eplint.packageRoot.appendingPathComponent("Tests/EndToEndTests/Snapshots/everything-at-once.\(format)")
             if ProcessInfo.processInfo.environment["EPLINT_RECORD_SNAPSHOTS"] != nil {
+                // A recorded snapshot is compared with itself: fail, so that it is reviewed
+                // (git diff) and counts only from the next run without the variable.
                 try normalised.write(to: snapshot, atomically: true, encoding: .utf8)
+                Issue.record("recorded \(snapshot.lastPathComponent) (EPLINT_RECORD_SNAPSHOTS): review it, then run again without the variable")
+                continue
             }
             #expect(normalised == (try String(contentsOf: snapshot, encoding: .utf8)), "\(format)")
         }
@@ -170,11 +182,11 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(!(try Eplint.run(["--color", "always", "--format", "json", "Examples/BrokenApp"]).standardOutput.contains(escape)))
     }
 
-    @Test func terminalShowsTheSourceLineACaretAndASummary() throws {
+    @Test(.requires(.script))
+    func terminalShowsTheSourceLineACaretAndASummary() throws {
         // `script` gives eplint a real pseudo-terminal, as a developer's shell would.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.executableURL = URL(fileURLWithPath: try RequiredTool.script.require())
         process.arguments = ["-qec", "\(Eplint.executable.path) Examples/BrokenApp; \(Eplint.executable.path) --color never Examples/BrokenApp", "/dev/null"]
         process.currentDirectoryURL = Eplint.packageRoot
         process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]  // no NO_COLOR: colour as on a real terminal

@@ -26,7 +26,7 @@ import TestSupport
         }
     }
 
-    @Test func randomBytesAndRandomEdits() {
+    @Test func randomBytesAndRandomEdits() throws {
         var generator = SplitMix64(seed: 0xE9_1D_2026)
         let base = Array(Self.example.utf8)
         for round in 0..<1500 {
@@ -46,9 +46,19 @@ import TestSupport
             }
             let linter = Linter(rules: allRules, configuration: LintConfiguration())
             var source = BytesSource(bytes)
-            #expect((try? linter.lint(&source, path: "Info.plist")) != nil)
+            // In memory a read cannot fail: a throw fails the test.
+            let diagnostics = try linter.lint(&source, path: "Info.plist").diagnostics
+            // Noise is not a plist and the example has errors enough to keep some through a few
+            // edits: a finding every time. A document that cannot be read is one finding alone.
+            #expect(!diagnostics.isEmpty, "round \(round)")
+            if diagnostics.contains(where: { Self.fatalRules.contains($0.rule.rawValue) }) {
+                #expect(diagnostics.count == 1, "round \(round): \(GCCReporter.render(diagnostics))")
+            }
         }
     }
+
+    /// Not well-formed, not a plist at all (EP001), or empty or not XML (EP002).
+    static let fatalRules: Set<String> = ["EP001", "EP002"]
 
     @Test func encodingsAndLineEnds() {
         let text = Self.example
@@ -77,13 +87,36 @@ import TestSupport
 
     static var inputs: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() }
 
+    /// What each replay must end in, as Info.plist, App.entitlements and Settings.plist alike: the
+    /// exit status eplint gives (1 with an error) and each finding's rule and position. A new
+    /// regression adds its line, so that its replay asserts what the fix made of it.
+    static let expected: [String: String] = [
+        "cut-comment-then-tag-mismatch-line.plist": "exit 1: EP001 at 5:33",
+        "doctype-stopped-parser.plist": "exit 1: EP001 at 1:1",
+        "end-tag-positions-in-order.plist": "exit 0:",
+        "internal-subset-declarations.plist": "exit 1: EP001 at 1:1",
+        "internal-subset-parameter-entity.plist": "exit 1: EP001 at 1:1",
+        "nul-after-first-character.plist": "exit 1: EP001 at 1:1",
+    ]
+
+    @Test func theFolderListsInputs() {
+        #expect(Self.inputs.count >= 6, "\(Self.directory.path): \(Self.inputs)")
+    }
+
     @Test(arguments: inputs) func replays(_ name: String) throws {
         let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
+        var outcomes: [String] = []
         for path in ["Info.plist", "App.entitlements", "Settings.plist"] {
             let linter = Linter(rules: allRules, configuration: LintConfiguration(buildSettings: BuildSettings(["REGION": "nl"])))
             var source = BytesSource(bytes)
             let result = try linter.lint(&source, path: path)
-            _ = GCCReporter.render(result.diagnostics)
+            let rendered = GCCReporter.render(result.diagnostics)
+            #expect(rendered.split(separator: "\n").filter { $0.hasSuffix("]") }.count == result.diagnostics.count, "\(name) as \(path)")
+            let status = result.diagnostics.contains { $0.severity == .error } ? 1 : 0
+            let findings = result.diagnostics.map { " \($0.rule) at \($0.range.start.line):\($0.range.start.column)" }
+            outcomes.append("exit \(status):" + findings.joined(separator: ","))
         }
+        let expected = try #require(Self.expected[name], "\(name) has no expected outcome: \(outcomes[0])")
+        #expect(outcomes == Array(repeating: expected, count: 3), "\(name)")
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small deterministic generator (SplitMix64), so that generated test cases are the same
 /// on every machine and a failure is reproducible.
 public struct SplitMix64: RandomNumberGenerator {
@@ -12,4 +14,20 @@ public struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// SplitMix64 from a test's fixed seed, or from `EPLINT_TEST_SEED` to try or replay another one.
+/// Its description names the seed, for the failure messages of the tests that use it.
+public struct SeededGenerator: RandomNumberGenerator, CustomStringConvertible {
+    public let seed: UInt64
+    private var generator: SplitMix64
+
+    public init(seed fixed: UInt64) {
+        seed = ProcessInfo.processInfo.environment["EPLINT_TEST_SEED"].flatMap { UInt64($0) } ?? fixed
+        generator = SplitMix64(seed: seed)
+    }
+
+    public mutating func next() -> UInt64 { generator.next() }
+
+    public var description: String { "seed \(seed) (EPLINT_TEST_SEED=\(seed) replays it)" }
 }

@@ -82,4 +82,30 @@ import Testing
         #expect(PreprocessorDifferentialTests.findings(source, preprocessing: detected)
             == PreprocessorDifferentialTests.findings(source, preprocessing: options))
     }
+
+    /// StoreKit keys with mistakes, on one line of plain text (no macro name, quote or `//`, so
+    /// clang copies it as it is): the four real files have no StoreKit key, and their findings
+    /// alone compare nothing with nothing.
+    static let storeKitKeys = "<key>SKExternalPurchase</key><array><string>NL</string><string>fr</string><string>zz</string></array>"
+        + "<key>SKExternalPurchaseLink</key><dict><key>fr</key><string>shop.example.com/buy</string><key>de</key><array/></dict>"
+
+    /// `storeKitKeys` as a line of its own after the line of the first `<dict>` (the top-level one).
+    static func withStoreKitKeys(_ bytes: [UInt8]) throws -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let dict = try #require(text.range(of: "<dict>"))
+        let lineEnd = try #require(text[dict.upperBound...].firstIndex(of: "\n"))
+        return Array((String(text[...lineEnd]) + storeKitKeys + "\n" + String(text[text.index(after: lineEnd)...])).utf8)
+    }
+
+    /// The real files with StoreKit keys: eplint's preprocessing gives the findings that linting
+    /// clang's output (with the same line) gives, and there are findings to compare.
+    @Test(.enabled(if: corpus != nil, "needs shared/corpus/preprocessed beside the checkout or EPLINT_SHARED_DIR"), arguments: folders)
+    func findingsWithStoreKitKeysAreClangs(_ name: String) throws {
+        let folder = try #require(Self.corpus).appendingPathComponent(name)
+        let source = try Self.withStoreKitKeys(Array(try Data(contentsOf: folder.appendingPathComponent("Info.plist"))))
+        let clangOutput = try Self.withStoreKitKeys(Array(try Data(contentsOf: folder.appendingPathComponent("clang-output.plist"))))
+        let ours = PreprocessorDifferentialTests.findings(source, preprocessing: try Self.options(folder))
+        #expect(ours == PreprocessorDifferentialTests.findings(clangOutput, preprocessing: PreprocessingOptions(mode: .never)))
+        #expect(ours.count >= 4, "\(ours)")
+    }
 }

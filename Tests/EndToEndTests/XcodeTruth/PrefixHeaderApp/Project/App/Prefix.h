@@ -1,0 +1,1 @@
+#define STORE_PATH /buy

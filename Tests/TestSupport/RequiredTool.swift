@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// A program a test needs that a machine may lack (node, Python with PyYAML and jsonschema).
+///
+/// Without strict mode a test that needs a missing tool is skipped, with the reason shown
+/// (`@Test(.enabled(if: tool.runs, tool.reason))`). Under `EPLINT_STRICT_TESTS=1`, which
+/// `.ci/run` sets because it installs every tool, the test runs and `require()` fails it: a CI
+/// that lost a tool goes red instead of passing without checking. GitHub's `CI=true` does not
+/// turn strict mode on, since its jobs do not install these tools.
+public struct RequiredTool: Sendable {
+    public let name: String
+    /// The program to run, when the machine has it.
+    public let path: String?
+    public let reason: String
+
+    public static var strict: Bool { ProcessInfo.processInfo.environment["EPLINT_STRICT_TESTS"] == "1" }
+
+    /// Whether the test should run: always in strict mode (to fail there), else only with the tool.
+    public var runs: Bool { Self.strict || path != nil }
+
+    /// The tool's path; throws (failing the test) when it is missing.
+    public func require() throws -> String {
+        guard let path else { throw Missing(description: "\(reason) (EPLINT_STRICT_TESTS=1 requires it)") }
+        return path
+    }
+
+    struct Missing: Error, CustomStringConvertible { let description: String }
+
+    /// JavaScript's own regular expressions, for the problem-matcher tests.
+    public static let node = RequiredTool(name: "node", path: executable("node"),
+                                          reason: "node is not on PATH (Debian's nodejs)")
+
+    /// The `python3` on PATH, when it imports PyYAML and jsonschema (the configuration schema
+    /// test and shared/tools/validate-sarif, whose `#!/usr/bin/env python3` finds the same one).
+    public static let python = RequiredTool(name: "python3", path: executable("python3").flatMap { imports($0, "yaml", "jsonschema") ? $0 : nil },
+                                            reason: "python3 on PATH cannot import yaml and jsonschema (PyYAML, jsonschema)")
+
+    public static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
+    /// util-linux's `script` (`-qec`), which gives eplint a pseudo-terminal.
+    public static let script = RequiredTool(name: "script", path: executable("script"), reason: "script (util-linux) is not on PATH")
+    public static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
+
+    /// The first executable `name` in PATH's folders.
+    public static func executable(_ name: String) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func imports(_ python: String, _ modules: String...) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", "import " + modules.joined(separator: ", ")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// `@Test(.requires(.node))`: skipped with the tool's reason where it is missing, except in
+    /// strict mode, where the test runs and `require()` fails it.
+    public static func requires(_ tool: RequiredTool) -> Self {
+        .enabled(if: tool.runs, Comment(rawValue: tool.reason))
+    }
+}
