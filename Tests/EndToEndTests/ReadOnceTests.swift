@@ -1,12 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every input is opened once per run: the entitlements file four Info.plists pair with is read
 /// before linting, and excerpts (SARIF snippets, a terminal's source lines) come from the text
 /// the file was linted from. Counted with strace, as the kernel sees the opens.
 @Suite struct ReadOnceTests {
-    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let script = ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     private static func folder() throws -> Project {
         let fixture = try Project()
@@ -57,11 +56,11 @@ import Testing
         return counts
     }
 
-    @Test(.enabled(if: strace != nil, "strace is not installed"))
+    @Test(.requires(.strace))
     func everyInputIsOpenedOnce() throws {
         let fixture = try Self.folder()
         let expected = ["A-Info.plist": 1, "B-Info.plist": 1, "C-Info.plist": 1, "Info.plist": 1, "App.entitlements": 1]
-        let traced = [Self.strace!, "-f", "-e", "trace=openat,open", "-o", "opens.trace", Eplint.executable.path]
+        let traced = [try RequiredTool.strace.require(), "-f", "-e", "trace=openat,open", "-o", "opens.trace", Eplint.executable.path]
         for format in ["gcc", "sarif", "json"] {
             #expect(try Self.opens(traced + ["--format", format, "."], in: fixture) == expected, "\(format)")
         }
@@ -69,9 +68,9 @@ import Testing
         let named = ["App/A-Info.plist", "App/B-Info.plist", "App/C-Info.plist", "App/Info.plist", "App/App.entitlements"]
         #expect(try Self.opens(traced + ["--format", "sarif"] + named, in: fixture) == expected)
         // On a terminal (source lines under each finding), through script(1)'s pseudo-terminal.
-        if let script = Self.script {
+        if RequiredTool.script.runs {
             let command = (traced + ["--color", "always", "."]).joined(separator: " ")
-            #expect(try Self.opens([script, "-qec", command, "/dev/null"], in: fixture) == expected)
+            #expect(try Self.opens([try RequiredTool.script.require(), "-qec", command, "/dev/null"], in: fixture) == expected)
         }
     }
 

@@ -39,6 +39,8 @@ public struct RequiredTool: Sendable {
     public static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
     /// util-linux's `script` (`-qec`), which gives eplint a pseudo-terminal.
     public static let script = RequiredTool(name: "script", path: executable("script"), reason: "script (util-linux) is not on PATH")
+    /// Counts the files eplint opens (ReadOnceTests).
+    public static let strace = RequiredTool(name: "strace", path: executable("strace"), reason: "strace is not on PATH")
     public static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
 
     /// The first executable `name` in PATH's folders.
