@@ -6,8 +6,14 @@ struct EP201UrlNotHttps: LintRule {
         for link in context.checkableLinks {
             guard case .success(let url) = link.parsed, url.scheme.asciiLowercased != "https" else { continue }
             context.diagnose(self, Message.notHttps(link.shown, scheme: url.scheme), at: link.occurrence.range,
-                             keyPath: link.occurrence.keyPath, value: link.value)
+                             keyPath: link.occurrence.keyPath, value: link.value, fix: fix(link, scheme: url.scheme))
         }
+    }
+
+    /// Unsafe: the server must answer on https. Only `http`, written literally.
+    private func fix(_ link: CheckableLink, scheme: String) -> Fix? {
+        guard link.occurrence.isLiteral, scheme.asciiLowercased == "http" else { return nil }
+        return .unsafe(.replaceText(element: link.occurrence.range, old: link.value, new: "https" + link.value.dropFirst(scheme.count)))
     }
 
     enum Message {

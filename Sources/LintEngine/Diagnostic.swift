@@ -47,9 +47,11 @@ public struct Diagnostic: Sendable {
     /// read again for presentation (filled in just before reporting).
     public var snippet: String?
     public var sourceLine: String?
+    /// How to repair it, when the rule knows one right answer (`--fix`).
+    public var fix: Fix?
 
     public init(file: String, rule: RuleID, severity: Severity, message: String, range: SourceRange,
-                keyPath: String = "", value: String = "", related: [RelatedLocation] = []) {
+                keyPath: String = "", value: String = "", related: [RelatedLocation] = [], fix: Fix? = nil) {
         self.file = file
         self.rule = rule
         self.severity = severity
@@ -58,6 +60,7 @@ public struct Diagnostic: Sendable {
         self.keyPath = keyPath
         self.value = value
         self.related = related
+        self.fix = fix
     }
 
     /// Line, then column, then rule ID (files are ordered by the caller, as discovered).

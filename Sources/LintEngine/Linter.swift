@@ -101,7 +101,8 @@ public struct Linter: Sendable {
         for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
         for finding in context.findings {
             let made = Diagnostic(file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
-                                  range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related)
+                                  range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,
+                                  fix: parsed.preprocessed == nil ? finding.fix : nil)
             if finding.file == path { diagnostics.append(made) } else { paired.append(made) }
         }
         if hasStoreKitKeys {
