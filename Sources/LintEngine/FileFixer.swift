@@ -2,8 +2,9 @@ public import PlistSyntax
 
 /// Applies the fixes of one file's findings in rounds, as ruff does: the fixes that do not
 /// overlap are applied together, the file is linted again, and what the next round still
-/// finds gets its turn. Every round must parse, must see its fixed findings gone and must
-/// bring no new finding; otherwise the file is left as it was and `refusal` says why.
+/// finds gets its turn (a renamed key shows what its value holds: fixed in the next round).
+/// Every round must parse; at the end, the fixed findings must be gone and every finding
+/// must be one the file had before. Otherwise the file is left as it was and `refusal` says why.
 public enum FileFixer {
     /// At most this many rounds: overlapping fixes are rare, and a cycle must end.
     public static let maximumRounds = 4
@@ -19,13 +20,13 @@ public enum FileFixer {
         public var changed: Bool { !fixed.isEmpty }
     }
 
-    /// `findings` are the file's own, as linted from `original`. `isReported` says which of a
+    /// `findings` are those of linting `original` (its paired file's too: they must not change either). `isReported` says which of a
     /// list would be reported (not ignored, suppressed or baselined); only those are fixed.
     /// `lint` lints a text of the file and gives nil when it does not parse.
     public static func fix(_ original: [UInt8], file: String, findings: [Diagnostic], allowing applicability: FixApplicability,
-                           isReported: ([Diagnostic]) -> [Bool], lint: ([UInt8]) -> [Diagnostic]?) -> Outcome {
+                           isReported: ([Diagnostic]) -> [Bool], relint lint: ([UInt8]) -> [Diagnostic]?) -> Outcome {
         var bytes = original
-        var current = findings.filter { $0.file == file }
+        var current = findings
         var fixed: [Diagnostic] = []
         for _ in 0..<maximumRounds {
             guard let text = EncodedText(bytes) else {
@@ -34,23 +35,21 @@ public enum FileFixer {
             }
             let reported = isReported(current)
             var candidates: [(diagnostic: Diagnostic, fix: Fix)] = []
-            for (diagnostic, isShown) in zip(current, reported) where isShown {
+            for (diagnostic, isShown) in zip(current, reported) where isShown && diagnostic.file == file {
                 guard let fix = diagnostic.fix, fix.applicability <= applicability, let resolved = FixResolution.resolve(fix, in: text) else { continue }
                 candidates.append((diagnostic, resolved))
             }
             let chosen = nonOverlapping(candidates)
             if chosen.isEmpty { break }
             let next = apply(chosen.flatMap(\.fix.edits), to: bytes)
-            guard let after = lint(next)?.filter({ $0.file == file }) else {
+            guard let after = lint(next) else {
                 return refused(original, findings, "the fixed text would not parse")
-            }
-            if let problem = unexpected(after, before: current, fixed: chosen.map(\.diagnostic)) {
-                return refused(original, findings, problem)
             }
             fixed += chosen.map(\.diagnostic)
             bytes = next
             current = after
         }
+        if let problem = unexpected(current, before: findings, fixed: fixed) { return refused(original, findings, problem) }
         return Outcome(bytes: bytes, fixed: fixed, findings: fixed.isEmpty ? findings : current)
     }
 
@@ -93,13 +92,15 @@ public enum FileFixer {
         return output
     }
 
-    /// What finding a round brought, or left that it fixed: findings are told apart by rule
-    /// and value (positions and indices move when an entry goes).
+    /// What finding the fixes brought (and did not fix in a later round), or left that they
+    /// fixed: findings are told apart by rule and value (positions and indices move when an
+    /// entry goes).
     static func unexpected(_ after: [Diagnostic], before: [Diagnostic], fixed: [Diagnostic]) -> String? {
         var expected: [String: Int] = [:]
         func identity(_ diagnostic: Diagnostic) -> String { diagnostic.rule.rawValue + "\u{0}" + diagnostic.value }
         for diagnostic in before { expected[identity(diagnostic), default: 0] += 1 }
-        for diagnostic in fixed { expected[identity(diagnostic), default: 0] -= 1 }
+        // A fix of a finding that a previous round brought takes nothing from those before.
+        for diagnostic in fixed where expected[identity(diagnostic), default: 0] > 0 { expected[identity(diagnostic)]! -= 1 }
         for diagnostic in after {
             expected[identity(diagnostic), default: 0] -= 1
             if expected[identity(diagnostic)]! < 0 {

@@ -32,6 +32,8 @@ public struct FileLintResult: Sendable {
     public var isBinaryPropertyList: Bool
     /// What made the run fail while linting this file (an unreadable entitlements file).
     public var failures: [String] = []
+    /// The file went through the C preprocessor: what was linted is not its text, so no fix applies.
+    public var preprocessed = false
 
     public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = []) {
         self.diagnostics = diagnostics
@@ -117,7 +119,9 @@ public struct Linter: Sendable {
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
-        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures)
+        var result = FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures)
+        result.preprocessed = parsed.preprocessed != nil
+        return result
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.

@@ -57,6 +57,9 @@ struct LintCommand {
     var stdinFilename: String?
     var strict: Bool
     var verbose: Bool
+    var fix: Bool
+    var unsafeFixes: Bool
+    var diff: Bool
     var projects: [String]
     var targets: [String]
     var configurations: [String]
@@ -96,6 +99,9 @@ struct LintCommand {
         stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         strict = options.flag("strict", help: "Exit 1 on warnings too.")
         verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
+        fix = options.flag("fix", help: "Apply the safe fixes in place (standard input: print the fixed document), then report what remains.")
+        unsafeFixes = options.flag("unsafe-fixes", help: "With --fix or --diff: also apply the fixes that change meaning.")
+        diff = options.flag("diff", help: "Print a unified diff of what --fix would change and change nothing; exit 1 when there is a diff.")
         projects = options.values("project", "FILE",
                                   help: "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable).")
         targets = options.values("target", "NAME", help: "Only this target of the Xcode projects (repeatable).")
@@ -110,6 +116,7 @@ struct LintCommand {
         for definition in definitions where definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].isEmpty {
             throw UsageError("--define needs NAME=VALUE, got \(definition.quotedForMessage)")
         }
+        if unsafeFixes && !fix && !diff { throw UsageError("--unsafe-fixes needs --fix or --diff") }
         if let musicStreaming, musicStreaming != "true" && musicStreaming != "false" {
             throw UsageError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
         }
@@ -175,7 +182,7 @@ struct LintCommand {
 
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
-        let outcomes = Parallel.map(inputs.files) { file -> Result<FileLintResult, ReadFailure> in
+        var outcomes = Parallel.map(inputs.files) { file -> Result<FileLintResult, ReadFailure> in
             if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
                 return TargetContexts.lint(file, in: contexts, explicitEntitlements: entitlements, verbose: verbose)
             }
@@ -183,6 +190,12 @@ struct LintCommand {
             guard file.isStandardInput, let bytes = standardInput?.bytes else { return lint(file, with: linter, pairing: pairing) }
             var source = BytesSource(bytes)
             return Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }
+        }
+        var fixRun = fix || diff ? FixRun(applicability: unsafeFixes ? .unsafe : .safe, showsDiff: diff) : nil
+        if var run = fixRun {
+            applyFixes(&run, inputs.files, &outcomes, linter: linter, pairer: pairer, xcode: xcode, project: project,
+                       acceptedFindings: acceptedFindings, standardInput: standardInput)
+            fixRun = run
         }
         var diagnostics: [Diagnostic] = []
         var reported = Set<DiagnosticIdentity>()
@@ -205,14 +218,19 @@ struct LintCommand {
                 failures.append(failure.reason)
             }
         }
-        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput)
+        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings,
+                      standardInput: standardInput, fixRun: fixRun)
     }
 
     /// Configuration, baselines, reports and the exit status: the end of every linting command
     /// (the server-side ones too). `extraJSON` is added to `--format json` output.
     func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
-                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = []) -> ExitStatus {
-        var failures = foundFailures
+                standardInput foundStandardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = [],
+                fixRun: FixRun? = nil) -> ExitStatus {
+        var failures = foundFailures + (fixRun?.failures ?? [])
+        // After --fix, excerpts and fixes are those of the fixed document.
+        var standardInput = foundStandardInput
+        if let fixed = fixRun?.fixedStandardInput, let path = standardInput?.path { standardInput = (path, fixed) }
         var diagnostics = ProjectConfiguration.apply(project, to: found)
         if let writeBaseline {
             let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)
@@ -234,13 +252,23 @@ struct LintCommand {
         if presentation.showSource || format == .sarif || report.contains(where: { $0.format == .sarif }) {
             SourceExcerpts.fill(&diagnostics, standardInput: standardInput)
         }
+        if ([format] + report.map(\.format)).contains(where: { $0 == .json || $0 == .sarif }) {
+            ReportedFixes.resolve(&diagnostics, standardInput: standardInput)
+        }
         let run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
                             failures: failures, sourceRoot: absolute(srcroot ?? "."), workingDirectory: currentDirectory())
 
         var writeFailures: [String] = []
         let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
+        if let fixed = fixRun?.fixedStandardInput { writeStandardOutput(bytes: fixed) }
         if let output {
             do throws(RunFailure) { try OutputFile.writeAtomically(primary, to: output) } catch { writeFailures.append(error.message) }
+        } else if let fixRun, fixRun.showsDiff {
+            // --diff prints the diff alone on standard output, as ruff does.
+            writeStandardOutput(bytes: fixRun.diff)
+        } else if fixRun?.fixedStandardInput != nil {
+            // The fixed document has standard output; the report goes beside it.
+            writeStandardError(primary)
         } else {
             writeStandardOutput(primary)
         }
@@ -252,7 +280,13 @@ struct LintCommand {
         for failure in failures + writeFailures { writeStandardError("error: eplint: \(failure)\n") }
         if terminal && isatty(2) == 1 && !diagnostics.isEmpty { writeStandardError(run.summary + "\n") }
 
+        if let fixRun {
+            let summary = fixRun.showsDiff ? "\(fixRun.fixed) would be fixed, \(diagnostics.count - fixRun.fixed) would remain"
+                : "\(fixRun.fixed) fixed, \(diagnostics.count) remaining"
+            writeStandardError(summary + "\n")
+        }
         if !failures.isEmpty || !writeFailures.isEmpty { return .failure }
+        if let fixRun, fixRun.showsDiff { return fixRun.diff.isEmpty ? .clean : .findings }
         let failing: Severity = strict ? .warning : .error
         return diagnostics.contains { $0.severity >= failing } ? .findings : .clean
     }

@@ -101,11 +101,16 @@ enum TargetContexts {
     /// once; one that only some report names them.
     static func lint(_ file: InputFile, in contexts: [TargetLintContext], explicitEntitlements: String?, verbose: Bool) -> Result<FileLintResult, ReadFailure> {
         // Read once; each context parses it with its own macros.
-        let bytes: [UInt8]
         switch RegularFile.contents(file.path) {
-        case .success(let read): bytes = read
+        case .success(let bytes): return lint(bytes, path: file.path, in: contexts, explicitEntitlements: explicitEntitlements, verbose: verbose)
         case .failure(let failure): return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)"))
         }
+    }
+
+    /// Lints one text of the file at `path` in each of its contexts (`--fix` lints its fixed text so).
+    static func lint(_ bytes: [UInt8], path: String, in contexts: [TargetLintContext], explicitEntitlements: String?,
+                     verbose: Bool) -> Result<FileLintResult, ReadFailure> {
+        let file = InputFile(path: path)
         var results: [(TargetLintContext, FileLintResult)] = []
         for context in contexts {
             let linter = Linter(rules: allRules, configuration: context.configuration)
@@ -126,19 +131,31 @@ enum TargetContexts {
             failures += result.failures.filter { !failures.contains($0) }
             for diagnostic in result.diagnostics {
                 let identity = DiagnosticIdentity(diagnostic)
-                if found[identity] == nil { order.append(identity); found[identity] = (diagnostic, []) }
+                if found[identity] == nil {
+                    order.append(identity)
+                    found[identity] = (diagnostic, [])
+                } else if found[identity]!.diagnostic.fix != diagnostic.fix {
+                    // A fix is applied only when every context proposes the same.
+                    found[identity]!.diagnostic.fix = nil
+                }
                 if !found[identity]!.labels.contains(context.label) { found[identity]!.labels.append(context.label) }
             }
         }
         let everywhere = Set(contexts.map(\.label))
         let merged = order.map { identity -> Diagnostic in
             var (diagnostic, labels) = found[identity]!
-            if Set(labels) != everywhere { diagnostic.message += " (only in \(labels.joined(separator: ", ")))" }
+            if Set(labels) != everywhere {
+                diagnostic.message += " (only in \(labels.joined(separator: ", ")))"
+                // Fixing it would be wrong in the contexts where it does not hold.
+                diagnostic.fix = nil
+            }
             return diagnostic
         }
         // The file's own diagnostics, then those of its entitlements files, each in report order.
         let diagnostics = merged.filter { $0.file == file.path }.sorted(by: Diagnostic.inReportOrder)
             + merged.filter { $0.file != file.path }.sorted(by: Diagnostic.inReportOrder)
-        return .success(FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures))
+        var result = FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures)
+        result.preprocessed = results.contains { $0.1.preprocessed }
+        return .success(result)
     }
 }

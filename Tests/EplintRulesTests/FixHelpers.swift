@@ -13,7 +13,7 @@ func fixOutcome(_ bytes: [UInt8], path: String = "Info.plist", allowing: FixAppl
         return (try? linter.lint(&source, path: path)).flatMap { FileFixer.parsed($0.diagnostics) }
     }
     return FileFixer.fix(bytes, file: path, findings: lintBytes(bytes) ?? [], allowing: allowing,
-                         isReported: { $0.map { _ in true } }, lint: lintBytes)
+                         isReported: { $0.map { _ in true } }, relint: lintBytes)
 }
 
 /// The findings eplint reports for `bytes`.
