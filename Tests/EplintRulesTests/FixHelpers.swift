@@ -17,9 +17,9 @@ func fixOutcome(_ bytes: [UInt8], path: String = "Info.plist", allowing: FixAppl
 }
 
 /// The findings eplint reports for `bytes`.
-func diagnostics(_ bytes: [UInt8], path: String = "Info.plist") -> [Diagnostic] {
+func diagnostics(_ bytes: [UInt8], path: String = "Info.plist", configuration: LintConfiguration = LintConfiguration()) -> [Diagnostic] {
     var source = BytesSource(bytes)
-    return (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: path).diagnostics) ?? []
+    return (try? Linter(rules: allRules, configuration: configuration).lint(&source, path: path).diagnostics) ?? []
 }
 
 /// One way of storing a plist's text: an encoding (with or without a byte-order mark) and a line end.
