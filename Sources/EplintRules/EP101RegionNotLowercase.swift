@@ -20,7 +20,7 @@ struct EP101RegionNotLowercase: PairingRule {
     /// Lowercasing in place, unless the code comes from a build setting or a dictionary already
     /// has the lowercase key (that is a duplicate to resolve by hand).
     private func fix(_ region: RegionOccurrence, _ lowercase: String, _ context: LintContext) -> Fix? {
-        guard region.isLiteral else { return nil }
+        guard region.isLiteral else { return .fromBuildSetting }
         if region.isDictionaryKey, context.facts.regions.contains(where: { $0.key == region.key && $0.isDictionaryKey && $0.text == lowercase }) {
             return nil
         }

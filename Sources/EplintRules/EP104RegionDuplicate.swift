@@ -17,7 +17,7 @@ struct EP104RegionDuplicate: PairingRule {
                 if !seen.insert(value.asciiLowercased).inserted {
                     context.diagnose(self, Message.duplicate(region.resolution.shown(writtenAs: region.text), key),
                                      at: region.range, keyPath: region.keyPath, value: value.asciiLowercased,
-                                     fix: region.isLiteral ? .safe(.remove(region.range)) : nil)
+                                     fix: region.isLiteral ? .safe(.remove(region.range)) : .fromBuildSetting)
                 }
             }
         }

@@ -15,7 +15,7 @@ struct EP106RegionRetired: LintRule {
     /// Unsafe: the app stops offering its link there. An array element goes alone; a link
     /// dictionary's region goes with its value.
     private func fix(_ region: RegionOccurrence, _ context: LintContext) -> Fix? {
-        guard region.isLiteral else { return nil }
+        guard region.isLiteral else { return .fromBuildSetting }
         guard region.isDictionaryKey else { return .unsafe(.remove(region.range)) }
         guard let entry = context.facts.regionEntries[region.key]?.first(where: { $0.region.range == region.range }) else { return nil }
         return .unsafe(.remove(SourceRange(start: region.range.start, end: entry.value.range.end)))

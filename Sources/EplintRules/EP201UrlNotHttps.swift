@@ -12,7 +12,8 @@ struct EP201UrlNotHttps: LintRule {
 
     /// Unsafe: the server must answer on https. Only `http`, written literally.
     private func fix(_ link: CheckableLink, scheme: String) -> Fix? {
-        guard link.occurrence.isLiteral, scheme.asciiLowercased == "http" else { return nil }
+        guard scheme.asciiLowercased == "http" else { return nil }
+        guard link.occurrence.isLiteral else { return .fromBuildSetting }
         return .unsafe(.replaceText(element: link.occurrence.range, old: link.value, new: "https" + link.value.dropFirst(scheme.count)))
     }
 

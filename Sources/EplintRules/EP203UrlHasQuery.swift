@@ -12,7 +12,8 @@ struct EP203UrlHasQuery: LintRule {
 
     /// Unsafe: the page may need what the query said. The `?` and the query go; a fragment stays.
     private func fix(_ link: CheckableLink, query: String) -> Fix? {
-        guard link.occurrence.isLiteral, let mark = link.value.firstIndex(of: "?"),
+        guard link.occurrence.isLiteral else { return .fromBuildSetting }
+        guard let mark = link.value.firstIndex(of: "?"),
               link.value[mark...].dropFirst().hasPrefix(query) else { return nil }
         let afterQuery = link.value.index(mark, offsetBy: 1 + query.count)
         return .unsafe(.replaceText(element: link.occurrence.range, old: link.value,

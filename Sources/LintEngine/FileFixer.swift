@@ -36,7 +36,7 @@ public enum FileFixer {
             let reported = isReported(current)
             var candidates: [(diagnostic: Diagnostic, fix: Fix)] = []
             for (diagnostic, isShown) in zip(current, reported) where isShown && diagnostic.file == file {
-                guard let fix = diagnostic.fix, fix.applicability <= applicability, let resolved = FixResolution.resolve(fix, in: text) else { continue }
+                guard let fix = diagnostic.fix, fix.proposesEdits, fix.applicability <= applicability, let resolved = FixResolution.resolve(fix, in: text) else { continue }
                 candidates.append((diagnostic, resolved))
             }
             let chosen = nonOverlapping(candidates)

@@ -41,12 +41,26 @@ public struct Fix: Sendable, Equatable {
     public var intents: [FixIntent]
     /// Empty until resolved; a fix whose intents cannot be mapped 1:1 to the file is dropped.
     public var edits: [TextEdit] = []
+    /// Why the rule's usual fix does not apply here (`--verbose` says it); no intents then.
+    public var withheldBecause: String?
 
     public init(_ applicability: FixApplicability, _ intents: [FixIntent]) {
         self.applicability = applicability
         self.intents = intents
     }
 
+    /// The fix changes the file (it is not withheld).
+    public var proposesEdits: Bool { !intents.isEmpty }
+
     public static func safe(_ intents: FixIntent...) -> Fix { Fix(.safe, intents) }
     public static func unsafe(_ intents: FixIntent...) -> Fix { Fix(.unsafe, intents) }
+
+    /// No fix, and why: the text is not the value (a build setting's), so editing it is not the fix.
+    public static func withheld(_ reason: String) -> Fix {
+        var fix = Fix(.safe, [])
+        fix.withheldBecause = reason
+        return fix
+    }
+
+    public static let fromBuildSetting = withheld("its value comes from a build setting ($(NAME)), not from the file's text")
 }

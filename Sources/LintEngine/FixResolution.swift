@@ -12,6 +12,7 @@ public enum FixResolution {
     }
 
     public static func resolve(_ fix: Fix, in text: EncodedText) -> Fix? {
+        guard fix.proposesEdits else { return nil }
         var resolved = fix
         resolved.edits = []
         for intent in fix.intents {

@@ -35,19 +35,27 @@ struct FixRun {
             }
             return
         }
-        guard own.contains(where: { $0.fix != nil }) else { return }
+        if verbose {
+            for (diagnostic, shown) in zip(own, isReported(own)) where shown {
+                guard let reason = diagnostic.fix?.withheldBecause else { continue }
+                writeStandardError("eplint: no fix for \(file.path):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n")
+            }
+        }
+        guard own.contains(where: { $0.fix?.proposesEdits ?? false }) else { return }
         if !file.isStandardInput && !showsDiff && isSymbolicLink(file.path) {
             if verbose { writeStandardError("eplint: not fixed: \(file.path) is a symbolic link\n") }
             return
         }
-        let outcome = FileFixer.fix(original, file: file.path, findings: result.diagnostics, allowing: applicability,
+        // Linted again from the bytes that are fixed: the file may have changed since (or be named twice).
+        guard let findings = relint(original) else { return }
+        let outcome = FileFixer.fix(original, file: file.path, findings: findings, allowing: applicability,
                                     isReported: isReported, relint: relint)
         if let refusal = outcome.refusal {
             failures.append("not fixed: \(file.path): \(refusal)")
             return
         }
         guard outcome.changed else { return }
-        fixed += isReported(result.diagnostics).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
+        fixed += isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
         if showsDiff {
             diff += UnifiedDiff.render(path: file.path, old: original, new: outcome.bytes)
             return

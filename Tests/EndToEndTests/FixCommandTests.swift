@@ -103,6 +103,27 @@ import Testing
         #expect(remaining.standardError.contains("Info.plist:8:3: error: 'zz' is not an ISO 3166-1 alpha-2 region code [EP102]"))
     }
 
+    /// A value from a build setting, or a preprocessed Info.plist: the text is not the value
+    /// linted, so nothing is fixed, and --verbose says why.
+    @Test func noFixWhereTheTextIsNotTheValue() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let fromSetting = Self.unsafelyFixed.replacingOccurrences(of: "<string>it</string>", with: "<string>$(THIRD_REGION)</string>")
+        let file = try write(fromSetting, in: directory)
+        let run = try Eplint.run(["--fix", "--verbose", "--define", "THIRD_REGION=IT", "Info.plist"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("eplint: no fix for Info.plist:9:3 [EP101]: its value comes from a build setting ($(NAME)), not from the file's text"),
+                "\(run.standardError)")
+        #expect(try Data(contentsOf: file) == Data(fromSetting.utf8))
+
+        // No '//' in it: cpp would take the rest of such a line for a comment.
+        let preprocessed = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>SKExternalPurchase</key>\n"
+            + "\t<array>\n#if 1\n\t\t<string>NL</string>\n#endif\n\t</array>\n</dict>\n</plist>\n"
+        _ = try write(preprocessed, in: directory)
+        let cpp = try Eplint.run(["--fix", "--verbose", "Info.plist"], in: directory)
+        #expect(cpp.standardError.contains("eplint: no fix in Info.plist: it goes through the C preprocessor"), "\(cpp.standardError)")
+        #expect(try Data(contentsOf: file) == Data(preprocessed.utf8))
+    }
+
     @Test func unsafeFixesNeedFixOrDiff() throws {
         let run = try Eplint.run(["--unsafe-fixes", "Info.plist"], in: try Eplint.temporaryDirectory())
         #expect(run.status == 2 && run.standardError == "error: eplint: --unsafe-fixes needs --fix or --diff\n")
