@@ -67,12 +67,28 @@ public enum FileFixer {
         let ordered = candidates.sorted {
             ($0.fix.edits[0].fileBytes.lowerBound, $0.diagnostic.rule) < ($1.fix.edits[0].fileBytes.lowerBound, $1.diagnostic.rule)
         }
+        // The ranges taken, kept sorted and disjoint: each test is a binary search (40,000
+        // fixes in one file must not cost 40,000 squared comparisons).
         var taken: [Range<Int>] = []
         var chosen: [(diagnostic: Diagnostic, fix: Fix)] = []
+        func insertionPoint(_ range: Range<Int>) -> Int {
+            var low = 0, high = taken.count
+            while low < high {
+                let middle = (low + high) / 2
+                if taken[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        func isFree(_ range: Range<Int>) -> Bool {
+            let index = insertionPoint(range)
+            if index > 0 && taken[index - 1].upperBound > range.lowerBound { return false }
+            if index < taken.count && (taken[index].lowerBound < range.upperBound || taken[index].lowerBound == range.lowerBound) { return false }
+            return true
+        }
         for candidate in ordered {
             let ranges = candidate.fix.edits.map(\.fileBytes)
-            guard !ranges.contains(where: { range in taken.contains { $0.overlaps(range) || $0 == range } }) else { continue }
-            taken += ranges
+            guard ranges.allSatisfy(isFree) else { continue }
+            for range in ranges { taken.insert(range, at: insertionPoint(range)) }
             chosen.append(candidate)
         }
         return chosen

@@ -65,12 +65,10 @@ public enum FixResolution {
     }
 
     private static func edit(_ range: Range<Int>, _ replacement: [UInt8], in text: EncodedText) -> TextEdit? {
-        guard let before = text.encodedLength(text.utf8[..<range.lowerBound]),
-              let replaced = text.encodedLength(text.utf8[range]),
+        guard let start = text.fileOffset(of: range.lowerBound), let end = text.fileOffset(of: range.upperBound),
               let encoded = text.encode(replacement[...]) else { return nil }
-        let offset = text.byteOrderMark.count + before
         return TextEdit(range: SourceRange(start: text.position(of: range.lowerBound), end: text.position(of: range.upperBound)),
                         replacement: String(decoding: replacement, as: UTF8.self),
-                        fileBytes: offset..<offset + replaced, replacementBytes: encoded)
+                        fileBytes: start..<end, replacementBytes: encoded)
     }
 }

@@ -7,6 +7,11 @@ public struct EncodedText: Sendable {
     public let byteOrderMark: [UInt8]
     let encoding: InputEncoding
     private let lines: LineTable
+    /// Every `checkpointInterval` bytes of `utf8` (moved to a character's start), the length
+    /// of the text before it in the file's encoding: an offset's place in the file is then
+    /// counted from the nearest, not from the start (many edits in a UTF-16 file stay linear).
+    private var checkpoints: [(utf8: Int, encoded: Int)] = [(0, 0)]
+    private static let checkpointInterval = 256
 
     /// nil for a binary plist, an encoding eplint does not read, or bytes that would not be
     /// written back the same (an invalid sequence, a character Windows-1252 leaves undefined).
@@ -18,6 +23,29 @@ public struct EncodedText: Sendable {
         byteOrderMark = Array(bytes.prefix(bomLength))
         lines = LineTable(utf8)
         guard encode(utf8[...]).map({ byteOrderMark + $0 }) == bytes else { return nil }
+        if encoding != .utf8 {
+            var start = 0
+            while start + Self.checkpointInterval < utf8.count {
+                var next = start + Self.checkpointInterval
+                while next < utf8.count && utf8[next] & 0xC0 == 0x80 { next += 1 }
+                guard let length = encodedCount(utf8[start..<next]) else { return nil }
+                checkpoints.append((next, checkpoints[checkpoints.count - 1].encoded + length))
+                start = next
+            }
+        }
+    }
+
+    /// Where the byte `offset` of `utf8` (a character's start) lies in the file, byte-order
+    /// mark included; nil as for `encode`.
+    public func fileOffset(of offset: Int) -> Int? {
+        if encoding == .utf8 { return byteOrderMark.count + offset }
+        var low = 0, high = checkpoints.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if checkpoints[middle].utf8 <= offset { low = middle } else { high = middle - 1 }
+        }
+        guard let rest = encodedCount(utf8[checkpoints[low].utf8..<offset]) else { return nil }
+        return byteOrderMark.count + checkpoints[low].encoded + rest
     }
 
     /// `text` (UTF-8) in the file's encoding, without the byte-order mark; nil when a character
@@ -43,9 +71,29 @@ public struct EncodedText: Sendable {
     /// The position of a byte offset of `utf8`, counted as the parser counts it.
     public func position(of offset: Int) -> SourcePosition { lines.position(of: offset) }
 
-    /// The number of bytes `text` takes in the file's encoding (nil as for `encode`).
-    public func encodedLength(_ text: ArraySlice<UInt8>) -> Int? {
-        encoding == .utf8 ? text.count : encode(text)?.count
+    /// `encode(text)?.count`, without making the bytes.
+    private func encodedCount(_ text: ArraySlice<UInt8>) -> Int? {
+        var count = 0
+        var decoder = UTF8()
+        var iterator = text.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                switch encoding {
+                case .utf8: count += UTF8.width(scalar)
+                case .utf16LE, .utf16BE: count += scalar.value > 0xFFFF ? 4 : 2
+                case .utf32LE, .utf32BE: count += 4
+                case .latin1, .windows1252:
+                    var byte: [UInt8] = []
+                    guard scalar.value <= 0x7F || append(scalar.value, to: &byte) else { return nil }
+                    count += 1
+                }
+            case .emptyInput:
+                return count
+            case .error:
+                return nil
+            }
+        }
     }
 
     private func append(_ value: UInt32, to output: inout [UInt8]) -> Bool {
@@ -72,7 +120,10 @@ public struct EncodedText: Sendable {
     }
 
     private func appendUnit(_ unit: UInt32, width: Int, to output: inout [UInt8]) {
-        let bigEndian = (0..<width).reversed().map { UInt8(truncatingIfNeeded: unit >> (8 * $0)) }
-        output.append(contentsOf: encoding == .utf16LE || encoding == .utf32LE ? bigEndian.reversed() : bigEndian)
+        let littleEndian = encoding == .utf16LE || encoding == .utf32LE
+        for index in 0..<width {
+            let shift = 8 * (littleEndian ? index : width - 1 - index)
+            output.append(UInt8(truncatingIfNeeded: unit >> shift))
+        }
     }
 }

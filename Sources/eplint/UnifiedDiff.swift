@@ -4,7 +4,7 @@ enum UnifiedDiff {
     static let contextLines = 3
     /// Past this many differing lines the middle of the file is shown replaced in one piece
     /// instead of searching further: the search costs memory in the square of the differences.
-    static let maximumSearch = 2_000
+    static let maximumSearch = 1_000
 
     static func render(path: String, old: [UInt8], new: [UInt8]) -> [UInt8] {
         let a = lines(old), b = lines(new)
