@@ -90,6 +90,15 @@ import Testing
         #expect(fixed.contains("<string>nl</string> <string>fr</string>\n\t\t<string>nl</string>\n\t\t<!-- eplint:disable-next EP101 -->\n\t\t<string>IT</string>"))
     }
 
+    @Test func baselinedFindingsAreNotFixed() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let file = try write(Self.broken, in: directory)
+        _ = try Eplint.run(["--write-baseline", "baseline.json", "Info.plist"], in: directory)
+        let run = try Eplint.run(["--fix", "--unsafe-fixes", "--baseline", "baseline.json", "Info.plist"], in: directory)
+        #expect(run.status == 0 && run.standardError == "0 fixed, 0 remaining\n", "\(run.standardError)")
+        #expect(try Data(contentsOf: file) == Data(Self.broken.utf8))
+    }
+
     @Test func standardInputIsFixedToStandardOutput() throws {
         let run = try Eplint.run(["--fix", "--unsafe-fixes", "--stdin-filename", "Info.plist", "-"], input: Data(Self.broken.utf8))
         #expect(run.status == 0)
