@@ -20,9 +20,10 @@ public enum FileFixer {
         public var changed: Bool { !fixed.isEmpty }
     }
 
-    /// `findings` are those of linting `original` (its paired file's too: they must not change either). `isReported` says which of a
-    /// list would be reported (not ignored, suppressed or baselined); only those are fixed.
-    /// `lint` lints a text of the file and gives nil when it does not parse.
+    /// `findings` are those of linting `original`, its paired file's included (they must not
+    /// change either). `isReported` says which of a list would be reported (not ignored,
+    /// suppressed or baselined); only those are fixed. `relint` lints a text of the file (in
+    /// all its contexts) and gives nil when it does not parse.
     public static func fix(_ original: [UInt8], file: String, findings: [Diagnostic], allowing applicability: FixApplicability,
                            isReported: ([Diagnostic]) -> [Bool], relint lint: ([UInt8]) -> [Diagnostic]?) -> Outcome {
         var bytes = original
