@@ -49,5 +49,5 @@ struct EplintCommandPlugin: CommandPlugin {
     }
 
     /// eplint's options that take no value.
-    private let flags: Set<String> = ["--strict", "--verbose", "--version", "--help", "-h"]
+    private let flags: Set<String> = ["--strict", "--verbose", "--version", "--help", "-h", "--fix", "--unsafe-fixes", "--diff"]
 }

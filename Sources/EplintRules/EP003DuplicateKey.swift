@@ -23,8 +23,16 @@ struct EP003DuplicateKey: LintRule {
             let entry = entries[index], original = entries[firstIndex]
             context.diagnose(self, Message.duplicate(entry.key, in: path), at: entry.keyRange,
                              keyPath: path.map { "\($0).\(entry.key)" } ?? entry.key, value: entry.key,
-                             related: [(original.keyRange, Message.firstOccurrence(entry.key))])
+                             related: [(original.keyRange, Message.firstOccurrence(entry.key))],
+                             fix: fix(entry, original, storeKit: path != nil || StoreKitKey.named(entry.key) != nil))
         }
+    }
+
+    /// Dropping the later entry changes nothing when both values are the same: only then,
+    /// and only in the StoreKit keys eplint knows the meaning of.
+    private func fix(_ entry: PlistEntry, _ original: PlistEntry, storeKit: Bool) -> Fix? {
+        guard storeKit, PlistValueEquality.same(entry.value, original.value) else { return nil }
+        return .safe(.remove(SourceRange(start: entry.keyRange.start, end: entry.value.range.end)))
     }
 
     enum Message {

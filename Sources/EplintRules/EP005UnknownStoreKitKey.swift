@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// A top-level key that is almost a StoreKit key: the OS ignores it without a word.
 struct EP005UnknownStoreKitKey: LintRule {
@@ -8,8 +9,17 @@ struct EP005UnknownStoreKitKey: LintRule {
         var reported = Set<String>()
         for entry in entries.reversed() {
             guard let intended = StoreKitKey.nearMiss(of: entry.key), reported.insert(entry.key).inserted else { continue }
-            context.diagnose(self, Message.nearMiss(entry.key, intended), at: entry.keyRange, keyPath: entry.key, value: entry.key)
+            context.diagnose(self, Message.nearMiss(entry.key, intended), at: entry.keyRange, keyPath: entry.key, value: entry.key,
+                             fix: fix(entry, context))
         }
+    }
+
+    /// Renamed when one StoreKit key is closest, the file does not have it yet and the near
+    /// miss appears once (a rename must not make a duplicate).
+    private func fix(_ entry: PlistEntry, _ context: LintContext) -> Fix? {
+        guard let intended = StoreKitKey.uniqueNearMiss(of: entry.key), context.facts.values[intended] == nil,
+              context.facts.topLevel.filter({ $0.key == entry.key }).count == 1 else { return nil }
+        return .safe(.replaceText(element: entry.keyRange, old: entry.key, new: intended.rawValue))
     }
 
     enum Message {

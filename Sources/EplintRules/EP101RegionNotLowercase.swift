@@ -13,8 +13,18 @@ struct EP101RegionNotLowercase: PairingRule {
             guard let value = region.resolution.value,
                   case .notLowercase(let lowercase) = context.regionData.status(of: value, for: region.key) else { continue }
             context.diagnose(self, Message.notLowercase(region.resolution.shown(writtenAs: region.text), lowercase),
-                             at: region.range, keyPath: region.keyPath, value: value)
+                             at: region.range, keyPath: region.keyPath, value: value, fix: fix(region, lowercase, context))
         }
+    }
+
+    /// Lowercasing in place, unless the code comes from a build setting or a dictionary already
+    /// has the lowercase key (that is a duplicate to resolve by hand).
+    private func fix(_ region: RegionOccurrence, _ lowercase: String, _ context: LintContext) -> Fix? {
+        guard region.isLiteral else { return .fromBuildSetting }
+        if region.isDictionaryKey, context.facts.regions.contains(where: { $0.key == region.key && $0.isDictionaryKey && $0.text == lowercase }) {
+            return nil
+        }
+        return .safe(.replaceText(element: region.range, old: region.text, new: lowercase))
     }
 
     enum Message {

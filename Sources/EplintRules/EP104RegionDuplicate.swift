@@ -16,7 +16,8 @@ struct EP104RegionDuplicate: PairingRule {
                 guard let value = region.resolution.value else { continue }
                 if !seen.insert(value.asciiLowercased).inserted {
                     context.diagnose(self, Message.duplicate(region.resolution.shown(writtenAs: region.text), key),
-                                     at: region.range, keyPath: region.keyPath, value: value.asciiLowercased)
+                                     at: region.range, keyPath: region.keyPath, value: value.asciiLowercased,
+                                     fix: region.isLiteral ? .safe(.remove(region.range)) : .fromBuildSetting)
                 }
             }
         }

@@ -7,7 +7,8 @@ struct EP304LinkDuplicate: LintRule {
             var seen = Set<String>()
             for link in entry.links where !seen.insert(link.identity).inserted {
                 context.diagnose(self, Message.duplicate(link.resolution.shown(writtenAs: link.text), region: entry.region.text),
-                                 at: link.range, keyPath: link.keyPath, value: link.identity)
+                                 at: link.range, keyPath: link.keyPath, value: link.identity,
+                                 fix: link.isLiteral ? .safe(.remove(link.range)) : .fromBuildSetting)
             }
         }
     }

@@ -83,6 +83,12 @@ public struct BuildSettings: Sendable {
 }
 
 extension BuildSettings.Resolution {
+    /// The text names no build setting.
+    public var isLiteral: Bool {
+        if case .literal = self { return true }
+        return false
+    }
+
     /// The value for a message: quoted, and where it came from when a build setting made it.
     public func shown(writtenAs text: String) -> String {
         switch self {

@@ -67,9 +67,11 @@ public struct Diagnostic: Sendable {
     /// The contexts (`App/Debug` …) of its file that report it, when only some do; empty when
     /// every context does. The message names them (`hold(onlyIn:)`).
     public private(set) var onlyInContexts: [String] = []
+    /// How to repair it, when the rule knows one right answer (`--fix`).
+    public var fix: Fix?
 
     public init(file: String, rule: RuleID, severity: Severity, message: String, range: SourceRange,
-                keyPath: String = "", value: String = "", related: [RelatedLocation] = []) {
+                keyPath: String = "", value: String = "", related: [RelatedLocation] = [], fix: Fix? = nil) {
         self.file = file
         self.rule = rule
         self.severity = severity
@@ -78,6 +80,7 @@ public struct Diagnostic: Sendable {
         self.keyPath = keyPath
         self.value = value
         self.related = related
+        self.fix = fix
     }
 
     /// The message without the contexts it names: what makes two reports of one finding the same.

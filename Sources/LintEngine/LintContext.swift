@@ -68,6 +68,7 @@ public final class LintContext {
         var keyPath: String
         var value: String
         var related: [RelatedLocation]
+        var fix: Fix?
     }
 
     init(file: String, root: PlistNode, facts: StoreKitFacts, configuration: LintConfiguration, entitlements: PairedEntitlements?,
@@ -89,10 +90,12 @@ public final class LintContext {
     /// Reports a finding of `rule` on the element at `range` (of this file, or of `otherFile`
     /// such as the paired entitlements file).
     public func diagnose(_ rule: some LintRule, _ message: String, at range: SourceRange, keyPath: String, value: String = "",
-                         related: [(range: SourceRange, message: String)] = [], in otherFile: String? = nil) {
+                         related: [(range: SourceRange, message: String)] = [], in otherFile: String? = nil, fix: Fix? = nil) {
         let target = otherFile ?? file
         findings.append(Finding(file: target, rule: rule.id, message: message, range: range, keyPath: keyPath, value: value,
-                                related: related.map { RelatedLocation(file: target, range: $0.range, message: $0.message) }))
+                                related: related.map { RelatedLocation(file: target, range: $0.range, message: $0.message) },
+                                // Only the linted file's own text is re-checked after fixing; a paired file is not.
+                                fix: otherFile == nil ? fix : nil))
     }
 }
 

@@ -34,6 +34,8 @@ public struct FileLintResult: Sendable {
     public var failures: [String] = []
     /// Findings its inline `eplint:` directives dropped.
     public var suppressed: [SuppressedFinding] = []
+    /// The file went through the C preprocessor: what was linted is not its text, so no fix applies.
+    public var preprocessed = false
 
     public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [], suppressed: [SuppressedFinding] = []) {
         self.diagnostics = diagnostics
@@ -104,7 +106,8 @@ public struct Linter: Sendable {
         for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
         for finding in context.findings {
             let made = Diagnostic(file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
-                                  range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related)
+                                  range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,
+                                  fix: parsed.preprocessed == nil ? finding.fix : nil)
             if finding.file == path { diagnostics.append(made) } else { paired.append(made) }
         }
         var suppressed: [SuppressedFinding] = []
@@ -122,7 +125,9 @@ public struct Linter: Sendable {
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
-        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures, suppressed: suppressed)
+        var result = FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures, suppressed: suppressed)
+        result.preprocessed = parsed.preprocessed != nil
+        return result
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.

@@ -10,6 +10,9 @@ public struct RegionOccurrence: Sendable {
     public var range: SourceRange
     public var keyPath: String
     public var isDictionaryKey: Bool
+
+    /// Written as its value (no build setting): a fix may edit the text.
+    public var isLiteral: Bool { resolution.isLiteral }
 }
 
 /// A URL string of `SKExternalPurchaseLink` or `SKExternalPurchaseMultiLink`.
@@ -22,6 +25,8 @@ public struct LinkOccurrence: Sendable {
     /// What makes two links the same link: the resolved text, or the raw text when a
     /// build setting is unresolved.
     public var identity: String { resolution.value ?? text }
+    /// Written as its value (no build setting): a fix may edit the text.
+    public var isLiteral: Bool { resolution.isLiteral }
 }
 
 /// One region entry of `SKExternalPurchaseLink` or `SKExternalPurchaseMultiLink` (the last

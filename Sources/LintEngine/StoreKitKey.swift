@@ -41,6 +41,14 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
         let scored = allCases.compactMap { key in levenshtein(candidate, key.rawValue, limit: 2).map { (key, $0) } }
         return scored.min { $0.1 < $1.1 }?.0
     }
+
+    /// `nearMiss(of:)` when no other key is as close: the one a rename may safely choose.
+    public static func uniqueNearMiss(of candidate: String) -> StoreKitKey? {
+        guard let closest = nearMiss(of: candidate) else { return nil }
+        if closest.rawValue.lowercased() == candidate.lowercased() { return closest }
+        let distances = allCases.compactMap { levenshtein(candidate, $0.rawValue, limit: 2) }
+        return distances.filter { $0 == distances.min() }.count == 1 ? closest : nil
+    }
 }
 
 extension StoreKitKey {

@@ -29,6 +29,7 @@ public enum JSONReporter {
                         ("message", .string(related.message)),
                     ])
                 })),
+                ("fix", diagnostic.fix.flatMap(fixValue) ?? .null),
             ])
         }
         return JSONValue.object([
@@ -36,5 +37,26 @@ public enum JSONReporter {
             ("tool", .object([("name", .string("eplint")), ("version", .string(report.toolVersion))])),
             ("diagnostics", diagnostics),
         ] + extra).serialized()
+    }
+
+    /// `--fix`'s edits: where (lines and columns as the finding's, and the bytes of the file as
+    /// stored) and the replacement text. nil when the fix was not resolved against the file.
+    static func fixValue(_ fix: Fix) -> JSONValue? {
+        guard !fix.edits.isEmpty else { return nil }
+        return .object([
+            ("applicability", .string(fix.applicability.rawValue)),
+            ("edits", .array(fix.edits.map { edit in
+                .object([
+                    ("line", .integer(edit.range.start.line)),
+                    ("column", .integer(edit.range.start.column)),
+                    ("utf16Column", .integer(edit.range.start.utf16Column)),
+                    ("endLine", .integer(edit.range.end.line)),
+                    ("endColumn", .integer(edit.range.end.column)),
+                    ("byteOffset", .integer(edit.fileBytes.lowerBound)),
+                    ("byteLength", .integer(edit.fileBytes.count)),
+                    ("replacement", .string(edit.replacement)),
+                ])
+            })),
+        ])
     }
 }

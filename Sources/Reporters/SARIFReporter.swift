@@ -45,6 +45,7 @@ public enum SARIFReporter {
                 })))
             }
             result.append(("partialFingerprints", .object([("eplint/v1", .string(fingerprints[index]))])))
+            if let fix = diagnostic.fix, !fix.edits.isEmpty { result.append(("fixes", .array([fixObject(fix, file: diagnostic.file, report: report)]))) }
             return .object(result)
         }
 
@@ -88,6 +89,27 @@ public enum SARIFReporter {
             ("version", .string("2.1.0")),
             ("runs", .array([run])),
         ]).serialized()
+    }
+
+    /// A fix as SARIF states it: the replaced regions (UTF-16 columns, as every region here)
+    /// and the text put in their place.
+    static func fixObject(_ fix: Fix, file: String, report: RunReport) -> JSONValue {
+        let flag = fix.applicability == .safe ? "eplint --fix" : "eplint --fix --unsafe-fixes"
+        return .object([
+            ("description", .object([("text", .string("\(fix.applicability.rawValue) fix (\(flag))"))])),
+            ("artifactChanges", .array([.object([
+                ("artifactLocation", artifactLocation(file, report: report)),
+                ("replacements", .array(fix.edits.map { edit in
+                    .object([
+                        ("deletedRegion", .object([
+                            ("startLine", .integer(edit.range.start.line)), ("startColumn", .integer(edit.range.start.utf16Column)),
+                            ("endLine", .integer(edit.range.end.line)), ("endColumn", .integer(edit.range.end.utf16Column)),
+                        ])),
+                        ("insertedContent", .object([("text", .string(edit.replacement))])),
+                    ])
+                })),
+            ])])),
+        ])
     }
 
     static func level(_ severity: Severity) -> String {

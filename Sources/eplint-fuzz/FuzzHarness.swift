@@ -25,6 +25,11 @@ func lintEverything(_ bytes: [UInt8]) {
         return (try? linter.readEntitlements(&entitlements, path: "App/App.entitlements")) ?? .none
     }) else { return }
     var diagnostics = result.diagnostics
+    if mode & 8 == 0 {
+        fixEverything(bytes, result.diagnostics, linter: linter, path: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist")
+        // The reporters then write the fixes' edits too.
+        if let text = EncodedText(bytes) { FixResolution.resolve(&diagnostics, file: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist", text: text) }
+    }
     if let text = PlistParser.decodedText(bytes) {
         // The same slicing the executable does for snippets, on the fuzzed text.
         let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -40,6 +45,17 @@ func lintEverything(_ bytes: [UInt8]) {
     _ = JSONReporter.render(report)
     _ = SARIFReporter.render(report)
     _ = GitHubReporter.render(report)
+}
+
+/// `--fix --unsafe-fixes` on the input: it must not crash, and a refused fix leaves the bytes.
+func fixEverything(_ bytes: [UInt8], _ diagnostics: [Diagnostic], linter: Linter, path: String) {
+    guard diagnostics.contains(where: { $0.fix?.proposesEdits ?? false }) else { return }
+    let outcome = FileFixer.fix(bytes, file: path, findings: diagnostics, allowing: .unsafe, isReported: { $0.map { _ in true } }) { text in
+        var source = BytesSource(text)
+        return (try? linter.lint(&source, path: path)).flatMap { FileFixer.parsed($0.diagnostics) }
+    }
+    precondition(outcome.refusal == nil || outcome.bytes == bytes, "a refused fix changed the bytes")
+    precondition(outcome.changed || outcome.bytes == bytes, "bytes changed without a fix")
 }
 
 /// The JSON reader and the token decoder on the same bytes: as a report file, as a

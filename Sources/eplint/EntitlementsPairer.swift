@@ -70,17 +70,25 @@ struct EntitlementsPairer: Sendable {
         }
     }
 
-    /// The file `infoPlist` would pair with, said nothing of: the files to read before linting.
-    func entitlementsPath(for infoPlist: String) -> String? { entitlementsFile(for: infoPlist, saysWhy: false)?.0 }
+    /// Every file an Info.plist among the inputs can pair with (a folder's only `*.entitlements`
+    /// file, the configuration's, `--entitlements`): the files to read before linting, found
+    /// without asking for each input.
+    var candidates: [String] {
+        if let explicit { return [explicit] }
+        return mapped.values.sorted() + entitlementsInFolder.keys.sorted().compactMap { folder in
+            let found = entitlementsInFolder[folder]!
+            return found.count == 1 ? found[0] : nil
+        }
+    }
 
-    private func entitlementsFile(for infoPlist: String, saysWhy: Bool = true) -> (String, String)? {
+    private func entitlementsFile(for infoPlist: String) -> (String, String)? {
         if let explicit { return (explicit, explicitReason) }
-        if let mapped = mapped[absolute(infoPlist)] { return (mapped, "entitlements: in the configuration") }
+        if !mapped.isEmpty, let mapped = mapped[absolute(infoPlist)] { return (mapped, "entitlements: in the configuration") }
         guard guessesFromFolder else { return nil }
         let folder = Self.folder(of: infoPlist)
         let found = entitlementsInFolder[folder] ?? Self.entitlementsFiles(beside: folder)
         guard found.count == 1 else {
-            if verbose && saysWhy && found.count > 1 {
+            if verbose && found.count > 1 {
                 writeStandardError("eplint: \(infoPlist) is not paired: \(found.count) *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml\n")
             }
             return nil

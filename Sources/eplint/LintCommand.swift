@@ -57,6 +57,9 @@ struct LintCommand {
     var stdinFilename: String?
     var strict: Bool
     var verbose: Bool
+    var fix: Bool
+    var unsafeFixes: Bool
+    var diff: Bool
     var projects: [String]
     var targets: [String]
     var configurations: [String]
@@ -96,6 +99,9 @@ struct LintCommand {
         stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         strict = options.flag("strict", help: "Exit 1 on warnings too.")
         verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
+        fix = options.flag("fix", help: "Apply the safe fixes in place (standard input: print the fixed document), then report what remains.")
+        unsafeFixes = options.flag("unsafe-fixes", help: "With --fix or --diff: also apply the fixes that change meaning.")
+        diff = options.flag("diff", help: "Print a unified diff of what --fix would change and change nothing; exit 1 when there is a diff.")
         projects = options.values("project", "FILE",
                                   help: "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable).")
         targets = options.values("target", "NAME", help: "Only this target of the Xcode projects (repeatable).")
@@ -110,6 +116,7 @@ struct LintCommand {
         for definition in definitions where definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].isEmpty {
             throw UsageError("--define needs NAME=VALUE, got \(definition.quotedForMessage)")
         }
+        if unsafeFixes && !fix && !diff { throw UsageError("--unsafe-fixes needs --fix or --diff") }
         if let musicStreaming, musicStreaming != "true" && musicStreaming != "false" {
             throw UsageError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
         }
@@ -192,35 +199,37 @@ struct LintCommand {
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
         // Every entitlements file is read and parsed once, before the files are linted.
-        var pairedPaths: [String] = []
-        for file in inputs.files {
-            if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
-                pairedPaths += contexts.compactMap(\.entitlements)
-            } else if let paired = pairer.entitlementsPath(for: file.path) {
-                pairedPaths.append(paired)
-            }
-        }
+        let pairedPaths = pairer.candidates + xcode.contexts.values.flatMap { $0.compactMap(\.entitlements) }
         let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter)
-        // Excerpts come from the text read for linting, never from a second reading.
-        let keepsText = wantsExcerpts
-        let outcomes = Parallel.map(inputs.files) { file -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) in
-            if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
-                return TargetContexts.lint(file, in: contexts, verbose: verbose, table: table)
+        // Excerpts and the fixes JSON and SARIF show come from the text read for linting, never from a second reading.
+        let keepsText = wantsExcerpts || reportsFixes
+        let linted = Parallel.map(inputs.files) { file -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) in
+            if !file.isStandardInput, !xcode.contexts.isEmpty, let contexts = xcode.contexts[absolute(file.path)] {
+                return keptIfFound(TargetContexts.lint(file, in: contexts, verbose: verbose, table: table), file)
             }
             let pairing = { (path: String) in pairer.pairing(for: path, linter: linter, table: table) }
             guard let bytes = file.isStandardInput ? standardInput?.bytes : table.bytes(of: file.path) else {
-                return lint(file, with: linter, pairing: pairing, keepingText: keepsText)
+                return keptIfFound(lint(file, with: linter, pairing: pairing, keepingText: keepsText), file)
             }
             var source = BytesSource(bytes)
-            return (Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes)
+            return keptIfFound((Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes), file)
+        }
+        var outcomes = linted.map(\.0)
+        var fixRun = fix || diff ? FixRun(applicability: unsafeFixes ? .unsafe : .safe, showsDiff: diff) : nil
+        if var run = fixRun {
+            applyFixes(&run, inputs.files, &outcomes, linter: linter, pairer: pairer, table: table, xcode: xcode, project: project,
+                       acceptedFindings: acceptedFindings, standardInput: standardInput)
+            fixRun = run
         }
         var diagnostics: [Diagnostic] = []
         var reported: [DiagnosticIdentity: Int] = [:]
         var suppressed: [SuppressedFinding] = []
-        var linted = 0
+        var lintedCount = 0
         var texts: [String: [UInt8]] = [:]
-        for (file, (outcome, text)) in zip(inputs.files, outcomes) {
-            if keepsText, let text, case .success(let result) = outcome, result.diagnostics.contains(where: { $0.file == file.path }) {
+        for (file, (outcome, text)) in zip(inputs.files, zip(outcomes, linted.map(\.text))) {
+            // After --fix, the text is the fixed one.
+            if keepsText, let text = fixRun?.fixedTexts[file.path] ?? text, case .success(let result) = outcome,
+               result.diagnostics.contains(where: { $0.file == file.path }) {
                 texts[file.path] = text
             }
             switch outcome {
@@ -229,7 +238,7 @@ struct LintCommand {
                     if verbose { writeStandardError("eplint: skipped \(file.path) (binary property list)\n") }
                     continue
                 }
-                linted += 1
+                lintedCount += 1
                 failures += result.failures
                 suppressed += result.suppressed
                 // An entitlements file paired more than once, or also linted on its own,
@@ -248,8 +257,8 @@ struct LintCommand {
             }
         }
         let excerptText = { (path: String) -> [UInt8]? in texts[path] ?? table.bytes(of: path) }
-        return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, excerptText: excerptText,
-                      suppressedInSource: suppressed)
+        return finish(diagnostics, linted: lintedCount, failures: failures, project: project, acceptedFindings: acceptedFindings, excerptText: excerptText,
+                      suppressedInSource: suppressed, fixRun: fixRun)
     }
 
     /// Configuration, baselines, reports and the exit status: the end of every linting command
@@ -259,8 +268,8 @@ struct LintCommand {
     /// `severity` → the baseline. `--verbose` names what dropped each finding.
     func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
                 excerptText: (String) -> [UInt8]?, extraJSON: [(String, JSONValue)] = [],
-                suppressedInSource: [SuppressedFinding] = []) -> ExitStatus {
-        var failures = foundFailures
+                suppressedInSource: [SuppressedFinding] = [], fixRun: FixRun? = nil) -> ExitStatus {
+        var failures = foundFailures + (fixRun?.failures ?? [])
         var (diagnostics, suppressed) = ProjectConfiguration.apply(project, to: found)
         suppressed = suppressedInSource + suppressed
         if let writeBaseline {
@@ -296,13 +305,21 @@ struct LintCommand {
         let terminal = toTerminal && colour
         let presentation = TerminalPresentation(colour: colour, showSource: terminal)
         if wantsExcerpts { SourceExcerpts.fill(&diagnostics, text: excerptText) }
+        if reportsFixes { ReportedFixes.resolve(&diagnostics, text: excerptText) }
         let run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
                             failures: failures, sourceRoot: absolute(srcroot ?? "."), workingDirectory: currentDirectory())
 
         var writeFailures: [String] = []
         let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
+        if let fixed = fixRun?.fixedStandardInput { writeStandardOutput(bytes: fixed) }
         if let output {
             do throws(RunFailure) { try OutputFile.writeAtomically(primary, to: output) } catch { writeFailures.append(error.message) }
+        } else if let fixRun, fixRun.showsDiff {
+            // --diff prints the diff alone on standard output, as ruff does.
+            writeStandardOutput(bytes: fixRun.diff)
+        } else if fixRun?.fixedStandardInput != nil {
+            // The fixed document has standard output; the report goes beside it.
+            writeStandardError(primary)
         } else {
             writeStandardOutput(primary)
         }
@@ -314,7 +331,13 @@ struct LintCommand {
         for failure in failures + writeFailures { writeStandardError("error: eplint: \(failure)\n") }
         if terminal && isatty(2) == 1 && !diagnostics.isEmpty { writeStandardError(run.summary + "\n") }
 
+        if let fixRun {
+            let summary = fixRun.showsDiff ? "\(fixRun.fixed) would be fixed, \(diagnostics.count - fixRun.fixed) would remain"
+                : "\(fixRun.fixed) fixed, \(diagnostics.count) remaining"
+            writeStandardError(summary + "\n")
+        }
         if !failures.isEmpty || !writeFailures.isEmpty { return .failure }
+        if let fixRun, fixRun.showsDiff { return fixRun.diff.isEmpty ? .clean : .findings }
         let failing: Severity = strict ? .warning : .error
         return diagnostics.contains { $0.severity >= failing } ? .findings : .clean
     }
@@ -334,6 +357,9 @@ struct LintCommand {
         let toTerminal = output == nil && format == .gcc && isatty(1) == 1
         return (toTerminal && useColour(terminal: toTerminal)) || format == .sarif || report.contains { $0.format == .sarif }
     }
+
+    /// Whether a report shows fixes as edits of the file's text (JSON, SARIF).
+    var reportsFixes: Bool { ([format] + report.map(\.format)).contains { $0 == .json || $0 == .sarif } }
 
     /// `--color`, then NO_COLOR (off) and FORCE_COLOR (on), then a terminal whose TERM is not dumb.
     private func useColour(terminal: Bool) -> Bool {
@@ -431,6 +457,16 @@ struct LintCommand {
             }
         }
         return options
+    }
+
+    /// A file's text is kept past its linting only when it has findings of its own (for their
+    /// excerpts) or may be fixed: a run holds the texts of those files, not of all it read.
+    private func keptIfFound(_ linted: (Result<FileLintResult, ReadFailure>, text: [UInt8]?), _ file: InputFile)
+        -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
+        guard linted.text != nil, case .success(let result) = linted.0, result.diagnostics.contains(where: { $0.file == file.path }) else {
+            return (linted.0, nil)
+        }
+        return linted
     }
 
     /// Lints a file as it is read, or — when its text is wanted for excerpts and it is not

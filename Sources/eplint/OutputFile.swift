@@ -9,6 +9,11 @@ import Threads
 /// the target once complete, so a crash or a full disk never leaves half a report.
 enum OutputFile {
     static func writeAtomically(_ text: String, to path: String) throws(RunFailure) {
+        try writeAtomically(Array(text.utf8), to: path)
+    }
+
+    /// `mode`: the permissions of the file written (a fixed file keeps its own).
+    static func writeAtomically(_ contents: [UInt8], to path: String, mode: mode_t = 0o644) throws(RunFailure) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -16,13 +21,15 @@ enum OutputFile {
         // Created and recorded with SIGINT/SIGTERM held back, so an interrupt between the two
         // cannot leave the file behind.
         let (descriptor, openError, pending) = InterruptSignals.blocked { () -> (Int32, Int32, Int?) in
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             guard descriptor >= 0 else { return (descriptor, errno, nil) }
             return (descriptor, 0, PendingOutputs.add(temporary))
         }
         guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(openError)))") }
         defer { PendingOutputs.remove(pending) }
-        var bytes = Array(text.utf8)[...]
+        // open(2) applies the umask; the mode asked for is the one wanted.
+        if mode != 0o644 { fchmod(descriptor, mode) }
+        var bytes = contents[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }

@@ -103,11 +103,16 @@ enum TargetContexts {
     /// once; one that only some report names them.
     static func lint(_ file: InputFile, in contexts: [TargetLintContext], verbose: Bool, table: EntitlementsTable) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
         // Read once; each context parses it with its own macros, and excerpts come from it.
-        let bytes: [UInt8]
         switch RegularFile.contents(file.path) {
-        case .success(let read): bytes = read
+        case .success(let bytes): return (lint(bytes, path: file.path, in: contexts, verbose: verbose, table: table), bytes)
         case .failure(let failure): return (.failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)")), nil)
         }
+    }
+
+    /// Lints one text of the file at `path` in each of its contexts (`--fix` lints its fixed text so).
+    static func lint(_ bytes: [UInt8], path: String, in contexts: [TargetLintContext], verbose: Bool,
+                     table: EntitlementsTable) -> Result<FileLintResult, ReadFailure> {
+        let file = InputFile(path: path)
         var results: [(TargetLintContext, FileLintResult)] = []
         for context in contexts {
             let linter = Linter(rules: allRules, configuration: context.configuration)
@@ -117,7 +122,7 @@ enum TargetContexts {
             do throws(ReadFailure) {
                 results.append((context, try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table) }))
             } catch {
-                return (.failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)")), nil)
+                return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)"))
             }
         }
         var order: [DiagnosticIdentity] = []
@@ -130,20 +135,32 @@ enum TargetContexts {
             suppressed += result.suppressed.filter { suppressedSeen.insert(DiagnosticIdentity($0.diagnostic)).inserted }
             for diagnostic in result.diagnostics {
                 let identity = DiagnosticIdentity(diagnostic)
-                if found[identity] == nil { order.append(identity); found[identity] = (diagnostic, []) }
+                if found[identity] == nil {
+                    order.append(identity)
+                    found[identity] = (diagnostic, [])
+                } else if found[identity]!.diagnostic.fix != diagnostic.fix {
+                    // A fix is applied only when every context proposes the same.
+                    found[identity]!.diagnostic.fix = nil
+                }
                 if !found[identity]!.labels.contains(context.label) { found[identity]!.labels.append(context.label) }
             }
         }
         let everywhere = Set(contexts.map(\.label))
         let merged = order.map { identity -> Diagnostic in
             var (diagnostic, labels) = found[identity]!
-            if Set(labels) != everywhere { diagnostic.hold(onlyIn: labels) }
+            if Set(labels) != everywhere {
+                diagnostic.hold(onlyIn: labels)
+                // Fixing it would be wrong in the contexts where it does not hold.
+                diagnostic.fix = nil
+            }
             return diagnostic
         }
         // The file's own diagnostics, then those of its entitlements files, each in report order.
         let diagnostics = merged.filter { $0.file == file.path }.sorted(by: Diagnostic.inReportOrder)
             + merged.filter { $0.file != file.path }.sorted(by: Diagnostic.inReportOrder)
-        return (.success(FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures,
-                                        suppressed: suppressed)), bytes)
+        var result = FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures,
+                                    suppressed: suppressed)
+        result.preprocessed = results.contains { $0.1.preprocessed }
+        return .success(result)
     }
 }

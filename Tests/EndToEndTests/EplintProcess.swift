@@ -5,6 +5,8 @@ struct EplintRun {
     var status: Int32
     var standardOutput: String
     var standardError: String
+    /// Standard output as bytes (`--diff` of a file that is not UTF-8).
+    var standardOutputData = Data()
 }
 
 enum Eplint {
@@ -44,7 +46,7 @@ enum Eplint {
         process.waitUntilExit()
         return EplintRun(status: process.terminationStatus,
                          standardOutput: String(decoding: outputData, as: UTF8.self),
-                         standardError: String(decoding: errorData, as: UTF8.self))
+                         standardError: String(decoding: errorData, as: UTF8.self), standardOutputData: outputData)
     }
 
     static func temporaryDirectory() throws -> URL {

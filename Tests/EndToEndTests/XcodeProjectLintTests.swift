@@ -339,4 +339,19 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         let context = try fixture.run(["context", "--configuration", "Debug", "App.xcodeproj"])
         #expect(context.standardOutput.contains("also macosx26.0 (Mac Catalyst): entitlements App/Mac.entitlements, MACOSX_DEPLOYMENT_TARGET = 13.2"))
     }
+
+    /// --fix with an Xcode project: a fix applies only where its finding holds in every
+    /// configuration. `nl` repeats the first region in Debug only, so it stays; `IT` is
+    /// upper-case in both, so it is lowercased.
+    @Test func fixOnlyWhatHoldsInEveryConfiguration() throws {
+        let fixture = try XcodeFixture()
+        let text = plist("\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>$(FIRST_REGION)</string>\n\t\t<string>nl</string>\n\t\t<string>IT</string>\n\t</array>")
+        try fixture.write("App/Info.plist", text)
+        try fixture.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "FIRST_REGION": "nl"],
+                                 releaseTarget: ["INFOPLIST_FILE": "App/Info.plist", "FIRST_REGION": "fr"])
+        let run = try fixture.run(["--fix", "."], environment: [:])
+        #expect(try fixture.read("App/Info.plist") == text.replacingOccurrences(of: "<string>IT</string>", with: "<string>it</string>"))
+        #expect(run.standardError == "1 fixed, 1 remaining\n", "\(run.standardError)")
+        #expect(run.standardOutput.contains("[EP104]") && run.standardOutput.contains("(only in App/Debug)"), "\(run.standardOutput)")
+    }
 }

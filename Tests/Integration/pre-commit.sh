@@ -50,5 +50,25 @@ if "$precommit" run --all-files > fixed.txt 2>&1; then
 else
     echo "FAIL: the hook failed on a correct Info.plist"; cat fixed.txt; failed=$((failed + 1))
 fi
+# eplint-fix lowercases the regions: the run fails (files changed), the file is fixed, and
+# a second run passes.
+cp "$repo/Examples/BrokenApp/Info.plist" App/Info.plist
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $repo
+    rev: $rev
+    hooks:
+      - id: eplint-fix
+YAML
+git add -A
+git commit -qm "broken again, with the fixing hook"
+if "$precommit" run --all-files > fixing.txt 2>&1; then
+    echo "FAIL: the fixing hook passed on a broken Info.plist"; cat fixing.txt; failed=$((failed + 1))
+elif grep -q "<string>nl</string>" App/Info.plist && ! grep -q "<string>NL</string>" App/Info.plist \
+        && grep -q "files were modified by this hook" fixing.txt; then
+    passed=$((passed + 1))
+else
+    echo "FAIL: the fixing hook did not fix the regions"; cat fixing.txt; failed=$((failed + 1))
+fi
 echo "pre-commit: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

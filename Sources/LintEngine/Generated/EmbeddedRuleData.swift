@@ -240,6 +240,7 @@ The file is not well-formed XML, or both of Apple's property list parsers refuse
 
 - **Severity:** error
 - **Summary:** The file is not well-formed XML, or both of Apple's property list parsers refuse it.
+- **Fix:** none: a file that does not parse has no one right repair; only its author knows what was meant.
 
 ## What it checks
 
@@ -318,6 +319,7 @@ The input is not an XML property list (binary plist, JSON, other text) or exceed
 
 - **Severity:** error
 - **Summary:** The input is not an XML property list (binary plist, JSON, other text) or exceeds a limit.
+- **Fix:** none: converting a binary or other format is `plutil -convert xml1`'s job, as the message says.
 
 ## What it checks
 
@@ -371,6 +373,7 @@ A dictionary has the same key twice.
 
 - **Severity:** error
 - **Summary:** A dictionary has the same key twice.
+- **Fix:** safe, for a StoreKit key (or a key inside one) whose two values are identical: the later entry goes with its value. Different values need the author's choice.
 
 ## What it checks
 
@@ -402,6 +405,38 @@ eplint reports, for a file named `Info.plist`:
 ```text output
 Info.plist:8:3: error: duplicate key 'nl' in SKExternalPurchaseLink; only the last value is used [EP003]
 Info.plist:6:3: note: 'nl' first appears here
+```
+
+When both values are the same, as here:
+
+```xml fix-input
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+`eplint --fix` drops the later entry:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
 ```
 
 ## Passing example
@@ -437,6 +472,7 @@ A StoreKit value has the wrong type.
 
 - **Severity:** error
 - **Summary:** A StoreKit value has the wrong type.
+- **Fix:** none: a value of the right type is something only the author knows.
 
 ## What it checks
 
@@ -502,6 +538,7 @@ A top-level key is a near miss of a StoreKit key.
 
 - **Severity:** warning
 - **Summary:** A top-level key is a near miss of a StoreKit key.
+- **Fix:** safe, when one StoreKit key is closest, the file does not already have it and the near miss appears once: the key is renamed.
 
 ## What it checks
 
@@ -532,6 +569,23 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output
 Info.plist:4:2: warning: 'SKExternalPurchaseMultilink' is not a StoreKit key and the OS ignores it; did you mean 'SKExternalPurchaseMultiLink'? [EP005]
+```
+
+`eplint --fix` writes:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
 ```
 
 ## Passing example
@@ -569,6 +623,7 @@ A region or URL uses a build setting that no `--define` resolves.
 
 - **Severity:** note
 - **Summary:** A region or URL uses a build setting that no `--define` resolves.
+- **Fix:** none: the build setting's value is unknown to eplint, so nothing can be checked or changed.
 
 ## What it checks
 
@@ -632,6 +687,7 @@ Something in a preprocessed Info.plist that eplint cannot know, or that stops th
 
 - **Severity:** note
 - **Summary:** Something in a preprocessed Info.plist that eplint cannot know, or that stops the C preprocessor.
+- **Fix:** none: the problem lies in what the C preprocessor does, outside the plist's text.
 
 ## What it checks
 
@@ -696,6 +752,7 @@ An inline eplint:disable comment suppresses nothing.
 
 - **Severity:** warning
 - **Summary:** An inline eplint:disable comment suppresses nothing.
+- **Fix:** none: whether to remove the comment or fix what it meant to suppress is the author's choice.
 
 ## What it checks
 
@@ -761,6 +818,7 @@ An inline eplint: comment names an unknown rule or is malformed.
 
 - **Severity:** warning
 - **Summary:** An inline eplint: comment names an unknown rule or is malformed.
+- **Fix:** none: which rule a malformed comment meant is a guess.
 
 ## What it checks
 
@@ -825,6 +883,7 @@ The C preprocessor removes a comment from the text of a preprocessed Info.plist.
 
 - **Severity:** error
 - **Summary:** The C preprocessor removes a comment from the text of a preprocessed Info.plist.
+- **Fix:** none: whether the comment is meant to reach the built plist is the author's choice.
 
 ## What it checks
 
@@ -895,6 +954,7 @@ C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPR
 
 - **Severity:** error
 - **Summary:** C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPROCESS = YES`.
+- **Fix:** none: turning preprocessing on or removing the directives is a build setting decision.
 
 ## What it checks
 
@@ -966,6 +1026,7 @@ A region code that is valid once lowercased is not lowercase.
 
 - **Severity:** error
 - **Summary:** A region code that is valid once lowercased is not lowercase.
+- **Fix:** safe: the code is lowercased in place (not when it comes from a build setting, nor when a link dictionary already has the lowercase key).
 
 ## What it checks
 
@@ -993,6 +1054,20 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output
 Info.plist:6:3: error: region 'NL' must be lowercase: 'nl' [EP101]
+```
+
+`eplint --fix` writes:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
 ```
 
 ## Passing example
@@ -1027,6 +1102,7 @@ A region is not an ISO 3166-1 alpha-2 code.
 
 - **Severity:** error
 - **Summary:** A region is not an ISO 3166-1 alpha-2 code.
+- **Fix:** none: which region an unknown code meant is a guess.
 
 ## What it checks
 
@@ -1091,6 +1167,7 @@ A real region code that the key does not accept.
 
 - **Severity:** error
 - **Summary:** A real region code that the key does not accept.
+- **Fix:** none: removing or replacing the region changes where the app offers its links.
 
 ## What it checks
 
@@ -1203,6 +1280,7 @@ The same region appears twice in one array.
 
 - **Severity:** warning
 - **Summary:** The same region appears twice in one array.
+- **Fix:** safe: the later duplicate element goes.
 
 ## What it checks
 
@@ -1232,6 +1310,21 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output
 Info.plist:8:3: warning: region 'nl' is listed more than once in SKExternalPurchase [EP104]
+```
+
+`eplint --fix` writes:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+		<string>it</string>
+	</array>
+</dict>
+</plist>
 ```
 
 ## Passing example
@@ -1267,6 +1360,7 @@ A StoreKit key holds an empty array or dictionary.
 
 - **Severity:** warning
 - **Summary:** A StoreKit key holds an empty array or dictionary.
+- **Fix:** none: what to put in the empty value is the app's choice.
 
 ## What it checks
 
@@ -1382,6 +1476,7 @@ A region Apple's documentation no longer lists for this key.
 
 - **Severity:** warning
 - **Summary:** A region Apple's documentation no longer lists for this key.
+- **Fix:** unsafe: the region's entry goes (for the link keys, with its URL), so the app stops offering a link there.
 
 ## What it checks
 
@@ -1414,6 +1509,21 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output
 Info.plist:8:3: warning: region 'us' is no longer among the documented regions of SKExternalPurchaseLink (since 2025-05-01: since the May 2025 US change, apps on the US storefront link out without this key) [EP106]
+```
+
+`eplint --fix --unsafe-fixes` writes:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
 ```
 
 ## Passing example
@@ -1449,6 +1559,7 @@ A destination URL does not use https.
 
 - **Severity:** error
 - **Summary:** A destination URL does not use https.
+- **Fix:** unsafe, for `http:` only: the scheme becomes `https`, which the server must answer on.
 
 ## What it checks
 
@@ -1477,6 +1588,21 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output
 Info.plist:7:3: error: link 'http://example.com/nl' uses 'http'; destination URLs must use https [EP201]
+```
+
+`eplint --fix --unsafe-fixes` writes:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
 ```
 
 ## Passing example
@@ -1512,6 +1638,7 @@ A destination URL is not a valid absolute URL (RFC 3986).
 
 - **Severity:** error
 - **Summary:** A destination URL is not a valid absolute URL (RFC 3986).
+- **Fix:** none: which URL was meant is a guess.
 
 ## What it checks
 
@@ -1575,6 +1702,7 @@ A destination URL has a query component.
 
 - **Severity:** error
 - **Summary:** A destination URL has a query component.
+- **Fix:** unsafe: the `?` and the query go (a fragment stays); the page may need what the query said.
 
 ## What it checks
 
@@ -1603,6 +1731,21 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output
 Info.plist:7:3: error: link 'https://example.com/nl?utm_source=app' has a query ('?utm_source=app'); destination URLs must not have query parameters [EP203]
+```
+
+`eplint --fix --unsafe-fixes` writes:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
 ```
 
 ## Passing example
@@ -1638,6 +1781,7 @@ A destination URL is longer than 1,000 characters.
 
 - **Severity:** error
 - **Summary:** A destination URL is longer than 1,000 characters.
+- **Fix:** none: a shorter URL is a server-side change.
 
 ## What it checks
 
@@ -1701,6 +1845,7 @@ A destination URL contains a character outside ASCII.
 
 - **Severity:** error
 - **Summary:** A destination URL contains a character outside ASCII.
+- **Fix:** none: percent-encoding changes what the server receives; the author checks it.
 
 ## What it checks
 
@@ -1764,6 +1909,7 @@ A destination URL has user information in its authority.
 
 - **Severity:** warning
 - **Summary:** A destination URL has user information in its authority.
+- **Fix:** none: dropping the user information may break the link; the author decides.
 
 ## What it checks
 
@@ -1827,6 +1973,7 @@ A region has more links than its maximum.
 
 - **Severity:** error
 - **Summary:** A region has more links than its maximum.
+- **Fix:** none: which links to keep is a business decision.
 
 ## What it checks
 
@@ -1972,6 +2119,7 @@ A one-link region has different links in the two link keys.
 
 - **Severity:** error
 - **Summary:** A one-link region has different links in the two link keys.
+- **Fix:** none: which of the two links is right is the author's choice.
 
 ## What it checks
 
@@ -2050,6 +2198,7 @@ A MultiLink region maps to an empty array.
 
 - **Severity:** error
 - **Summary:** A MultiLink region maps to an empty array.
+- **Fix:** none: adding links or removing the region are both decisions.
 
 ## What it checks
 
@@ -2115,6 +2264,7 @@ The same URL appears twice in one MultiLink array.
 
 - **Severity:** warning
 - **Summary:** The same URL appears twice in one MultiLink array.
+- **Fix:** safe: the later duplicate URL goes.
 
 ## What it checks
 
@@ -2146,6 +2296,23 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output
 Info.plist:9:4: warning: link 'https://example.com/nl' is listed more than once for 'nl' [EP304]
+```
+
+`eplint --fix` writes:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseMultiLink</key>
+	<dict>
+		<key>nl</key>
+		<array>
+			<string>https://example.com/nl</string>
+		</array>
+	</dict>
+</dict>
+</plist>
 ```
 
 ## Passing example
@@ -2183,6 +2350,7 @@ A StoreKit key is used without its entitlement set to <true/>.
 
 - **Severity:** error
 - **Summary:** A StoreKit key is used without its entitlement set to <true/>.
+- **Fix:** none: Apple grants entitlements; writing one into the file does not grant it.
 
 ## What it checks
 
@@ -2271,6 +2439,7 @@ A StoreKit entitlement is granted but none of its keys is used.
 
 - **Severity:** warning
 - **Summary:** A StoreKit entitlement is granted but none of its keys is used.
+- **Fix:** none: removing the entitlement or using its keys are both decisions.
 
 ## What it checks
 
@@ -2358,6 +2527,7 @@ A StoreKit entitlement is not <true/> or <false/>.
 
 - **Severity:** error
 - **Summary:** A StoreKit entitlement is not <true/> or <false/>.
+- **Fix:** none: whether the entitlement is meant to be <true/> or <false/> is the author's choice.
 
 ## What it checks
 
@@ -2445,6 +2615,7 @@ A StoreKit entitlement key in the Info.plist, where it has no effect.
 
 - **Severity:** error
 - **Summary:** A StoreKit entitlement key in the Info.plist, where it has no effect.
+- **Fix:** none yet: the move to the paired entitlements file is a two-file edit eplint does not make yet.
 
 ## What it checks
 
@@ -2512,6 +2683,7 @@ One of the five StoreKit Info.plist keys in the entitlements file, where it has 
 
 - **Severity:** error
 - **Summary:** One of the five StoreKit Info.plist keys in the entitlements file, where it has no effect.
+- **Fix:** none yet: the move to the paired Info.plist is a two-file edit eplint does not make yet.
 
 ## What it checks
 
@@ -2585,6 +2757,7 @@ SKExternalPurchaseMultiLink alone while the deployment target predates it.
 
 - **Severity:** warning
 - **Summary:** SKExternalPurchaseMultiLink alone while the deployment target predates it.
+- **Fix:** none: raising the deployment target or adding SKExternalPurchaseLink are both decisions.
 
 ## What it checks
 
@@ -2667,6 +2840,7 @@ The deployment target reads SKExternalPurchaseMultiLink, but only SKExternalPurc
 
 - **Severity:** note
 - **Summary:** The deployment target reads SKExternalPurchaseMultiLink, but only SKExternalPurchaseLink is used.
+- **Fix:** none: moving to SKExternalPurchaseMultiLink is a decision about the app's links.
 
 ## What it checks
 

@@ -1,0 +1,66 @@
+public import PlistSyntax
+
+/// Whether a fix keeps the meaning the author intended (`--fix`) or changes it (`--unsafe-fixes`).
+public enum FixApplicability: String, Sendable, Comparable {
+    case safe, unsafe
+
+    public static func < (lhs: FixApplicability, rhs: FixApplicability) -> Bool { lhs == .safe && rhs == .unsafe }
+}
+
+/// What a rule proposes, in terms of elements: the file's text is not at hand in a rule, so
+/// the exact bytes are found later (`FixResolution` in the command), where the text is.
+public enum FixIntent: Sendable, Equatable {
+    /// The character data of the `<string>` or `<key>` element at `element`, which must read
+    /// literally `old` (no entity, no CDATA), becomes `new`.
+    case replaceText(element: SourceRange, old: String, new: String)
+    /// The elements from `range.start` to `range.end` go (an array element, or a key with its
+    /// value), with their whole lines when they stand on lines of their own.
+    case remove(SourceRange)
+}
+
+/// One replacement in a file, resolved from an intent against the file's text.
+public struct TextEdit: Sendable, Equatable {
+    /// In the decoded text (what every `SourcePosition` counts).
+    public var range: SourceRange
+    public var replacement: String
+    /// The bytes replaced in the file as stored, and what replaces them in the file's own encoding.
+    public var fileBytes: Range<Int>
+    public var replacementBytes: [UInt8]
+
+    public init(range: SourceRange, replacement: String, fileBytes: Range<Int>, replacementBytes: [UInt8]) {
+        self.range = range
+        self.replacement = replacement
+        self.fileBytes = fileBytes
+        self.replacementBytes = replacementBytes
+    }
+}
+
+/// A finding's repair: what the rule intends, and once resolved against the file, the edits.
+public struct Fix: Sendable, Equatable {
+    public var applicability: FixApplicability
+    public var intents: [FixIntent]
+    /// Empty until resolved; a fix whose intents cannot be mapped 1:1 to the file is dropped.
+    public var edits: [TextEdit] = []
+    /// Why the rule's usual fix does not apply here (`--verbose` says it); no intents then.
+    public var withheldBecause: String?
+
+    public init(_ applicability: FixApplicability, _ intents: [FixIntent]) {
+        self.applicability = applicability
+        self.intents = intents
+    }
+
+    /// The fix changes the file (it is not withheld).
+    public var proposesEdits: Bool { !intents.isEmpty }
+
+    public static func safe(_ intents: FixIntent...) -> Fix { Fix(.safe, intents) }
+    public static func unsafe(_ intents: FixIntent...) -> Fix { Fix(.unsafe, intents) }
+
+    /// No fix, and why: the text is not the value (a build setting's), so editing it is not the fix.
+    public static func withheld(_ reason: String) -> Fix {
+        var fix = Fix(.safe, [])
+        fix.withheldBecause = reason
+        return fix
+    }
+
+    public static let fromBuildSetting = withheld("its value comes from a build setting ($(NAME)), not from the file's text")
+}

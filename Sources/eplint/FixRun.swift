@@ -1,0 +1,142 @@
+import Configuration
+import LintEngine
+import PlistSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--fix`, `--unsafe-fixes` and `--diff`: what they did to the files of a run.
+struct FixRun {
+    var applicability: FixApplicability
+    /// `--diff`: show, change nothing.
+    var showsDiff: Bool
+    /// Reported findings gone (a finding a rename revealed and a later round fixed is not counted).
+    var fixed = 0
+    var failures: [String] = []
+    var diff: [UInt8] = []
+    /// Standard input's document, fixed (or as it was), for standard output.
+    var fixedStandardInput: [UInt8]?
+    /// The text of each file (standard input's name included) as written: excerpts and fixes are shown in it.
+    var fixedTexts: [String: [UInt8]] = [:]
+
+    /// What a list of findings reports, as the run's configuration and baseline decide.
+    typealias Reporting = ([Diagnostic]) -> [Bool]
+    /// Lints a text of one file (with its contexts and pairing); nil when it does not parse.
+    typealias Relint = ([UInt8]) -> [Diagnostic]?
+
+    /// Fixes one linted file; its result becomes that of the fixed text when it is written.
+    mutating func fix(_ file: InputFile, _ result: inout FileLintResult, original: [UInt8], verbose: Bool,
+                      isReported: Reporting, relint: Relint) {
+        let own = result.diagnostics.filter { $0.file == file.path }
+        if file.isStandardInput && !showsDiff {
+            fixedStandardInput = original
+            fixedTexts[file.path] = original
+        }
+        if result.preprocessed {
+            if verbose && !own.isEmpty {
+                writeStandardError("eplint: no fix in \(file.path): it goes through the C preprocessor, so its findings are in a text that is not the file's\n")
+            }
+            return
+        }
+        if verbose {
+            for (diagnostic, shown) in zip(own, isReported(own)) where shown {
+                guard let reason = diagnostic.fix?.withheldBecause else { continue }
+                writeStandardError("eplint: no fix for \(file.path):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n")
+            }
+        }
+        guard own.contains(where: { $0.fix?.proposesEdits ?? false }) else { return }
+        if !file.isStandardInput && !showsDiff && isSymbolicLink(file.path) {
+            if verbose { writeStandardError("eplint: not fixed: \(file.path) is a symbolic link\n") }
+            return
+        }
+        // Linted again from the bytes that are fixed: the file may have changed since (or be named twice).
+        guard let findings = relint(original) else { return }
+        let outcome = FileFixer.fix(original, file: file.path, findings: findings, allowing: applicability,
+                                    isReported: isReported, relint: relint)
+        if let refusal = outcome.refusal {
+            failures.append("not fixed: \(file.path): \(refusal)")
+            return
+        }
+        guard outcome.changed else { return }
+        fixed += isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
+        if showsDiff {
+            diff += UnifiedDiff.render(path: file.path, old: original, new: outcome.bytes)
+            return
+        }
+        if file.isStandardInput {
+            fixedStandardInput = outcome.bytes
+            fixedTexts[file.path] = outcome.bytes
+        } else {
+            var info = stat()
+            let mode = stat(file.path, &info) == 0 ? mode_t(info.st_mode) & 0o7777 : 0o644
+            do throws(RunFailure) { try OutputFile.writeAtomically(outcome.bytes, to: file.path, mode: mode) } catch {
+                failures.append(error.message)
+                return
+            }
+            fixedTexts[file.path] = outcome.bytes
+        }
+        result.diagnostics = outcome.findings
+    }
+
+    private func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+}
+
+/// The fixes of reported findings resolved against their files' text, for JSON and SARIF.
+enum ReportedFixes {
+    /// `text`: the text each file was linted from (after --fix, as written), never read again.
+    static func resolve(_ diagnostics: inout [Diagnostic], text: (String) -> [UInt8]?) {
+        var texts: [String: EncodedText?] = [:]
+        for index in diagnostics.indices {
+            guard let fix = diagnostics[index].fix else { continue }
+            let file = diagnostics[index].file
+            if texts[file] == nil {
+                texts[file] = text(file).flatMap(EncodedText.init)
+            }
+            diagnostics[index].fix = (texts[file] ?? nil).flatMap { FixResolution.resolve(fix, in: $0) }
+        }
+    }
+}
+
+extension LintCommand {
+    /// Fixes each linted file whose reported findings have fixes, in place of its result.
+    func applyFixes(_ run: inout FixRun, _ files: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>], linter: Linter,
+                    pairer: EntitlementsPairer, table: EntitlementsTable, xcode: XcodeLintPlan, project: ConfigurationFile?, acceptedFindings: Baseline?,
+                    standardInput: (path: String, bytes: [UInt8])?) {
+        let isReported: FixRun.Reporting = { list in
+            var shown = ProjectConfiguration.apply(project, to: list).kept
+            if let acceptedFindings, let path = baseline { shown = ProjectConfiguration.filter(shown, through: acceptedFindings, at: path).new }
+            let identities = Set(shown.map(DiagnosticIdentity.init))
+            return list.map { identities.contains(DiagnosticIdentity($0)) }
+        }
+        for (index, file) in files.enumerated() {
+            guard case .success(var result) = outcomes[index], !result.isBinaryPropertyList else { continue }
+            let original: [UInt8]
+            if file.isStandardInput {
+                original = standardInput?.bytes ?? []
+            } else if result.diagnostics.contains(where: { $0.fix != nil && $0.file == file.path }) || result.preprocessed {
+                guard case .success(let bytes) = RegularFile.contents(file.path) else { continue }
+                original = bytes
+            } else {
+                continue
+            }
+            let contexts = file.isStandardInput ? nil : xcode.contexts[absolute(file.path)]
+            let relint: FixRun.Relint = { bytes in
+                let linted: FileLintResult?
+                if let contexts {
+                    linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, verbose: false, table: table).get()
+                } else {
+                    var source = BytesSource(bytes)
+                    linted = try? linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table) }
+                }
+                return linted.flatMap { FileFixer.parsed($0.diagnostics) }
+            }
+            run.fix(file, &result, original: original, verbose: verbose, isReported: isReported, relint: relint)
+            outcomes[index] = .success(result)
+        }
+    }
+}

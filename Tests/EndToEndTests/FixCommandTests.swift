@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+
+/// `eplint --fix`, `--unsafe-fixes` and `--diff`, run as a user runs them.
+@Suite struct FixCommandTests {
+    static let broken = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<!-- regions -->
+        \t<key>SKExternalPurchase</key>
+        \t<array>
+        \t\t<string>NL</string> <string>FR</string>
+        \t\t<string>nl</string>
+        \t\t<string>IT</string>
+        \t</array>
+        \t<key>SKExternalPurchaseMultilink</key>
+        \t<dict>
+        \t\t<key>nl</key>
+        \t\t<array>
+        \t\t\t<string>http://example.com/nl?from=app</string>
+        \t\t\t<string>https://example.com/nl</string>
+        \t\t</array>
+        \t</dict>
+        </dict>
+        </plist>
+
+        """
+    /// `broken` with the safe fixes: lowercase regions, the repeated `nl` gone, the key renamed.
+    static let safelyFixed = broken
+        .replacingOccurrences(of: "<string>NL</string> <string>FR</string>\n\t\t<string>nl</string>\n\t\t<string>IT</string>",
+                              with: "<string>nl</string> <string>fr</string>\n\t\t<string>it</string>")
+        .replacingOccurrences(of: "SKExternalPurchaseMultilink", with: "SKExternalPurchaseMultiLink")
+    /// And the unsafe ones: https, no query, then the repeated link gone.
+    static let unsafelyFixed = safelyFixed
+        .replacingOccurrences(of: "\t\t\t<string>http://example.com/nl?from=app</string>\n\t\t\t<string>https://example.com/nl</string>\n",
+                              with: "\t\t\t<string>https://example.com/nl</string>\n")
+
+    func write(_ text: String, _ name: String = "Info.plist", in directory: URL) throws -> URL {
+        let file = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    @Test func fixWritesTheFileAndReportsWhatRemains() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let file = try write(Self.broken, in: directory)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        // Safe fixes only: the renamed key's http link and query remain (they appeared with the rename, so are they refused).
+        let safe = try Eplint.run(["--fix", "Info.plist"], in: directory)
+        #expect(safe.status == 2)
+        #expect(safe.standardError.contains("error: eplint: not fixed: Info.plist: the fix would bring a new finding"))
+        #expect(try Data(contentsOf: file) == Data(Self.broken.utf8))
+
+        let run = try Eplint.run(["--fix", "--unsafe-fixes", "Info.plist"], in: directory)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "5 fixed, 0 remaining\n")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == Self.unsafelyFixed)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+        let again = try Eplint.run(["--fix", "--unsafe-fixes", "Info.plist"], in: directory)
+        #expect(again.status == 0 && again.standardError == "0 fixed, 0 remaining\n")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == Self.unsafelyFixed)
+    }
+
+    @Test func exitStatusIsThatOfTheRemainingFindings() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let text = Self.broken.replacingOccurrences(of: "SKExternalPurchaseMultilink", with: "SKExternalPurchaseMultiLink")
+            .replacingOccurrences(of: "<string>IT</string>", with: "<string>IT</string>\n\t\t<string>zz</string>")
+        let file = try write(text, in: directory)
+        let run = try Eplint.run(["--fix", "Info.plist"], in: directory)
+        #expect(run.status == 1)
+        // The unknown region, the http link with its query (unsafe fixes) and the two links of 'nl'.
+        #expect(run.standardError == "4 fixed, 4 remaining\n")
+        // Reported against the fixed file: the unknown region moved up a line.
+        #expect(run.standardOutput.contains("Info.plist:10:3: error: 'zz' is not an ISO 3166-1 alpha-2 region code [EP102]"), "\(run.standardOutput)")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("<string>it</string>\n\t\t<string>zz</string>"))
+    }
+
+    @Test func onlyReportedFindingsAreFixed() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let text = Self.broken.replacingOccurrences(of: "SKExternalPurchaseMultilink", with: "SKExternalPurchaseMultiLink")
+            .replacingOccurrences(of: "\t\t<string>IT</string>", with: "\t\t<!-- eplint:disable-next EP101 -->\n\t\t<string>IT</string>")
+        let file = try write(text, in: directory)
+        try Data("disable: [EP104]\n".utf8).write(to: directory.appendingPathComponent(".eplint.yml"))
+        let run = try Eplint.run(["--fix", "Info.plist"], in: directory)
+        let fixed = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(run.standardError.hasPrefix("2 fixed, "), "\(run.standardError)")
+        #expect(fixed.contains("<string>nl</string> <string>fr</string>\n\t\t<string>nl</string>\n\t\t<!-- eplint:disable-next EP101 -->\n\t\t<string>IT</string>"))
+    }
+
+    @Test func baselinedFindingsAreNotFixed() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let file = try write(Self.broken, in: directory)
+        _ = try Eplint.run(["--write-baseline", "baseline.json", "Info.plist"], in: directory)
+        let run = try Eplint.run(["--fix", "--unsafe-fixes", "--baseline", "baseline.json", "Info.plist"], in: directory)
+        #expect(run.status == 0 && run.standardError == "0 fixed, 0 remaining\n", "\(run.standardError)")
+        #expect(try Data(contentsOf: file) == Data(Self.broken.utf8))
+    }
+
+    @Test func standardInputIsFixedToStandardOutput() throws {
+        let run = try Eplint.run(["--fix", "--unsafe-fixes", "--stdin-filename", "Info.plist", "-"], input: Data(Self.broken.utf8))
+        #expect(run.status == 0)
+        #expect(run.standardOutput == Self.unsafelyFixed)
+        #expect(run.standardError == "5 fixed, 0 remaining\n")
+        let clean = try Eplint.run(["--fix", "-"], input: Data(Self.unsafelyFixed.utf8))
+        #expect(clean.status == 0 && clean.standardOutput == Self.unsafelyFixed)
+        let remaining = try Eplint.run(["--fix", "--stdin-filename", "Info.plist", "-"],
+                                       input: Data(Self.unsafelyFixed.replacingOccurrences(of: ">nl<", with: ">zz<").utf8))
+        #expect(remaining.status == 1)
+        #expect(remaining.standardError.contains("Info.plist:8:3: error: 'zz' is not an ISO 3166-1 alpha-2 region code [EP102]"))
+    }
+
+    /// A value from a build setting, or a preprocessed Info.plist: the text is not the value
+    /// linted, so nothing is fixed, and --verbose says why.
+    @Test func noFixWhereTheTextIsNotTheValue() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let fromSetting = Self.unsafelyFixed.replacingOccurrences(of: "<string>it</string>", with: "<string>$(THIRD_REGION)</string>")
+        let file = try write(fromSetting, in: directory)
+        let run = try Eplint.run(["--fix", "--verbose", "--define", "THIRD_REGION=IT", "Info.plist"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("eplint: no fix for Info.plist:9:3 [EP101]: its value comes from a build setting ($(NAME)), not from the file's text"),
+                "\(run.standardError)")
+        #expect(try Data(contentsOf: file) == Data(fromSetting.utf8))
+
+        // No '//' in it: cpp would take the rest of such a line for a comment.
+        let preprocessed = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>SKExternalPurchase</key>\n"
+            + "\t<array>\n#if 1\n\t\t<string>NL</string>\n#endif\n\t</array>\n</dict>\n</plist>\n"
+        _ = try write(preprocessed, in: directory)
+        let cpp = try Eplint.run(["--fix", "--verbose", "Info.plist"], in: directory)
+        #expect(cpp.standardError.contains("eplint: no fix in Info.plist: it goes through the C preprocessor"), "\(cpp.standardError)")
+        #expect(try Data(contentsOf: file) == Data(preprocessed.utf8))
+    }
+
+    @Test func unsafeFixesNeedFixOrDiff() throws {
+        let run = try Eplint.run(["--unsafe-fixes", "Info.plist"], in: try Eplint.temporaryDirectory())
+        #expect(run.status == 2 && run.standardError == "error: eplint: --unsafe-fixes needs --fix or --diff\n")
+    }
+
+    /// The stored forms of `broken`: line ends and encodings, as files keep them.
+    static let storages: [(name: String, encode: @Sendable (String) -> Data)] = [
+        ("LF", { Data($0.utf8) }),
+        ("CRLF", { Data($0.replacingOccurrences(of: "\n", with: "\r\n").utf8) }),
+        ("CR", { Data($0.replacingOccurrences(of: "\n", with: "\r").utf8) }),
+        ("no final line end", { Data($0.dropLast().utf8) }),
+        ("UTF-16LE", { Data([0xFF, 0xFE]) + $0.replacingOccurrences(of: "UTF-8", with: "UTF-16").data(using: .utf16LittleEndian)! }),
+        ("Latin-1", { $0.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").replacingOccurrences(of: "regions", with: "régions").data(using: .isoLatin1)! }),
+    ]
+
+    @Test(arguments: storages.indices) func diffAppliesAndEqualsFix(_ index: Int) throws {
+        let (name, encode) = Self.storages[index]
+        let directory = try Eplint.temporaryDirectory()
+        let original = encode(Self.broken)
+        let file = directory.appendingPathComponent("Info.plist")
+        try original.write(to: file)
+        let diff = try Eplint.run(["--diff", "--unsafe-fixes", "Info.plist"], in: directory)
+        #expect(diff.status == 1, "\(name): \(diff.standardError)")
+        #expect(diff.standardError == "5 would be fixed, 0 would remain\n")
+        #expect(try Data(contentsOf: file) == original, "\(name): --diff changed the file")
+        try diff.standardOutputData.write(to: directory.appendingPathComponent("fix.patch"))
+
+        _ = try Eplint.run(["--fix", "--unsafe-fixes", "Info.plist"], in: directory)
+        let fixed = try Data(contentsOf: file)
+        #expect(fixed == encode(Self.unsafelyFixed), "\(name)")
+
+        for tool in [["/usr/bin/patch", "-s", "-p0", "-i", "fix.patch"], ["/usr/bin/git", "apply", "-p0", "fix.patch"]]
+            where FileManager.default.isExecutableFile(atPath: tool[0]) {
+            try original.write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool[0])
+            process.arguments = Array(tool.dropFirst())
+            process.currentDirectoryURL = directory
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(name): \(tool[0]) failed")
+            #expect(try Data(contentsOf: file) == fixed, "\(name): \(tool[0]) gave another result than --fix")
+        }
+        let clean = try Eplint.run(["--diff", "Info.plist"], in: directory)
+        #expect(clean.status == 0 && clean.standardOutput == "")
+    }
+
+    /// SIGINT while --fix writes many files (once the first is written, and once before any
+    /// is): each is the old or the new text, none half written, and no temporary file is left.
+    @Test func interruptedFixLeavesEachFileOldOrNew() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let names = (0..<400).map { "App\($0)-Info.plist" }
+        let first = directory.appendingPathComponent(names[0])
+        var mixed = 0
+        for waitsForTheFirstWrite in [true, false] {
+            for name in names { _ = try write(Self.broken, name, in: directory) }
+            let process = Process()
+            process.executableURL = Eplint.executable
+            process.arguments = ["--fix", "--unsafe-fixes"] + names
+            process.currentDirectoryURL = directory
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            if waitsForTheFirstWrite {
+                // Files are written in the order named, each synced to disk: the rest are still to come.
+                let deadline = Date().addingTimeInterval(30)
+                while (try? Data(contentsOf: first)) == Data(Self.broken.utf8) && process.isRunning && Date() < deadline { usleep(500) }
+            }
+            process.interrupt()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal, "eplint ended before SIGINT came")
+            var fixedFiles = 0
+            for name in names {
+                let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
+                #expect(text == Self.broken || text == Self.unsafelyFixed, "\(name) is neither old nor new after SIGINT")
+                if text == Self.unsafelyFixed { fixedFiles += 1 }
+            }
+            if fixedFiles > 0 && fixedFiles < names.count { mixed += 1 }
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+            #expect(left.isEmpty, "\(left)")
+        }
+        // The first run was stopped among the writes, as the test means it to be.
+        #expect(mixed == 1)
+    }
+
+    static let shared: URL? = {
+        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? Eplint.packageRoot.appendingPathComponent("../shared")
+        let corpus = shared.appendingPathComponent("corpus").standardizedFileURL
+        return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("real-world").path) ? corpus : nil
+    }()
+
+    /// The real-world plists and the peer suites have nothing to fix: --fix leaves every byte.
+    @Test(.enabled(if: shared != nil, "needs shared/corpus beside the checkout or EPLINT_SHARED_DIR"), arguments: ["real-world", "peer-suites"])
+    func corpusComesOutByteIdentical(_ name: String) throws {
+        let source = try #require(Self.shared).appendingPathComponent(name)
+        let copy = try Eplint.temporaryDirectory().appendingPathComponent(name)
+        try FileManager.default.copyItem(at: source, to: copy)
+        let run = try Eplint.run(["--fix", "--unsafe-fixes", "."], in: copy)
+        #expect(run.standardError.contains("0 fixed, "), "\(run.standardError)")
+        let files = FileManager.default.enumerator(atPath: source.path)!.compactMap { $0 as? String }
+        #expect(files.count > 100)
+        for file in files {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source.appendingPathComponent(file).path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            #expect(try Data(contentsOf: copy.appendingPathComponent(file)) == Data(contentsOf: source.appendingPathComponent(file)), "\(file)")
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: copy.path).count == FileManager.default.subpathsOfDirectory(atPath: source.path).count)
+    }
+}

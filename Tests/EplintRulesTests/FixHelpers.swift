@@ -1,0 +1,52 @@
+import EplintRules
+import Foundation
+import LintEngine
+import PlistSyntax
+
+/// `bytes` saved as `path`, fixed as `eplint --fix` (and `--unsafe-fixes` when `allowing` is
+/// `.unsafe`) fixes it, with every finding reported.
+func fixOutcome(_ bytes: [UInt8], path: String = "Info.plist", allowing: FixApplicability,
+                configuration: LintConfiguration = LintConfiguration()) -> FileFixer.Outcome {
+    let linter = Linter(rules: allRules, configuration: configuration)
+    func lintBytes(_ text: [UInt8]) -> [Diagnostic]? {
+        var source = BytesSource(text)
+        return (try? linter.lint(&source, path: path)).flatMap { FileFixer.parsed($0.diagnostics) }
+    }
+    return FileFixer.fix(bytes, file: path, findings: lintBytes(bytes) ?? [], allowing: allowing,
+                         isReported: { $0.map { _ in true } }, relint: lintBytes)
+}
+
+/// The findings eplint reports for `bytes`.
+func diagnostics(_ bytes: [UInt8], path: String = "Info.plist", configuration: LintConfiguration = LintConfiguration()) -> [Diagnostic] {
+    var source = BytesSource(bytes)
+    return (try? Linter(rules: allRules, configuration: configuration).lint(&source, path: path).diagnostics) ?? []
+}
+
+/// One way of storing a plist's text: an encoding (with or without a byte-order mark) and a line end.
+struct Storage: CustomStringConvertible, Sendable {
+    enum Encoding: String, CaseIterable, Sendable {
+        case utf8, utf8BOM, utf16LE, utf16BE, utf16LENoBOM, utf32LE, utf32BE, latin1
+    }
+    var encoding: Encoding
+    var lineEnd: String
+
+    static let all: [Storage] = Encoding.allCases.flatMap { encoding in ["\n", "\r\n", "\r"].map { Storage(encoding: encoding, lineEnd: $0) } }
+
+    var description: String { "\(encoding.rawValue) \(lineEnd == "\n" ? "LF" : lineEnd == "\r" ? "CR" : "CRLF")" }
+
+    /// `text` (LF line ends, declared UTF-8) stored this way: the declaration names the encoding.
+    func bytes(_ text: String) -> [UInt8] {
+        let lines = text.replacingOccurrences(of: "\n", with: lineEnd)
+        func declared(_ name: String) -> String { lines.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"\(name)\"") }
+        switch encoding {
+        case .utf8: return Array(lines.utf8)
+        case .utf8BOM: return [0xEF, 0xBB, 0xBF] + Array(lines.utf8)
+        case .utf16LE: return [0xFF, 0xFE] + Array(declared("UTF-16").data(using: .utf16LittleEndian)!)
+        case .utf16BE: return [0xFE, 0xFF] + Array(declared("UTF-16").data(using: .utf16BigEndian)!)
+        case .utf16LENoBOM: return Array(declared("UTF-16").data(using: .utf16LittleEndian)!)
+        case .utf32LE: return [0xFF, 0xFE, 0x00, 0x00] + Array(declared("UTF-32").data(using: .utf32LittleEndian)!)
+        case .utf32BE: return [0x00, 0x00, 0xFE, 0xFF] + Array(declared("UTF-32").data(using: .utf32BigEndian)!)
+        case .latin1: return Array(declared("ISO-8859-1").data(using: .isoLatin1)!)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import EplintRules
+import Foundation
+import LintEngine
+import Testing
+
+/// Each plist rule's page says whether and how eplint fixes its findings (`- **Fix:**`); a
+/// fixable rule's page shows the fixed text, which `--fix` must write byte for byte, however
+/// the file is stored.
+@Suite struct RulePageFixTests {
+    typealias Page = RulePageTests.Page
+
+    static func declaredFix(_ page: Page) -> String? {
+        page.metadata.documentation.split(separator: "\n").first { $0.hasPrefix("- **Fix:** ") }
+            .map { String($0.dropFirst("- **Fix:** ".count)) }
+    }
+
+    static let fixable = RulePageTests.pages.filter { declaredFix($0).map { !$0.hasPrefix("none") } ?? false }
+
+    @Test(arguments: RulePageTests.pages) func everyPageSaysWhetherItsRuleIsFixed(_ page: Page) throws {
+        let declared = try #require(Self.declaredFix(page), "\(page.metadata.id) has no '- **Fix:**' line")
+        let failing = try #require(page.block("xml fix-input") ?? page.block("xml failing"))
+        let fixes = diagnostics(Array(failing.utf8)).filter { $0.rule == page.metadata.id }.compactMap(\.fix).filter(\.proposesEdits)
+        if declared.hasPrefix("none") {
+            #expect(fixes.isEmpty, "\(page.metadata.id) says it has no fix but proposes one")
+            #expect(page.block("xml fixed") == nil)
+        } else {
+            let applicability = try #require(FixApplicability(rawValue: String(declared.prefix { $0.isLetter })))
+            #expect(!fixes.isEmpty && fixes.allSatisfy { $0.applicability == applicability }, "\(page.metadata.id): \(fixes)")
+            #expect(page.block("xml fixed") != nil, "\(page.metadata.id) shows no fixed text")
+        }
+    }
+
+    @Test(arguments: fixable, Storage.all) func fixWritesThePagesFixedText(_ page: Page, _ storage: Storage) throws {
+        let input = storage.bytes(try #require(page.block("xml fix-input") ?? page.block("xml failing")))
+        let expected = storage.bytes(try #require(page.block("xml fixed")))
+        let outcome = fixOutcome(input, allowing: .unsafe)
+        #expect(outcome.refusal == nil)
+        #expect(outcome.bytes == expected, "\(page.metadata.id) \(storage)")
+        #expect(!outcome.findings.contains { $0.rule == page.metadata.id })
+        // Fixing again changes nothing.
+        #expect(fixOutcome(outcome.bytes, allowing: .unsafe).bytes == outcome.bytes)
+    }
+
+    @Test(arguments: fixable) func unsafeFixesWaitForTheirFlag(_ page: Page) throws {
+        let input = Array(try #require(page.block("xml fix-input") ?? page.block("xml failing")).utf8)
+        let safeOnly = fixOutcome(input, allowing: .safe)
+        let isSafe = Self.declaredFix(page)!.hasPrefix("safe")
+        #expect((safeOnly.bytes != input) == isSafe, "\(page.metadata.id)")
+    }
+}
