@@ -20,6 +20,8 @@ public struct ConfigurationFile: Sendable {
     /// The file as it was named or found, and its folder (absolute).
     public var path: String
     public var directory: String
+    /// Whether the file system of `directory` ignores case (APFS): globs then do too.
+    public var namesIgnoreCase = false
     public var disable: Set<RuleID> = []
     public var severity: [RuleID: Severity] = [:]
     public var include: [Glob] = []
@@ -158,8 +160,8 @@ public struct ConfigurationFile: Sendable {
     /// Whether a file (absolute path) is linted: inside `include` (when given) and not in `exclude`.
     public func admits(_ absolutePath: String) -> Bool {
         let path = relative(absolutePath)
-        if !include.isEmpty && !include.contains(where: { $0.matches(path) }) { return false }
-        return !exclude.contains { $0.matches(path) }
+        if !include.isEmpty && !include.contains(where: { $0.matches(path, ignoringCase: namesIgnoreCase) }) { return false }
+        return !exclude.contains { $0.matches(path, ignoringCase: namesIgnoreCase) }
     }
 
     /// `ignore` entries that cover a diagnostic of the file at `absolutePath`. A key path
@@ -167,7 +169,7 @@ public struct ConfigurationFile: Sendable {
     public func ignores(_ diagnostic: Diagnostic, absolutePath: String) -> Bool {
         let path = relative(absolutePath)
         return ignore.contains { entry in
-            guard entry.rule == diagnostic.rule, entry.path.matches(path) else { return false }
+            guard entry.rule == diagnostic.rule, entry.path.matches(path, ignoringCase: namesIgnoreCase) else { return false }
             guard let keyPath = entry.keyPath else { return true }
             return diagnostic.keyPath == keyPath || diagnostic.keyPath.hasPrefix(keyPath + ".") || diagnostic.keyPath.hasPrefix(keyPath + "[")
         }

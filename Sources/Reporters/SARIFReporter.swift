@@ -112,7 +112,7 @@ public enum SARIFReporter {
 
     /// Relative to `%SRCROOT%` when inside it, else an absolute `file://` URI.
     static func artifactLocation(_ file: String, report: RunReport) -> JSONValue {
-        let absolute = PathArithmetic.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
+        let absolute = report.canonicalPaths[file] ?? PathArithmetic.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
         let root = PathArithmetic.normalized(report.sourceRoot)
         let prefix = root == "/" ? "/" : root + "/"
         if absolute.hasPrefix(prefix) {

@@ -157,9 +157,10 @@ struct LintCommand {
             return .failure
         }
         for path in xcode.paths { inputs.add(path, standardInputName: stdinFilename) }
-        for file in xcode.namedFiles where !inputs.files.contains(where: { absolute($0.path) == absolute(file) }) {
-            inputs.files.append(InputFile(path: file))
-        }
+        for file in xcode.namedFiles { inputs.files.append(InputFile(path: file)) }
+        // The same file named twice, or found by two walks, or spelled two ways (case, NFD,
+        // /private on macOS) is linted once. A single argument cannot repeat a file.
+        if xcode.paths.count + xcode.namedFiles.count > 1 { inputs.removeRepeatedFiles() }
         if let project {
             // `exclude` applies to files named explicitly too (pre-commit passes names).
             inputs.files.removeAll { file in
@@ -176,7 +177,7 @@ struct LintCommand {
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
         let outcomes = Parallel.map(inputs.files) { file -> Result<FileLintResult, ReadFailure> in
-            if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
+            if !file.isStandardInput, let contexts = xcode.contexts(of: file.path) {
                 return TargetContexts.lint(file, in: contexts, explicitEntitlements: entitlements, verbose: verbose)
             }
             let pairing = { (path: String) in pairer.pairing(for: path, linter: linter) }
@@ -234,8 +235,13 @@ struct LintCommand {
         if presentation.showSource || format == .sarif || report.contains(where: { $0.format == .sarif }) {
             SourceExcerpts.fill(&diagnostics, standardInput: standardInput)
         }
-        let run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
-                            failures: failures, sourceRoot: absolute(srcroot ?? "."), workingDirectory: currentDirectory())
+        var run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
+                            failures: failures, sourceRoot: HostFileSystem.canonicalDirectory(srcroot ?? "."), workingDirectory: currentDirectory())
+        if format == .sarif || report.contains(where: { $0.format == .sarif }) {
+            for diagnostic in diagnostics where run.canonicalPaths[diagnostic.file] == nil {
+                run.canonicalPaths[diagnostic.file] = absolute(diagnostic.file)
+            }
+        }
 
         var writeFailures: [String] = []
         let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
@@ -388,7 +394,13 @@ private let workingDirectory: String = {
     return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }()
 
+/// The canonical absolute form of a path, for matching (never for showing): see HostFileSystem.
 func absolute(_ path: String) -> String {
+    HostFileSystem.canonical(path)
+}
+
+/// An absolute path to show: the user's spelling, `.` and `..` resolved.
+func absoluteAsGiven(_ path: String) -> String {
     PathArithmetic.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
 }
 
@@ -398,7 +410,7 @@ struct DiagnosticIdentity: Hashable {
 
     init(_ diagnostic: Diagnostic) {
         // `./App/App.entitlements` found by a walk and `App/App.entitlements` paired by a target are one file.
-        file = absolute(diagnostic.file)
+        file = HostFileSystem.sameFileKey(diagnostic.file)
         line = diagnostic.range.start.line
         column = diagnostic.range.start.column
         rule = diagnostic.rule.rawValue

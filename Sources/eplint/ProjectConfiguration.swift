@@ -27,7 +27,9 @@ enum ProjectConfiguration {
         let absolutePath = absolute(path)
         let directory = PathArithmetic.normalized(absolutePath + "/..")
         do throws(ConfigurationError) {
-            return try ConfigurationFile(text: text, path: path, directory: directory)
+            var file = try ConfigurationFile(text: text, path: path, directory: directory)
+            file.namesIgnoreCase = HostFileSystem.ignoresCase(in: directory)
+            return file
         } catch {
             throw RunFailure(message: error.message)
         }

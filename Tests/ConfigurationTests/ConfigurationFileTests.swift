@@ -75,6 +75,20 @@ private func failure(_ yaml: String) -> String? {
         #expect(!Glob("App/**").matches("Apps/Info.plist"))
     }
 
+    /// macOS hands back NFD names and APFS ignores case: a glob written one way matches the other
+    /// spelling (case only where the file system ignores it).
+    @Test func globsMatchOtherSpellingsOfANameWhereTheFileSystemDoes() {
+        let nfc = Glob("Caf\u{E9}/**")
+        #expect(nfc.matches("Cafe\u{301}/Info.plist") && Glob("Cafe\u{301}/*.plist").matches("Caf\u{E9}/Info.plist"))
+        #expect(!Glob("app/**").matches("App/Info.plist"))
+        #expect(Glob("app/**").matches("App/Info.plist", ignoringCase: true) && Glob("App/INFO.plist").matches("app/info.PLIST", ignoringCase: true))
+        #expect(!Glob("App/?nfo.plist").matches("App/xnfo.plist/x", ignoringCase: true))
+        var file = try! ConfigurationFile(text: "exclude: [\"fixtures/**\"]\n", path: ".eplint.yml", directory: "/project")
+        #expect(file.admits("/project/Fixtures/Info.plist"))
+        file.namesIgnoreCase = true
+        #expect(!file.admits("/project/Fixtures/Info.plist") && file.admits("/project/App/Info.plist"))
+    }
+
     /// The schema in Rules/ lists exactly the keys the reader accepts, and accepts the spec's example.
     @Test func schemaMatchesTheReader() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
