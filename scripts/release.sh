@@ -14,13 +14,31 @@
 # a universal static libyaml built here from Homebrew's verified libyaml source; it needs
 # Xcode's command-line tools and Homebrew. Only libxml2 and libSystem stay dynamic.
 #
+# The version is the release tag's (v1.2.3 → 1.2.3): $EPLINT_VERSION, else the tag at HEAD,
+# else the one checked in (Sources/LintEngine/ToolIdentity.swift). A version other than the
+# checked-in one is written into that file for the build and put back afterwards; the built
+# binary's `--version` must then say it.
+#
 # Usage: scripts/release.sh [OUTPUT_DIRECTORY]   (default: dist)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 output=$(mkdir -p "${1:-$root/dist}" && cd "${1:-$root/dist}" && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+identity=Sources/LintEngine/ToolIdentity.swift
+trap '[ ! -f "$work/identity" ] || cp "$work/identity" "$root/$identity"; rm -rf "$work"' EXIT
 cd "$root"
+
+checked_in=$(sed -n 's/^    public static let version = "\(.*\)"$/\1/p' "$identity")
+tag=${EPLINT_VERSION:-$(git describe --tags --exact-match --match 'v[0-9]*' 2>/dev/null || true)}
+version=${tag#v}
+version=${version:-$checked_in}
+if ! [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
+    echo "error: release version '$version' is not MAJOR.MINOR.PATCH[-PRERELEASE] (from '${tag:-$identity}')" >&2; exit 1
+fi
+if [ "$version" != "$checked_in" ]; then
+    cp "$identity" "$work/identity"
+    sed "s/^    public static let version = \".*\"$/    public static let version = \"$version\"/" "$work/identity" > "$identity"
+fi
 
 # $work/lib holds only static archives (links to them) and, in pkgconfig/, .pc files that
 # name only that folder: the linker, told to search there first, never picks a shared library.
@@ -80,7 +98,8 @@ Darwin)
     echo "error: scripts/release.sh builds on Linux and macOS" >&2; exit 1 ;;
 esac
 
-version=$("$binary" --version)
+built=$("$binary" --version)
+[ "$built" = "$version" ] || { echo "error: the built eplint says version '$built', the release is '$version'" >&2; exit 1; }
 bundle="$output/eplint.artifactbundle"
 variant="eplint-$version-$triple"
 rm -rf "$bundle"

@@ -90,6 +90,22 @@ private func failure(_ yaml: String) -> String? {
     }
 
     /// The schema in Rules/ lists exactly the keys the reader accepts, and accepts the spec's example.
+    /// The repository is named in one place (ToolIdentity): the schema's `$id` is fetchable from
+    /// it, the README's modeline names that `$id`, and no other repository URL of eplint appears.
+    @Test func theSchemaIdAndTheReadmeNameToolIdentitysRepository() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+        let id = ToolIdentity.rawFile("Rules/eplint-config.schema.json")
+        #expect(schema["$id"] as? String == id)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("# yaml-language-server: $schema=\(id)\n"))
+        let named = try NSRegularExpression(pattern: "https://github\\.com/[A-Za-z0-9_.-]+/eplint\\b")
+        for match in named.matches(in: readme, range: NSRange(readme.startIndex..., in: readme)) {
+            #expect(String(readme[Range(match.range, in: readme)!]) == ToolIdentity.repository)
+        }
+    }
+
     @Test func schemaMatchesTheReader() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
