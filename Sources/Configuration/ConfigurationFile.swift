@@ -7,7 +7,7 @@ public struct ConfigurationFile: Sendable {
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
-        "preprocess", "preprocessor-flags", "prefix-header", "bundle-id", "environment",
+        "preprocess", "preprocessor-flags", "prefix-header", "bundle-id", "environment", "required-version",
     ]
     public static let fileName = ".eplint.yml"
 
@@ -48,7 +48,9 @@ public struct ConfigurationFile: Sendable {
     public var environment: String?
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
-    public init(text: String, path: String, directory: String) throws(ConfigurationError) {
+    /// `toolVersion` is the running eplint's, checked against `required-version` first, so
+    /// that an old eplint says it is too old before it stumbles on a key it does not know.
+    public init(text: String, path: String, directory: String, toolVersion: String = ToolIdentity.version) throws(ConfigurationError) {
         self.path = path
         self.directory = directory
         let root: YAMLNode?
@@ -57,6 +59,14 @@ public struct ConfigurationFile: Sendable {
         }
         guard let root else { return }
         guard let mapping = root.mapping else { throw error(root, nil, "must be a mapping of settings") }
+        if let value = mapping.first(where: { $0.key.string == "required-version" })?.value {
+            guard let required = RequiredVersion(try string(value, "required-version")) else {
+                throw error(value, "required-version", "must be a version such as \"1.2\" or clauses such as \">= 1.2, < 2\"")
+            }
+            guard required.admits(toolVersion) else {
+                throw error(value, "required-version", "this configuration needs eplint \(required), and this eplint is \(toolVersion); update eplint")
+            }
+        }
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else { throw error(keyNode, nil, "keys must be strings") }
             switch key {
@@ -122,6 +132,8 @@ public struct ConfigurationFile: Sendable {
                 let name = try string(value, key)
                 guard name == "production" || name == "sandbox" else { throw error(value, key, "must be production or sandbox") }
                 environment = name
+            case "required-version":
+                break // checked before the other keys
             default:
                 throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
             }

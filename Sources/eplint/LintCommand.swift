@@ -56,6 +56,7 @@ struct LintCommand {
     var musicStreaming: String?
     var stdinFilename: String?
     var strict: Bool
+    var errorOnEmpty: Bool
     var verbose: Bool
     var projects: [String]
     var targets: [String]
@@ -95,6 +96,7 @@ struct LintCommand {
                                        help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
         stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         strict = options.flag("strict", help: "Exit 1 on warnings too.")
+        errorOnEmpty = options.flag("error-on-empty", help: "Exit 2 when no file is linted (nothing named, or everything skipped or excluded).")
         verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
         projects = options.values("project", "FILE",
                                   help: "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable).")
@@ -211,9 +213,18 @@ struct LintCommand {
 
     /// Configuration, baselines, reports and the exit status: the end of every linting command
     /// (the server-side ones too). `extraJSON` is added to `--format json` output.
+    /// `named` are the paths the run was given (default: lint's), for the message when none
+    /// of them gave a file to lint.
     func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
-                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = []) -> ExitStatus {
+                standardInput: (path: String, bytes: [UInt8])?, extraJSON: [(String, JSONValue)] = [], named: [String]? = nil) -> ExitStatus {
         var failures = foundFailures
+        // A run that lints nothing passes silently otherwise: a typo in a CI path, an
+        // exclude that covers everything. Standard input counts as a file.
+        if linted == 0 && failures.isEmpty {
+            let given = named ?? paths
+            writeStandardError("eplint: no files to lint \(given.isEmpty ? "(no path was given)" : "under " + given.joined(separator: ", "))\n")
+            if errorOnEmpty { failures.append("--error-on-empty: no file was linted") }
+        }
         var diagnostics = ProjectConfiguration.apply(project, to: found)
         if let writeBaseline {
             let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)

@@ -67,6 +67,24 @@ private func failure(_ yaml: String) -> String? {
         #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr"), absolutePath: "/project/App/Other.plist"))
     }
 
+    /// An eplint older (or newer) than the configuration asks for stops, naming both versions,
+    /// before it reads keys it may not know.
+    @Test func requiredVersion() throws {
+        func check(_ required: String, running: String) -> String? {
+            do throws(ConfigurationError) {
+                _ = try ConfigurationFile(text: "required-version: \"\(required)\"\nnewer-key: 1\n", path: ".eplint.yml", directory: "/p", toolVersion: running)
+                return nil
+            } catch { return error.message }
+        }
+        #expect(check("0.3", running: "0.2.9") == ".eplint.yml:1: required-version: this configuration needs eplint 0.3, and this eplint is 0.2.9; update eplint")
+        #expect(check(">= 0.2, < 1", running: "1.0.0")?.contains("needs eplint >= 0.2, < 1, and this eplint is 1.0.0") == true)
+        #expect(check("== 0.2.1", running: "0.2.1-rc.1")?.hasPrefix(".eplint.yml:2: unknown key 'newer-key'") == true)
+        #expect(check("0.2", running: "0.2.0")?.hasPrefix(".eplint.yml:2: unknown key") == true)
+        #expect(check(">0.2", running: "0.2.0")?.contains("needs eplint >0.2") == true)
+        #expect(check("latest", running: "0.2.0") == ".eplint.yml:1: required-version: must be a version such as \"1.2\" or clauses such as \">= 1.2, < 2\"")
+        #expect(try read("required-version: \"\(ToolIdentity.version)\"\n").disable.isEmpty)
+    }
+
     @Test func globs() {
         #expect(Glob("App/**").matches("App/Info.plist") && Glob("App/**").matches("App/A/B/Info.plist"))
         #expect(Glob("**/Info.plist").matches("Info.plist") && Glob("**/Info.plist").matches("a/b/Info.plist"))
