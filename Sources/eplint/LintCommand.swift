@@ -57,6 +57,7 @@ struct LintCommand {
     var stdinFilename: String?
     var strict: Bool
     var errorOnEmpty: Bool
+    var stamp: String?
     var verbose: Bool
     var projects: [String]
     var targets: [String]
@@ -96,6 +97,7 @@ struct LintCommand {
                                        help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
         stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         strict = options.flag("strict", help: "Exit 1 on warnings too.")
+        stamp = options.value("stamp", "FILE", help: "After a run that exits 0, write FILE empty: a build system's proof that linting passed.")
         errorOnEmpty = options.flag("error-on-empty", help: "Exit 2 when no file is linted (nothing named, or everything skipped or excluded).")
         verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
         projects = options.values("project", "FILE",
@@ -271,7 +273,16 @@ struct LintCommand {
 
         if !failures.isEmpty || !writeFailures.isEmpty { return .failure }
         let failing: Severity = strict ? .warning : .error
-        return diagnostics.contains { $0.severity >= failing } ? .findings : .clean
+        if diagnostics.contains(where: { $0.severity >= failing }) { return .findings }
+        // The build-tool plugin's declared output: empty, so that a build that compiles it
+        // (an empty .swift file) ships nothing, where a report would be bundled as a resource.
+        if let stamp {
+            do throws(RunFailure) { try OutputFile.writeAtomically("", to: stamp) } catch {
+                writeStandardError("error: eplint: \(error.message)\n")
+                return .failure
+            }
+        }
+        return .clean
     }
 
     private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation, extraJSON: [(String, JSONValue)] = []) -> String {

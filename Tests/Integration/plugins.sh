@@ -92,6 +92,12 @@ sed -i.bak 's|<string>NL</string>|<string>nl</string>|' Sources/App/Info.plist &
 status=0; swift build > "$work/build-fixed.log" 2>&1 || status=$?
 expect_status 0 "$status" "swift build of the fixed app"
 [ "$(swift run -q App 2>/dev/null)" = "built" ] || fail "the fixed app does not run"
+# The plugin builds nothing into the product: no resource bundle (SwiftPM makes one for a
+# build command's report, with the build machine's paths in it) and no eplint file beside it.
+bin=$(swift build --show-bin-path)
+shipped=$(find "$bin" -maxdepth 1 \( -name 'App_*.resources' -o -name 'App_*.bundle' -o -name 'eplint-App*' \))
+[ -z "$shipped" ] || fail "the build-tool plugin put files into the product: $shipped"
+if find "$bin/App.build" -name 'resource_bundle_accessor*' | grep -q .; then fail "the App target got a Bundle.module from the plugin"; fi
 status=0; swift package eplint > "$work/command-fixed.log" 2>&1 || status=$?
 expect_status 0 "$status" "swift package eplint on the fixed app"
 
