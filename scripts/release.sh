@@ -89,7 +89,7 @@ Darwin)
     write_pc yaml-0.1 "-I$yaml/include" "-lyaml"
     # The SDK's libxml2 (both architectures, part of macOS), never a Homebrew one, which
     # SwiftPM would otherwise prefer when installed.
-    write_pc libxml-2.0 "-I$(xcrun --show-sdk-path)/usr/include/libxml2" "-lxml2"
+    bash scripts/sdk-libxml2.sh "$work/lib/pkgconfig"
     PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --arch arm64 --arch x86_64 \
         --product eplint --scratch-path .build/release-bundle
     binary=.build/release-bundle/apple/Products/Release/eplint
