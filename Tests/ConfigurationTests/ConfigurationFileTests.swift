@@ -109,7 +109,8 @@ private func failure(_ yaml: String) -> String? {
 
     /// The schema in Rules/ lists exactly the keys the reader accepts, and accepts the spec's example.
     /// The repository is named in one place (ToolIdentity): the schema's `$id` is fetchable from
-    /// it, the README's modeline names that `$id`, and no other repository URL of eplint appears.
+    /// it, the README's modeline names that `$id`, install.sh downloads from it, and no other
+    /// repository URL of eplint appears in the README, install.sh or action.yml.
     @Test func theSchemaIdAndTheReadmeNameToolIdentitysRepository() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
@@ -119,9 +120,17 @@ private func failure(_ yaml: String) -> String? {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("# yaml-language-server: $schema=\(id)\n"))
         let named = try NSRegularExpression(pattern: "https://github\\.com/[A-Za-z0-9_.-]+/eplint\\b")
-        for match in named.matches(in: readme, range: NSRange(readme.startIndex..., in: readme)) {
-            #expect(String(readme[Range(match.range, in: readme)!]) == ToolIdentity.repository)
+        for file in ["README.md", "install.sh", "action.yml"] {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for match in named.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                #expect(String(text[Range(match.range, in: text)!]) == ToolIdentity.repository, "\(file)")
+            }
         }
+        let installer = try String(contentsOf: root.appendingPathComponent("install.sh"), encoding: .utf8)
+        #expect(installer.contains("\nrepository=\(ToolIdentity.repository)\n"))
+        // The action installs, by default, the release of its own tag.
+        let action = try String(contentsOf: root.appendingPathComponent("action.yml"), encoding: .utf8)
+        #expect(action.contains("  version:\n    description: The eplint release to run (MAJOR.MINOR.PATCH); pin it, as the action's tag pins the action\n    required: false\n    default: \"\(ToolIdentity.version)\"\n"))
     }
 
     @Test func schemaMatchesTheReader() throws {
