@@ -58,3 +58,5 @@ same --no-such-option Examples
 input=Examples/BrokenApp/Info.plist same --format gcc -
 echo "release binaries: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
+# The release workflow's merge of the platforms' outputs, on this one.
+bash Tests/Integration/release-merge.sh "$dist"
