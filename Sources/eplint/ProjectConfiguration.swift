@@ -47,8 +47,9 @@ enum ProjectConfiguration {
     /// `disable`, `severity` and `ignore` of the configuration.
     static func apply(_ project: ConfigurationFile?, to diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard let project else { return diagnostics }
+        var paths = AbsolutePaths()
         return diagnostics.compactMap { diagnostic in
-            guard !project.disable.contains(diagnostic.rule), !project.ignores(diagnostic, absolutePath: absolute(diagnostic.file)) else { return nil }
+            guard !project.disable.contains(diagnostic.rule), !project.ignores(diagnostic, absolutePath: paths[diagnostic.file]) else { return nil }
             var adjusted = diagnostic
             if let severity = project.severity[diagnostic.rule] { adjusted.severity = severity }
             return adjusted
@@ -63,19 +64,35 @@ enum ProjectConfiguration {
     static func baseline(of diagnostics: [Diagnostic], at path: String) -> Baseline {
         var baseline = Baseline()
         let directory = PathArithmetic.normalized(absolute(path) + "/..")
+        var paths = AbsolutePaths()
         for diagnostic in diagnostics {
-            baseline.counts[Baseline.entry(for: diagnostic, absolutePath: absolute(diagnostic.file), baselineDirectory: directory), default: 0] += 1
+            baseline.counts[Baseline.entry(for: diagnostic, absolutePath: paths[diagnostic.file], baselineDirectory: directory), default: 0] += 1
         }
         return baseline
     }
 
     static func filter(_ diagnostics: [Diagnostic], through baseline: Baseline, at path: String) -> (new: [Diagnostic], gone: [Baseline.Entry]) {
         let directory = PathArithmetic.normalized(absolute(path) + "/..")
-        return baseline.filter(diagnostics.map { ($0, Baseline.entry(for: $0, absolutePath: absolute($0.file), baselineDirectory: directory)) })
+        var paths = AbsolutePaths()
+        return baseline.filter(diagnostics.map { ($0, Baseline.entry(for: $0, absolutePath: paths[$0.file], baselineDirectory: directory)) })
     }
 
     /// A small regular file's text, or nil.
     static func readText(_ path: String) -> String? {
         (try? RegularFile.contents(path).get()).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// `absolute(_:)` of each file once: a run's diagnostics name few files, many times each.
+struct AbsolutePaths {
+    private var known: [String: String] = [:]
+
+    subscript(file: String) -> String {
+        mutating get {
+            if let path = known[file] { return path }
+            let path = absolute(file)
+            known[file] = path
+            return path
+        }
     }
 }
