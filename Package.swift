@@ -66,7 +66,7 @@ let package = Package(
         .plugin(
             name: "EplintCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "eplint", description: "Lint the StoreKit external-purchase configuration of Info.plist and .entitlements files")
+                intent: .custom(verb: "eplint", description: "Lint external purchase: the StoreKit external-purchase configuration of Info.plist and .entitlements files")
             ),
             dependencies: ["eplint"]
         ),

@@ -14,13 +14,85 @@
 # a universal static libyaml built here from Homebrew's verified libyaml source; it needs
 # Xcode's command-line tools and Homebrew. Only libxml2 and libSystem stay dynamic.
 #
+# The version is the release tag's (v1.2.3 → 1.2.3): $EPLINT_VERSION, else the tag at HEAD,
+# else the one checked in (Sources/LintEngine/ToolIdentity.swift). A version other than the
+# checked-in one is written into that file for the build and put back afterwards; the built
+# binary's `--version` must then say it.
+#
+# Besides the bundle, OUTPUT_DIRECTORY gets what a release publishes (names that mise/ubi-style
+# installers recognise):
+#
+#   eplint-VERSION-OS-ARCH.tar.gz     OS linux or macos, ARCH x86_64, aarch64 or universal
+#   eplint.artifactbundle.zip         every platform's variant in one bundle (binaryTarget url:)
+#   SHA256SUMS                        of the archives and the zip (install.sh checks them)
+#
+# The release workflow builds on each platform, then merges their outputs into one:
+#   scripts/release.sh merge OUTPUT_DIRECTORY PLATFORM_OUTPUT...
+#
 # Usage: scripts/release.sh [OUTPUT_DIRECTORY]   (default: dist)
 set -euo pipefail
+
+sha256() { if command -v sha256sum >/dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+
+# publish OUTPUT INPUT...: one artifact bundle holding every INPUT's variants (and their
+# info.json entries), zipped; the INPUTs' archives; SHA256SUMS of what is published.
+publish() {
+    local out=$1 staging dir
+    shift
+    staging=$(mktemp -d)
+    mkdir -p "$staging/eplint.artifactbundle" "$out"
+    for dir in "$@"; do
+        [ -f "$dir/eplint.artifactbundle/info.json" ] || { echo "error: $dir holds no eplint.artifactbundle/info.json" >&2; exit 1; }
+        cp "$dir/eplint.artifactbundle/info.json" "$staging/info-$(ls "$staging" | wc -l | tr -d ' ').json"
+        (cd "$dir/eplint.artifactbundle" && find . -mindepth 1 -maxdepth 1 -type d -exec cp -R {} "$staging/eplint.artifactbundle/" \;)
+        if [ "$(cd "$dir" && pwd)" != "$(cd "$out" && pwd)" ]; then cp "$dir"/eplint-*.tar.gz "$out/"; fi
+    done
+    python3 - "$staging" <<'PY'
+import glob, json, sys
+staging = sys.argv[1]
+infos = [json.load(open(path)) for path in sorted(glob.glob(staging + "/info-*.json"))]
+versions = {info["artifacts"]["eplint"]["version"] for info in infos}
+if len(versions) != 1:
+    sys.exit("error: the platforms' bundles have different versions: %s" % sorted(versions))
+merged = infos[0]
+merged["artifacts"]["eplint"]["variants"] = [variant for info in infos for variant in info["artifacts"]["eplint"]["variants"]]
+with open(staging + "/eplint.artifactbundle/info.json", "w") as out:
+    json.dump(merged, out, indent=2)
+    out.write("\n")
+PY
+    rm -rf "$out/eplint.artifactbundle" "$out/eplint.artifactbundle.zip"
+    mv "$staging/eplint.artifactbundle" "$out/"
+    rm -rf "$staging"
+    (cd "$out" && zip -qrX eplint.artifactbundle.zip eplint.artifactbundle && sha256 eplint-*.tar.gz eplint.artifactbundle.zip > SHA256SUMS)
+}
+
+if [ "${1:-}" = merge ]; then
+    shift
+    [ "$#" -ge 2 ] || { echo "usage: scripts/release.sh merge OUTPUT_DIRECTORY PLATFORM_OUTPUT..." >&2; exit 1; }
+    out=$1
+    shift
+    publish "$out" "$@"
+    echo "$out"
+    exit 0
+fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 output=$(mkdir -p "${1:-$root/dist}" && cd "${1:-$root/dist}" && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+identity=Sources/LintEngine/ToolIdentity.swift
+trap '[ ! -f "$work/identity" ] || cp "$work/identity" "$root/$identity"; rm -rf "$work"' EXIT
 cd "$root"
+
+checked_in=$(sed -n 's/^    public static let version = "\(.*\)"$/\1/p' "$identity")
+tag=${EPLINT_VERSION:-$(git describe --tags --exact-match --match 'v[0-9]*' 2>/dev/null || true)}
+version=${tag#v}
+version=${version:-$checked_in}
+if ! [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
+    echo "error: release version '$version' is not MAJOR.MINOR.PATCH[-PRERELEASE] (from '${tag:-$identity}')" >&2; exit 1
+fi
+if [ "$version" != "$checked_in" ]; then
+    cp "$identity" "$work/identity"
+    sed "s/^    public static let version = \".*\"$/    public static let version = \"$version\"/" "$work/identity" > "$identity"
+fi
 
 # $work/lib holds only static archives (links to them) and, in pkgconfig/, .pc files that
 # name only that folder: the linker, told to search there first, never picks a shared library.
@@ -55,6 +127,14 @@ Linux)
     PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --static-swift-stdlib --disable-local-rpath \
         --product eplint --scratch-path .build/release-bundle
     binary=.build/release-bundle/release/eplint
+    # Ubuntu 22.04's glibc (2.35) is the newest the binary may need: it must run there and on
+    # Debian 12. The symbol versions it binds say which glibc it needs.
+    newest=$(objdump -T "$binary" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -t. -k1,1n -k2,2n -k3,3n | tail -1)
+    newest_allowed=${EPLINT_MAX_GLIBC:-2.35}
+    if [ "$(printf '%s\n%s\n' "$newest" "$newest_allowed" | sort -t. -k1,1n -k2,2n -k3,3n | tail -1)" != "$newest_allowed" ]; then
+        echo "error: eplint needs glibc $newest, newer than $newest_allowed (Ubuntu 22.04): build on an older system" >&2; exit 1
+    fi
+    echo "glibc: the binary needs $newest at most (allowed: $newest_allowed)" >&2
     ;;
 Darwin)
     triple="universal-apple-macosx"
@@ -71,7 +151,7 @@ Darwin)
     write_pc yaml-0.1 "-I$yaml/include" "-lyaml"
     # The SDK's libxml2 (both architectures, part of macOS), never a Homebrew one, which
     # SwiftPM would otherwise prefer when installed.
-    write_pc libxml-2.0 "-I$(xcrun --show-sdk-path)/usr/include/libxml2" "-lxml2"
+    bash scripts/sdk-libxml2.sh "$work/lib/pkgconfig"
     PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --arch arm64 --arch x86_64 \
         --product eplint --scratch-path .build/release-bundle
     binary=.build/release-bundle/apple/Products/Release/eplint
@@ -80,14 +160,15 @@ Darwin)
     echo "error: scripts/release.sh builds on Linux and macOS" >&2; exit 1 ;;
 esac
 
-version=$("$binary" --version)
+built=$("$binary" --version)
+[ "$built" = "$version" ] || { echo "error: the built eplint says version '$built', the release is '$version'" >&2; exit 1; }
 bundle="$output/eplint.artifactbundle"
 variant="eplint-$version-$triple"
 rm -rf "$bundle"
 mkdir -p "$bundle/$variant/bin"
 cp "$binary" "$bundle/$variant/bin/eplint"
 strip "$bundle/$variant/bin/eplint" 2>/dev/null || true
-cp LICENSE* "$bundle/$variant/" 2>/dev/null || true
+cp LICENSE "$bundle/$variant/"
 case "$triple" in
 universal-apple-macosx) triples='"arm64-apple-macosx", "x86_64-apple-macosx"' ;;
 *) triples="\"$triple\"" ;;
@@ -106,8 +187,13 @@ cat > "$bundle/info.json" <<JSON
   }
 }
 JSON
-if command -v zip >/dev/null; then
-    rm -f "$output/eplint-$version.artifactbundle.zip"
-    (cd "$output" && zip -qr "eplint-$version.artifactbundle.zip" eplint.artifactbundle)
-fi
+case "$triple" in
+universal-apple-macosx) archive="eplint-$version-macos-universal" ;;
+*) archive="eplint-$version-linux-$(uname -m)" ;;
+esac
+mkdir -p "$work/$archive"
+cp "$bundle/$variant/bin/eplint" LICENSE README.md "$work/$archive/"
+rm -f "$output"/eplint-*.tar.gz
+tar -czf "$output/$archive.tar.gz" -C "$work" "$archive"
+publish "$output" "$output"
 echo "$bundle"

@@ -27,17 +27,20 @@ func isLinted(_ url: URL) -> Bool {
     url.lastPathComponent == "Info.plist" || url.lastPathComponent.hasSuffix("-Info.plist") || url.pathExtension == "entitlements"
 }
 
-/// One eplint run over `files`. Its declared output, a JSON report eplint writes beside its
-/// gcc output (`--report`) into the plugin's work folder, makes SwiftPM run it before the
+/// One eplint run over `files`. Its declared output makes SwiftPM and Xcode run it before the
 /// target compiles, and again only when a linted file or the configuration changed (or the
-/// last run failed).
+/// last run failed). That output is an empty Swift file (`--stamp`), written when the run
+/// passes: SwiftPM and Xcode compile a .swift output into the target (an empty file adds
+/// nothing), whereas any other kind of output they would copy into the product as a resource
+/// (a report there would ship the build machine's paths inside the app).
 func lintCommand(files: [URL], targetName: String, tool: URL, workDirectory: URL, configurationDirectory: URL) -> [Command] {
     let files = Array(Set(files.map(\.standardizedFileURL))).sorted { $0.path < $1.path }
     guard !files.isEmpty else { return [] }
-    let report = workDirectory.appending(path: "eplint-\(targetName).json")
-    var arguments = ["--format", "gcc", "--color", "never", "--report", "json=\(report.path)"]
+    let stamp = workDirectory.appending(path: "eplint-\(targetName)-linted.swift")
+    var arguments = ["--format", "gcc", "--color", "never", "--stamp", stamp.path]
     var inputs = files
-    // Build commands run in no particular folder: eplint is told where the configuration is.
+    // Build commands run in no particular folder: eplint is told where the configuration is,
+    // and it is a declared input, which Xcode's sandbox requires for a file to be read.
     let configuration = configurationDirectory.appending(path: ".eplint.yml")
     if FileManager.default.fileExists(atPath: configuration.path) {
         arguments += ["--config", configuration.path]
@@ -49,7 +52,7 @@ func lintCommand(files: [URL], targetName: String, tool: URL, workDirectory: URL
             executable: tool,
             arguments: arguments + files.map(\.path),
             inputFiles: inputs,
-            outputFiles: [report]
+            outputFiles: [stamp]
         ),
     ]
 }

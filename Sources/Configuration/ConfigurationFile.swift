@@ -7,7 +7,7 @@ public struct ConfigurationFile: Sendable {
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
-        "preprocess", "preprocessor-flags", "prefix-header", "bundle-id", "environment",
+        "preprocess", "preprocessor-flags", "prefix-header", "bundle-id", "environment", "required-version",
     ]
     public static let fileName = ".eplint.yml"
 
@@ -20,6 +20,8 @@ public struct ConfigurationFile: Sendable {
     /// The file as it was named or found, and its folder (absolute).
     public var path: String
     public var directory: String
+    /// Whether the file system of `directory` ignores case (APFS): globs then do too.
+    public var namesIgnoreCase = false
     public var disable: Set<RuleID> = []
     public var severity: [RuleID: Severity] = [:]
     public var include: [Glob] = []
@@ -46,7 +48,9 @@ public struct ConfigurationFile: Sendable {
     public var environment: String?
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
-    public init(text: String, path: String, directory: String) throws(ConfigurationError) {
+    /// `toolVersion` is the running eplint's, checked against `required-version` first, so
+    /// that an old eplint says it is too old before it stumbles on a key it does not know.
+    public init(text: String, path: String, directory: String, toolVersion: String = ToolIdentity.version) throws(ConfigurationError) {
         self.path = path
         self.directory = directory
         let root: YAMLNode?
@@ -55,6 +59,14 @@ public struct ConfigurationFile: Sendable {
         }
         guard let root else { return }
         guard let mapping = root.mapping else { throw error(root, nil, "must be a mapping of settings") }
+        if let value = mapping.first(where: { $0.key.string == "required-version" })?.value {
+            guard let required = RequiredVersion(try string(value, "required-version")) else {
+                throw error(value, "required-version", "must be a version such as \"1.2\" or clauses such as \">= 1.2, < 2\"")
+            }
+            guard required.admits(toolVersion) else {
+                throw error(value, "required-version", "this configuration needs eplint \(required), and this eplint is \(toolVersion); update eplint")
+            }
+        }
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else { throw error(keyNode, nil, "keys must be strings") }
             switch key {
@@ -120,6 +132,8 @@ public struct ConfigurationFile: Sendable {
                 let name = try string(value, key)
                 guard name == "production" || name == "sandbox" else { throw error(value, key, "must be production or sandbox") }
                 environment = name
+            case "required-version":
+                break // checked before the other keys
             default:
                 throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
             }
@@ -158,8 +172,8 @@ public struct ConfigurationFile: Sendable {
     /// Whether a file (absolute path) is linted: inside `include` (when given) and not in `exclude`.
     public func admits(_ absolutePath: String) -> Bool {
         let path = relative(absolutePath)
-        if !include.isEmpty && !include.contains(where: { $0.matches(path) }) { return false }
-        return !exclude.contains { $0.matches(path) }
+        if !include.isEmpty && !include.contains(where: { $0.matches(path, ignoringCase: namesIgnoreCase) }) { return false }
+        return !exclude.contains { $0.matches(path, ignoringCase: namesIgnoreCase) }
     }
 
     /// `ignore` entries that cover a diagnostic of the file at `absolutePath`. A key path
@@ -167,7 +181,7 @@ public struct ConfigurationFile: Sendable {
     public func ignores(_ diagnostic: Diagnostic, absolutePath: String) -> Bool {
         let path = relative(absolutePath)
         return ignore.contains { entry in
-            guard entry.rule == diagnostic.rule, entry.path.matches(path) else { return false }
+            guard entry.rule == diagnostic.rule, entry.path.matches(path, ignoringCase: namesIgnoreCase) else { return false }
             guard let keyPath = entry.keyPath else { return true }
             return diagnostic.keyPath == keyPath || diagnostic.keyPath.hasPrefix(keyPath + ".") || diagnostic.keyPath.hasPrefix(keyPath + "[")
         }

@@ -1,17 +1,21 @@
 /// A path pattern of `.eplint.yml`: `**` any number of folders, `*` any characters but
 /// `/`, `?` one character but `/`; matched against `/`-separated paths relative to the
-/// configuration file's folder.
+/// configuration file's folder. Compared by characters, so an NFD and an NFC spelling of a
+/// name match (macOS hands back either); `ignoringCase` where the file system ignores it.
 public struct Glob: Sendable, Equatable {
     public let pattern: String
-    private let scalars: [Unicode.Scalar]
+    private let characters: [Character]
+    private let lowercased: [Character]
 
     public init(_ pattern: String) {
         self.pattern = pattern
-        scalars = Array(pattern.unicodeScalars)
+        characters = Array(pattern)
+        lowercased = Array(pattern.lowercased())
     }
 
-    public func matches(_ path: String) -> Bool {
-        let text = Array(path.unicodeScalars)
+    public func matches(_ path: String, ignoringCase: Bool = false) -> Bool {
+        let text = Array(ignoringCase ? path.lowercased() : path)
+        let scalars = ignoringCase ? lowercased : characters
         var memo = [Int: Bool]()
         func match(_ p: Int, _ t: Int) -> Bool {
             let key = p * (text.count + 1) + t

@@ -15,6 +15,10 @@ public struct RunReport: Sendable {
     public var sourceRoot: String
     /// Absolute directory the user's relative paths are relative to.
     public var workingDirectory: String
+    /// A file as reported → its canonical absolute path (links resolved, e.g. `/tmp` →
+    /// `/private/tmp` on macOS), so that SARIF places it under `sourceRoot`; files not in it
+    /// are resolved against `workingDirectory`.
+    public var canonicalPaths: [String: String] = [:]
 
     public init(toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
                 failures: [String], sourceRoot: String, workingDirectory: String) {

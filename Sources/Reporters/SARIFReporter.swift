@@ -4,7 +4,7 @@ import PlistSyntax
 /// `--format sarif`: one SARIF 2.1.0 log for GitHub code scanning and other consumers.
 /// Columns are UTF-16 code units (`columnKind`), paths are relative to `%SRCROOT%`.
 public enum SARIFReporter {
-    static let informationURI = "https://github.com/eplint/eplint"
+    static let informationURI = ToolIdentity.repository
 
     public static func render(_ report: RunReport) -> String {
         let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
@@ -59,7 +59,7 @@ public enum SARIFReporter {
                     ("text", .string(rule.summary + " " + (section("How to fix", of: rule) ?? ""))),
                     ("markdown", .string(rule.documentation)),
                 ])),
-                ("helpUri", .string("\(informationURI)/blob/main/Rules/\(rule.id.rawValue).md")),
+                ("helpUri", .string(ToolIdentity.page("Rules/\(rule.id.rawValue).md", at: report.toolVersion))),
                 ("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])),
             ])
         }
@@ -134,7 +134,7 @@ public enum SARIFReporter {
 
     /// Relative to `%SRCROOT%` when inside it, else an absolute `file://` URI.
     static func artifactLocation(_ file: String, report: RunReport) -> JSONValue {
-        let absolute = PathArithmetic.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
+        let absolute = report.canonicalPaths[file] ?? PathArithmetic.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
         let root = PathArithmetic.normalized(report.sourceRoot)
         let prefix = root == "/" ? "/" : root + "/"
         if absolute.hasPrefix(prefix) {

@@ -1,7 +1,9 @@
+import LintEngine
+
 /// The root command: `eplint [lint] PATH…`, `eplint rules`, `eplint explain ID`, `eplint regions`,
 /// `eplint help [SUBCOMMAND]`.
 enum Eplint {
-    static let version = "0.1.0"
+    static let version = ToolIdentity.version
 
     static let abstract = "Lint the StoreKit external-purchase configuration of Info.plist and .entitlements files."
     static let discussion = """

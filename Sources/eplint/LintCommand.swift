@@ -56,6 +56,8 @@ struct LintCommand {
     var musicStreaming: String?
     var stdinFilename: String?
     var strict: Bool
+    var errorOnEmpty: Bool
+    var stamp: String?
     var verbose: Bool
     var fix: Bool
     var unsafeFixes: Bool
@@ -98,6 +100,8 @@ struct LintCommand {
                                        help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
         stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         strict = options.flag("strict", help: "Exit 1 on warnings too.")
+        stamp = options.value("stamp", "FILE", help: "After a run that exits 0, write FILE empty: a build system's proof that linting passed.")
+        errorOnEmpty = options.flag("error-on-empty", help: "Exit 2 when no file is linted (nothing named, or everything skipped or excluded).")
         verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
         fix = options.flag("fix", help: "Apply the safe fixes in place (standard input: print the fixed document), then report what remains.")
         unsafeFixes = options.flag("unsafe-fixes", help: "With --fix or --diff: also apply the fixes that change meaning.")
@@ -130,7 +134,7 @@ struct LintCommand {
     func configuredEntitlements(_ project: ConfigurationFile?) -> [String: String] {
         var mapped: [String: String] = [:]
         for (plist, file) in project?.entitlements ?? [:] {
-            mapped[project!.resolve(plist)] = PathArithmetic.relative(project!.resolve(file), to: currentDirectory())
+            mapped[absolute(project!.resolve(plist))] = PathArithmetic.relative(project!.resolve(file), to: currentDirectory())
         }
         return mapped
     }
@@ -180,9 +184,10 @@ struct LintCommand {
             return .failure
         }
         for path in xcode.paths { inputs.add(path, standardInputName: stdinFilename) }
-        for file in xcode.namedFiles where !inputs.files.contains(where: { absolute($0.path) == absolute(file) }) {
-            inputs.files.append(InputFile(path: file))
-        }
+        for file in xcode.namedFiles { inputs.files.append(InputFile(path: file)) }
+        // The same file named twice, or found by two walks, or spelled two ways (case, NFD,
+        // /private on macOS) is linted once. A single argument cannot repeat a file.
+        if xcode.paths.count + xcode.namedFiles.count > 1 { inputs.removeRepeatedFiles() }
         if let project {
             // `exclude` applies to files named explicitly too (pre-commit passes names).
             inputs.files.removeAll { file in
@@ -204,7 +209,7 @@ struct LintCommand {
         // Excerpts and the fixes JSON and SARIF show come from the text read for linting, never from a second reading.
         let keepsText = wantsExcerpts || reportsFixes
         let linted = Parallel.map(inputs.files) { file -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) in
-            if !file.isStandardInput, !xcode.contexts.isEmpty, let contexts = xcode.contexts[absolute(file.path)] {
+            if !file.isStandardInput, let contexts = xcode.contexts(of: file.path) {
                 return keptIfFound(TargetContexts.lint(file, in: contexts, verbose: verbose, table: table), file)
             }
             let pairing = { (path: String) in pairer.pairing(for: path, linter: linter, table: table) }
@@ -265,11 +270,19 @@ struct LintCommand {
     /// (the server-side ones too). `extraJSON` is added to `--format json` output.
     /// The findings pipeline after linting, in one fixed order: inline suppression (done by
     /// the linter, `suppressedInSource`) → the configuration's `disable`, `ignore` and
-    /// `severity` → the baseline. `--verbose` names what dropped each finding.
+    /// `severity` → the baseline. `--verbose` names what dropped each finding. `named` are the
+    /// paths the run was given (default: lint's), for the message when none of them gave a file to lint.
     func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
                 excerptText: (String) -> [UInt8]?, extraJSON: [(String, JSONValue)] = [],
-                suppressedInSource: [SuppressedFinding] = [], fixRun: FixRun? = nil) -> ExitStatus {
+                suppressedInSource: [SuppressedFinding] = [], fixRun: FixRun? = nil, named: [String]? = nil) -> ExitStatus {
         var failures = foundFailures + (fixRun?.failures ?? [])
+        // A run that lints nothing passes silently otherwise: a typo in a CI path, an
+        // exclude that covers everything. Standard input counts as a file.
+        if linted == 0 && failures.isEmpty {
+            let given = named ?? paths
+            writeStandardError("eplint: no files to lint \(given.isEmpty ? "(no path was given)" : "under " + given.joined(separator: ", "))\n")
+            if errorOnEmpty { failures.append("--error-on-empty: no file was linted") }
+        }
         var (diagnostics, suppressed) = ProjectConfiguration.apply(project, to: found)
         suppressed = suppressedInSource + suppressed
         if let writeBaseline {
@@ -306,8 +319,13 @@ struct LintCommand {
         let presentation = TerminalPresentation(colour: colour, showSource: terminal)
         if wantsExcerpts { SourceExcerpts.fill(&diagnostics, text: excerptText) }
         if reportsFixes { ReportedFixes.resolve(&diagnostics, text: excerptText) }
-        let run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
-                            failures: failures, sourceRoot: absolute(srcroot ?? "."), workingDirectory: currentDirectory())
+        var run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
+                            failures: failures, sourceRoot: HostFileSystem.canonicalDirectory(srcroot ?? "."), workingDirectory: currentDirectory())
+        if format == .sarif || report.contains(where: { $0.format == .sarif }) {
+            for diagnostic in diagnostics where run.canonicalPaths[diagnostic.file] == nil {
+                run.canonicalPaths[diagnostic.file] = absolute(diagnostic.file)
+            }
+        }
 
         var writeFailures: [String] = []
         let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
@@ -339,7 +357,16 @@ struct LintCommand {
         if !failures.isEmpty || !writeFailures.isEmpty { return .failure }
         if let fixRun, fixRun.showsDiff { return fixRun.diff.isEmpty ? .clean : .findings }
         let failing: Severity = strict ? .warning : .error
-        return diagnostics.contains { $0.severity >= failing } ? .findings : .clean
+        if diagnostics.contains(where: { $0.severity >= failing }) { return .findings }
+        // The build-tool plugin's declared output: empty, so that a build that compiles it
+        // (an empty .swift file) ships nothing, where a report would be bundled as a resource.
+        if let stamp {
+            do throws(RunFailure) { try OutputFile.writeAtomically("", to: stamp) } catch {
+                writeStandardError("error: eplint: \(error.message)\n")
+                return .failure
+            }
+        }
+        return .clean
     }
 
     private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation, extraJSON: [(String, JSONValue)] = []) -> String {
@@ -501,7 +528,13 @@ private let workingDirectory: String = {
     return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }()
 
+/// The canonical absolute form of a path, for matching (never for showing): see HostFileSystem.
 func absolute(_ path: String) -> String {
+    HostFileSystem.canonical(path)
+}
+
+/// An absolute path to show: the user's spelling, `.` and `..` resolved.
+func absoluteAsGiven(_ path: String) -> String {
     PathArithmetic.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
 }
 
@@ -511,7 +544,7 @@ struct DiagnosticIdentity: Hashable {
 
     init(_ diagnostic: Diagnostic) {
         // `./App/App.entitlements` found by a walk and `App/App.entitlements` paired by a target are one file.
-        file = absolute(diagnostic.file)
+        file = HostFileSystem.sameFileKey(diagnostic.file)
         line = diagnostic.range.start.line
         column = diagnostic.range.start.column
         rule = diagnostic.rule.rawValue

@@ -27,7 +27,9 @@ enum ProjectConfiguration {
         let absolutePath = absolute(path)
         let directory = PathArithmetic.normalized(absolutePath + "/..")
         do throws(ConfigurationError) {
-            return try ConfigurationFile(text: text, path: path, directory: directory)
+            var file = try ConfigurationFile(text: text, path: path, directory: directory)
+            file.namesIgnoreCase = HostFileSystem.ignoresCase(in: directory)
+            return file
         } catch {
             throw RunFailure(message: error.message)
         }
@@ -47,10 +49,11 @@ enum ProjectConfiguration {
         guard let project else { return (diagnostics, []) }
         var kept: [Diagnostic] = []
         var suppressed: [SuppressedFinding] = []
+        var paths = AbsolutePaths()
         for diagnostic in diagnostics {
             if project.disable.contains(diagnostic.rule) {
                 suppressed.append(SuppressedFinding(diagnostic, kind: .configuration, reason: "disable: in \(project.path)"))
-            } else if project.ignores(diagnostic, absolutePath: absolute(diagnostic.file)) {
+            } else if project.ignores(diagnostic, absolutePath: paths[diagnostic.file]) {
                 suppressed.append(SuppressedFinding(diagnostic, kind: .configuration, reason: "ignore: in \(project.path)"))
             } else {
                 var adjusted = diagnostic
@@ -69,19 +72,35 @@ enum ProjectConfiguration {
     static func baseline(of diagnostics: [Diagnostic], at path: String) -> Baseline {
         var baseline = Baseline()
         let directory = PathArithmetic.normalized(absolute(path) + "/..")
+        var paths = AbsolutePaths()
         for diagnostic in diagnostics {
-            baseline.counts[Baseline.entry(for: diagnostic, absolutePath: absolute(diagnostic.file), baselineDirectory: directory), default: 0] += 1
+            baseline.counts[Baseline.entry(for: diagnostic, absolutePath: paths[diagnostic.file], baselineDirectory: directory), default: 0] += 1
         }
         return baseline
     }
 
     static func filter(_ diagnostics: [Diagnostic], through baseline: Baseline, at path: String) -> (new: [Diagnostic], gone: [Baseline.Entry]) {
         let directory = PathArithmetic.normalized(absolute(path) + "/..")
-        return baseline.filter(diagnostics.map { ($0, Baseline.entry(for: $0, absolutePath: absolute($0.file), baselineDirectory: directory)) })
+        var paths = AbsolutePaths()
+        return baseline.filter(diagnostics.map { ($0, Baseline.entry(for: $0, absolutePath: paths[$0.file], baselineDirectory: directory)) })
     }
 
     /// A small regular file's text, or nil.
     static func readText(_ path: String) -> String? {
         (try? RegularFile.contents(path).get()).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// `absolute(_:)` of each file once: a run's diagnostics name few files, many times each.
+struct AbsolutePaths {
+    private var known: [String: String] = [:]
+
+    subscript(file: String) -> String {
+        mutating get {
+            if let path = known[file] { return path }
+            let path = absolute(file)
+            known[file] = path
+            return path
+        }
     }
 }

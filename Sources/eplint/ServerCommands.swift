@@ -9,7 +9,7 @@ import ServerSide
 struct ServerCommand {
     /// The options shared with lint, with lint's help text.
     private static let sharedOptions = ["format", "output", "report", "srcroot", "color", "config", "baseline", "write-baseline",
-                                        "stdin-filename", "strict", "verbose"]
+                                        "stdin-filename", "strict", "verbose", "error-on-empty"]
 
     static let tokenSpec = CommandSpec.declared(
         name: "token", abstract: "Decode external purchase tokens (Base64URL JSON), print them and check their fields.",
@@ -153,7 +153,7 @@ struct ServerCommand {
             diagnostics += found
         }
         return common.finish(diagnostics, linted: collector.files.count, failures: failures, project: project,
-                             acceptedFindings: acceptedFindings, excerptText: { texts[$0] })
+                             acceptedFindings: acceptedFindings, excerptText: { texts[$0] }, named: inputs)
     }
 
     private func readStandardInput() -> [UInt8] {

@@ -16,6 +16,20 @@ struct XcodeLintPlan {
     var paths: [String] = []
     /// Info.plists of named projects (as shown), linted even when no path names them.
     var namedFiles: [String] = []
+    /// `contexts` by file identity, for a file spelled otherwise than its project spells it
+    /// (case or NFD on macOS). Filled once the contexts are known.
+    private(set) var contextsByIdentity: [String: [TargetLintContext]] = [:]
+
+    mutating func indexContextsByIdentity() {
+        for (path, found) in contexts { contextsByIdentity[HostFileSystem.sameFileKey(path), default: []] += found }
+    }
+
+    /// The contexts of a file to lint, by canonical path or else by identity.
+    func contexts(of path: String) -> [TargetLintContext]? {
+        guard !contexts.isEmpty else { return nil }
+        if let found = contexts[absolute(path)] { return found }
+        return contextsByIdentity.isEmpty ? nil : contextsByIdentity[HostFileSystem.sameFileKey(path)]
+    }
 }
 
 extension LintCommand {
@@ -77,7 +91,7 @@ extension LintCommand {
         // then the configuration's `entitlements:` map, then CODE_SIGN_ENTITLEMENTS.
         let mapped = configuredEntitlements(configurationFile)
         for (infoPlist, contexts) in plan.contexts {
-            let chosen = entitlements.map { ($0, "--entitlements") } ?? mapped[infoPlist].map { ($0, "entitlements: in the configuration") }
+            let chosen = entitlements.map { ($0, "--entitlements") } ?? mapped[absolute(infoPlist)].map { ($0, "entitlements: in the configuration") }
             guard let (file, reason) = chosen else { continue }
             plan.contexts[infoPlist] = contexts.map { context in
                 var overridden = context
@@ -86,6 +100,7 @@ extension LintCommand {
                 return overridden
             }
         }
+        plan.indexContextsByIdentity()
         return plan
     }
 
@@ -102,15 +117,15 @@ extension LintCommand {
         let contexts = TargetContexts.make(project: nil, targets: [target], base: base, verbose: verbose)
             .map { context in
                 var absoluteContext = context
-                absoluteContext.entitlements = context.entitlements.map(absolute)
+                absoluteContext.entitlements = context.entitlements.map(absoluteAsGiven)
                 absoluteContext.entitlementsReason = "CODE_SIGN_ENTITLEMENTS of \(context.label) in the build environment"
                 return absoluteContext
             }
-        let declared = EnvironmentContext.declaredInputs(environment).map(absolute)
+        let declared = EnvironmentContext.declaredInputs(environment).map(absoluteAsGiven)
         let plists = declared.filter { !$0.hasSuffix(".entitlements") }
         for context in contexts {
             for file in plists.isEmpty ? [context.infoPlist] : plists {
-                plan.contexts[file, default: []].append(TargetLintContext(infoPlist: file, label: context.label, configuration: context.configuration,
+                plan.contexts[absolute(file), default: []].append(TargetLintContext(infoPlist: file, label: context.label, configuration: context.configuration,
                                                                           entitlements: context.entitlements, entitlementsReason: context.entitlementsReason))
                 if !plan.namedFiles.contains(file) { plan.namedFiles.append(file) }
             }

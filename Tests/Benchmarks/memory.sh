@@ -15,7 +15,8 @@ cd "$(dirname "$0")/../.."
 eplint=${1:-$PWD/.build/release/eplint}
 work=/tmp/eplint-memory
 mkdir -p "$work"
-[ -x /usr/bin/time ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
+. Tests/Benchmarks/host.sh
+[ -x /usr/bin/time ] || install_missing time
 [ -x "$eplint" ] || swift build -c release >/dev/null
 
 python3 - "$work" <<'PY'
@@ -50,9 +51,9 @@ PY
 printf '%-15s %10s %14s %10s %10s\n' input "size MB" "peak RSS MB" "time s" findings
 for name in keys-distinct keys-repeated comment comment-utf8 string-other string-link; do
     file=$work/$name.plist
-    stats=$({ /usr/bin/time -f '%M %e' "$eplint" --format json "$file" 2>&1 >"$work/$name.json" || true; } | tail -1)
+    stats=$(measured "$work/$name.json" "$eplint" --format json "$file")
     findings=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["diagnostics"]))' "$work/$name.json" 2>/dev/null || echo "?")
-    size=$(stat -c %s "$file")
+    size=$(file_size "$file")
     awk -v n="$name" -v s="$size" -v r="${stats% *}" -v t="${stats#* }" -v f="$findings" \
         'BEGIN { printf "%-15s %10.1f %14.1f %10.2f %10s\n", n, s / 1048576, r / 1024, t, f }'
 done

@@ -16,13 +16,12 @@ shared=${EPLINT_SHARED_DIR:-../shared}
 work=/tmp/eplint-bench
 mkdir -p "$work"
 
+. Tests/Benchmarks/host.sh
 missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 [ -x /usr/bin/time ] || missing+=(time)
-if [ "${#missing[@]}" -gt 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+install_missing "${missing[@]}"
 
 echo "== building (release, static Swift runtime: the build users and hooks run)"
 swift build -c release --static-swift-stdlib --disable-local-rpath >/dev/null
@@ -56,9 +55,9 @@ echo "== 1. 10,000 files"
 (cd /tmp/plist-corpus-10000 && measure many "$runs" 1 1 \
     -n eplint "$eplint ." \
     -n plain "$plain ." \
-    -n floor "xargs -a $work/files.txt $floor" \
-    -n xmllint "xargs -a $work/files.txt xmllint --noout" \
-    -n plutil "xargs -a $work/files.txt $plutil -lint")
+    -n floor "$(xargs_from "$work/files.txt") $floor" \
+    -n xmllint "$(xargs_from "$work/files.txt") xmllint --noout" \
+    -n plutil "$(xargs_from "$work/files.txt") $plutil -lint")
 
 echo "== 2. one 100 MB plist"
 measure huge "$runs" 1 1 \
@@ -66,7 +65,7 @@ measure huge "$runs" 1 1 \
     -n plain "$plain /tmp/plist-huge.plist" \
     -n floor "$floor /tmp/plist-huge.plist" \
     -n "xmllint --stream" "xmllint --stream --noout /tmp/plist-huge.plist"
-peak() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident/ {printf "%.1f", $2 / 1024}'; }
+peak() { measured /dev/null "$@" | awk '{ printf "%.1f", $1 / 1024 }'; }
 eplint_peak=$(peak "$eplint" /tmp/plist-huge.plist)
 floor_peak=$(peak "$floor" /tmp/plist-huge.plist)
 xmllint_peak=$(peak xmllint --stream --noout /tmp/plist-huge.plist)

@@ -68,6 +68,24 @@ private func failure(_ yaml: String) -> String? {
         #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr"), absolutePath: "/project/App/Other.plist"))
     }
 
+    /// An eplint older (or newer) than the configuration asks for stops, naming both versions,
+    /// before it reads keys it may not know.
+    @Test func requiredVersion() throws {
+        func check(_ required: String, running: String) -> String? {
+            do throws(ConfigurationError) {
+                _ = try ConfigurationFile(text: "required-version: \"\(required)\"\nnewer-key: 1\n", path: ".eplint.yml", directory: "/p", toolVersion: running)
+                return nil
+            } catch { return error.message }
+        }
+        #expect(check("0.3", running: "0.2.9") == ".eplint.yml:1: required-version: this configuration needs eplint 0.3, and this eplint is 0.2.9; update eplint")
+        #expect(check(">= 0.2, < 1", running: "1.0.0")?.contains("needs eplint >= 0.2, < 1, and this eplint is 1.0.0") == true)
+        #expect(check("== 0.2.1", running: "0.2.1-rc.1")?.hasPrefix(".eplint.yml:2: unknown key 'newer-key'") == true)
+        #expect(check("0.2", running: "0.2.0")?.hasPrefix(".eplint.yml:2: unknown key") == true)
+        #expect(check(">0.2", running: "0.2.0")?.contains("needs eplint >0.2") == true)
+        #expect(check("latest", running: "0.2.0") == ".eplint.yml:1: required-version: must be a version such as \"1.2\" or clauses such as \">= 1.2, < 2\"")
+        #expect(try read("required-version: \"\(ToolIdentity.version)\"\n").disable.isEmpty)
+    }
+
     @Test func globs() {
         #expect(Glob("App/**").matches("App/Info.plist") && Glob("App/**").matches("App/A/B/Info.plist"))
         #expect(Glob("**/Info.plist").matches("Info.plist") && Glob("**/Info.plist").matches("a/b/Info.plist"))
@@ -76,7 +94,46 @@ private func failure(_ yaml: String) -> String? {
         #expect(!Glob("App/**").matches("Apps/Info.plist"))
     }
 
+    /// macOS hands back NFD names and APFS ignores case: a glob written one way matches the other
+    /// spelling (case only where the file system ignores it).
+    @Test func globsMatchOtherSpellingsOfANameWhereTheFileSystemDoes() {
+        let nfc = Glob("Caf\u{E9}/**")
+        #expect(nfc.matches("Cafe\u{301}/Info.plist") && Glob("Cafe\u{301}/*.plist").matches("Caf\u{E9}/Info.plist"))
+        #expect(!Glob("app/**").matches("App/Info.plist"))
+        #expect(Glob("app/**").matches("App/Info.plist", ignoringCase: true) && Glob("App/INFO.plist").matches("app/info.PLIST", ignoringCase: true))
+        #expect(!Glob("App/?nfo.plist").matches("App/xnfo.plist/x", ignoringCase: true))
+        var file = try! ConfigurationFile(text: "exclude: [\"fixtures/**\"]\n", path: ".eplint.yml", directory: "/project")
+        #expect(file.admits("/project/Fixtures/Info.plist"))
+        file.namesIgnoreCase = true
+        #expect(!file.admits("/project/Fixtures/Info.plist") && file.admits("/project/App/Info.plist"))
+    }
+
     /// The schema in Rules/ lists exactly the keys the reader accepts, and accepts the spec's example.
+    /// The repository is named in one place (ToolIdentity): the schema's `$id` is fetchable from
+    /// it, the README's modeline names that `$id`, install.sh downloads from it, and no other
+    /// repository URL of eplint appears in the README, install.sh or action.yml.
+    @Test func theSchemaIdAndTheReadmeNameToolIdentitysRepository() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+        let id = ToolIdentity.rawFile("Rules/eplint-config.schema.json")
+        #expect(schema["$id"] as? String == id)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("# yaml-language-server: $schema=\(id)\n"))
+        let named = try NSRegularExpression(pattern: "https://github\\.com/[A-Za-z0-9_.-]+/eplint\\b")
+        for file in ["README.md", "install.sh", "action.yml"] {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for match in named.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                #expect(String(text[Range(match.range, in: text)!]) == ToolIdentity.repository, "\(file)")
+            }
+        }
+        let installer = try String(contentsOf: root.appendingPathComponent("install.sh"), encoding: .utf8)
+        #expect(installer.contains("\nrepository=\(ToolIdentity.repository)\n"))
+        // The action installs, by default, the release of its own tag.
+        let action = try String(contentsOf: root.appendingPathComponent("action.yml"), encoding: .utf8)
+        #expect(action.contains("  version:\n    description: The eplint release to run (MAJOR.MINOR.PATCH); pin it, as the action's tag pins the action\n    required: false\n    default: \"\(ToolIdentity.version)\"\n"))
+    }
+
     @Test func schemaMatchesTheReader() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")

@@ -49,7 +49,10 @@ import Testing
         let help = try Eplint.run(["--help"])
         #expect(help.status == 0 && help.standardOutput.contains("USAGE:") && help.standardOutput.contains("lint (default)"))
         #expect(try Eplint.run(["lint", "--help"]).standardOutput.contains("--format"))
-        #expect(try Eplint.run(["--version"]).standardOutput == "0.1.0\n")
+        // The one place the version is written (scripts/release.sh sets it from the tag).
+        let identity = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Sources/LintEngine/ToolIdentity.swift"), encoding: .utf8)
+        let versionLine = try #require(identity.split(separator: "\n").first { $0.hasPrefix("    public static let version = \"") })
+        #expect(try Eplint.run(["--version"]).standardOutput == versionLine.split(separator: "\"")[1] + "\n")
         #expect(try Eplint.run(["help", "explain"]).standardOutput.hasPrefix("OVERVIEW: Print a rule's documentation page.\n\nUSAGE: eplint explain <RULE>\n"))
         // The command line is eplint's own (no reflection at start-up): its errors are exit 2.
         for (arguments, message) in [

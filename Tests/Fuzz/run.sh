@@ -6,6 +6,11 @@
 # Usage: Tests/Fuzz/run.sh SECONDS [extra libFuzzer flags]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+if [ "$(uname -s)" = Darwin ]; then
+    # Xcode's Swift toolchain has no libFuzzer runtime for -sanitize=fuzzer.
+    echo "Tests/Fuzz/run.sh: skipped on macOS: Xcode's Swift toolchain lacks libFuzzer; run it on Linux (or a swift.org toolchain's container)"
+    exit 0
+fi
 seconds=${1:?usage: Tests/Fuzz/run.sh SECONDS}
 shift
 shared=${EPLINT_SHARED_DIR:-../shared}

@@ -3,8 +3,9 @@
 # tagged copy of this repository by `from:` (a file:// URL), runs the command plugin
 # (`swift package eplint`) and builds a target whose Info.plist has a mistake with the
 # build-tool plugin. The build must fail with eplint's finding at its line and no other error;
-# once the mistake is fixed, both must pass. With a release bundle (EPLINT_DIST, as
-# release-binary.sh leaves it), a second consumer runs the bundle through `.binaryTarget(path:)`.
+# once the mistake is fixed, both must pass, and the product holds nothing of eplint's. With a
+# release bundle (EPLINT_DIST, as release-binary.sh leaves it), a second consumer takes the
+# plugins package scripts/plugins-package.sh writes, its eplint the bundle (`binaryTarget(path:)`).
 # Tests what is committed: the copy is a clone of HEAD.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -92,47 +93,54 @@ sed -i.bak 's|<string>NL</string>|<string>nl</string>|' Sources/App/Info.plist &
 status=0; swift build > "$work/build-fixed.log" 2>&1 || status=$?
 expect_status 0 "$status" "swift build of the fixed app"
 [ "$(swift run -q App 2>/dev/null)" = "built" ] || fail "the fixed app does not run"
+# The plugin builds nothing into the product: no resource bundle (SwiftPM makes one for a
+# build command's report, with the build machine's paths in it) and no eplint file beside it.
+bin=$(swift build --show-bin-path)
+shipped=$(find "$bin" -maxdepth 1 \( -name 'App_*.resources' -o -name 'App_*.bundle' -o -name 'eplint-App*' \))
+[ -z "$shipped" ] || fail "the build-tool plugin put files into the product: $shipped"
+if find "$bin/App.build" -name 'resource_bundle_accessor*' | grep -q .; then fail "the App target got a Bundle.module from the plugin"; fi
 status=0; swift package eplint > "$work/command-fixed.log" 2>&1 || status=$?
 expect_status 0 "$status" "swift package eplint on the fixed app"
 
 if [ -n "${EPLINT_DIST:-}" ] && [ -f "$EPLINT_DIST/eplint.artifactbundle/info.json" ]; then
-    echo "== the release bundle through .binaryTarget(path:)"
+    echo "== the plugins package with the release bundle (scripts/plugins-package.sh --path)"
+    bash "$root/scripts/plugins-package.sh" "$work/EplintPlugins" --path "$EPLINT_DIST/eplint.artifactbundle" >/dev/null
     bundled="$work/Bundled"
-    mkdir -p "$bundled/Plugins/Lint"
-    cp -R "$EPLINT_DIST/eplint.artifactbundle" "$bundled/"
-    cat > "$bundled/Package.swift" <<'SWIFT'
+    mkdir -p "$bundled/Sources/Bundled"
+    cat > "$bundled/Package.swift" <<SWIFT
 // swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "Bundled",
+    dependencies: [.package(path: "$work/EplintPlugins")],
     targets: [
-        .binaryTarget(name: "eplint", path: "eplint.artifactbundle"),
-        .plugin(name: "Lint", capability: .command(intent: .custom(verb: "lint", description: "eplint")), dependencies: ["eplint"]),
+        .executableTarget(
+            name: "Bundled",
+            exclude: ["Info.plist"],
+            plugins: [.plugin(name: "EplintBuildToolPlugin", package: "EplintPlugins")]
+        ),
     ]
 )
 SWIFT
-    cat > "$bundled/Plugins/Lint/plugin.swift" <<'SWIFT'
-import Foundation
-import PackagePlugin
-
-@main
-struct Lint: CommandPlugin {
-    func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let process = Process()
-        process.executableURL = try context.tool(named: "eplint").url
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 { Diagnostics.error("eplint exited with \(process.terminationStatus)") }
-    }
-}
-SWIFT
-    sed -i.bak 's|<string>nl</string>|<string>NL</string>|' "$app/Sources/App/Info.plist" && rm "$app/Sources/App/Info.plist.bak"
+    echo 'print("built")' > "$bundled/Sources/Bundled/main.swift"
+    sed 's|<string>nl</string>|<string>NL</string>|' "$app/Sources/App/Info.plist" > "$bundled/Sources/Bundled/Info.plist"
+    bundled_finding="$bundled/Sources/Bundled/Info.plist:9:3: error: region 'NL' must be lowercase: 'nl' [EP101]"
     cd "$bundled"
-    status=0; swift package lint "$app/Sources/App/Info.plist" > "$work/bundled.log" 2>&1 || status=$?
-    expect_status 1 "$status" "the bundled eplint"
-    only_errors "$work/bundled.log" "$finding" "error: eplint exited with 1"
+    status=0; swift package eplint > "$work/bundled-command.log" 2>&1 || status=$?
+    expect_status 1 "$status" "the prebuilt eplint's command plugin"
+    only_errors "$work/bundled-command.log" "$bundled_finding" "error: eplint found errors"
+    status=0; swift build > "$work/bundled-build.log" 2>&1 || status=$?
+    [ "$status" -ne 0 ] || fail "swift build with the prebuilt eplint passed with a mistake in Info.plist"
+    only_errors "$work/bundled-build.log" "$bundled_finding"
+    # Nothing of eplint is compiled: the tool is the bundle's binary.
+    if grep -q "Compiling eplint\|Compiling PlistSyntax" "$work/bundled-build.log"; then fail "the build compiled eplint"; fi
+    sed -i.bak 's|<string>NL</string>|<string>nl</string>|' Sources/Bundled/Info.plist && rm Sources/Bundled/Info.plist.bak
+    status=0; swift build > "$work/bundled-fixed.log" 2>&1 || status=$?
+    expect_status 0 "$status" "swift build with the prebuilt eplint, fixed"
+    bin=$(swift build --show-bin-path)
+    shipped=$(find "$bin" -maxdepth 1 \( -name 'Bundled_*.resources' -o -name 'Bundled_*.bundle' -o -name 'eplint-Bundled*' \))
+    [ -z "$shipped" ] || fail "the prebuilt plugin put files into the product: $shipped"
 fi
 
 if [ "$failures" -ne 0 ]; then

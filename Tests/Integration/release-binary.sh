@@ -13,13 +13,21 @@ bundle=$(bash scripts/release.sh "$dist" | tail -1)
 debug=.build/debug/eplint
 
 # The bundle: its info.json names the one variant, which runs here and needs no library
-# beyond glibc's, libstdc++ and libgcc_s.
+# beyond glibc's, libstdc++ and libgcc_s (on macOS: beyond the OS's).
 variant=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["artifacts"]["eplint"]["variants"][0]["path"])' "$bundle/info.json")
 bundled="$bundle/$variant"
-unexpected=$(ldd "$bundled" | grep -vE 'linux-vdso|ld-linux|/libc\.so|/libm\.so|/libstdc\+\+\.so|/libgcc_s\.so' || true)
+if [ "$(uname -s)" = Darwin ]; then
+    # macOS: only the OS's libraries (libxml2, libSystem, the Swift runtime in /usr/lib/swift);
+    # never Homebrew's (/opt/homebrew, /usr/local). Mach-O executables carry a PIE flag.
+    unexpected=$(otool -L "$bundled" | tail -n +2 | grep -vE '^\s*(/usr/lib/|/System/Library/)' || true)
+    pie() { otool -hv "$1" | grep -q PIE; }
+else
+    unexpected=$(ldd "$bundled" | grep -vE 'linux-vdso|ld-linux|/libc\.so|/libm\.so|/libstdc\+\+\.so|/libgcc_s\.so' || true)
+    pie() { readelf -h "$1" | grep -q 'Type: *DYN'; } # a shared object's type, loaded at a random address
+fi
 if [ -n "$unexpected" ]; then echo "FAIL: the bundled eplint needs other shared libraries:"; echo "$unexpected"; exit 1; fi
-for binary in .build/release/eplint "$bundled"; do # PIE: a shared object's type, loaded at a random address
-    readelf -h "$binary" | grep -q 'Type: *DYN' || { echo "FAIL: $binary is not a position-independent executable"; exit 1; }
+for binary in .build/release/eplint "$bundled"; do
+    pie "$binary" || { echo "FAIL: $binary is not a position-independent executable"; exit 1; }
 done
 
 passed=0
@@ -50,3 +58,5 @@ same --no-such-option Examples
 input=Examples/BrokenApp/Info.plist same --format gcc -
 echo "release binaries: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
+# The release workflow's merge of the platforms' outputs, on this one.
+bash Tests/Integration/release-merge.sh "$dist"

@@ -19,14 +19,15 @@ struct Macro {
 struct MacroTable {
     private(set) var macros: [String: Macro] = [:]
 
-    /// The predefined macros of `clang -x c` that do not depend on the machine or target;
-    /// those that do (`__APPLE__`, `__x86_64__` …) are left undefined (see `targetMacros`).
+    /// The predefined macros of `clang -x c` that do not depend on the machine or target, and
+    /// those Xcode's clang always has (`PreprocessingOptions.xcodePredefinitions`); those that
+    /// depend on the architecture or SDK (`__x86_64__` …) are left undefined (see `targetMacros`).
     init(traditional: Bool) {
         var predefined: [(String, String)] = [
             ("__STDC_VERSION__", "201710L"), ("__STDC_HOSTED__", "1"), ("__clang__", "1"), ("__GNUC__", "4"),
             ("__GNUC_MINOR__", "2"), ("__GNUC_PATCHLEVEL__", "1"), ("__llvm__", "1"), ("__STDC_UTF_16__", "1"),
             ("__STDC_UTF_32__", "1"), ("__CHAR_BIT__", "8"),
-        ]
+        ] + PreprocessingOptions.xcodePredefinitions
         // clang leaves __STDC__ undefined under -traditional-cpp.
         if !traditional { predefined.append(("__STDC__", "1")) }
         for (name, value) in predefined {
@@ -41,7 +42,7 @@ struct MacroTable {
     /// Predefined by Xcode's clang for the build machine and target, so eplint cannot know
     /// them: taken as undefined (as clang on Linux does), with an EP007 note where tested.
     static let targetMacros: Set<String> = [
-        "__APPLE__", "__MACH__", "__APPLE_CC__", "__x86_64__", "__x86_64", "__arm64__", "__aarch64__", "__arm__", "__i386__",
+        "__APPLE_CC__", "__x86_64__", "__x86_64", "__arm64__", "__aarch64__", "__arm__", "__i386__",
         "__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__", "__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__",
         "__ENVIRONMENT_IPHONE_OS_VERSION_MIN_REQUIRED__", "__LP64__", "_LP64", "__OBJC__", "__OBJC2__", "__ELF__",
     ]

@@ -44,3 +44,17 @@ public struct PreprocessingOptions: Sendable, Equatable {
     /// `-traditional` or `-traditional-cpp` among the flags.
     public var isTraditional: Bool { flags.contains { $0 == "-traditional" || $0 == "-traditional-cpp" } }
 }
+
+extension PreprocessingOptions {
+    /// What Xcode's clang predefines for every Info.plist it preprocesses, whatever the
+    /// architecture, SDK or Xcode version: Xcode runs `cc -E -P -x c -Wno-trigraphs FILE
+    /// -F… -target ARCH-apple-OS -isysroot SDK` once per architecture (swift-build's
+    /// InfoPlistBuildOperationTests), and clang defines these for every Apple target. The
+    /// architecture's macros and the TARGET_OS_* ones (predefined only by newer clangs, and per
+    /// SDK) stay unknown: EP007.
+    public static let xcodePredefinitions: [(name: String, value: String)] = [("__APPLE__", "1"), ("__MACH__", "1")]
+
+    /// Predefined by Xcode's clang for the architecture or SDK: eplint takes them as undefined
+    /// (a note where tested), and so must a clang it is compared with.
+    public static var targetDependentMacros: Set<String> { MacroTable.targetMacros }
+}

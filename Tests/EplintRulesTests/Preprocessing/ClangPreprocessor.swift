@@ -1,7 +1,8 @@
 import Foundation
 import PlistSyntax
 
-/// The real preprocessor, as Xcode runs it: `clang -E -P -x c -Wno-trigraphs FLAGS FILE`.
+/// The real preprocessor, as Xcode runs it: `clang -E -P -x c -Wno-trigraphs FLAGS FILE`, with
+/// Xcode's clang's predefinitions whichever clang this is.
 /// Found as $CLANG, on PATH, or beside the Swift toolchain's `swift`.
 enum ClangPreprocessor {
     static let path: String? = {
@@ -29,7 +30,12 @@ enum ClangPreprocessor {
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("Info.plist")
         try Data(source).write(to: input)
-        var arguments = ["-E", "-P", "-x", "c", "-Wno-trigraphs"] + flags
+        // Xcode's clang predefines __APPLE__ and __MACH__ wherever it runs; the machine's own
+        // target macros (__linux__ here, __arm64__ on a Mac) are unknown to eplint: undefined.
+        var arguments = ["-E", "-P", "-x", "c", "-Wno-trigraphs"]
+        arguments += PreprocessingOptions.xcodePredefinitions.map { "-D\($0.name)=\($0.value)" }
+        arguments += PreprocessingOptions.targetDependentMacros.sorted().map { "-U\($0)" }
+        arguments += flags
         if let prefixHeader {
             let header = directory.appendingPathComponent("Prefix.h")
             try Data(prefixHeader).write(to: header)

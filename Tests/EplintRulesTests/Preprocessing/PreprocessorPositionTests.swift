@@ -97,10 +97,16 @@ import Testing
     }
 
     @Test func whatEplintCannotKnowIsANote() {
-        let text = "<plist>\n<dict>\n#if __has_include(<Links.h>) || defined(__APPLE__)\n#error no links\n#endif\n#frobnicate\n\t<key>SKExternalPurchase</key><array><string>nl</string></array>\n</dict>\n</plist>\n"
+        let text = "<plist>\n<dict>\n#if __has_include(<Links.h>) || defined(__arm64__)\n#error no links\n#endif\n#frobnicate\n\t<key>SKExternalPurchase</key><array><string>nl</string></array>\n</dict>\n</plist>\n"
         let lines = lintLines(text)
         #expect(lines.map { String($0.prefix(14)) } == ["Info.plist:3:1", "Info.plist:3:1", "Info.plist:6:1"])
         #expect(lines.allSatisfy { $0.hasSuffix("[EP007]") })
+    }
+
+    /// Xcode's clang defines __APPLE__ and __MACH__ for every Apple target: known, no note.
+    @Test func whatXcodesClangAlwaysDefinesIsDefined() {
+        let text = "<plist>\n<dict>\n#if defined(__APPLE__) && __MACH__ == 1\n\t<key>SKExternalPurchase</key><array><string>NL</string></array>\n#else\n#error not Apple\n#endif\n</dict>\n</plist>\n"
+        #expect(lintLines(text) == ["Info.plist:4:38: error: region 'NL' must be lowercase: 'nl' [EP101]"])
     }
 
     @Test func aFileWithoutStoreKitKeysGetsNoPreprocessorNotes() {

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LintEngine
+
+/// The one place where macOS and Linux file systems differ for eplint: `/tmp` and `/var` are
+/// links into `/private` on macOS (and `getcwd` returns the physical path), APFS compares
+/// names case-insensitively and may hand back NFD spellings. Paths are matched in one
+/// canonical form (the real path of their folder) while the user's spelling is what is shown.
+enum HostFileSystem {
+    /// `path` made absolute, its folder resolved through links (`/tmp/x/a.plist` →
+    /// `/private/tmp/x/a.plist` on macOS). The last component is kept, so a linked file is
+    /// not confused with its target; a folder that does not exist keeps its spelling below
+    /// its nearest existing ancestor.
+    static func canonical(_ path: String) -> String {
+        let normalized = absoluteAsGiven(path)
+        guard normalized != "/", let slash = normalized.utf8.lastIndex(of: UInt8(ascii: "/")) else { return normalized }
+        let folder = String(normalized[..<slash])
+        let real = realFolder(folder.isEmpty ? "/" : folder)
+        return (real == "/" ? "" : real) + String(normalized[slash...])
+    }
+
+    /// A folder's canonical absolute path, the folder itself resolved too (`--srcroot /tmp`).
+    static func canonicalDirectory(_ path: String) -> String {
+        realFolder(absoluteAsGiven(path))
+    }
+
+    /// The real path of a folder, cached: every diagnostic's file is matched through it.
+    private static func realFolder(_ folder: String) -> String {
+        if let known = folderCache.value(for: folder) { return known }
+        // A folder that is not there (or unreadable) keeps its spelling below the nearest
+        // ancestor that resolves; a loop, not recursion, whatever the depth of the argument.
+        var existing = folder
+        var missing = ""
+        var resolved = ""
+        while true {
+            if let real = realpath(existing, nil) {
+                resolved = String(cString: real)
+                free(real)
+                break
+            }
+            guard existing != "/", let slash = existing.utf8.lastIndex(of: UInt8(ascii: "/")) else { resolved = "/"; break }
+            missing = String(existing[slash...]) + missing
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        }
+        if resolved == "/" && !missing.isEmpty { resolved = "" }
+        resolved += missing
+        folderCache.store(resolved, for: folder)
+        return resolved
+    }
+
+    private static let folderCache = LockedCache()
+
+    /// A key equal for two paths exactly when they are the same file (device and inode,
+    /// whatever the spelling: case, NFD, `/private`, links), or the canonical path of a file
+    /// that cannot be reached. Cached: it is asked for every diagnostic.
+    static func sameFileKey(_ path: String) -> String {
+        if let known = identityCache.value(for: path) { return known }
+        let key = FileIdentity(path).map { "\($0.device):\($0.inode)" } ?? canonical(path)
+        identityCache.store(key, for: path)
+        return key
+    }
+
+    private static let identityCache = LockedCache()
+
+    /// Whether names in `folder` are compared ignoring case (APFS and HFS+ by default).
+    /// Linux file systems are case-sensitive unless a folder is set up for casefolding,
+    /// which eplint does not detect.
+    static func ignoresCase(in folder: String) -> Bool {
+        #if canImport(Darwin)
+        return pathconf(folder, _PC_CASE_SENSITIVE) == 0
+        #else
+        return false
+        #endif
+    }
+}
+
+/// What makes two paths the same file: the device and inode they lead to (following links),
+/// whatever their spelling: case, NFD, `/private`, links.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+    }
+}
+
+/// A string → string cache that worker threads may share (the Xcode contexts are looked up
+/// while linting in parallel).
+private final class LockedCache: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+    private var values: [String: String] = [:]
+
+    func value(for key: String) -> String? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return values[key]
+    }
+
+    func store(_ value: String, for key: String) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        values[key] = value
+    }
+}
