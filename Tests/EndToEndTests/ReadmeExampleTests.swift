@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command output the README shows is what the built binary prints, as the rule pages'
 /// examples are tests. Two forms are checked:
@@ -154,6 +155,35 @@ import Testing
         #expect(commands.last == "swift test")
         let ci = try String(contentsOf: Eplint.packageRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(ci.contains("\nswift test\n"))
+    }
+
+    /// The README's terminal paragraph: the set-up command's summary, and no source lines, carets
+    /// or summary without colour (`NO_COLOR`, `TERM=dumb`), under a real pseudo-terminal.
+    @Test(.requires(.script))
+    func terminalParagraphIsTrue() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let summary = "7 errors, 1 warning in 4 files"
+        #expect(text.contains("a summary (`\(summary)`\nafter the set-up command)"))
+        func terminal(_ environment: [String: String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try RequiredTool.script.require())
+            process.arguments = ["-qec", "\(Eplint.executable.path) Examples/BrokenApp Examples/CorrectApp", "/dev/null"]
+            process.currentDirectoryURL = Eplint.packageRoot
+            process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        }
+        let coloured = try terminal(["TERM": "xterm"]).replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(coloured.hasSuffix("\(summary)\n") && coloured.contains("\n\t\t^\n"), "\(coloured)")
+        for environment in [["TERM": "xterm", "NO_COLOR": "1"], ["TERM": "dumb"]] {
+            let plain = try terminal(environment)
+            #expect(plain.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/Info.plist:") }, "\(environment): \(plain)")
+        }
     }
 
     @Test(arguments: examples) func exampleOutputIsTheBinarys(_ example: Example) throws {

@@ -31,8 +31,11 @@ mirror=$(grep -hE '^[[:space:]]*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/
 [ -n "$mirror" ] || mirror=$(grep -hE '^deb[[:space:]]' /etc/apt/sources.list 2>/dev/null | grep -v security | awk '{print $2}' | head -1 || true)
 [ -n "$mirror" ] || skip "this machine's apt names no Debian archive"
 echo "deb-src $mirror unstable main" > "$work/apt/sources.list"
+# A mirror frozen at a date (a snapshot) serves an unstable Release past its Valid-Until: it is
+# taken all the same, still checked against Debian's signing keys.
 apt=(-o Dir::Etc::SourceList="$work/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
-    -o Dir::State::Lists="$work/apt/lists" -o Dir::Cache="$work/apt/cache" -o APT::Sandbox::User=root -qq)
+    -o Dir::State::Lists="$work/apt/lists" -o Dir::Cache="$work/apt/cache" -o APT::Sandbox::User=root
+    -o Acquire::Check-Valid-Until=false -qq)
 apt-get "${apt[@]}" update >/dev/null 2>&1 || skip "Debian's archive ($mirror) cannot be reached"
 (cd "$work/source" && apt-get "${apt[@]}" source --only-source --download-only libxml2 >/dev/null 2>&1) ||
     skip "unstable's libxml2 source cannot be downloaded from $mirror"
