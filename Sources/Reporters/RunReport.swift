@@ -19,6 +19,9 @@ public struct RunReport: Sendable {
     /// `/private/tmp` on macOS), so that SARIF places it under `sourceRoot`; files not in it
     /// are resolved against `workingDirectory`.
     public var canonicalPaths: [String: String] = [:]
+    /// Findings not reported, with what dropped them: SARIF lists them with `suppressions`, as
+    /// GitHub code scanning expects; the other formats leave them out.
+    public var suppressed: [SuppressedFinding] = []
 
     public init(toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
                 failures: [String], sourceRoot: String, workingDirectory: String) {

@@ -11,13 +11,14 @@ public enum SARIFReporter {
         // Rule, key path and value, never the line: stable when lines move. Repeats of the same
         // triple in a file are numbered in document order.
         var seenFingerprints: [String: Int] = [:]
-        let fingerprints = report.diagnostics.map { diagnostic -> String in
+        // Suppressed findings follow the reported ones, each with its `suppressions`.
+        let diagnostics = report.diagnostics + report.suppressed.map(\.diagnostic)
+        let fingerprints = diagnostics.map { diagnostic -> String in
             let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(separator: "\u{0}")
             let occurrence = seenFingerprints[identity, default: 0]
             seenFingerprints[identity] = occurrence + 1
             return fnv1a([diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value, String(occurrence)].joined(separator: "\u{0}"))
         }
-        let diagnostics = report.diagnostics
         let results = JSONValue.elements(count: diagnostics.count) { index -> JSONValue in
             let diagnostic = diagnostics[index]
             var result: [(String, JSONValue)] = [
@@ -46,6 +47,13 @@ public enum SARIFReporter {
             }
             result.append(("partialFingerprints", .object([("eplint/v1", .string(fingerprints[index]))])))
             if let fix = diagnostic.fix, !fix.edits.isEmpty { result.append(("fixes", .array([fixObject(fix, file: diagnostic.file, report: report)]))) }
+            if index >= report.diagnostics.count {
+                let suppressed = report.suppressed[index - report.diagnostics.count]
+                result.append(("suppressions", .array([.object([
+                    ("kind", .string(suppressed.kind == .inSource ? "inSource" : "external")),
+                    ("justification", .string(suppressed.reason)),
+                ])])))
+            }
             return .object(result)
         }
 

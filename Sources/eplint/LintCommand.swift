@@ -291,7 +291,7 @@ struct LintCommand {
         }
         if let acceptedFindings, let path = baseline {
             let (new, gone) = ProjectConfiguration.filter(diagnostics, through: acceptedFindings, at: path)
-            if verbose {
+            if verbose || format == .sarif || report.contains(where: { $0.format == .sarif }) {
                 var remaining = new.map(DiagnosticIdentity.init).reduce(into: [DiagnosticIdentity: Int]()) { $0[$1, default: 0] += 1 }
                 for diagnostic in diagnostics {
                     let identity = DiagnosticIdentity(diagnostic)
@@ -322,7 +322,8 @@ struct LintCommand {
         var run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
                             failures: failures, sourceRoot: HostFileSystem.canonicalDirectory(srcroot ?? "."), workingDirectory: currentDirectory())
         if format == .sarif || report.contains(where: { $0.format == .sarif }) {
-            for diagnostic in diagnostics where run.canonicalPaths[diagnostic.file] == nil {
+            run.suppressed = suppressed
+            for diagnostic in diagnostics + suppressed.map(\.diagnostic) where run.canonicalPaths[diagnostic.file] == nil {
                 run.canonicalPaths[diagnostic.file] = absolute(diagnostic.file)
             }
         }

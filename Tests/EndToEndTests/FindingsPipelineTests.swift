@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One order for every finding: inline suppression, then the configuration, then the baseline;
@@ -45,5 +46,32 @@ import Testing
         #expect(run.standardOutput.split(separator: "\n").allSatisfy { !$0.contains(": error: ") }, "\(run.standardOutput)")
         let quiet = try fixture.run(["--format", "gcc", "--baseline", "baseline.json", "App/Info.plist"])
         #expect(quiet.standardError == "" && quiet.standardOutput == run.standardOutput)
+
+        // SARIF lists them with their suppressions, as GitHub code scanning expects.
+        let sarif = try fixture.run(["--format", "sarif", "--output", "report.sarif", "--baseline", "baseline.json", "App/Info.plist"])
+        #expect(sarif.status == 0, "\(sarif.standardError)")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.root.appendingPathComponent("report.sarif"))) as? [String: Any])
+        let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let suppressions = results.compactMap { result -> String? in
+            guard let suppression = (result["suppressions"] as? [[String: String]])?.first else { return nil }
+            return "\(result["ruleId"] as? String ?? "") \(suppression["kind"] ?? "") \(suppression["justification"] ?? "")"
+        }
+        #expect(suppressions.sorted() == ["EP101 inSource eplint:disable-next at line 6", "EP104 external baseline baseline.json",
+                                          "EP201 external disable: in .eplint.yml", "EP203 external ignore: in .eplint.yml"], "\(suppressions)")
+        #expect(results.allSatisfy { $0["suppressions"] != nil }, "every finding of this run is suppressed")
+        if let validator = ReportTests.validator, RequiredTool.python.runs {
+            _ = try RequiredTool.python.require()
+            let validation = Process()
+            validation.executableURL = validator
+            validation.arguments = ["--github", fixture.root.appendingPathComponent("report.sarif").path]
+            validation.standardOutput = FileHandle.nullDevice
+            validation.standardError = FileHandle.nullDevice
+            try validation.run()
+            validation.waitUntilExit()
+            #expect(validation.terminationStatus == 0, "validate-sarif refused the log")
+        }
+        // The other formats leave them out.
+        let json = try fixture.run(["--format", "json", "--baseline", "baseline.json", "App/Info.plist"])
+        #expect(!json.standardOutput.contains("\"rule\": \"EP"), "\(json.standardOutput)")
     }
 }
