@@ -114,9 +114,10 @@ public struct Linter: Sendable {
             diagnostics = preprocessed.map.translate(diagnostics.filter { $0.rule != Self.directivesNotPreprocessed }, file: path) + atDirectives
             if hasStoreKitKeys { diagnostics += preprocessorDiagnostics(preprocessed, file: path) }
         }
+        if parsed.isBinaryPropertyList { diagnostics = diagnostics.map(Self.locatedByKeyPath) }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
-        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures)
+        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: parsed.isBinaryPropertyList, failures: failures)
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.
@@ -147,15 +148,24 @@ public struct Linter: Sendable {
             if fatal.suggestsConversion { message += "; convert it with plutil -convert xml1 \(path.quotedForShell)" }
             let rule = fatal.kind == .malformed ? Self.malformed : Self.unsupported
             return Parsed(diagnostics: [diagnostic(rule, message, SourceRange(at: fatal.position), file: path)],
-                          isBinaryPropertyList: fatal.kind == .binaryPropertyList, preprocessed: preprocessed)
+                          isBinaryPropertyList: document.isBinary || fatal.kind == .binaryPropertyList, preprocessed: preprocessed)
         }
         guard let root = document.root, root.kind == .dictionary else {
             let name = Self.fileName(path)
             guard let root = document.root, name.hasSuffix("Info.plist") || name.hasSuffix(".entitlements") else { return Parsed(diagnostics: []) }
             return Parsed(diagnostics: [diagnostic(Self.wrongType, "the top-level element must be a dictionary (<dict>), found \(root.kind.elementName)", root.range, file: path)],
-                          preprocessed: preprocessed)
+                          isBinaryPropertyList: document.isBinary, preprocessed: preprocessed)
         }
-        return Parsed(document: document, root: root, diagnostics: [], preprocessed: preprocessed)
+        return Parsed(document: document, root: root, diagnostics: [], isBinaryPropertyList: document.isBinary, preprocessed: preprocessed)
+    }
+
+    /// A binary plist has no lines: its findings stay at 1:1, and the message names the key
+    /// path, which every format shows (SARIF also gives it as the logical location).
+    static func locatedByKeyPath(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard !diagnostic.keyPath.isEmpty else { return diagnostic }
+        var located = diagnostic
+        located.message += " (at \(diagnostic.keyPath) in the binary property list)"
+        return located
     }
 
     /// EP007 for what eplint cannot know of the preprocessing, EP010 for comments cpp removes.

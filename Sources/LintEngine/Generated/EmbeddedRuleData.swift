@@ -261,6 +261,8 @@ How this was checked: `Tests/PlistSyntaxTests/AppleParserDifferentialTests.swift
 
 Not modelled: a `>` inside an attribute value (Apple's parsers end the tag there); the encoding names CoreFoundation does not know (eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252 and refuses others as EP002); an `<integer>`, `<real>`, `<date>` or `<true>` longer than 65,536 characters is refused as such without reading it, and a longer `<data>` or `<string>` is checked only for markup (comments, processing instructions).
 
+A binary property list (`bplist00`) is malformed when its trailer, offset table, an object or a reference does not fit the file, an object contains itself, a dictionary key is not a string, or an object is no property list value (CoreFoundation's null and set markers, which `PropertyListSerialization` reads but no plist holds). Its findings are at 1:1; the message says `binary property list:` and what is wrong.
+
 ## Why
 
 > Apple's property list parser rejects such a file: the build fails, or the keys in it never reach the OS.
@@ -312,20 +314,20 @@ unsupported-format
 """#, #"""
 error
 """#, #"""
-The input is not an XML property list (binary plist, JSON, other text) or exceeds a limit.
+The input is not a property list eplint reads (JSON, other text) or exceeds a limit.
 """#, #"""
 # EP002 unsupported-format
 
 - **Severity:** error
-- **Summary:** The input is not an XML property list (binary plist, JSON, other text) or exceeds a limit.
+- **Summary:** The input is not a property list eplint reads (JSON, other text) or exceeds a limit.
 
 ## What it checks
 
-The first bytes: a binary property list (`bplist00`), JSON, or anything whose first non-blank character is not `<` is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`).
+The first bytes: JSON, or anything whose first non-blank character is not `<` (and that is no binary property list), is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit; for binary property lists (`bplist00`, read since issue 29), another version (`bplist15`), a file over 16 MiB, or shared objects that expand to more values than the file has bytes. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`).
 
 ## Why
 
-> eplint reads XML property lists, the form Xcode keeps Info.plist and entitlements files in; it reports what it cannot read instead of guessing.
+> eplint reads XML property lists, the form Xcode keeps Info.plist and entitlements files in, and binary ones, the form of built apps; it reports what it cannot read instead of guessing.
 
 ## Failing example
 
