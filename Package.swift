@@ -29,6 +29,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // zlib, for the deflated entries of an .ipa. Imported by BuiltApps alone.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // A POSIX thread, a counting semaphore and the processor count: what the parallel file
         // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads"),
@@ -46,6 +52,8 @@ let package = Package(
         .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"]),
         // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
         .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"]),
+        // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
+        .target(name: "BuiltApps", dependencies: ["CZlib", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
@@ -78,6 +86,7 @@ let package = Package(
             dependencies: ["PlistSyntax", "TestSupport"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
+        .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters"]),
         .testTarget(
             name: "EplintRulesTests",
