@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;

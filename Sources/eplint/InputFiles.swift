@@ -20,6 +20,9 @@ struct InputCollector {
     /// What a directory walk picks up: plists and entitlements, or JSON for the server-side commands.
     var suffixes = [".plist", ".entitlements"]
     var files: [InputFile] = []
+    /// Built apps (`.ipa`, `.app`, `.xcarchive`): named, or found by a walk with `--artifacts`.
+    var artifacts: [String] = []
+    var walksIntoArtifacts = false
     var failures: [String] = []
     var skipped: [String] = []
 
@@ -33,7 +36,10 @@ struct InputCollector {
             failures.append("cannot read \(path.quotedForMessage): \(String(cString: strerror(errno)))")
             return
         }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        let isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        if BuiltAppLint.isArtifact(path) && isDirectory != path.hasSuffix(".ipa") {
+            artifacts.append(path)
+        } else if isDirectory {
             walk(path)
         } else {
             files.append(InputFile(path: path))
@@ -50,7 +56,13 @@ struct InputCollector {
             switch entry.kind(at: path) {
             case .directory:
                 if entry.name.hasPrefix(".") || Self.skippedDirectories.contains(entry.name) { skipped.append(path + "/ (skipped directory)"); continue }
+                if BuiltAppLint.isArtifact(entry.name) {
+                    if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + "/ (a built app: name it or pass --artifacts)") }
+                    continue
+                }
                 walk(path)
+            case .file where entry.name.hasSuffix(".ipa"):
+                if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + " (a built app: name it or pass --artifacts)") }
             case .file:
                 if suffixes.contains(where: entry.name.hasSuffix) { files.append(InputFile(path: path, foundByWalk: true)) }
             case .link:

@@ -61,6 +61,7 @@ struct LintCommand {
     var targets: [String]
     var configurations: [String]
     var xcodeEnvironment: Bool
+    var artifacts: Bool
     var paths: [String]
 
     /// Declares and reads the options, in the order `--help` lists them.
@@ -102,6 +103,7 @@ struct LintCommand {
         configurations = options.values("configuration", "NAME", help: "Only this build configuration of the Xcode projects (repeatable; default: all).")
         xcodeEnvironment = options.flag("xcode-environment",
                                         help: "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment.")
+        artifacts = options.flag("artifacts", help: "Also lint the built apps (.ipa, .app, .xcarchive) a directory walk finds; named ones always are.")
         paths = options.positionals("PATH", help: "Files or directories to lint; '-' reads standard input.")
         try validate()
     }
@@ -151,6 +153,7 @@ struct LintCommand {
             mapped[project!.resolve(plist)] = PathArithmetic.relative(project!.resolve(file), to: currentDirectory())
         }
         var inputs = InputCollector()
+        inputs.walksIntoArtifacts = artifacts
         let xcode: XcodeLintPlan
         do throws(RunFailure) { xcode = try xcodeLintPlan(configuration, configurationFile: project) } catch {
             writeStandardError("error: eplint: \(error.message)\n")
@@ -204,6 +207,13 @@ struct LintCommand {
             case .failure(let failure):
                 failures.append(failure.reason)
             }
+        }
+        let builtApps = BuiltAppLint(linter: linter, verbose: verbose)
+        for artifact in inputs.artifacts {
+            let outcome = builtApps.lint(artifact)
+            diagnostics += outcome.diagnostics
+            linted += outcome.linted
+            failures += outcome.failures
         }
         return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput)
     }

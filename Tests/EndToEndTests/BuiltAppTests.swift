@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// `eplint App.app`, `App.ipa` and `App.xcarchive`: the built Info.plist (binary) linted with
+/// the entitlements signed into the executable. Fixtures are made here from the corpus's
+/// real signed executable, its entitlements blob rewritten (signature hashes are not
+/// recomputed: eplint does not verify them).
+@Suite struct BuiltAppTests {
+    static let artifacts: URL = {
+        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? Eplint.packageRoot.appendingPathComponent("../shared")
+        return shared.appendingPathComponent("corpus/artifacts").standardizedFileURL
+    }()
+    static let signedExecutable = artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/bundles/very-capable-app.app/very-capable-app")
+    static let available = FileManager.default.fileExists(atPath: signedExecutable.path)
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
+    /// A thin little-endian 64-bit executable with its SuperBlob rebuilt around new XML
+    /// entitlements (slot 5; a DER slot 7 is dropped).
+    static func replacingEntitlements(of bytes: [UInt8], with xml: String) -> [UInt8] {
+        func le(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        func be(_ data: [UInt8], _ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(data[at + $1]) } }
+        func beBytes(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        var command = 32
+        for _ in 0..<le(16) where le(command) != 0x1D { command += le(command + 4) }
+        let dataOffset = le(command + 8)
+        let blob = Array(bytes[dataOffset...])
+        var blobs: [(type: Int, bytes: [UInt8])] = []
+        for index in 0..<be(blob, 8) {
+            let type = be(blob, 12 + 8 * index), start = be(blob, 16 + 8 * index)
+            guard type != 7 else { continue }
+            let payload = type == 5 ? [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8)
+                : Array(blob[start..<start + be(blob, start + 4)])
+            blobs.append((type, payload))
+        }
+        if !blobs.contains(where: { $0.type == 5 }) {
+            blobs.insert((5, [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8)), at: 1)
+        }
+        var offset = 12 + 8 * blobs.count
+        var index: [UInt8] = [], body: [UInt8] = []
+        for entry in blobs {
+            index += beBytes(entry.type) + beBytes(offset)
+            body += entry.bytes
+            offset += entry.bytes.count
+        }
+        var superBlob = [0xFA, 0xDE, 0x0C, 0xC0] + beBytes(offset) + beBytes(blobs.count) + index + body
+        superBlob += [UInt8](repeating: 0, count: (16 - superBlob.count % 16) % 16)
+        var result = Array(bytes[..<dataOffset]) + superBlob
+        for (position, byte) in (0..<4).map({ UInt8(truncatingIfNeeded: superBlob.count >> (8 * $0)) }).enumerated() { result[command + 12 + position] = byte }
+        return result
+    }
+
+    static func entitlements(_ keys: [String]) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+            + keys.map { "\t<key>\($0)</key>\n\t<true/>\n" }.joined() + "\t<key>application-identifier</key>\n\t<string>TEAM.app</string>\n</dict>\n</plist>\n"
+    }
+
+    /// A bundle folder `name` in `directory`: binary Info.plist, the executable, nested extensions.
+    static func writeBundle(_ bundle: URL, entitlementKeys: [String], info: [String: Any], executable: String = "Fixture") throws {
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        var plist = info
+        plist["CFBundleExecutable"] = executable
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(to: bundle.appendingPathComponent("Info.plist"))
+        let signed = replacingEntitlements(of: Array(try Data(contentsOf: signedExecutable)), with: entitlements(entitlementKeys))
+        try Data(signed).write(to: bundle.appendingPathComponent(executable))
+    }
+
+    static var storeKitInfo: [String: Any] { ["MinimumOSVersion": "17.4", "SKExternalPurchase": ["fr"]] }
+
+    /// `(rule key path)` of the gcc lines, sorted.
+    static func findings(_ run: EplintRun) -> [String] {
+        run.standardOutput.split(separator: "\n").map { line in
+            let rule = line.split(separator: "[").last.map { String($0.dropLast()) } ?? ""
+            let path = line.range(of: "(at ").map { String(line[$0.upperBound...].prefix { $0 != " " }) } ?? ""
+            return "\(rule) \(path)"
+        }.sorted()
+    }
+
+    @Test(.enabled(if: available, "the corpus's signed executable or python3 is missing"))
+    func appIpaAndArchiveGiveTheSameFindings() throws {
+        let root = try Eplint.temporaryDirectory()
+        // The main app lacks the external-purchase entitlement (EP401); its extension, with
+        // the entitlement and no key, has it unused (EP402).
+        let app = root.appendingPathComponent("Build/Fixture.app")
+        try Self.writeBundle(app, entitlementKeys: [], info: Self.storeKitInfo)
+        try Self.writeBundle(app.appendingPathComponent("PlugIns/Widget.appex"), entitlementKeys: ["com.apple.developer.storekit.external-purchase"],
+                             info: ["MinimumOSVersion": "17.4"], executable: "Widget")
+        let direct = try Eplint.run(["Build/Fixture.app"], in: root)
+        #expect(Self.findings(direct) == ["EP401 SKExternalPurchase", "EP402 "], "\(direct.standardOutput)")
+        #expect(direct.standardOutput.contains("Build/Fixture.app/Info.plist:1:1: error: "))
+        #expect(direct.standardOutput.contains("Build/Fixture.app/PlugIns/Widget.appex/Widget (signed entitlements):"))
+        #expect(direct.status == 1)
+
+        // The same bundle in an .ipa and an .xcarchive.
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        zip.arguments = ["-c", """
+        import os, sys, zipfile
+        with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as z:
+            for folder, _, names in os.walk(sys.argv[1]):
+                for name in names:
+                    path = os.path.join(folder, name)
+                    z.write(path, 'Payload/' + os.path.relpath(path, os.path.dirname(sys.argv[1])))
+        """, app.path, root.appendingPathComponent("Fixture.ipa").path]
+        try zip.run()
+        zip.waitUntilExit()
+        let ipa = try Eplint.run(["Fixture.ipa"], in: root)
+        #expect(Self.findings(ipa) == Self.findings(direct), "\(ipa.standardOutput)")
+        #expect(ipa.standardOutput.contains("Fixture.ipa/Payload/Fixture.app/Info.plist:1:1: error: "))
+
+        let archived = root.appendingPathComponent("Fixture.xcarchive/Products/Applications")
+        try FileManager.default.createDirectory(at: archived, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: app, to: archived.appendingPathComponent("Fixture.app"))
+        let archive = try Eplint.run(["Fixture.xcarchive"], in: root)
+        #expect(Self.findings(archive) == Self.findings(direct), "\(archive.standardOutput)")
+
+        // A walk skips built apps unless asked.
+        let walk = try Eplint.run(["--verbose", "."], in: root)
+        #expect(walk.standardOutput.isEmpty && walk.status == 0)
+        #expect(walk.standardError.contains("./Fixture.ipa (a built app: name it or pass --artifacts)"))
+        #expect(walk.standardError.contains("./Build/Fixture.app/ (a built app: name it or pass --artifacts)"))
+        let artifacts = try Eplint.run(["--artifacts", "."], in: root)
+        #expect(Self.findings(artifacts) == (Self.findings(direct) + Self.findings(direct) + Self.findings(direct)).sorted())
+    }
+
+    @Test(.enabled(if: available, "the corpus's signed executable or python3 is missing"))
+    func grantedEntitlementIsClean() throws {
+        let root = try Eplint.temporaryDirectory()
+        try Self.writeBundle(root.appendingPathComponent("Fixture.app"), entitlementKeys: ["com.apple.developer.storekit.external-purchase"], info: Self.storeKitInfo)
+        let run = try Eplint.run(["Fixture.app"], in: root)
+        #expect(run.standardOutput.isEmpty && run.status == 0, "\(run.standardOutput)")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+    func corpusArtifacts() throws {
+        let ipas = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/ipas")
+        // A real signed app without the StoreKit keys: clean.
+        let clean = try Eplint.run(["very-capable-app.ipa"], in: ipas)
+        #expect(clean.standardOutput.isEmpty && clean.standardError.isEmpty && clean.status == 0)
+        // An .ipa without Payload/*.app: EP002, not a silent pass.
+        let empty = try Eplint.run(["no-app-bundle.ipa"], in: ipas)
+        #expect(empty.standardOutput == "no-app-bundle.ipa:1:1: error: no app bundle in it (Payload/*.app is empty) [EP002]\n")
+        #expect(empty.status == 1)
+        let archive = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/archives")
+        let archived = try Eplint.run(["--verbose", "very-capable-app.xcarchive"], in: archive)
+        #expect(archived.standardOutput.isEmpty && archived.status == 0, "\(archived.standardOutput)")
+        // Not a zip at all.
+        let root = try Eplint.temporaryDirectory()
+        try Data("not a zip".utf8).write(to: root.appendingPathComponent("Broken.ipa"))
+        let broken = try Eplint.run(["Broken.ipa"], in: root)
+        #expect(broken.standardOutput == "Broken.ipa:1:1: error: not a zip archive: 9 bytes [EP001]\n")
+    }
+}
