@@ -13,6 +13,8 @@ public struct LintConfiguration: Sendable {
     /// Whether the Info.plist's target preprocesses it (`INFOPLIST_PREPROCESS`); nil when no
     /// Xcode project says. (EP011; what is linted follows `preprocessing`.)
     public var infoPlistPreprocessed: Bool?
+    /// The current time as plists write dates (`2026-11-25T21:00:00Z`), for EP407; nil: not checked.
+    public var now: String?
 
     public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
                 regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil,

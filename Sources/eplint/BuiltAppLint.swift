@@ -1,6 +1,11 @@
 import BuiltApps
 import LintEngine
 import PlistSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Lints a built app (`.ipa`, `.xcarchive`, `.app`): each bundle's Info.plist (binary or
 /// XML) with the entitlements signed into its executable as the paired entitlements, the
@@ -69,7 +74,9 @@ struct BuiltAppLint {
                 let shownPath = artifact + "/" + executablePath + " (signed entitlements)"
                 if let xml = slices.lazy.compactMap(\.entitlementsXML).first {
                     switch PlistParser.parse(xml).root?.dictionaryEntries {
-                    case let entries?: pairing = .paired(PairedEntitlements(path: shownPath, entries: entries))
+                    case let entries?:
+                        pairing = .paired(PairedEntitlements(path: shownPath, entries: entries,
+                                                             profile: try profile(in: contents, isMac: isMac, of: artifact, from: store, into: &outcome)))
                     case nil: outcome.diagnostics.append(problem(ArtifactProblem(.malformed, "the signed entitlements are not a plist dictionary"), in: shownPath))
                     }
                 } else if verbose {
@@ -94,6 +101,26 @@ struct BuiltAppLint {
                 try lintBundle(contents + folder + nested + "/", of: artifact, in: store, depth: depth + 1, into: &outcome)
             }
         }
+    }
+
+    /// The embedded provisioning profile (read, not verified); a broken one is reported and left out.
+    private func profile(in contents: String, isMac: Bool, of artifact: String, from store: any BundleStore,
+                         into outcome: inout Outcome) throws(ArtifactProblem) -> GrantingProfile? {
+        let path = contents + (isMac ? "embedded.provisionprofile" : "embedded.mobileprovision")
+        guard let bytes = try store.contents(path) else { return nil }
+        do throws(ArtifactProblem) {
+            let read = try ProvisioningProfile(bytes)
+            return GrantingProfile(path: artifact + "/" + path, entitlements: read.entitlements, expirationDate: read.expirationDate)
+        } catch {
+            outcome.diagnostics.append(problem(error, in: artifact + "/" + path))
+            return nil
+        }
+    }
+
+    /// Now, as plists write dates: `EPLINT_NOW` when set (reproducible runs and tests), else the clock.
+    static func now() -> String {
+        if let fixed = getenv("EPLINT_NOW").map({ String(cString: $0) }), !fixed.isEmpty { return fixed }
+        return AbsoluteDate.text(unixSeconds: Int64(time(nil)))
     }
 
     private func problem(_ problem: ArtifactProblem, in file: String) -> Diagnostic {

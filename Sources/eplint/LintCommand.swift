@@ -208,7 +208,9 @@ struct LintCommand {
                 failures.append(failure.reason)
             }
         }
-        let builtApps = BuiltAppLint(linter: linter, verbose: verbose)
+        var clocked = configuration
+        clocked.now = BuiltAppLint.now()
+        let builtApps = BuiltAppLint(linter: Linter(rules: allRules, configuration: clocked), verbose: verbose)
         for artifact in inputs.artifacts {
             let outcome = builtApps.lint(artifact)
             diagnostics += outcome.diagnostics

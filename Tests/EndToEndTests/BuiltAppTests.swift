@@ -131,6 +131,50 @@ import Testing
         #expect(run.standardOutput.isEmpty && run.status == 0, "\(run.standardOutput)")
     }
 
+    /// A profile as Apple writes one, signed with a throw-away key by `openssl cms -sign`.
+    static func signedProfile(expiring date: String, entitlements: String, in directory: URL) throws -> Data {
+        let plist = directory.appendingPathComponent("profile.plist"), key = directory.appendingPathComponent("key.pem")
+        let certificate = directory.appendingPathComponent("cert.pem"), signed = directory.appendingPathComponent("profile.der")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>Name</key><string>Fixture</string>
+        <key>TeamIdentifier</key><array><string>TEAM123456</string></array>
+        <key>ExpirationDate</key><date>\(date)</date>
+        <key>Entitlements</key><dict>\(entitlements)</dict></dict></plist>
+        """.write(to: plist, atomically: true, encoding: .utf8)
+        for arguments in [["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path, "-days", "1", "-subj", "/CN=eplint fixture"],
+                          ["cms", "-sign", "-nodetach", "-binary", "-outform", "DER", "-in", plist.path, "-signer", certificate.path, "-inkey", key.path, "-out", signed.path]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = arguments
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        return try Data(contentsOf: signed)
+    }
+
+    @Test(.enabled(if: available && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "the corpus's executable, python3 or openssl is missing"))
+    func profileGrantsAndExpires() throws {
+        let root = try Eplint.temporaryDirectory()
+        let app = root.appendingPathComponent("Fixture.app")
+        try Self.writeBundle(app, entitlementKeys: ["com.apple.developer.storekit.external-purchase"], info: Self.storeKitInfo)
+        let profile = app.appendingPathComponent("embedded.mobileprovision")
+        let granted = "<key>com.apple.developer.storekit.external-purchase</key><true/>"
+
+        try Self.signedProfile(expiring: "2099-01-01T00:00:00Z", entitlements: "", in: root).write(to: profile)
+        let notGranted = try Eplint.run(["Fixture.app"], in: root)
+        #expect(notGranted.standardOutput == "Fixture.app/Fixture (signed entitlements):4:2: error: com.apple.developer.storekit.external-purchase is signed into the app but the provisioning profile Fixture.app/embedded.mobileprovision does not grant it [EP406]\n")
+        #expect(notGranted.status == 1)
+
+        try Self.signedProfile(expiring: "2025-06-30T12:00:00Z", entitlements: granted, in: root).write(to: profile)
+        let expired = try Eplint.run(["Fixture.app"], in: root, environment: ["EPLINT_NOW": "2026-01-01T00:00:00Z"])
+        #expect(expired.standardOutput == "Fixture.app/embedded.mobileprovision:1:1: warning: the provisioning profile Fixture.app/embedded.mobileprovision expired on 2025-06-30T12:00:00Z [EP407]\n", "\(expired.standardOutput)")
+        #expect(expired.status == 0)
+        let before = try Eplint.run(["Fixture.app"], in: root, environment: ["EPLINT_NOW": "2025-01-01T00:00:00Z"])
+        #expect(before.standardOutput.isEmpty && before.status == 0, "\(before.standardOutput)")
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
     func corpusArtifacts() throws {
         let ipas = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/ipas")

@@ -27,6 +27,9 @@ import Testing
         }
     }
 
+    /// The clock of the pages' examples (EP407).
+    static let now = "2026-01-01T00:00:00Z"
+
     /// The plist rules' pages (the server-side ones are `ServerRulePageTests`').
     static let pages = RuleCatalog.all.map(Page.init).filter { ServerRulePageTests.kind(of: $0) == nil }
 
@@ -46,12 +49,14 @@ import Testing
     @Test(arguments: pages) func failingExamplePrintsItsOutput(_ page: Page) throws {
         let failing = try #require(page.block("xml failing"))
         let expected = try #require(page.block("text output"))
-        #expect(lint(failing, entitlements: page.block("xml entitlements"), preprocessed: page.preprocessed).map { $0 + "\n" }.joined() == expected)
+        #expect(lint(failing, entitlements: page.block("xml entitlements"), preprocessed: page.preprocessed, profile: page.block("xml profile"),
+                     now: Self.now).map { $0 + "\n" }.joined() == expected)
         #expect(expected.contains("[\(page.metadata.id)]"), "the failing example of \(page.metadata.id) does not trigger it")
     }
 
     @Test(arguments: pages) func passingExamplePrintsNothing(_ page: Page) throws {
-        #expect(lint(try #require(page.block("xml passing")), entitlements: page.block("xml passing-entitlements"), preprocessed: page.preprocessed) == [])
+        #expect(lint(try #require(page.block("xml passing")), entitlements: page.block("xml passing-entitlements"), preprocessed: page.preprocessed,
+                     profile: page.block("xml passing-profile"), now: Self.now) == [])
     }
 
     /// Column bugs show up when something multibyte stands before the element on its line:
@@ -72,13 +77,14 @@ import Testing
             }
         }
         let entitlements = page.block("xml entitlements")
-        let expected = lint(failing, entitlements: entitlements, preprocessed: page.preprocessed).map { line -> String in
+        let profile = page.block("xml profile")
+        let expected = lint(failing, entitlements: entitlements, preprocessed: page.preprocessed, profile: profile, now: Self.now).map { line -> String in
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard parts[0] == "Info.plist", let lineNumber = Int(parts[1]), let column = Int(parts[2]), shiftedLines.contains(lineNumber),
                   !(column == 1) else { return line }
             let shift = prefix.unicodeScalars.count
             return "\(parts[0]):\(lineNumber):\(column + shift):\(parts[3])"
         }
-        #expect(lint(text, entitlements: entitlements, preprocessed: page.preprocessed) == expected)
+        #expect(lint(text, entitlements: entitlements, preprocessed: page.preprocessed, profile: profile, now: Self.now) == expected)
     }
 }

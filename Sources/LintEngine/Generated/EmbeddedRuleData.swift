@@ -2392,6 +2392,244 @@ Move the key and its value to the Info.plist, and keep only entitlements (`com.a
 
 """#),
         (#"""
+EP406
+"""#, #"""
+entitlement-not-granted
+"""#, #"""
+error
+"""#, #"""
+A StoreKit entitlement signed into a built app is not granted by its embedded provisioning profile.
+"""#, #"""
+# EP406 entitlement-not-granted
+
+- **Severity:** error
+- **Summary:** A StoreKit entitlement signed into a built app is not granted by its embedded provisioning profile.
+
+## What it checks
+
+Only for built apps (`eplint App.ipa`, `App.app`, `App.xcarchive`), whose executable's signed entitlements are paired with the Info.plist and whose `embedded.mobileprovision` (macOS: `Contents/embedded.provisionprofile`) is read without verifying its signature. Each `com.apple.developer.storekit.*` entitlement signed into the executable must be granted by the profile's `Entitlements`: the same value; for an array, a profile array holding every element signed; for a string, a profile string ending in `*` whose rest begins the signed string (how profiles write wildcards). Reported at the signed entitlement's key; the message names the profile.
+
+## Why
+
+> App Store Connect rejects a build whose signature claims an entitlement its provisioning profile does not grant; the StoreKit external-purchase entitlements are granted per app by Apple, so an app signed with a profile made before the grant carries them in vain.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with the signed entitlements:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+and the embedded profile:
+
+```xml profile
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>ExpirationDate</key>
+	<date>2099-01-01T00:00:00Z</date>
+	<key>Entitlements</key>
+	<dict>
+		<key>application-identifier</key>
+		<string>TEAM123456.com.example.app</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+App.entitlements:4:2: error: com.apple.developer.storekit.external-purchase is signed into the app but the provisioning profile embedded.mobileprovision does not grant it [EP406]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with the signed entitlements:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+and the embedded profile:
+
+```xml passing-profile
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>ExpirationDate</key>
+	<date>2099-01-01T00:00:00Z</date>
+	<key>Entitlements</key>
+	<dict>
+		<key>com.apple.developer.storekit.external-purchase</key>
+		<true/>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Regenerate the provisioning profile after Apple granted the entitlement (Certificates, Identifiers & Profiles), download it, and sign the app with it.
+
+"""#),
+        (#"""
+EP407
+"""#, #"""
+profile-expired
+"""#, #"""
+warning
+"""#, #"""
+The provisioning profile embedded in a built app that uses external purchase has expired.
+"""#, #"""
+# EP407 profile-expired
+
+- **Severity:** warning
+- **Summary:** The provisioning profile embedded in a built app that uses external purchase has expired.
+
+## What it checks
+
+Only for built apps (`eplint App.ipa`, `App.app`, `App.xcarchive`) that use external purchase (a StoreKit key in the Info.plist or a `com.apple.developer.storekit.*` entitlement signed): the embedded profile's `ExpirationDate` against the current time (UTC; the environment variable `EPLINT_NOW`, a date such as `2026-01-01T00:00:00Z`, replaces the clock for reproducible runs). Reported at 1:1 of the profile with the key path `ExpirationDate`.
+
+## Why
+
+> A build signed with an expired profile cannot be installed or uploaded; it is the first thing to check when a build that linted clean is refused.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with the signed entitlements:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+and the embedded profile:
+
+```xml profile
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>ExpirationDate</key>
+	<date>2025-06-30T12:00:00Z</date>
+	<key>Entitlements</key>
+	<dict>
+		<key>com.apple.developer.storekit.external-purchase</key>
+		<true/>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist` (on 2026-01-01):
+
+```text output
+embedded.mobileprovision:1:1: warning: the provisioning profile embedded.mobileprovision expired on 2025-06-30T12:00:00Z [EP407]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with the signed entitlements:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+and the embedded profile:
+
+```xml passing-profile
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>ExpirationDate</key>
+	<date>2099-01-01T00:00:00Z</date>
+	<key>Entitlements</key>
+	<dict>
+		<key>com.apple.developer.storekit.external-purchase</key>
+		<true/>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Renew the profile in Certificates, Identifiers & Profiles (or let Xcode's automatic signing do it), and sign the build again.
+
+"""#),
+        (#"""
 EP501
 """#, #"""
 multilink-needs-newer-os
