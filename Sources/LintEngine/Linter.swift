@@ -81,6 +81,18 @@ public struct Linter: Sendable {
             return FileLintResult(diagnostics: diagnostics ?? parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
         }
 
+        return run(on: root, path: path, comments: document.comments, preprocessed: parsed.preprocessed,
+                   isBinaryPropertyList: parsed.isBinaryPropertyList, pairing: pairing)
+    }
+
+    /// Lints values read from elsewhere than a plist file (Expo's app.json): the rules see
+    /// `root` as the Info.plist's root dict, located where it was written.
+    public func lint(root: PlistNode, path: String, pairing: (String) -> EntitlementsPairing = { _ in .none }) -> FileLintResult {
+        run(on: root, path: path, comments: [], preprocessed: nil, isBinaryPropertyList: false, pairing: pairing)
+    }
+
+    private func run(on root: PlistNode, path: String, comments: [PlistComment], preprocessed: PreprocessedText?,
+                     isBinaryPropertyList: Bool, pairing: (String) -> EntitlementsPairing) -> FileLintResult {
         let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
         let hasStoreKitKeys = facts.hasStoreKitKeys
         var entitlements: PairedEntitlements?
@@ -96,7 +108,7 @@ public struct Linter: Sendable {
         }
 
         let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements,
-                                  directives: parsed.preprocessed?.directiveLines ?? [])
+                                  directives: preprocessed?.directiveLines ?? [])
         var diagnostics: [Diagnostic] = []
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
@@ -107,19 +119,19 @@ public struct Linter: Sendable {
             if finding.file == path { diagnostics.append(made) } else { paired.append(made) }
         }
         if hasStoreKitKeys {
-            diagnostics = InlineSuppression.apply(document.comments, to: diagnostics, file: path, severity: severity)
+            diagnostics = InlineSuppression.apply(comments, to: diagnostics, file: path, severity: severity)
         }
         // Preprocessed: positions so far are in cpp's output; the source's are reported.
-        if let preprocessed = parsed.preprocessed {
+        if let preprocessed {
             // EP011 points at directive lines, which cpp's output does not hold: already in the source.
             let atDirectives = diagnostics.filter { $0.rule == Self.directivesNotPreprocessed }
             diagnostics = preprocessed.map.translate(diagnostics.filter { $0.rule != Self.directivesNotPreprocessed }, file: path) + atDirectives
             if hasStoreKitKeys { diagnostics += preprocessorDiagnostics(preprocessed, file: path) }
         }
-        if parsed.isBinaryPropertyList { diagnostics = diagnostics.map(Self.locatedByKeyPath) }
+        if isBinaryPropertyList { diagnostics = diagnostics.map(Self.locatedByKeyPath) }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
-        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: parsed.isBinaryPropertyList, failures: failures)
+        return FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: isBinaryPropertyList, failures: failures)
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.

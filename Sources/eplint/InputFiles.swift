@@ -23,6 +23,8 @@ struct InputCollector {
     /// Built apps (`.ipa`, `.app`, `.xcarchive`): named, or found by a walk with `--artifacts`.
     var artifacts: [String] = []
     var walksIntoArtifacts = false
+    /// Expo configurations (`app.json`, `app.config.json`), and whether a walk found each.
+    var expoConfigs: [(path: String, foundByWalk: Bool)] = []
     var failures: [String] = []
     var skipped: [String] = []
 
@@ -37,8 +39,13 @@ struct InputCollector {
             return
         }
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        let name = ExpoConfig.fileName(path)
         if BuiltAppLint.isArtifact(path) && isDirectory != path.hasSuffix(".ipa") {
             artifacts.append(path)
+        } else if !isDirectory && ExpoConfig.fileNames.contains(name) {
+            expoConfigs.append((path, false))
+        } else if !isDirectory && ExpoConfig.isDynamic(name) {
+            skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)")
         } else if isDirectory {
             walk(path)
         } else {
@@ -61,6 +68,10 @@ struct InputCollector {
                     continue
                 }
                 walk(path)
+            case .file where ExpoConfig.fileNames.contains(entry.name):
+                if suffixes.contains(".plist") { expoConfigs.append((path, true)) }
+            case .file where ExpoConfig.isDynamic(entry.name):
+                if suffixes.contains(".plist") { skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)") }
             case .file where entry.name.hasSuffix(".ipa"):
                 if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + " (a built app: name it or pass --artifacts)") }
             case .file:

@@ -217,6 +217,13 @@ struct LintCommand {
             linted += outcome.linted
             failures += outcome.failures
         }
+        let expo = ExpoConfig(linter: linter, verbose: verbose)
+        for config in inputs.expoConfigs {
+            let outcome = expo.lint(config.path, foundByWalk: config.foundByWalk)
+            diagnostics += outcome.diagnostics
+            linted += outcome.linted
+            failures += outcome.failures
+        }
         return finish(diagnostics, linted: linted, failures: failures, project: project, acceptedFindings: acceptedFindings, standardInput: standardInput)
     }
 
