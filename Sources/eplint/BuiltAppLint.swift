@@ -79,6 +79,10 @@ struct BuiltAppLint {
                                                              profile: try profile(in: contents, isMac: isMac, of: artifact, from: store, into: &outcome)))
                     case nil: outcome.diagnostics.append(problem(ArtifactProblem(.malformed, "the signed entitlements are not a plist dictionary"), in: shownPath))
                     }
+                } else if let der = slices.lazy.compactMap(\.entitlementsDER).first {
+                    // Only the DER form: its values have no lines (all at 1:1).
+                    pairing = .paired(PairedEntitlements(path: shownPath, entries: try DEREntitlements.entries(der),
+                                                         profile: try profile(in: contents, isMac: isMac, of: artifact, from: store, into: &outcome)))
                 } else if verbose {
                     let why = slices.contains(where: \.isSigned) ? "signed without entitlements" : "unsigned"
                     writeStandardError("eplint: \(artifact)/\(executablePath): \(why); its Info.plist is linted without entitlements\n")
