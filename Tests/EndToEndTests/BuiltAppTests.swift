@@ -175,6 +175,41 @@ import Testing
         #expect(before.standardOutput.isEmpty && before.status == 0, "\(before.standardOutput)")
     }
 
+    /// Hostile .ipa files end in EP001/EP002, quickly: truncated, a zip bomb (an Info.plist
+    /// declaring 4 GB from a few bytes), a cyclic binary Info.plist.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed"))
+    func hostileArchives() throws {
+        let root = try Eplint.temporaryDirectory()
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        writer.arguments = ["-c", """
+        import sys, zipfile
+        cyclic = b'bplist00' + bytes([0xA1, 0]) + bytes([8]) + bytes(6) + bytes([1, 1]) + (1).to_bytes(8, 'big') + bytes(8) + (10).to_bytes(8, 'big')
+        for name, data in (('Good', b'<plist><dict/></plist>'), ('Cyclic', cyclic)):
+            with zipfile.ZipFile(sys.argv[1] + '/' + name + '.ipa', 'w', zipfile.ZIP_DEFLATED) as z:
+                z.writestr('Payload/A.app/Info.plist', data)
+        """, root.path]
+        try writer.run()
+        writer.waitUntilExit()
+        let good = Array(try Data(contentsOf: root.appendingPathComponent("Good.ipa")))
+        try Data(good.prefix(good.count - 30)).write(to: root.appendingPathComponent("Truncated.ipa"))
+        // The central directory's uncompressed size of the one entry: 0xFFFFFFF0.
+        var bomb = good
+        let central = (0..<bomb.count - 4).last { bomb[$0] == 0x50 && bomb[$0 + 1] == 0x4B && bomb[$0 + 2] == 1 && bomb[$0 + 3] == 2 }!
+        for (index, byte) in [UInt8(0xF0), 0xFF, 0xFF, 0xFF].enumerated() { bomb[central + 24 + index] = byte }
+        try Data(bomb).write(to: root.appendingPathComponent("Bomb.ipa"))
+
+        let started = Date()
+        #expect(try Eplint.run(["Good.ipa"], in: root).status == 0)
+        let truncated = try Eplint.run(["Truncated.ipa"], in: root)
+        #expect(truncated.standardOutput.hasPrefix("Truncated.ipa:1:1: error: not a zip archive") && truncated.status == 1, "\(truncated.standardOutput)")
+        let bombed = try Eplint.run(["Bomb.ipa"], in: root)
+        #expect(bombed.standardOutput.contains("more than deflate can produce (a zip bomb) [EP002]"), "\(bombed.standardOutput)")
+        let cyclic = try Eplint.run(["Cyclic.ipa"], in: root)
+        #expect(cyclic.standardOutput == "Cyclic.ipa/Payload/A.app/Info.plist:1:1: error: binary property list: object 0 contains itself [EP001]\n", "\(cyclic.standardOutput)")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
     func corpusArtifacts() throws {
         let ipas = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/ipas")
