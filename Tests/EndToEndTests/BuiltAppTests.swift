@@ -176,7 +176,7 @@ import Testing
     }
 
     /// Hostile .ipa files end in EP001/EP002, quickly: truncated, a zip bomb (an Info.plist
-    /// declaring 4 GB from a few bytes), a cyclic binary Info.plist.
+    /// declaring 268 MB from a few bytes), a cyclic binary Info.plist.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed"))
     func hostileArchives() throws {
         let root = try Eplint.temporaryDirectory()
@@ -193,10 +193,10 @@ import Testing
         writer.waitUntilExit()
         let good = Array(try Data(contentsOf: root.appendingPathComponent("Good.ipa")))
         try Data(good.prefix(good.count - 30)).write(to: root.appendingPathComponent("Truncated.ipa"))
-        // The central directory's uncompressed size of the one entry: 0xFFFFFFF0.
+        // The central directory's uncompressed size of the one entry: 268 MB from a few bytes.
         var bomb = good
         let central = (0..<bomb.count - 4).last { bomb[$0] == 0x50 && bomb[$0 + 1] == 0x4B && bomb[$0 + 2] == 1 && bomb[$0 + 3] == 2 }!
-        for (index, byte) in [UInt8(0xF0), 0xFF, 0xFF, 0xFF].enumerated() { bomb[central + 24 + index] = byte }
+        for (index, byte) in [UInt8(0xF0), 0xFF, 0xFF, 0x0F].enumerated() { bomb[central + 24 + index] = byte }
         try Data(bomb).write(to: root.appendingPathComponent("Bomb.ipa"))
 
         let started = Date()
