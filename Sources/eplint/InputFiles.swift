@@ -40,11 +40,11 @@ struct InputCollector {
         }
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
         let name = ExpoConfig.fileName(path)
-        if BuiltAppLint.isArtifact(path) && isDirectory != path.hasSuffix(".ipa") {
+        if lintsPlists && BuiltAppLint.isArtifact(path) && isDirectory != path.hasSuffix(".ipa") {
             artifacts.append(path)
-        } else if !isDirectory && ExpoConfig.fileNames.contains(name) {
+        } else if !isDirectory && lintsPlists && ExpoConfig.fileNames.contains(name) {
             expoConfigs.append((path, false))
-        } else if !isDirectory && ExpoConfig.isDynamic(name) {
+        } else if !isDirectory && lintsPlists && ExpoConfig.isDynamic(name) {
             skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)")
         } else if isDirectory {
             walk(path)
@@ -52,6 +52,8 @@ struct InputCollector {
             files.append(InputFile(path: path))
         }
     }
+
+    private var lintsPlists: Bool { suffixes.contains(".plist") }
 
     private mutating func walk(_ directory: String) {
         guard let listing = Self.listing(of: directory) else {
@@ -63,16 +65,17 @@ struct InputCollector {
             switch entry.kind(at: path) {
             case .directory:
                 if entry.name.hasPrefix(".") || Self.skippedDirectories.contains(entry.name) { skipped.append(path + "/ (skipped directory)"); continue }
-                if BuiltAppLint.isArtifact(entry.name) {
+                if lintsPlists && BuiltAppLint.isArtifact(entry.name) {
                     if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + "/ (a built app: name it or pass --artifacts)") }
                     continue
                 }
                 walk(path)
-            case .file where ExpoConfig.fileNames.contains(entry.name):
-                if suffixes.contains(".plist") { expoConfigs.append((path, true)) }
-            case .file where ExpoConfig.isDynamic(entry.name):
-                if suffixes.contains(".plist") { skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)") }
-            case .file where entry.name.hasSuffix(".ipa"):
+            // Built apps and Expo configurations are the plist walk's (the server side's walk reads any JSON).
+            case .file where lintsPlists && ExpoConfig.fileNames.contains(entry.name):
+                expoConfigs.append((path, true))
+            case .file where lintsPlists && ExpoConfig.isDynamic(entry.name):
+                skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)")
+            case .file where lintsPlists && entry.name.hasSuffix(".ipa"):
                 if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + " (a built app: name it or pass --artifacts)") }
             case .file:
                 if suffixes.contains(where: entry.name.hasSuffix) { files.append(InputFile(path: path, foundByWalk: true)) }

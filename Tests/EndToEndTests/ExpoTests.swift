@@ -82,5 +82,7 @@ import Testing
         #expect(prebuilt.standardError.contains("./app.json (expo.ios: ./ios holds the project expo prebuild wrote from it, linted instead)"))
         // Named, app.json is linted all the same.
         #expect(try Eplint.run(["app.json"], in: root).standardOutput.hasPrefix("app.json:7:38:"))
+        // The server side's walk reads the JSON files it is asked for as before: app.json as a report body.
+        #expect(try Eplint.run(["report", "--include", "*.json", "."], in: root).standardOutput.contains("./app.json:1:1: error: report has no"))
     }
 }
