@@ -82,23 +82,23 @@ public struct Linter: Sendable {
         }
 
         return run(on: root, path: path, comments: document.comments, preprocessed: parsed.preprocessed,
-                   isBinaryPropertyList: parsed.isBinaryPropertyList, pairing: pairing)
+                   isBinaryPropertyList: parsed.isBinaryPropertyList, isInfoPlist: Self.fileName(path).hasSuffix("Info.plist"), pairing: pairing)
     }
 
     /// Lints values read from elsewhere than a plist file (Expo's app.json): the rules see
-    /// `root` as the Info.plist's root dict, located where it was written.
+    /// `root` as an Info.plist's root dict, located where it was written.
     public func lint(root: PlistNode, path: String, pairing: (String) -> EntitlementsPairing = { _ in .none }) -> FileLintResult {
-        run(on: root, path: path, comments: [], preprocessed: nil, isBinaryPropertyList: false, pairing: pairing)
+        run(on: root, path: path, comments: [], preprocessed: nil, isBinaryPropertyList: false, isInfoPlist: true, pairing: pairing)
     }
 
     private func run(on root: PlistNode, path: String, comments: [PlistComment], preprocessed: PreprocessedText?,
-                     isBinaryPropertyList: Bool, pairing: (String) -> EntitlementsPairing) -> FileLintResult {
+                     isBinaryPropertyList: Bool, isInfoPlist: Bool, pairing: (String) -> EntitlementsPairing) -> FileLintResult {
         let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
         let hasStoreKitKeys = facts.hasStoreKitKeys
         var entitlements: PairedEntitlements?
         var paired: [Diagnostic] = []
         var failures: [String] = []
-        if hasStoreKitKeys || Self.fileName(path).hasSuffix("Info.plist") {
+        if hasStoreKitKeys || isInfoPlist {
             switch pairing(path) {
             case .none: break
             case .unusable(let own): paired = own

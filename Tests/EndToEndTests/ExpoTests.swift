@@ -60,6 +60,15 @@ import Testing
         #expect(gcc.status == 1)
     }
 
+    /// An entitlement granted and no key using it: EP402, as for an Info.plist.
+    @Test func entitlementWithoutKeys() throws {
+        let root = try Eplint.temporaryDirectory()
+        try #"{"expo": {"ios": {"entitlements": {"com.apple.developer.storekit.external-purchase": true}}}}"#
+            .write(to: root.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
+        let run = try Eplint.run(["app.json"], in: root)
+        #expect(run.standardOutput == "app.json:1:36: warning: com.apple.developer.storekit.external-purchase is granted but app.json uses none of its keys (SKExternalPurchase) [EP402]\n", "\(run.standardOutput)")
+    }
+
     @Test func walkDynamicConfigsAndPrebuiltProjects() throws {
         let root = try Eplint.temporaryDirectory()
         try Self.appJSON.write(to: root.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
