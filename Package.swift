@@ -29,6 +29,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // zlib, for the deflated entries of an .ipa. Imported by BuiltApps alone.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // A POSIX thread, a counting semaphore and the processor count: what the parallel file
         // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads"),
@@ -46,18 +52,20 @@ let package = Package(
         .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"]),
         // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
         .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"]),
+        // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
+        .target(name: "BuiltApps", dependencies: ["CZlib", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
         // otherwise a reproducer that runs the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps"]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
         // shared with the test that checks they are up to date. Not part of any product.
@@ -79,9 +87,10 @@ let package = Package(
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
+        .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
         ),
         .testTarget(
             name: "ConfigurationTests",

@@ -121,9 +121,12 @@ Linux)
     done
     link_archives "$(pkg-config --variable=libdir libxml-2.0)" "${archives[@]}"
     link_archives "$(pkg-config --variable=libdir yaml-0.1)" libyaml.a
+    # zlib for .ipa files (the CZlib target), from the same static archive libxml2 uses.
+    link_archives "$(pkg-config --variable=libdir zlib)" libz.a
     # ICU is C++: its archives need libstdc++, which then stays dynamic.
     write_pc libxml-2.0 "$(pkg-config --cflags libxml-2.0)" "$xml_libs -lstdc++"
     write_pc yaml-0.1 "$(pkg-config --cflags yaml-0.1)" "-lyaml"
+    write_pc zlib "$(pkg-config --cflags zlib)" "-lz"
     PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --static-swift-stdlib --disable-local-rpath \
         --product eplint --scratch-path .build/release-bundle
     binary=.build/release-bundle/release/eplint

@@ -19,16 +19,35 @@ public enum StoreKitEntitlement: String, CaseIterable, Sendable {
     }
 }
 
+/// The provisioning profile embedded in a built app: what it grants, and until when.
+public struct GrantingProfile: Sendable {
+    /// The path as it is shown in diagnostics.
+    public var path: String
+    /// Its `Entitlements` entries.
+    public var entitlements: [PlistEntry]
+    /// `ExpirationDate` as the plist writes it (`2019-04-07T01:27:21Z`).
+    public var expirationDate: String?
+
+    public init(path: String, entitlements: [PlistEntry], expirationDate: String?) {
+        self.path = path
+        self.entitlements = entitlements
+        self.expirationDate = expirationDate
+    }
+}
+
 /// An entitlements file paired with an Info.plist, parsed and well formed.
 public struct PairedEntitlements: Sendable {
     /// The path as it is shown in diagnostics.
     public var path: String
     /// The top-level entries (all retained; entitlements files are small).
     public var entries: [PlistEntry]
+    /// For the entitlements signed into a built app: the profile embedded beside them.
+    public var profile: GrantingProfile?
 
-    public init(path: String, entries: [PlistEntry]) {
+    public init(path: String, entries: [PlistEntry], profile: GrantingProfile? = nil) {
         self.path = path
         self.entries = entries
+        self.profile = profile
     }
 
     /// The entry that counts for an entitlement: its last occurrence.

@@ -56,6 +56,8 @@ public final class LintContext {
     public let directives: [SourcePosition]
     /// Whether the file's target preprocesses it; nil when unknown (no Xcode project).
     public let infoPlistPreprocessed: Bool?
+    /// The current time for EP407 (`2026-11-25T21:00:00Z`); nil: not checked.
+    public let now: String?
     private(set) var findings: [Finding] = []
     var checkableLinkCache: [CheckableLink]?
     var regionLinksCache: [RegionLinks]?
@@ -76,6 +78,7 @@ public final class LintContext {
         self.file = file
         self.directives = directives
         infoPlistPreprocessed = configuration.infoPlistPreprocessed
+        now = configuration.now
         self.root = root
         regionData = configuration.regionData
         buildSettings = configuration.buildSettings

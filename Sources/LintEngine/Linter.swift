@@ -13,6 +13,8 @@ public struct LintConfiguration: Sendable {
     /// Whether the Info.plist's target preprocesses it (`INFOPLIST_PREPROCESS`); nil when no
     /// Xcode project says. (EP011; what is linted follows `preprocessing`.)
     public var infoPlistPreprocessed: Bool?
+    /// The current time as plists write dates (`2026-11-25T21:00:00Z`), for EP407; nil: not checked.
+    public var now: String?
 
     public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
                 regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil,
@@ -84,12 +86,26 @@ public struct Linter: Sendable {
             return FileLintResult(diagnostics: diagnostics ?? parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
         }
 
+        return run(on: root, path: path, comments: document.comments, preprocessed: parsed.preprocessed,
+                   isBinaryPropertyList: parsed.isBinaryPropertyList, isInfoPlist: Self.fileName(path).hasSuffix("Info.plist"),
+                   isFixable: parsed.preprocessed == nil && !parsed.isBinaryPropertyList, pairing: pairing)
+    }
+
+    /// Lints values read from elsewhere than a plist file (Expo's app.json): the rules see
+    /// `root` as an Info.plist's root dict, located where it was written.
+    public func lint(root: PlistNode, path: String, pairing: (String) -> EntitlementsPairing = { _ in .none }) -> FileLintResult {
+        run(on: root, path: path, comments: [], preprocessed: nil, isBinaryPropertyList: false, isInfoPlist: true, isFixable: false, pairing: pairing)
+    }
+
+    private func run(on root: PlistNode, path: String, comments: [PlistComment], preprocessed: PreprocessedText?,
+                     isBinaryPropertyList: Bool, isInfoPlist: Bool, isFixable: Bool,
+                     pairing: (String) -> EntitlementsPairing) -> FileLintResult {
         let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
         let hasStoreKitKeys = facts.hasStoreKitKeys
         var entitlements: PairedEntitlements?
         var paired: [Diagnostic] = []
         var failures: [String] = []
-        if hasStoreKitKeys || Self.fileName(path).hasSuffix("Info.plist") {
+        if hasStoreKitKeys || isInfoPlist {
             switch pairing(path) {
             case .none: break
             case .unusable(let own): paired = own
@@ -99,7 +115,7 @@ public struct Linter: Sendable {
         }
 
         let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements,
-                                  directives: parsed.preprocessed?.directiveLines ?? [])
+                                  directives: preprocessed?.directiveLines ?? [])
         var diagnostics: [Diagnostic] = []
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
@@ -107,15 +123,16 @@ public struct Linter: Sendable {
         for finding in context.findings {
             let made = Diagnostic(file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
                                   range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,
-                                  fix: parsed.preprocessed == nil ? finding.fix : nil)
+                                  // Fixes edit the XML text linted: none for preprocessed, binary or JSON sources.
+                                  fix: isFixable ? finding.fix : nil)
             if finding.file == path { diagnostics.append(made) } else { paired.append(made) }
         }
         var suppressed: [SuppressedFinding] = []
         if hasStoreKitKeys {
-            (diagnostics, suppressed) = InlineSuppression.apply(document.comments, to: diagnostics, file: path, severity: severity)
+            (diagnostics, suppressed) = InlineSuppression.apply(comments, to: diagnostics, file: path, severity: severity)
         }
         // Preprocessed: positions so far are in cpp's output; the source's are reported.
-        if let preprocessed = parsed.preprocessed {
+        if let preprocessed {
             // EP011 points at directive lines, which cpp's output does not hold: already in the source.
             let atDirectives = diagnostics.filter { $0.rule == Self.directivesNotPreprocessed }
             diagnostics = preprocessed.map.translate(diagnostics.filter { $0.rule != Self.directivesNotPreprocessed }, file: path) + atDirectives
@@ -123,10 +140,11 @@ public struct Linter: Sendable {
             for index in suppressed.indices { suppressed[index].diagnostic = translated[index] }
             if hasStoreKitKeys { diagnostics += preprocessorDiagnostics(preprocessed, file: path) }
         }
+        if isBinaryPropertyList { diagnostics = diagnostics.map(Self.locatedByKeyPath) }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
-        var result = FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: false, failures: failures, suppressed: suppressed)
-        result.preprocessed = parsed.preprocessed != nil
+        var result = FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: isBinaryPropertyList, failures: failures, suppressed: suppressed)
+        result.preprocessed = preprocessed != nil
         return result
     }
 
@@ -158,15 +176,24 @@ public struct Linter: Sendable {
             if fatal.suggestsConversion { message += "; convert it with plutil -convert xml1 \(path.quotedForShell)" }
             let rule = fatal.kind == .malformed ? Self.malformed : Self.unsupported
             return Parsed(diagnostics: [diagnostic(rule, message, SourceRange(at: fatal.position), file: path)],
-                          isBinaryPropertyList: fatal.kind == .binaryPropertyList, preprocessed: preprocessed)
+                          isBinaryPropertyList: document.isBinary || fatal.kind == .binaryPropertyList, preprocessed: preprocessed)
         }
         guard let root = document.root, root.kind == .dictionary else {
             let name = Self.fileName(path)
             guard let root = document.root, name.hasSuffix("Info.plist") || name.hasSuffix(".entitlements") else { return Parsed(diagnostics: []) }
             return Parsed(diagnostics: [diagnostic(Self.wrongType, "the top-level element must be a dictionary (<dict>), found \(root.kind.elementName)", root.range, file: path)],
-                          preprocessed: preprocessed)
+                          isBinaryPropertyList: document.isBinary, preprocessed: preprocessed)
         }
-        return Parsed(document: document, root: root, diagnostics: [], preprocessed: preprocessed)
+        return Parsed(document: document, root: root, diagnostics: [], isBinaryPropertyList: document.isBinary, preprocessed: preprocessed)
+    }
+
+    /// A binary plist has no lines: its findings stay at 1:1, and the message names the key
+    /// path, which every format shows (SARIF also gives it as the logical location).
+    static func locatedByKeyPath(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard !diagnostic.keyPath.isEmpty else { return diagnostic }
+        var located = diagnostic
+        located.message += " (at \(diagnostic.keyPath) in the binary property list)"
+        return located
     }
 
     /// EP007 for what eplint cannot know of the preprocessing, EP010 for comments cpp removes.

@@ -8,6 +8,8 @@ public struct PlistDocument: Sendable {
     public var comments: [PlistComment]
     /// Bytes of long comments that libxml2 was not handed (for tests of `CommentCutter`).
     package var bytesCutFromComments = 0
+    /// Read from a binary plist: its values have no lines (all are at 1:1).
+    public var isBinary = false
 
     public init(root: PlistNode?, problems: [SyntaxProblem], comments: [PlistComment]) {
         self.root = root
@@ -25,7 +27,7 @@ public struct SyntaxProblem: Sendable, Equatable {
         case malformed
         /// Not an XML property list at all (binary plist, JSON, …) or over a limit. Fatal.
         case unsupported
-        /// A binary property list (`bplist00`). Fatal.
+        /// A binary property list over `BinaryPlistReader.maximumByteCount`. Fatal.
         case binaryPropertyList
         /// Something of the C preprocessor's that eplint cannot know or cpp stops at (EP007). Parsing goes on.
         case unevaluatedDirective

@@ -42,7 +42,17 @@ public enum PlistParser {
         let bomLength: Int
         switch InputEncoding.detect(prefix) {
         case .binaryPropertyList:
-            return (failed(.binaryPropertyList, "binary property list (bplist): eplint reads XML property lists"), nil)
+            // Objects point anywhere in the file: it is read whole, up to a bound.
+            var whole = prefix
+            while !reachedEnd && whole.count <= BinaryPlistReader.maximumByteCount {
+                let count = try source.read(into: buffer)
+                reachedEnd = count == 0
+                whole.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            }
+            guard whole.count <= BinaryPlistReader.maximumByteCount else {
+                return (failed(.binaryPropertyList, "binary property list over \(BinaryPlistReader.maximumByteCount / (1 << 20)) MiB"), nil)
+            }
+            return (BinaryPlistReader.parse(whole, options: options), nil)
         case .unsupportedEncoding(let name):
             return (failed(.unsupported, "unsupported encoding \(name.quotedForMessage): eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252"), nil)
         case .text(let detected, let length):
@@ -125,7 +135,7 @@ public enum PlistParser {
 
     private static func failed(_ kind: SyntaxProblem.Kind, _ message: String, suggestsConversion: Bool = false) -> PlistDocument {
         var problem = SyntaxProblem(kind: kind, message: message, position: .start)
-        problem.suggestsConversion = suggestsConversion || kind == .binaryPropertyList
+        problem.suggestsConversion = suggestsConversion
         return PlistDocument(root: nil, problems: [problem], comments: [])
     }
 }

@@ -12,6 +12,7 @@ func lintEverything(_ bytes: [UInt8]) {
     let mode = bytes.first ?? 0
     if mode & 64 != 0 { lintServerSide(bytes) }
     if mode & 32 != 0 { checkCommentCutting(bytes) }
+    checkBuiltAppReaders(bytes)
     var configuration = LintConfiguration(buildSettings: BuildSettings(mode & 1 == 0 ? [:] : ["REGION": "nl", "URL": "https://x.com/?a"]))
     if mode & 2 != 0 { configuration.musicStreaming = MusicStreaming(qualifies: true, reason: "fuzz") }
     if mode & 4 != 0 { configuration.deploymentTargets = [DeploymentTarget(platform: .iOS, version: Version("16.0")!, source: "fuzz")] }

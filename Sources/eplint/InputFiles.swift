@@ -20,6 +20,11 @@ struct InputCollector {
     /// What a directory walk picks up: plists and entitlements, or JSON for the server-side commands.
     var suffixes = [".plist", ".entitlements"]
     var files: [InputFile] = []
+    /// Built apps (`.ipa`, `.app`, `.xcarchive`): named, or found by a walk with `--artifacts`.
+    var artifacts: [String] = []
+    var walksIntoArtifacts = false
+    /// Expo configurations (`app.json`, `app.config.json`), and whether a walk found each.
+    var expoConfigs: [(path: String, foundByWalk: Bool)] = []
     var failures: [String] = []
     var skipped: [String] = []
 
@@ -33,7 +38,15 @@ struct InputCollector {
             failures.append("cannot read \(path.quotedForMessage): \(String(cString: strerror(errno)))")
             return
         }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        let isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        let name = ExpoConfig.fileName(path)
+        if lintsPlists && BuiltAppLint.isArtifact(path) && isDirectory != path.hasSuffix(".ipa") {
+            artifacts.append(path)
+        } else if !isDirectory && lintsPlists && ExpoConfig.fileNames.contains(name) {
+            expoConfigs.append((path, false))
+        } else if !isDirectory && lintsPlists && ExpoConfig.isDynamic(name) {
+            skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)")
+        } else if isDirectory {
             walk(path)
         } else {
             files.append(InputFile(path: path))
@@ -45,6 +58,7 @@ struct InputCollector {
         var seen = Set<String>()
         files.removeAll { file in !file.isStandardInput && !seen.insert(HostFileSystem.sameFileKey(file.path)).inserted }
     }
+    private var lintsPlists: Bool { suffixes.contains(".plist") }
 
     private mutating func walk(_ directory: String) {
         guard let listing = Self.listing(of: directory) else {
@@ -56,7 +70,18 @@ struct InputCollector {
             switch entry.kind(at: path) {
             case .directory:
                 if entry.name.hasPrefix(".") || Self.skippedDirectories.contains(entry.name) { skipped.append(path + "/ (skipped directory)"); continue }
+                if lintsPlists && BuiltAppLint.isArtifact(entry.name) {
+                    if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + "/ (a built app: name it or pass --artifacts)") }
+                    continue
+                }
                 walk(path)
+            // Built apps and Expo configurations are the plist walk's (the server side's walk reads any JSON).
+            case .file where lintsPlists && ExpoConfig.fileNames.contains(entry.name):
+                expoConfigs.append((path, true))
+            case .file where lintsPlists && ExpoConfig.isDynamic(entry.name):
+                skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)")
+            case .file where lintsPlists && entry.name.hasSuffix(".ipa"):
+                if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + " (a built app: name it or pass --artifacts)") }
             case .file:
                 if suffixes.contains(where: entry.name.hasSuffix) { files.append(InputFile(path: path, foundByWalk: true)) }
             case .link:

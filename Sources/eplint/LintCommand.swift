@@ -66,6 +66,7 @@ struct LintCommand {
     var targets: [String]
     var configurations: [String]
     var xcodeEnvironment: Bool
+    var artifacts: Bool
     var paths: [String]
 
     /// Declares and reads the options, in the order `--help` lists them.
@@ -112,6 +113,7 @@ struct LintCommand {
         configurations = options.values("configuration", "NAME", help: "Only this build configuration of the Xcode projects (repeatable; default: all).")
         xcodeEnvironment = options.flag("xcode-environment",
                                         help: "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment.")
+        artifacts = options.flag("artifacts", help: "Also lint the built apps (.ipa, .app, .xcarchive) a directory walk finds; named ones always are.")
         paths = options.positionals("PATH", help: "Files or directories to lint; '-' reads standard input.")
         try validate()
     }
@@ -178,6 +180,7 @@ struct LintCommand {
         let linter = Linter(rules: allRules, configuration: configuration)
         let mapped = configuredEntitlements(project)
         var inputs = InputCollector()
+        inputs.walksIntoArtifacts = artifacts
         let xcode: XcodeLintPlan
         do throws(RunFailure) { xcode = try xcodeLintPlan(configuration, configurationFile: project) } catch {
             writeStandardError("error: eplint: \(error.message)\n")
@@ -260,6 +263,22 @@ struct LintCommand {
             case .failure(let failure):
                 failures.append(failure.reason)
             }
+        }
+        var clocked = configuration
+        clocked.now = BuiltAppLint.now()
+        let builtApps = BuiltAppLint(linter: Linter(rules: allRules, configuration: clocked), verbose: verbose)
+        for artifact in inputs.artifacts {
+            let outcome = builtApps.lint(artifact)
+            diagnostics += outcome.diagnostics
+            lintedCount += outcome.linted
+            failures += outcome.failures
+        }
+        let expo = ExpoConfig(linter: linter, verbose: verbose)
+        for config in inputs.expoConfigs {
+            let outcome = expo.lint(config.path, foundByWalk: config.foundByWalk)
+            diagnostics += outcome.diagnostics
+            lintedCount += outcome.linted
+            failures += outcome.failures
         }
         let excerptText = { (path: String) -> [UInt8]? in texts[path] ?? table.bytes(of: path) }
         return finish(diagnostics, linted: lintedCount, failures: failures, project: project, acceptedFindings: acceptedFindings, excerptText: excerptText,

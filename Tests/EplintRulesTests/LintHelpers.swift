@@ -1,3 +1,4 @@
+import BuiltApps
 import EplintRules
 import LintEngine
 import PlistSyntax
@@ -5,8 +6,10 @@ import Reporters
 
 /// The gcc lines eplint prints for `text` saved as `path`.
 func lint(_ text: String, path: String = "Info.plist", defines: [String: String] = [:], musicStreaming: Bool? = nil,
-          entitlements: String? = nil, deploymentTargets: [DeploymentTarget]? = nil, preprocessed: Bool? = nil) -> [String] {
+          entitlements: String? = nil, deploymentTargets: [DeploymentTarget]? = nil, preprocessed: Bool? = nil,
+          profile: String? = nil, now: String? = nil) -> [String] {
     var configuration = LintConfiguration(buildSettings: BuildSettings(defines), deploymentTargets: deploymentTargets)
+    configuration.now = now
     // As the command line does: --define values are also the preprocessor's -D definitions.
     configuration.preprocessing.definitions = defines.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     configuration.infoPlistPreprocessed = preprocessed
@@ -18,7 +21,11 @@ func lint(_ text: String, path: String = "Info.plist", defines: [String: String]
     let result = try! linter.lint(&source, path: path) { _ in
         guard let entitlements else { return .none }
         var file = BytesSource(Array(entitlements.utf8))
-        return try! linter.readEntitlements(&file, path: "App.entitlements")
+        let pairing = try! linter.readEntitlements(&file, path: "App.entitlements")
+        // Signed entitlements with the profile a built app embeds beside them.
+        guard let profile, case .paired(var paired) = pairing, let read = try? ProvisioningProfile(Array(profile.utf8)) else { return pairing }
+        paired.profile = GrantingProfile(path: "embedded.mobileprovision", entitlements: read.entitlements, expirationDate: read.expirationDate)
+        return .paired(paired)
     }
     return GCCReporter.render(result.diagnostics).split(separator: "\n").map(String.init)
 }

@@ -38,6 +38,9 @@ import Testing
         }
     }
 
+    /// The clock of the pages' examples (EP407).
+    static let now = "2026-01-01T00:00:00Z"
+
     /// The plist rules' pages (the server-side ones are `ServerRulePageTests`').
     static let pages = RuleCatalog.all.map(Page.init).filter { ServerRulePageTests.kind(of: $0) == nil }
 
@@ -59,7 +62,8 @@ import Testing
         for suffix in page.failingSuffixes {
             let failing = try #require(page.block("xml failing\(suffix)"))
             let expected = try #require(page.block("text output\(suffix)"), "xml failing\(suffix) of \(page.metadata.id) has no output block")
-            #expect(lint(failing, entitlements: page.block("xml entitlements\(suffix)"), preprocessed: page.preprocessed).map { $0 + "\n" }.joined() == expected)
+            #expect(lint(failing, entitlements: page.block("xml entitlements\(suffix)"), preprocessed: page.preprocessed,
+                         profile: page.block("xml profile\(suffix)"), now: Self.now).map { $0 + "\n" }.joined() == expected)
             #expect(expected.contains("[\(page.metadata.id)]"), "the failing example\(suffix) of \(page.metadata.id) does not trigger it")
         }
     }
@@ -68,7 +72,8 @@ import Testing
         #expect(!page.passingSuffixes.isEmpty)
         for suffix in page.passingSuffixes {
             let passing = try #require(page.block("xml passing\(suffix)"))
-            #expect(lint(passing, entitlements: page.block("xml passing-entitlements\(suffix)"), preprocessed: page.preprocessed) == [],
+            #expect(lint(passing, entitlements: page.block("xml passing-entitlements\(suffix)"), preprocessed: page.preprocessed,
+                         profile: page.block("xml passing-profile\(suffix)"), now: Self.now) == [],
                     "the passing example\(suffix) of \(page.metadata.id) reports something")
         }
     }
@@ -91,13 +96,14 @@ import Testing
             }
         }
         let entitlements = page.block("xml entitlements")
-        let expected = lint(failing, entitlements: entitlements, preprocessed: page.preprocessed).map { line -> String in
+        let profile = page.block("xml profile")
+        let expected = lint(failing, entitlements: entitlements, preprocessed: page.preprocessed, profile: profile, now: Self.now).map { line -> String in
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard parts[0] == "Info.plist", let lineNumber = Int(parts[1]), let column = Int(parts[2]), shiftedLines.contains(lineNumber),
                   !(column == 1) else { return line }
             let shift = prefix.unicodeScalars.count
             return "\(parts[0]):\(lineNumber):\(column + shift):\(parts[3])"
         }
-        #expect(lint(text, entitlements: entitlements, preprocessed: page.preprocessed) == expected)
+        #expect(lint(text, entitlements: entitlements, preprocessed: page.preprocessed, profile: profile, now: Self.now) == expected)
     }
 }

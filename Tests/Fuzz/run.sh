@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes eplint's whole path (bytes -> parser -> every rule -> every reporter) with libFuzzer
+# Fuzzes eplint's whole path (bytes -> parser -> every rule -> every reporter, and the readers of
+# built apps: binary plists, zips, Mach-O signatures, profiles, DER) with libFuzzer
 # and AddressSanitizer for SECONDS, seeded from the Rules/ examples, the golden tests and
 # shared/corpus/real-world. Exits non-zero on any crash, leak, timeout or out-of-memory; the
 # input that caused it is left in Tests/Fuzz/Findings/ (add it to Tests/Fuzz/Regressions/).
@@ -47,6 +48,9 @@ for page in sorted(glob.glob("Rules/EP*.md")):
         i += 1
 PY
 cp Tests/EndToEndTests/Golden/*.plist Tests/Fuzz/Regressions/* "$seeds/" 2>/dev/null || true
+# Built apps' files under 64 KB (the longest input): binary plists, profiles, executables, zips.
+[ -d "$shared/corpus/artifacts" ] && find "$shared/corpus/artifacts" -type f -size -64k \( -name '*.ipa' -o -name '*.mobileprovision' \
+    -o -name '*.provisionprofile' -o -name 'Info.plist' -o -perm -u+x \) -exec sh -c 'cp "$1" "$2/artifact-$(basename "$1" | tr -c "A-Za-z0-9.\n" _)-$$-$RANDOM"' _ {} "$seeds" \; 2>/dev/null || true
 [ -d "$shared/corpus/real-world" ] && find "$shared/corpus/real-world" -type f \( -name '*.plist' -o -name '*.entitlements' \) -exec cp {} "$seeds/" \; 2>/dev/null || true
 
 echo "== fuzzing for $seconds s"

@@ -29,6 +29,8 @@ public let allRules: [any LintRule] = [
     EP403EntitlementNotBoolean(),
     EP404EntitlementInInfoPlist(),
     EP405InfoKeyInEntitlements(),
+    EP406EntitlementNotGranted(),
+    EP407ProfileExpired(),
     EP501MultiLinkNeedsNewerOS(),
     EP502PreferMultiLink(),
 ]

@@ -262,6 +262,8 @@ How this was checked: `Tests/PlistSyntaxTests/AppleParserDifferentialTests.swift
 
 Not modelled: a `>` inside an attribute value (Apple's parsers end the tag there); the encoding names CoreFoundation does not know (eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252 and refuses others as EP002); an `<integer>`, `<real>`, `<date>` or `<true>` longer than 65,536 characters is refused as such without reading it, and a longer `<data>` or `<string>` is checked only for markup (comments, processing instructions).
 
+A binary property list (`bplist00`) is malformed when its trailer, offset table, an object or a reference does not fit the file, an object contains itself, a dictionary key is not a string, or an object is no property list value (CoreFoundation's null and set markers, which `PropertyListSerialization` reads but no plist holds). Its findings are at 1:1; the message says `binary property list:` and what is wrong.
+
 ## Why
 
 > Apple's property list parser rejects such a file: the build fails, or the keys in it never reach the OS.
@@ -313,21 +315,21 @@ unsupported-format
 """#, #"""
 error
 """#, #"""
-The input is not an XML property list (binary plist, JSON, other text) or exceeds a limit.
+The input is not a property list eplint reads (JSON, other text) or exceeds a limit.
 """#, #"""
 # EP002 unsupported-format
 
 - **Severity:** error
-- **Summary:** The input is not an XML property list (binary plist, JSON, other text) or exceeds a limit.
-- **Fix:** none: converting a binary or other format is `plutil -convert xml1`'s job, as the message says.
+- **Summary:** The input is not a property list eplint reads (JSON, other text) or exceeds a limit.
+- **Fix:** none: a file in another format is converted (`plutil -convert xml1`) or replaced, not edited, and a limit is not something to fix in place.
 
 ## What it checks
 
-The first bytes: a binary property list (`bplist00`), JSON, or anything whose first non-blank character is not `<` is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`).
+The first bytes: JSON, or anything whose first non-blank character is not `<` (and that is no binary property list), is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit; for binary property lists (`bplist00`, read since issue 29), another version (`bplist15`), a file over 16 MiB, or shared objects that expand to more values than the file has bytes. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`).
 
 ## Why
 
-> eplint reads XML property lists, the form Xcode keeps Info.plist and entitlements files in; it reports what it cannot read instead of guessing.
+> eplint reads XML property lists, the form Xcode keeps Info.plist and entitlements files in, and binary ones, the form of built apps; it reports what it cannot read instead of guessing.
 
 ## Failing example
 
@@ -2742,6 +2744,246 @@ App.entitlements:4:2: error: SKExternalPurchase is an Info.plist key: in an enti
 ## How to fix
 
 Move the key and its value to the Info.plist, and keep only entitlements (`com.apple.developer.…`) in the `.entitlements` file.
+
+"""#),
+        (#"""
+EP406
+"""#, #"""
+entitlement-not-granted
+"""#, #"""
+error
+"""#, #"""
+A StoreKit entitlement signed into a built app is not granted by its embedded provisioning profile.
+"""#, #"""
+# EP406 entitlement-not-granted
+
+- **Severity:** error
+- **Summary:** A StoreKit entitlement signed into a built app is not granted by its embedded provisioning profile.
+- **Fix:** none: the built app is signed; the profile or the signed entitlements change in the developer account and a new build.
+
+## What it checks
+
+Only for built apps (`eplint App.ipa`, `App.app`, `App.xcarchive`), whose executable's signed entitlements are paired with the Info.plist and whose `embedded.mobileprovision` (macOS: `Contents/embedded.provisionprofile`) is read without verifying its signature. Each `com.apple.developer.storekit.*` entitlement signed into the executable must be granted by the profile's `Entitlements`: the same value; for an array, a profile array holding every element signed; for a string, a profile string ending in `*` whose rest begins the signed string (how profiles write wildcards). Reported at the signed entitlement's key; the message names the profile.
+
+## Why
+
+> App Store Connect rejects a build whose signature claims an entitlement its provisioning profile does not grant; the StoreKit external-purchase entitlements are granted per app by Apple, so an app signed with a profile made before the grant carries them in vain.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with the signed entitlements:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+and the embedded profile:
+
+```xml profile
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>ExpirationDate</key>
+	<date>2099-01-01T00:00:00Z</date>
+	<key>Entitlements</key>
+	<dict>
+		<key>application-identifier</key>
+		<string>TEAM123456.com.example.app</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+App.entitlements:4:2: error: com.apple.developer.storekit.external-purchase is signed into the app but the provisioning profile embedded.mobileprovision does not grant it [EP406]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with the signed entitlements:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+and the embedded profile:
+
+```xml passing-profile
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>ExpirationDate</key>
+	<date>2099-01-01T00:00:00Z</date>
+	<key>Entitlements</key>
+	<dict>
+		<key>com.apple.developer.storekit.external-purchase</key>
+		<true/>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Regenerate the provisioning profile after Apple granted the entitlement (Certificates, Identifiers & Profiles), download it, and sign the app with it.
+
+"""#),
+        (#"""
+EP407
+"""#, #"""
+profile-expired
+"""#, #"""
+warning
+"""#, #"""
+The provisioning profile embedded in a built app that uses external purchase has expired.
+"""#, #"""
+# EP407 profile-expired
+
+- **Severity:** warning
+- **Summary:** The provisioning profile embedded in a built app that uses external purchase has expired.
+- **Fix:** none: a new profile comes from the developer account, and the app is signed again.
+
+## What it checks
+
+Only for built apps (`eplint App.ipa`, `App.app`, `App.xcarchive`) that use external purchase (a StoreKit key in the Info.plist or a `com.apple.developer.storekit.*` entitlement signed): the embedded profile's `ExpirationDate` against the current time (UTC; the environment variable `EPLINT_NOW`, a date such as `2026-01-01T00:00:00Z`, replaces the clock for reproducible runs). Reported at 1:1 of the profile with the key path `ExpirationDate`.
+
+## Why
+
+> A build signed with an expired profile cannot be installed or uploaded; it is the first thing to check when a build that linted clean is refused.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with the signed entitlements:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+and the embedded profile:
+
+```xml profile
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>ExpirationDate</key>
+	<date>2025-06-30T12:00:00Z</date>
+	<key>Entitlements</key>
+	<dict>
+		<key>com.apple.developer.storekit.external-purchase</key>
+		<true/>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist` (on 2026-01-01):
+
+```text output
+embedded.mobileprovision:1:1: warning: the provisioning profile embedded.mobileprovision expired on 2025-06-30T12:00:00Z [EP407]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with the signed entitlements:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+and the embedded profile:
+
+```xml passing-profile
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>ExpirationDate</key>
+	<date>2099-01-01T00:00:00Z</date>
+	<key>Entitlements</key>
+	<dict>
+		<key>com.apple.developer.storekit.external-purchase</key>
+		<true/>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Renew the profile in Certificates, Identifiers & Profiles (or let Xcode's automatic signing do it), and sign the build again.
 
 """#),
         (#"""

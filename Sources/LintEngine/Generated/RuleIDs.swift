@@ -65,6 +65,10 @@ extension RuleID {
     public static let ep404EntitlementInInfoPlist = RuleID("EP404")
     /// `info-key-in-entitlements`
     public static let ep405InfoKeyInEntitlements = RuleID("EP405")
+    /// `entitlement-not-granted`
+    public static let ep406EntitlementNotGranted = RuleID("EP406")
+    /// `profile-expired`
+    public static let ep407ProfileExpired = RuleID("EP407")
     /// `multilink-needs-newer-os`
     public static let ep501MultilinkNeedsNewerOs = RuleID("EP501")
     /// `prefer-multilink`

@@ -1,0 +1,40 @@
+/// Dates of binary plists (seconds since 2001-01-01 00:00:00 UTC) as the XML form writes
+/// them: `2024-01-31T09:05:00Z`, whole seconds.
+public enum AbsoluteDate {
+    /// Seconds from 1970-01-01 to 2001-01-01.
+    static let referenceOffset: Double = 978_307_200
+
+    static func text(secondsSince2001 seconds: Double) -> String {
+        // Beyond ±10^12 s (±31,000 years) a date has no four-digit year: keep the number.
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return seconds.description }
+        // A fraction of a second is dropped (toward the past).
+        return text(unixSeconds: Int64(seconds.rounded(.down)) + Int64(referenceOffset))
+    }
+
+    /// `2024-01-25T08:00:00Z` for seconds since 1970 (proleptic Gregorian, UTC).
+    public static func text(unixSeconds unix: Int64) -> String {
+        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
+        let secondOfDay = unix - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(secondOfDay / 3600, 2) + ":"
+            + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2) + "Z"
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(abs(value))
+        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

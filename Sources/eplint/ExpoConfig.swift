@@ -1,0 +1,93 @@
+import LintEngine
+import PlistSyntax
+import ServerSide
+
+/// Expo's `app.json` / `app.config.json`: `expo.ios.infoPlist` is linted as the Info.plist
+/// and `expo.ios.entitlements` as its entitlements, located where the JSON writes them.
+/// JSON values become plist values as Expo's prebuild writes them: strings, booleans, arrays
+/// and objects as such, numbers as integers or reals; `null` members are left out (prebuild
+/// writes nothing for them).
+struct ExpoConfig {
+    let linter: Linter
+    let verbose: Bool
+
+    static let fileNames: Set<String> = ["app.json", "app.config.json"]
+    /// Dynamic configurations: they must be run to be read.
+    static func isDynamic(_ name: String) -> Bool {
+        name.hasPrefix("app.config.") && [".js", ".ts", ".mjs", ".cjs"].contains { name.hasSuffix($0) }
+    }
+
+    static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    struct Outcome {
+        var diagnostics: [Diagnostic] = []
+        var linted = 0
+        var failures: [String] = []
+    }
+
+    /// `foundByWalk`: an app.json beside the `ios/` project prebuild wrote from it is left to
+    /// that project (what Xcode builds), so that no key is reported twice.
+    func lint(_ path: String, foundByWalk: Bool) -> Outcome {
+        var outcome = Outcome()
+        let bytes: [UInt8]
+        switch RegularFile.contents(path, limit: 16 << 20) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            outcome.failures.append("cannot read \(path.quotedForMessage): \(failure.reason)")
+            return outcome
+        }
+        let read = JSONReader.read(bytes)
+        guard let root = read.root else {
+            if foundByWalk { return outcome }
+            let position = read.error?.position ?? .start
+            outcome.diagnostics.append(Diagnostic(file: path, rule: RuleID("EP001"), severity: .error,
+                                                  message: "malformed JSON: \(read.error?.message ?? "no value")", range: SourceRange(at: position)))
+            return outcome
+        }
+        guard let ios = root.member("expo")?.value.member("ios")?.value, ios.isObject else {
+            if verbose { writeStandardError("eplint: skipped \(path) (no expo.ios object)\n") }
+            return outcome
+        }
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        if foundByWalk, InputCollector.entries(of: folder + "/ios")?.isEmpty == false {
+            if verbose { writeStandardError("eplint: skipped \(path) (expo.ios: \(folder)/ios holds the project expo prebuild wrote from it, linted instead)\n") }
+            return outcome
+        }
+        let info = ios.member("infoPlist")?.value
+        let entitlements = ios.member("entitlements")?.value
+        let infoRoot = info.flatMap(Self.plistNode) ?? PlistNode(content: .dictionary([]), range: ios.range)
+        guard case .dictionary = infoRoot.content else {
+            outcome.diagnostics.append(Diagnostic(file: path, rule: RuleID("EP004"), severity: .error,
+                                                  message: "expo.ios.infoPlist must be an object, found \(info!.typeName)", range: info!.range,
+                                                  keyPath: "expo.ios.infoPlist"))
+            return outcome
+        }
+        var pairing = EntitlementsPairing.none
+        if let entitlements, let entries = Self.plistNode(entitlements)?.dictionaryEntries {
+            pairing = .paired(PairedEntitlements(path: path, entries: entries))
+        }
+        let result = linter.lint(root: infoRoot, path: path, pairing: { _ in pairing })
+        outcome.diagnostics = result.diagnostics
+        outcome.failures = result.failures
+        outcome.linted = 1
+        return outcome
+    }
+
+    /// The plist value Expo's prebuild writes for a JSON value; nil for `null`.
+    static func plistNode(_ json: JSONNode) -> PlistNode? {
+        let content: PlistNode.Content
+        switch json.value {
+        case .null: return nil
+        case .string(let text): content = .string(text)
+        case .bool(let flag): content = .boolean(flag)
+        case .number(let text):
+            content = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? .real(text) : .integer(text)
+        case .array(let items): content = .array(items.compactMap(plistNode))
+        case .object(let members):
+            content = .dictionary(members.compactMap { member in
+                plistNode(member.value).map { PlistEntry(key: member.key, keyRange: member.keyRange, value: $0) }
+            })
+        }
+        return PlistNode(content: content, range: json.range)
+    }
+}
