@@ -321,7 +321,7 @@ The input is not an XML property list (binary plist, JSON, other text) or exceed
 
 ## What it checks
 
-The first bytes: a binary property list (`bplist00`), JSON, or anything whose first non-blank character is not `<` is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`).
+The first bytes: a binary property list (`bplist00`), JSON, or anything whose first non-blank character is not `<` is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`). In a preprocessed Info.plist, EP002 is also where a limit of eplint's preprocessor was exceeded (macro uses nested more than 64 deep in macro arguments, or macro expansion that makes or reads more than 2^17 tokens plus 1 per source byte), and where clang's preprocessor certainly fails the build (an `#if` integer constant too large for any integer type); nothing else in that file is linted, so a file cannot hide its keys behind a limit.
 
 ## Why
 
@@ -635,7 +635,7 @@ Something in a preprocessed Info.plist that eplint cannot know, or that stops th
 
 ## What it checks
 
-eplint runs preprocessed Info.plists through its own emulation of the C preprocessor, as Xcode would (`#if`/`#elif` with every C operator, `defined`, macros in text and keys, `#define`, `#undef`, `-D`, `-U`, `-traditional`, a prefix header), and lints the output. This note marks what it cannot know or what stops cpp: `#include`/`#import` (never followed: a plist must not make eplint read files), `__has_include(…)` and the other `__has_…` tests (taken as 0), names the build machine's compiler predefines (`__APPLE__`, `__x86_64__` …, taken as undefined), `__DATE__`/`__TIME__`, `#error`, and errors such as an unknown directive, an `#if` that is not an expression, an unbalanced `#else`/`#endif` or a macro used with the wrong number of arguments. eplint then lints what cpp's output would hold.
+eplint runs preprocessed Info.plists through its own emulation of the C preprocessor, as Xcode would (`#if`/`#elif` with every C operator, `defined`, macros in text and keys, `#define`, `#undef`, `-D`, `-U`, `-traditional`, a prefix header), and lints the output. This note marks what it cannot know or what stops cpp: `#include`/`#import` (never followed: a plist must not make eplint read files), `__has_include(…)` and the other `__has_…` tests (taken as 0), names the build machine's compiler predefines (`__APPLE__`, `__x86_64__` …, taken as undefined), `__DATE__`/`__TIME__`, `#error`, and errors such as an unknown directive, an `#if` that is not an expression, an unbalanced `#else`/`#endif` or a macro used with the wrong number of arguments. eplint then lints what cpp's output would hold. Past a limit of eplint's preprocessor, or at an error that certainly fails the build (an `#if` integer constant too large for any integer type), the file gets EP002 instead of this note.
 
 ## Why
 

@@ -15,7 +15,7 @@ struct ConditionEvaluator {
     private let tokens: [CppToken]
     private var index = 0
 
-    init(_ tokens: [CppToken]) { self.tokens = tokens.filter { !$0.isBlank } }
+    init(_ tokens: [CppToken]) { self.tokens = tokens.contains(where: \.isBlank) ? tokens.filter { !$0.isBlank } : tokens }
 
     /// The value, and the error cpp reports if any. Like clang: an error inside the expression
     /// makes it false; an expression followed by `,`, `:` or `)` keeps its value (clang stops

@@ -73,7 +73,7 @@ struct MacroExpander {
     private mutating func spend(_ cost: Int, at token: CppToken) -> Bool {
         budget -= cost
         guard budget < 0 else { return true }
-        fail("macro expansion in this file makes more than \(fullBudget) tokens", at: token)
+        fail("macro expansion in this file makes or reads more than \(fullBudget) tokens", at: token)
         return false
     }
 
@@ -94,6 +94,8 @@ struct MacroExpander {
 
     private mutating func expand(_ input: [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?) -> [CppToken] {
         guard fatal == nil else { return input }
+        // Nothing to expand: the tokens are handed back as they are (not copied twice).
+        if nesting == 0 && !input.contains(where: { $0.kind == .identifier && !$0.noExpand && macros[$0.text] != nil }) { return input }
         // Each level is an argument expanded inside another's substitution (a few frames).
         guard nesting <= PreprocessingLimits.nesting else {
             fail("macro uses nested more than \(PreprocessingLimits.nesting) deep in macro arguments", at: input.first)
@@ -105,7 +107,8 @@ struct MacroExpander {
             if nesting == 0 { disabled.removeAll() }
         }
         var output: [CppToken] = []
-        output.reserveCapacity(input.count)
+        // Not inside arguments: there every level would hold room for its whole argument at once.
+        if nesting == 1 { output.reserveCapacity(input.count) }
         var pending = Array(input.reversed())
         while fatal == nil, var token = pending.popLast() {
             if token.kind == .endOfExpansion {
@@ -320,7 +323,7 @@ struct MacroExpander {
             if !traditional && macro.isFunctionLike && token.isPunctuator("#"), index + 1 < body.count, let argument = parameter(body[index + 1]) {
                 var string = MacroTable.syntheticToken(Self.stringize(arguments[argument]), kind: .string)
                 // A string is paid for by its size (a big argument stringized many times).
-                guard spend(string.text.utf8.count / 64, at: use) else { break }
+                guard spend(string.text.utf8.count / 16, at: use) else { break }
                 string.leadingSpace = token.leadingSpace
                 append([string], to: &result, paste: &pasteNext)
                 index += 2
@@ -388,7 +391,7 @@ struct MacroExpander {
         if right.kind == .placemarker { return [left] }
         let text = left.text + right.text
         // Pastes in a row make longer and longer tokens: each is paid for by its size.
-        guard spend(text.utf8.count / 64, at: left) else { return [left, right] }
+        guard spend(text.utf8.count / 8, at: left) else { return [left, right] }
         var lexer = CppLexer(LogicalText(Array(text.utf8)), lines: LineTable(Array(text.utf8)), traditional: false, lineComments: true,
                              file: 0, spellingBase: 0)
         if let token = lexer.next(), token.text == text, lexer.next() == nil {

@@ -12,12 +12,13 @@ enum PreprocessingLimits {
     static let nesting = 64
 
     /// Tokens the macro expansions of a file may produce, collect as arguments and copy into
-    /// strings: a fixed allowance for ordinary macro use plus a multiple of the source's size.
-    /// It bounds time and memory (a token takes about 100 bytes): macros that double at each
-    /// level, a huge argument used many times, or deep nesting of calls whose arguments are
-    /// collected again at each level all stop here.
-    static func expansionBudget(sourceBytes: Int) -> Int { baseExpansionBudget + 4 * sourceBytes }
-    static let baseExpansionBudget = 1 << 18
+    /// strings: a fixed allowance far above ordinary macro use plus one per source byte. It
+    /// bounds time and memory (a token takes about 80 bytes, and a use nested in arguments
+    /// holds about three copies of what it collected): macros that double at each level, a
+    /// huge argument used many times, pastes in a row, or calls nested so deep that their
+    /// arguments are collected again at each level all stop here.
+    static func expansionBudget(sourceBytes: Int) -> Int { baseExpansionBudget + sourceBytes }
+    static let baseExpansionBudget = 1 << 17
 
     /// The error for a limit.
     static func exceeded(_ what: String) -> DirectiveFailure {

@@ -204,8 +204,8 @@ struct PreprocessorRun {
                 // Under -traditional the blanks before the '#' are printed (clang keeps them).
                 if isActive && traditional { pending += line[..<first].filter { $0.kind == .whitespace } }
                 flush(&pending)
-                var body = Array(line[(first + 1)...])
-                if body.last?.kind == .newline { body.removeLast() }
+                // A slice: a hostile directive line is not copied once more.
+                let body = line[(first + 1)...].dropLast(line.last?.kind == .newline ? 1 : 0)
                 directive(body, hash: line[first], lexer: &lexer)
             } else if isActive {
                 pending += line
@@ -265,7 +265,7 @@ struct PreprocessorRun {
 
     /// Under -traditional, directives are read without blank tokens (as clang does): a blank
     /// becomes the next token's leading space; comments vanish.
-    private static func withoutBlankTokens(_ tokens: [CppToken]) -> [CppToken] {
+    private static func withoutBlankTokens(_ tokens: ArraySlice<CppToken>) -> [CppToken] {
         var result: [CppToken] = []
         var space = false
         for token in tokens {
@@ -296,13 +296,13 @@ struct PreprocessorRun {
         if fatal == nil { fatal = PreprocessorNote(origin: token.origin, file: token.file, message: message) }
     }
 
-    private mutating func directive(_ tokens: [CppToken], hash: CppToken, lexer: inout CppLexer) {
-        let tokens = traditional ? Self.withoutBlankTokens(tokens) : tokens
-        let words = tokens.filter { !$0.isBlank }
-        guard let nameToken = words.first else { return }
-        let arguments = Array(words.dropFirst())
-        let nameIndex = tokens.firstIndex { !$0.isBlank }!
-        let rest = Array(tokens[(nameIndex + 1)...])
+    private mutating func directive(_ line: ArraySlice<CppToken>, hash: CppToken, lexer: inout CppLexer) {
+        let tokens = traditional ? Self.withoutBlankTokens(line)[...] : line
+        guard let nameIndex = tokens.firstIndex(where: { !$0.isBlank }) else { return }
+        let nameToken = tokens[nameIndex]
+        let rest = tokens[(nameIndex + 1)...]
+        // Made only for the directives that read them.
+        var arguments: [CppToken] { rest.filter { !$0.isBlank } }
         let name = nameToken.kind == .identifier ? nameToken.text : ""
         switch name {
         case "if":
@@ -343,7 +343,7 @@ struct PreprocessorRun {
             if conditionals.popLast() == nil, isActive { note("#endif without #if; cpp stops with an error here", at: hash) }
         default:
             guard isActive else { return }
-            activeDirective(name, nameToken: nameToken, arguments: arguments, rest: rest, hash: hash, lexer: &lexer)
+            activeDirective(name, nameToken: nameToken, arguments: arguments, rest: Array(rest), hash: hash, lexer: &lexer)
         }
     }
 
@@ -439,11 +439,13 @@ struct PreprocessorRun {
     }
 
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
-    private mutating func condition(_ tokens: [CppToken], at hash: CppToken, directive: String) -> Bool {
+    private mutating func condition(_ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String) -> Bool {
         let words = tokens.filter { !$0.isBlank }
-        // __has_include(<X.h>) and the like: their operands are not macro-expanded.
-        var prepared: [CppToken] = []
-        var index = 0
+        // __has_include(<X.h>) and the like: their operands are not macro-expanded. (Each
+        // step below copies the tokens only when it changes them: a line can be megabytes.)
+        let special = words.contains { $0.kind == .identifier && (Self.featureTests.contains($0.text) || MacroTable.targetMacros.contains($0.text)) }
+        var prepared: [CppToken] = special ? [] : words
+        var index = special ? 0 : words.count
         while index < words.count {
             let token = words[index]
             if token.kind == .identifier, Self.featureTests.contains(token.text), index + 1 < words.count, words[index + 1].isPunctuator("(") {
@@ -473,8 +475,9 @@ struct PreprocessorRun {
         let expanded = expander.expand(prepared, macros: macros)
         expander.protectsDefined = false
         // `defined NAME` and `defined(NAME)`, also where a macro produced them.
-        var evaluated: [CppToken] = []
-        index = 0
+        let hasDefined = expanded.contains { $0.kind == .identifier && $0.text == "defined" }
+        var evaluated: [CppToken] = hasDefined ? [] : expanded
+        index = hasDefined ? 0 : expanded.count
         while index < expanded.count {
             let token = expanded[index]
             guard token.kind == .identifier && token.text == "defined" else {
