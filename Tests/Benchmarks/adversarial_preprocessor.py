@@ -10,7 +10,7 @@ from preprocessor_inputs import CLASSES
 
 eplint, work = os.path.abspath(sys.argv[1]), sys.argv[2]
 bound = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0
-largest = int(sys.argv[4]) if len(sys.argv) > 4 else 1_000_000
+largest = int(sys.argv[4]) if len(sys.argv) > 4 else 100_000
 os.makedirs(work, exist_ok=True)
 
 # The stated bound (README, "Preprocessing limits"): peak RSS at most 64 MB + 400 bytes per input byte.
