@@ -65,7 +65,7 @@ let package = Package(
         // otherwise a reproducer that runs the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps", "XcodeProject", "Configuration"]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
         // shared with the test that checks they are up to date. Not part of any product.

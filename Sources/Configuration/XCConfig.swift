@@ -53,7 +53,8 @@ public struct XCConfigReader {
         var resolved: [String: BuildSettings.Definition] = [:]
         for (name, assignment) in raw {
             // `$(inherited) x` is `x`: an empty inherited value leaves no space behind.
-            let value = Substring(expand(assignment.value, raw, depth: 0)).trimmingWhitespace
+            var budget = Self.expansionBudget
+            let value = Substring(expand(assignment.value, raw, depth: 0, budget: &budget)).trimmingWhitespace
             resolved[name] = BuildSettings.Definition(value: String(value), origin: assignment.origin)
         }
         return resolved
@@ -158,10 +159,15 @@ public struct XCConfigReader {
         list.allSatisfy { condition in conditions[condition.parameter].map { Glob(condition.pattern).matches($0) } ?? false }
     }
 
-    private func expand(_ value: String, _ settings: [String: XCConfigAssignment], depth: Int) -> String {
+    /// What one setting's value may grow to by references: `A = $(B)$(B)`, `B = $(C)$(C)` …
+    /// sixteen levels deep would double sixteen times per level of fan-out. Past it, the
+    /// references left are kept as written (64 KiB: a real value is a line or two).
+    public static let expansionBudget = 1 << 16
+
+    private func expand(_ value: String, _ settings: [String: XCConfigAssignment], depth: Int, budget: inout Int) -> String {
         var output = ""
         var rest = Substring(value)
-        while let dollar = rest.firstIndex(of: "$") {
+        while budget > 0, let dollar = rest.firstIndex(of: "$") {
             output += rest[..<dollar]
             let after = rest[rest.index(after: dollar)...]
             guard let open = after.first, open == "(" || open == "{" else { output += "$"; rest = after; continue }
@@ -171,7 +177,9 @@ public struct XCConfigReader {
             if name.isEmpty || name == "inherited" {
                 // Empty, as in Xcode.
             } else if let setting = settings[name], depth < 16 {
-                output += expand(setting.value, settings, depth: depth + 1)
+                let expanded = expand(setting.value, settings, depth: depth + 1, budget: &budget)
+                budget -= expanded.utf8.count
+                output += expanded
             } else {
                 output += rest[dollar...end]
             }

@@ -9,6 +9,12 @@
 #   3. 100,000 findings                (reporting stays linear)
 #   4. 10,000 files in one folder, each named (as pre-commit names them: the folder is looked
 #      at once for an enclosing Xcode project, not once per file)
+#   5. the preprocessor's hostile inputs (issue 31), every class of preprocessor_inputs.py at
+#      sizes 10 to 10^5: under 2 s and the memory bound each, growth at most linear, no signal
+#      on the main thread, with `ulimit -s 512`, and on two worker threads with 512 KiB stacks
+#      (adversarial_preprocessor.py; EPLINT_ADVERSARIAL=preprocessor runs only this part).
+#      EPLINT_ADVERSARIAL_LARGEST=1000000 adds 10^6 (inputs of 1 to 10 MB): those end
+#      correctly and grow linearly, but several take 2 to 10 s (about 1 µs per input byte)
 # Usage: Tests/Benchmarks/adversarial.sh [BOUND-SECONDS]   (default 5; the best of 3 runs counts)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,6 +30,8 @@ if [ -z "$eplint" ]; then
     eplint=$PWD/.build/release/eplint
 fi
 
+status=0
+if [ "${EPLINT_ADVERSARIAL:-}" != preprocessor ]; then
 python3 - "$eplint" "$work" "$bound" <<'PY'
 import os, subprocess, sys, time
 eplint, work, bound = sys.argv[1], sys.argv[2], float(sys.argv[3])
@@ -90,3 +98,6 @@ for name, make, size in [("links", links, 40_000), ("suppressions", suppressions
     print(f"| {size:,} {name} | {lines} | {full:.3f} s | {quarter:.3f} s | {growth:.1f}x |" + (f"  <- FAILED: {'; '.join(problems)}" if problems else ""))
 sys.exit(1 if failed else 0)
 PY
+fi || status=1
+python3 Tests/Benchmarks/adversarial_preprocessor.py "$eplint" "$work/preprocessor" 2 "${EPLINT_ADVERSARIAL_LARGEST:-100000}" || status=1
+exit $status

@@ -178,6 +178,15 @@ private func failure(_ yaml: String) -> String? {
         return try reader.read(paths) { $0 }.mapValues(\.value)
     }
 
+    /// Sixteen levels of settings that each name the next eight times would make 8^16
+    /// copies: the value stops growing at the budget (64 KiB), the references left kept as written.
+    @Test func referencesThatMultiplyStopAtTheBudget() throws {
+        let lines = (0..<20).map { "A\($0) = " + String(repeating: "$(A\($0 + 1))", count: 8) } + ["A20 = x"]
+        let value = try settings(["/p/Release.xcconfig": lines.joined(separator: "\n")])["A0"] ?? ""
+        #expect(value.utf8.count > XCConfigReader.expansionBudget / 4 && value.utf8.count < 2 * XCConfigReader.expansionBudget, "\(value.utf8.count)")
+        #expect(value.hasPrefix("$(A17)") && value.hasSuffix("$(A1)"), "\(value.prefix(20)) \(value.suffix(20))")
+    }
+
     @Test func readsAsXcodeDoes() throws {
         let files = [
             "/p/Release.xcconfig": "// comment\r\n#include \"Base.xcconfig\"\r\n#include? \"Missing.xcconfig\"\r\nSTORE = https:/$()/$(HOST)/buy // trailing\r\nPATHS = $(inherited) extra\r\nHOST = later.example.com\r\nURL[sdk=iphoneos*] = https:/$()/device.example.com\r\n",

@@ -4,7 +4,13 @@
 # and AddressSanitizer for SECONDS, seeded from the Rules/ examples, the golden tests and
 # shared/corpus/real-world. Exits non-zero on any crash, leak, timeout or out-of-memory; the
 # input that caused it is left in Tests/Fuzz/Findings/ (add it to Tests/Fuzz/Regressions/).
-# Usage: Tests/Fuzz/run.sh SECONDS [extra libFuzzer flags]
+# The comment-cutting cross-check (a 240 KB parse, twice) runs on one input in 32.
+#   --structure   inputs built from a recipe (deep nesting, long macro chains, wide argument
+#                 lists, big stringifications, deep plist/JSON/pbxproj, xcconfig references:
+#                 Sources/eplint-fuzz/StructureGenerator.swift); the recipe is the fuzzed input
+#   --comments    the comment-cutting cross-check on every input
+# Reproduce a finding: EPLINT_FUZZ_MODE=structure|comments .build/debug/eplint-fuzz FILE
+# Usage: Tests/Fuzz/run.sh SECONDS [--structure|--comments] [extra libFuzzer flags]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "$(uname -s)" = Darwin ]; then
@@ -12,12 +18,20 @@ if [ "$(uname -s)" = Darwin ]; then
     echo "Tests/Fuzz/run.sh: skipped on macOS: Xcode's Swift toolchain lacks libFuzzer; run it on Linux (or a swift.org toolchain's container)"
     exit 0
 fi
-seconds=${1:?usage: Tests/Fuzz/run.sh SECONDS}
+seconds=${1:?usage: Tests/Fuzz/run.sh SECONDS [--structure|--comments]}
 shift
+mode=
+case "${1:-}" in
+    --structure) mode=structure; shift ;;
+    --comments) mode=comments; shift ;;
+esac
+export EPLINT_FUZZ_MODE=$mode
 shared=${EPLINT_SHARED_DIR:-../shared}
 work=/tmp/eplint-fuzz
-seeds=$work/seeds
-mkdir -p "$work/corpus" "$seeds" Tests/Fuzz/Findings
+seeds=$work/seeds${mode:+-$mode}
+corpus=$work/corpus${mode:+-$mode}
+rm -rf "$seeds"
+mkdir -p "$corpus" "$seeds" Tests/Fuzz/Findings
 
 # The instrumentation is asked for here, not in Package.swift (which has no unsafe flags):
 # every module is built for libFuzzer and AddressSanitizer, and EPLINT_FUZZ gives eplint-fuzz
@@ -28,6 +42,23 @@ echo "== building the harness (-sanitize=fuzzer,address)"
 "${build[@]}" >/dev/null
 
 harness=$("${build[@]}" --show-bin-path)/eplint-fuzz
+
+if [ "$mode" = structure ]; then
+    # Seeds: each kind of structure at a few sizes (kind byte, two size bytes, then text).
+    python3 - "$seeds" <<'PY'
+import os, sys
+for kind in range(11):
+    for size in (0x20, 0x80, 0xC0, 0xF0):
+        open(os.path.join(sys.argv[1], f"recipe-{kind:02d}-{size:02x}"), "wb").write(bytes([kind, size, 0x40, 1, 2, 3, 5, 8]) + b"NL")
+PY
+    echo "== fuzzing structures for $seconds s"
+    # Inputs of megabytes under AddressSanitizer: a longer timeout than the plain mode's.
+    "$harness" "$corpus" "$seeds" -max_len=64 -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -E "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
+    status=${PIPESTATUS[0]}
+    echo "libFuzzer exit status: $status"
+    exit "$status"
+fi
 
 # Seeds: every example block of the rule pages, the golden inputs, the regressions, the corpus.
 python3 - "$seeds" <<'PY'
@@ -54,7 +85,7 @@ cp Tests/EndToEndTests/Golden/*.plist Tests/Fuzz/Regressions/* "$seeds/" 2>/dev/
 [ -d "$shared/corpus/real-world" ] && find "$shared/corpus/real-world" -type f \( -name '*.plist' -o -name '*.entitlements' \) -exec cp {} "$seeds/" \; 2>/dev/null || true
 
 echo "== fuzzing for $seconds s"
-"$harness" "$work/corpus" "$seeds" \
+"$harness" "$corpus" "$seeds" \
     -dict=Tests/Fuzz/plist.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -E "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
 status=${PIPESTATUS[0]}

@@ -15,7 +15,7 @@ struct ConditionEvaluator {
     private let tokens: [CppToken]
     private var index = 0
 
-    init(_ tokens: [CppToken]) { self.tokens = tokens.filter { !$0.isBlank } }
+    init(_ tokens: [CppToken]) { self.tokens = tokens.contains(where: \.isBlank) ? tokens.filter { !$0.isBlank } : tokens }
 
     /// The value, and the error cpp reports if any. Like clang: an error inside the expression
     /// makes it false; an expression followed by `,`, `:` or `)` keeps its value (clang stops
@@ -24,10 +24,11 @@ struct ConditionEvaluator {
         var evaluator = ConditionEvaluator(tokens)
         guard !evaluator.tokens.isEmpty else { return (false, DirectiveFailure("#if with no expression")) }
         do {
-            // A comma is an operator only inside parentheses.
-            let value = try evaluator.conditional(evaluated: true)
-            guard let rest = evaluator.current else { return (value.isTrue, nil) }
-            let failure = DirectiveFailure("token '\(rest.text)' is not valid in a preprocessor expression")
+            let value = try evaluator.parse()
+            // A literal too big for any integer type is clang's error after the fact: the
+            // value (wrapped to 64 bits) still chooses the group.
+            guard let rest = evaluator.current else { return (value.isTrue, evaluator.oversizedLiteral) }
+            let failure = evaluator.oversizedLiteral ?? DirectiveFailure("token '\(rest.text)' is not valid in a preprocessor expression")
             let stopsHere = rest.kind == .punctuator && [",", ":", ")"].contains(rest.text)
             return (stopsHere && value.isTrue, failure)
         } catch let failure as DirectiveFailure {
@@ -37,46 +38,149 @@ struct ConditionEvaluator {
         }
     }
 
+    private var oversizedLiteral: DirectiveFailure?
+
     private var current: CppToken? { index < tokens.count ? tokens[index] : nil }
 
-    private mutating func accept(_ spelling: String) -> Bool {
-        guard let current, current.isPunctuator(spelling) else { return false }
-        index += 1
-        return true
-    }
-
-    private mutating func comma(evaluated: Bool) throws -> Value {
-        var value = try conditional(evaluated: evaluated)
-        while accept(",") { value = try conditional(evaluated: evaluated) }
-        return value
-    }
-
-    private mutating func conditional(evaluated: Bool) throws -> Value {
-        let condition = try binary(0, evaluated: evaluated)
-        guard accept("?") else { return condition }
-        let whenTrue = try comma(evaluated: evaluated && condition.isTrue)
-        guard accept(":") else { throw DirectiveFailure("expected ':' in a '?:' expression") }
-        let whenFalse = try conditional(evaluated: evaluated && !condition.isTrue)
-        var chosen = condition.isTrue ? whenTrue : whenFalse
-        chosen.isUnsigned = whenTrue.isUnsigned || whenFalse.isUnsigned
-        return chosen
-    }
-
-    private static let levels: [[String]] = [
-        ["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", ">", "<=", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"],
+    /// Binary operators by precedence, lowest first (all left-associative); `?:` is 1, the
+    /// comma 0, prefix operators above all.
+    private static let precedence: [String: Int] = [
+        "||": 2, "&&": 3, "|": 4, "^": 5, "&": 6, "==": 7, "!=": 7, "<": 8, ">": 8, "<=": 8, ">=": 8, "<<": 9, ">>": 9,
+        "+": 10, "-": 10, "*": 11, "/": 11, "%": 11,
     ]
+    private static let prefixOperators: Set<String> = ["+", "-", "~", "!"]
 
-    private mutating func binary(_ level: Int, evaluated: Bool) throws -> Value {
-        guard level < Self.levels.count else { return try unary(evaluated: evaluated) }
-        var left = try binary(level + 1, evaluated: evaluated)
-        while let current, current.kind == .punctuator, Self.levels[level].contains(current.text) {
-            index += 1
-            let operation = current.text
-            let rightEvaluated = operation == "&&" ? evaluated && left.isTrue : operation == "||" ? evaluated && !left.isTrue : evaluated
-            let right = try binary(level + 1, evaluated: rightEvaluated)
-            left = try Self.apply(operation, left, right, evaluated: evaluated)
+    /// An operator waiting for its right operand. `outer`: whether the expression it belongs
+    /// to is evaluated (C's short-circuit: `0 && 1/0` is no division by zero).
+    private enum Pending {
+        case prefix(String)
+        case binary(String, precedence: Int, outer: Bool)
+        case comma
+        case open
+        case question(condition: Value, outer: Bool)
+        case colon(condition: Value, whenTrue: Value, outer: Bool)
+
+        var precedence: Int {
+            switch self {
+            case .prefix: 20
+            case .binary(_, let precedence, _): precedence
+            case .colon: 1
+            case .comma: 0
+            case .open, .question: -1
+            }
         }
-        return left
+    }
+
+    /// Operator precedence with explicit stacks instead of recursive descent: parentheses,
+    /// `?:` and prefix operators nested to any depth cost heap, not stack. The expression
+    /// ends at the first token that cannot continue it (a `,` `:` or `)` with nothing open
+    /// to take it, as clang's parser stops there).
+    private mutating func parse() throws -> Value {
+        var operators: [Pending] = []
+        var values: [Value] = []
+        var evaluated = true
+        // Open parentheses and `?` not yet matched: a comma is an operator only inside them.
+        var enclosing = 0
+
+        func reduce(above minimum: Int) throws {
+            while let top = operators.last, top.precedence >= minimum, top.precedence >= 0 {
+                operators.removeLast()
+                let right = values.removeLast()
+                switch top {
+                case .prefix(let operation):
+                    switch operation {
+                    case "-": values.append(Value(bits: 0 &- right.bits, isUnsigned: right.isUnsigned))
+                    case "~": values.append(Value(bits: ~right.bits, isUnsigned: right.isUnsigned))
+                    case "!": values.append(.bool(!right.isTrue))
+                    default: values.append(right)
+                    }
+                case .binary(let operation, _, let outer):
+                    let left = values.removeLast()
+                    values.append(try Self.apply(operation, left, right, evaluated: outer))
+                    evaluated = outer
+                case .comma:
+                    values[values.count - 1] = right
+                case .colon(let condition, let whenTrue, let outer):
+                    var chosen = condition.isTrue ? whenTrue : right
+                    chosen.isUnsigned = whenTrue.isUnsigned || right.isUnsigned
+                    values.append(chosen)
+                    evaluated = outer
+                case .open, .question:
+                    break
+                }
+            }
+        }
+
+        while true {
+            // An operand: prefix operators and parentheses, then a value.
+            guard let token = current else { throw DirectiveFailure("expected a value at the end of the expression") }
+            index += 1
+            switch token.kind {
+            case .punctuator where Self.prefixOperators.contains(token.text):
+                operators.append(.prefix(token.text))
+                continue
+            case .punctuator where token.text == "(":
+                operators.append(.open)
+                enclosing += 1
+                continue
+            case .number:
+                let (value, oversized) = try Self.integer(token.text)
+                if oversized && oversizedLiteral == nil {
+                    oversizedLiteral = DirectiveFailure("integer constant '\(token.text)' is too large for any integer type", isFatal: true)
+                }
+                values.append(value)
+            case .character: values.append(try Self.character(token.text))
+            case .identifier: values.append(.int(0))
+            default: throw DirectiveFailure("token '\(token.text)' is not valid in a preprocessor expression")
+            }
+            // After the operand: closing parentheses, then an operator (and another operand),
+            // or the end of the expression.
+            var ended = true
+            while let next = current, next.kind == .punctuator {
+                if next.text == ")" {
+                    try reduce(above: 0)
+                    guard case .open = operators.last else { break }
+                    operators.removeLast()
+                    enclosing -= 1
+                    index += 1
+                    continue
+                }
+                if let level = Self.precedence[next.text] {
+                    try reduce(above: level)
+                    let left = values[values.count - 1]
+                    operators.append(.binary(next.text, precedence: level, outer: evaluated))
+                    if next.text == "&&" { evaluated = evaluated && left.isTrue }
+                    if next.text == "||" { evaluated = evaluated && !left.isTrue }
+                } else if next.text == "?" {
+                    try reduce(above: 2)
+                    let condition = values.removeLast()
+                    operators.append(.question(condition: condition, outer: evaluated))
+                    enclosing += 1
+                    evaluated = evaluated && condition.isTrue
+                } else if next.text == ":" {
+                    try reduce(above: 0)
+                    guard case .question(let condition, let outer) = operators.last else { break }
+                    operators[operators.count - 1] = .colon(condition: condition, whenTrue: values.removeLast(), outer: outer)
+                    enclosing -= 1
+                    evaluated = outer && !condition.isTrue
+                } else if next.text == ",", enclosing > 0 {
+                    try reduce(above: 0)
+                    operators.append(.comma)
+                } else {
+                    break
+                }
+                index += 1
+                ended = false
+                break
+            }
+            guard ended else { continue }
+            try reduce(above: 0)
+            switch operators.last {
+            case .open: throw DirectiveFailure("expected ')' in a preprocessor expression")
+            case .question: throw DirectiveFailure("expected ':' in a '?:' expression")
+            default: return values[values.count - 1]
+            }
+        }
     }
 
     private static func apply(_ operation: String, _ left: Value, _ right: Value, evaluated: Bool) throws -> Value {
@@ -126,35 +230,9 @@ struct ConditionEvaluator {
         }
     }
 
-    private mutating func unary(evaluated: Bool) throws -> Value {
-        guard let token = current else { throw DirectiveFailure("expected a value at the end of the expression") }
-        index += 1
-        switch token.kind {
-        case .punctuator:
-            switch token.text {
-            case "(":
-                let value = try comma(evaluated: evaluated)
-                guard accept(")") else { throw DirectiveFailure("expected ')' in a preprocessor expression") }
-                return value
-            case "+": return try unary(evaluated: evaluated)
-            case "-":
-                let value = try unary(evaluated: evaluated)
-                return Value(bits: 0 &- value.bits, isUnsigned: value.isUnsigned)
-            case "~":
-                let value = try unary(evaluated: evaluated)
-                return Value(bits: ~value.bits, isUnsigned: value.isUnsigned)
-            case "!": return .bool(!(try unary(evaluated: evaluated)).isTrue)
-            default: throw DirectiveFailure("token '\(token.text)' is not valid in a preprocessor expression")
-            }
-        case .number: return try Self.integer(token.text)
-        case .character: return try Self.character(token.text)
-        case .identifier: return .int(0)
-        default: throw DirectiveFailure("token '\(token.text)' is not valid in a preprocessor expression")
-        }
-    }
-
-    /// An integer literal: decimal, octal, hex or binary, with u/l/ll suffixes.
-    static func integer(_ text: String) throws -> Value {
+    /// An integer literal: decimal, octal, hex or binary, with u/l/ll suffixes; `oversized`
+    /// when it does not fit 64 bits (clang's error; its value wrapped, as clang keeps it).
+    static func integer(_ text: String) throws -> (value: Value, oversized: Bool) {
         var digits = Substring(text)
         var isUnsigned = false
         while let last = digits.last, "uUlL".contains(last) {
@@ -172,14 +250,19 @@ struct ConditionEvaluator {
             radix = 8
             digits = digits.dropFirst()
         }
-        guard !digits.isEmpty, let value = UInt64(digits, radix: radix) else {
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.hexDigitValue.map { $0 < radix } == true }) else {
             if digits.contains(".") || (radix == 10 && (digits.contains("e") || digits.contains("E"))) {
                 throw DirectiveFailure("floating constant '\(text)' in a preprocessor expression")
             }
             throw DirectiveFailure("invalid integer constant '\(text)'")
         }
+        guard let value = UInt64(digits, radix: radix) else {
+            var wrapped: UInt64 = 0
+            for digit in digits { wrapped = wrapped &* UInt64(radix) &+ UInt64(digit.hexDigitValue!) }
+            return (Value(bits: wrapped, isUnsigned: true), true)
+        }
         // A decimal literal too big for intmax_t is unsigned (clang warns); so is a hex/octal one.
-        return Value(bits: value, isUnsigned: isUnsigned || value > UInt64(Int64.max))
+        return (Value(bits: value, isUnsigned: isUnsigned || value > UInt64(Int64.max)), false)
     }
 
     /// A character constant: its value as clang computes it (an int; several characters

@@ -11,6 +11,9 @@ struct CppToken {
         case newline
         /// What an empty macro argument leaves next to `##`.
         case placemarker
+        /// Inside the macro expander only: the end of a macro's replacement tokens (`text` is
+        /// the macro's name), where the macro is enabled again.
+        case endOfExpansion
     }
 
     var kind: Kind
@@ -28,8 +31,6 @@ struct CppToken {
     var startOfLine = false
     /// Spelled exactly as in the source (no line splice inside): an output byte maps to the same byte of the source.
     var verbatim = true
-    /// Macros this token came out of (C's hide set: it never expands one of them again).
-    var hideSet: Set<String> = []
     /// Painted: an identifier that named a macro while inside that macro's expansion.
     var noExpand = false
     /// The outermost macro use this token came from (index into the expansions), or -1.

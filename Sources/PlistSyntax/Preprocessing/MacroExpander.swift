@@ -19,8 +19,11 @@ struct PreprocessorNote {
 
 /// Macro replacement as C specifies it and clang does it: object-like and function-like
 /// macros, arguments expanded before substitution (not next to `#` or `##`), `#` and `##`,
-/// rescanning with hide sets, so a macro never expands inside itself. Under -traditional
-/// `#` and `##` are plain tokens and a function-like macro needs `(` right after its name.
+/// rescanning, so a macro never expands inside itself. As in clang, a macro is disabled
+/// while the tokens of its own expansion are read (a marker after them enables it again)
+/// instead of C's per-token hide sets: a chain of N macros then costs O(N), not O(N²).
+/// Under -traditional `#` and `##` are plain tokens and a function-like macro needs `(`
+/// right after its name.
 struct MacroExpander {
     let traditional: Bool
     let fileName: String
@@ -28,19 +31,23 @@ struct MacroExpander {
     var protectsDefined = false
     private(set) var uses: [MacroUse] = []
     var notes: [PreprocessorNote] = []
+    /// The first limit exceeded (EP002): nothing more is expanded, and the run ends.
+    private(set) var fatal: PreprocessorNote?
     private var counter = 0
-    /// Tokens the expansions of one run of text (or one directive) may still produce. Macros
+    /// What the file's expansions may still cost (`PreprocessingLimits.expansionBudget`): macros
     /// that double at every level (`#define A B B`, `#define B C C`, …) would take time and
-    /// memory exponential in the number of definitions; past the budget eplint expands
-    /// nothing more there (EP007).
-    private var budget = 0
-    private var budgetNoted = false
+    /// memory exponential in the number of definitions.
+    private var budget: Int
+    private let fullBudget: Int
     private var nesting = 0
-    static let expansionBudget = 1 << 16
+    /// Macros whose expansion is being read, with how many times (clang's disabled macros).
+    private var disabled: [String: Int] = [:]
 
-    init(traditional: Bool, fileName: String) {
+    init(traditional: Bool, fileName: String, sourceBytes: Int) {
         self.traditional = traditional
         self.fileName = fileName
+        fullBudget = PreprocessingLimits.expansionBudget(sourceBytes: sourceBytes)
+        budget = fullBudget
     }
 
     mutating func expand(_ input: [CppToken], macros: MacroTable) -> [CppToken] {
@@ -56,20 +63,63 @@ struct MacroExpander {
         return (output, unterminated)
     }
 
+    private mutating func fail(_ what: String, at token: CppToken?) {
+        guard fatal == nil else { return }
+        let message = PreprocessingLimits.exceeded(what).message
+        fatal = PreprocessorNote(origin: token?.origin ?? 0, file: token?.file ?? 0, message: message)
+    }
+
+    /// Takes `cost` from the budget; false (and the run's failure) when it is spent.
+    private mutating func spend(_ cost: Int, at token: CppToken) -> Bool {
+        budget -= cost
+        guard budget < 0 else { return true }
+        fail("macro expansion in this file makes or reads more than \(fullBudget) tokens", at: token)
+        return false
+    }
+
+    private static func endOfExpansion(_ name: String) -> CppToken {
+        MacroTable.syntheticToken(name, kind: .endOfExpansion)
+    }
+
+    private mutating func enable(_ marker: CppToken) {
+        disabled[marker.text, default: 1] -= 1
+        if disabled[marker.text] == 0 { disabled[marker.text] = nil }
+    }
+
+    /// Reads past the ends of expansions at the top of `pending` (enabling their macros), as
+    /// clang does when it looks at the next token.
+    private mutating func skipEndsOfExpansions(_ pending: inout [CppToken]) {
+        while let last = pending.last, last.kind == .endOfExpansion { enable(pending.removeLast()) }
+    }
+
     private mutating func expand(_ input: [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?) -> [CppToken] {
-        if nesting == 0 {
-            budget = Self.expansionBudget + 4 * input.count
-            budgetNoted = false
+        guard fatal == nil else { return input }
+        // Nothing to expand: the tokens are handed back as they are (not copied twice).
+        if nesting == 0 && !input.contains(where: { $0.kind == .identifier && !$0.noExpand && macros[$0.text] != nil }) { return input }
+        // Each level is an argument expanded inside another's substitution (a few frames).
+        guard nesting <= PreprocessingLimits.nesting else {
+            fail("macro uses nested more than \(PreprocessingLimits.nesting) deep in macro arguments", at: input.first)
+            return input
         }
         nesting += 1
-        defer { nesting -= 1 }
+        defer {
+            nesting -= 1
+            if nesting == 0 { disabled.removeAll() }
+        }
         var output: [CppToken] = []
-        output.reserveCapacity(input.count)
+        // Not inside arguments: there every level would hold room for its whole argument at once.
+        if nesting == 1 { output.reserveCapacity(input.count) }
         var pending = Array(input.reversed())
-        while var token = pending.popLast() {
+        while fatal == nil, var token = pending.popLast() {
+            if token.kind == .endOfExpansion {
+                enable(token)
+                continue
+            }
             if protectsDefined && token.kind == .identifier && token.text == "defined" {
                 output.append(token)
+                skipEndsOfExpansions(&pending)
                 if pending.last?.isPunctuator("(") == true { output.append(pending.removeLast()) }
+                skipEndsOfExpansions(&pending)
                 if var operand = pending.last, operand.kind == .identifier {
                     pending.removeLast()
                     operand.noExpand = true
@@ -81,17 +131,7 @@ struct MacroExpander {
                 output.append(token)
                 continue
             }
-            if token.hideSet.contains(macro.name) {
-                token.noExpand = true
-                output.append(token)
-                continue
-            }
-            guard budget > 0 else {
-                if !budgetNoted {
-                    budgetNoted = true
-                    notes.append(PreprocessorNote(origin: token.origin, file: token.file,
-                                                  message: "macro expansion produces more than \(Self.expansionBudget) tokens here; eplint expands no more macros from here to the next directive (cpp would go on, at length)"))
-                }
+            if disabled[macro.name] != nil {
                 token.noExpand = true
                 output.append(token)
                 continue
@@ -106,7 +146,12 @@ struct MacroExpander {
                     continue
                 case .unclosed:
                     if let unterminated {
-                        unterminated.pointee = [token] + pending.reversed()
+                        // The ends of expansions are read past: the use is read again after the directive.
+                        var rest = [token]
+                        for waiting in pending.reversed() {
+                            if waiting.kind == .endOfExpansion { enable(waiting) } else { rest.append(waiting) }
+                        }
+                        unterminated.pointee = rest
                         return output
                     }
                     output.append(token)
@@ -130,11 +175,8 @@ struct MacroExpander {
                 uses.append(MacroUse(name: macro.name, start: token.origin, end: last.origin + last.text.utf8.count, file: token.file))
                 useIndex = uses.count - 1
             }
-            var hideSet = token.hideSet
-            if let closing { hideSet.formIntersection(closing.hideSet) }
-            hideSet.insert(macro.name)
-            var replacement = macro.builtin.map { [builtinToken($0, at: token)] } ?? substitute(macro, arguments: arguments, macros: macros)
-            budget = max(0, budget - replacement.count)
+            var replacement = macro.builtin.map { [builtinToken($0, at: token)] } ?? substitute(macro, arguments: arguments, macros: macros, at: token)
+            guard fatal == nil, spend(replacement.count, at: token) else { break }
             for index in replacement.indices {
                 replacement[index].origin = token.origin
                 replacement[index].line = token.line
@@ -143,25 +185,28 @@ struct MacroExpander {
                 replacement[index].expansion = useIndex
                 replacement[index].verbatim = false
                 if !traditional { replacement[index].startOfLine = false }
-                replacement[index].hideSet.formUnion(hideSet)
             }
             if replacement.isEmpty {
                 // Like clang: the next token on the same line inherits the use's spacing.
-                if let next = pending.indices.last, pending[next].kind != .newline, !pending[next].startOfLine {
+                var next = pending.count - 1
+                while next >= 0, pending[next].kind == .endOfExpansion { next -= 1 }
+                if next >= 0, pending[next].kind != .newline, !pending[next].startOfLine {
                     if token.leadingSpace { pending[next].leadingSpace = true }
                     if token.startOfLine { pending[next].startOfLine = true }
                 }
-            } else {
-                replacement[0].leadingSpace = token.leadingSpace
-                replacement[0].startOfLine = token.startOfLine
+                continue
             }
+            replacement[0].leadingSpace = token.leadingSpace
+            replacement[0].startOfLine = token.startOfLine
+            disabled[macro.name, default: 0] += 1
+            pending.append(Self.endOfExpansion(macro.name))
             pending.append(contentsOf: replacement.reversed())
         }
         return output
     }
 
-    /// The arguments of a function-like macro's use, taken from `pending`; nil (and nothing
-    /// taken) when no `(` follows, or when the use is not closed (cpp stops with an error).
+    /// The arguments of a function-like macro's use, taken from `pending`; nothing is taken
+    /// when no `(` follows, or when the use is not closed (cpp stops with an error).
     private enum Collected {
         case noParenthesis
         case unclosed
@@ -171,17 +216,41 @@ struct MacroExpander {
     private mutating func collectArguments(for macro: Macro, name: CppToken, from pending: inout [CppToken], reportingUnclosed: Bool)
         -> Collected {
         var look = pending.count - 1
-        if !traditional { while look >= 0, pending[look].kind == .newline { look -= 1 } }
+        while look >= 0, pending[look].kind == .endOfExpansion || (!traditional && pending[look].kind == .newline) { look -= 1 }
         guard look >= 0, pending[look].isPunctuator("(") else { return .noParenthesis }
-        var taken: [CppToken] = []
-        while pending.count - 1 >= look { taken.append(pending.removeLast()) }
+        // The closing parenthesis is found first (what is read is paid for, closed or not).
+        var depth = 0
+        var closing = look - 1
+        while closing >= 0 {
+            if pending[closing].isPunctuator("(") {
+                depth += 1
+            } else if pending[closing].isPunctuator(")") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            closing -= 1
+        }
+        guard spend(look - max(closing, 0) + 1, at: name) else { return .noParenthesis }
+        guard closing >= 0 else {
+            if reportingUnclosed {
+                notes.append(PreprocessorNote(origin: name.origin, file: name.file,
+                                              message: "the use of macro '\(macro.name)' has no closing ')'; cpp stops with an error here"))
+            }
+            return .unclosed
+        }
+        // Reading the use reads past the ends of expansions in it: their macros are enabled again.
+        for index in (look + 1)..<pending.count where pending[index].kind == .endOfExpansion { enable(pending[index]) }
         var arguments: [[CppToken]] = []
         var current: [CppToken] = []
-        var depth = 0
         var afterNewline = false
         let parameterCount = macro.parameters?.count ?? 0
-        while let token = pending.popLast() {
-            taken.append(token)
+        depth = 0
+        for index in stride(from: look - 1, to: closing, by: -1) {
+            let token = pending[index]
+            if token.kind == .endOfExpansion {
+                enable(token)
+                continue
+            }
             if token.kind == .newline && !traditional {
                 afterNewline = true
                 continue
@@ -196,10 +265,6 @@ struct MacroExpander {
             if token.isPunctuator("(") {
                 depth += 1
             } else if token.isPunctuator(")") {
-                if depth == 0 {
-                    arguments.append(current)
-                    return .closed(arguments, token)
-                }
                 depth -= 1
             } else if token.isPunctuator(","), depth == 0, !(macro.isVariadic && arguments.count == parameterCount - 1) {
                 arguments.append(current)
@@ -208,12 +273,10 @@ struct MacroExpander {
             }
             current.append(argumentToken)
         }
-        pending.append(contentsOf: taken.reversed())
-        if reportingUnclosed {
-            notes.append(PreprocessorNote(origin: name.origin, file: name.file,
-                                          message: "the use of macro '\(macro.name)' has no closing ')'; cpp stops with an error here"))
-        }
-        return .unclosed
+        arguments.append(current)
+        let closingToken = pending[closing]
+        pending.removeSubrange(closing...)
+        return .closed(arguments, closingToken)
     }
 
     private mutating func checkCount(_ arguments: [[CppToken]], of macro: Macro, at name: CppToken) -> [[CppToken]]? {
@@ -245,7 +308,7 @@ struct MacroExpander {
     }
 
     /// The body with parameters replaced, `#` and `##` applied (before rescanning).
-    private mutating func substitute(_ macro: Macro, arguments: [[CppToken]], macros: MacroTable) -> [CppToken] {
+    private mutating func substitute(_ macro: Macro, arguments: [[CppToken]], macros: MacroTable, at use: CppToken) -> [CppToken] {
         let parameters = macro.parameters ?? []
         let body = macro.body
         var expanded: [Int: [CppToken]] = [:]
@@ -259,6 +322,8 @@ struct MacroExpander {
             let token = body[index]
             if !traditional && macro.isFunctionLike && token.isPunctuator("#"), index + 1 < body.count, let argument = parameter(body[index + 1]) {
                 var string = MacroTable.syntheticToken(Self.stringize(arguments[argument]), kind: .string)
+                // A string is paid for by its size (a big argument stringized many times).
+                guard spend(string.text.utf8.count / 16, at: use) else { break }
                 string.leadingSpace = token.leadingSpace
                 append([string], to: &result, paste: &pasteNext)
                 index += 2
@@ -298,10 +363,7 @@ struct MacroExpander {
                     inserted[0].leadingSpace = token.leadingSpace
                 }
                 // A body that uses a large argument many times: stop before it outgrows the budget.
-                guard inserted.count <= budget - result.count else {
-                    budget = 0
-                    break
-                }
+                guard spend(inserted.count, at: use) else { break }
                 append(inserted, to: &result, paste: &pasteNext)
             } else {
                 append([token], to: &result, paste: &pasteNext)
@@ -328,6 +390,8 @@ struct MacroExpander {
         if left.kind == .placemarker { return [right] }
         if right.kind == .placemarker { return [left] }
         let text = left.text + right.text
+        // Pastes in a row make longer and longer tokens: each is paid for by its size.
+        guard spend(text.utf8.count / 8, at: left) else { return [left, right] }
         var lexer = CppLexer(LogicalText(Array(text.utf8)), lines: LineTable(Array(text.utf8)), traditional: false, lineComments: true,
                              file: 0, spellingBase: 0)
         if let token = lexer.next(), token.text == text, lexer.next() == nil {

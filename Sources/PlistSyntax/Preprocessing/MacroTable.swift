@@ -125,5 +125,11 @@ struct MacroTable {
 /// Why a directive was not carried out (cpp stops with an error there).
 struct DirectiveFailure: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// A limit of eplint's was exceeded, or the build certainly fails here: the file gets
+    /// EP002 (an error) instead of an EP007 note, and is not linted further.
+    var isFatal = false
+    init(_ message: String, isFatal: Bool = false) {
+        self.message = message
+        self.isFatal = isFatal
+    }
 }

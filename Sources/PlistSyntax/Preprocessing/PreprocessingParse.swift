@@ -37,6 +37,8 @@ extension PlistParser {
         // A binary plist or an encoding eplint cannot read is reported as such, unpreprocessed.
         guard case .text = InputEncoding.detect(Array(bytes.prefix(1024))), let decoded = decodedText(bytes) else { return nil }
         let result = CPreprocessor.run(decoded, fileName: fileName, options: preprocessing)
+        // Past a limit (or where the build certainly fails) nothing is linted: EP002 alone.
+        if let fatal = result.fatalProblem { return (PlistDocument(root: nil, problems: [fatal], comments: []), nil) }
         return (parse(result.text, options: options), result)
     }
 }

@@ -11,6 +11,9 @@ public struct PreprocessedText: Sendable {
     public var ignoredFlags: [String]
     /// Where each directive line of the plist (taken or not) has its `#`, in order.
     public var directiveLines: [SourcePosition]
+    /// EP002: a limit of eplint's exceeded, or an error that certainly fails the build, where
+    /// it happened; then the file is not linted (the text is what was made up to there).
+    public var fatalProblem: SyntaxProblem?
 }
 
 /// `cc -E -P -x c -Wno-trigraphs` as Xcode runs it on an Info.plist (see `PreprocessorRun`).
@@ -74,6 +77,7 @@ struct PreprocessorRun {
     private var printer: OutputPrinter
     private var conditionals: [Conditional] = []
     private var notes: [PreprocessorNote] = []
+    private var fatal: PreprocessorNote?
     private var commentProblems: [SyntaxProblem] = []
     private var ignoredFlags: [String] = []
     private var headerLines: [Int: (path: String, lines: LineTable)] = [:]
@@ -87,7 +91,8 @@ struct PreprocessorRun {
         self.options = options
         traditional = options.isTraditional
         macros = MacroTable(traditional: traditional)
-        expander = MacroExpander(traditional: traditional, fileName: fileName)
+        expander = MacroExpander(traditional: traditional, fileName: fileName,
+                                 sourceBytes: source.count + options.prefixHeaders.reduce(0) { $0 + $1.text.count })
         printer = OutputPrinter(traditional: traditional)
     }
 
@@ -101,11 +106,15 @@ struct PreprocessorRun {
             process(LogicalText(header.text), lines: lines, file: index + 1)
         }
         printer.enterFile()
-        process(LogicalText(source), lines: sourceLines, file: 0)
+        if !stopped { process(LogicalText(source), lines: sourceLines, file: 0) }
         let text = printer.finish()
         return PreprocessedText(text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags,
-                                directiveLines: directiveLines.map(sourceLines.position(of:)))
+                                directiveLines: directiveLines.map(sourceLines.position(of:)),
+                                fatalProblem: (fatal ?? expander.fatal).map { problem(.unsupported, $0) })
     }
+
+    /// The run ends at a limit; an error that fails the build (`fatal`) lets it go on, as cpp does.
+    private var stopped: Bool { expander.fatal != nil }
 
     // MARK: Command line
 
@@ -173,7 +182,11 @@ struct PreprocessorRun {
         var pending: [CppToken] = []
         var line: [CppToken] = []
         var atEnd = false
-        while !atEnd {
+        // Under -traditional, clang takes an indented `#` line for text when it is the file's
+        // first line or comes right after a directive line (its keep-whitespace lexer has
+        // already left the line's start when it meets the `#`).
+        var afterDirective = true
+        while !atEnd && !stopped {
             line.removeAll(keepingCapacity: true)
             while true {
                 guard let token = lexer.next() else { atEnd = true; break }
@@ -183,13 +196,16 @@ struct PreprocessorRun {
             let comments = lexer.takeComments()
             if line.isEmpty { break }
             let first = line.firstIndex { $0.kind != .whitespace && $0.kind != .comment }
-            if let first, line[first].isPunctuator("#") || line[first].isPunctuator("%:") {
+            let indentedAfterDirective = traditional && afterDirective && line.first?.kind == .whitespace
+            afterDirective = false
+            if let first, line[first].isPunctuator("#") || line[first].isPunctuator("%:"), !indentedAfterDirective {
+                afterDirective = true
                 if file == 0 { directiveLines.append(line[first].origin) }
                 // Under -traditional the blanks before the '#' are printed (clang keeps them).
                 if isActive && traditional { pending += line[..<first].filter { $0.kind == .whitespace } }
                 flush(&pending)
-                var body = Array(line[(first + 1)...])
-                if body.last?.kind == .newline { body.removeLast() }
+                // A slice: a hostile directive line is not copied once more.
+                let body = line[(first + 1)...].dropLast(line.last?.kind == .newline ? 1 : 0)
                 directive(body, hash: line[first], lexer: &lexer)
             } else if isActive {
                 pending += line
@@ -249,7 +265,7 @@ struct PreprocessorRun {
 
     /// Under -traditional, directives are read without blank tokens (as clang does): a blank
     /// becomes the next token's leading space; comments vanish.
-    private static func withoutBlankTokens(_ tokens: [CppToken]) -> [CppToken] {
+    private static func withoutBlankTokens(_ tokens: ArraySlice<CppToken>) -> [CppToken] {
         var result: [CppToken] = []
         var space = false
         for token in tokens {
@@ -276,13 +292,17 @@ struct PreprocessorRun {
         notes.append(PreprocessorNote(origin: token.origin, file: token.file, message: message))
     }
 
-    private mutating func directive(_ tokens: [CppToken], hash: CppToken, lexer: inout CppLexer) {
-        let tokens = traditional ? Self.withoutBlankTokens(tokens) : tokens
-        let words = tokens.filter { !$0.isBlank }
-        guard let nameToken = words.first else { return }
-        let arguments = Array(words.dropFirst())
-        let nameIndex = tokens.firstIndex { !$0.isBlank }!
-        let rest = Array(tokens[(nameIndex + 1)...])
+    private mutating func fail(_ message: String, at token: CppToken) {
+        if fatal == nil { fatal = PreprocessorNote(origin: token.origin, file: token.file, message: message) }
+    }
+
+    private mutating func directive(_ line: ArraySlice<CppToken>, hash: CppToken, lexer: inout CppLexer) {
+        let tokens = traditional ? Self.withoutBlankTokens(line)[...] : line
+        guard let nameIndex = tokens.firstIndex(where: { !$0.isBlank }) else { return }
+        let nameToken = tokens[nameIndex]
+        let rest = tokens[(nameIndex + 1)...]
+        // Made only for the directives that read them.
+        var arguments: [CppToken] { rest.filter { !$0.isBlank } }
         let name = nameToken.kind == .identifier ? nameToken.text : ""
         switch name {
         case "if":
@@ -323,7 +343,7 @@ struct PreprocessorRun {
             if conditionals.popLast() == nil, isActive { note("#endif without #if; cpp stops with an error here", at: hash) }
         default:
             guard isActive else { return }
-            activeDirective(name, nameToken: nameToken, arguments: arguments, rest: rest, hash: hash, lexer: &lexer)
+            activeDirective(name, nameToken: nameToken, arguments: arguments, rest: Array(rest), hash: hash, lexer: &lexer)
         }
     }
 
@@ -419,11 +439,13 @@ struct PreprocessorRun {
     }
 
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
-    private mutating func condition(_ tokens: [CppToken], at hash: CppToken, directive: String) -> Bool {
+    private mutating func condition(_ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String) -> Bool {
         let words = tokens.filter { !$0.isBlank }
-        // __has_include(<X.h>) and the like: their operands are not macro-expanded.
-        var prepared: [CppToken] = []
-        var index = 0
+        // __has_include(<X.h>) and the like: their operands are not macro-expanded. (Each
+        // step below copies the tokens only when it changes them: a line can be megabytes.)
+        let special = words.contains { $0.kind == .identifier && (Self.featureTests.contains($0.text) || MacroTable.targetMacros.contains($0.text)) }
+        var prepared: [CppToken] = special ? [] : words
+        var index = special ? 0 : words.count
         while index < words.count {
             let token = words[index]
             if token.kind == .identifier, Self.featureTests.contains(token.text), index + 1 < words.count, words[index + 1].isPunctuator("(") {
@@ -453,8 +475,9 @@ struct PreprocessorRun {
         let expanded = expander.expand(prepared, macros: macros)
         expander.protectsDefined = false
         // `defined NAME` and `defined(NAME)`, also where a macro produced them.
-        var evaluated: [CppToken] = []
-        index = 0
+        let hasDefined = expanded.contains { $0.kind == .identifier && $0.text == "defined" }
+        var evaluated: [CppToken] = hasDefined ? [] : expanded
+        index = hasDefined ? 0 : expanded.count
         while index < expanded.count {
             let token = expanded[index]
             guard token.kind == .identifier && token.text == "defined" else {
@@ -478,7 +501,9 @@ struct PreprocessorRun {
             index = next + (parenthesised ? 2 : 1)
         }
         let (value, failure) = ConditionEvaluator.evaluate(evaluated)
-        if let failure {
+        if let failure, failure.isFatal {
+            fail("'\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, so Xcode's build fails", at: hash)
+        } else if let failure {
             note("cannot evaluate '\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group", at: hash)
         }
         return value
@@ -491,11 +516,13 @@ struct PreprocessorRun {
         return made
     }
 
+    /// The tokens as written, cut after 200 bytes (a message quotes a hostile line briefly).
     private static func spelled(_ tokens: [CppToken]) -> String {
         var text = ""
         for (index, token) in tokens.enumerated() {
             if index > 0 && token.leadingSpace { text += " " }
             text += token.text
+            if text.utf8.count > 200 { return String(text.prefix(200)) + "…" }
         }
         return text
     }
@@ -504,15 +531,19 @@ struct PreprocessorRun {
 
     private mutating func problems() -> [SyntaxProblem] {
         var found = commentProblems
-        for note in notes + expander.notes {
-            if note.file == 0 {
-                found.append(SyntaxProblem(kind: .unevaluatedDirective, message: note.message, position: sourceLines.position(of: note.origin)))
-            } else if let header = headerLines[note.file] {
-                let line = header.lines.line(of: note.origin)
-                found.append(SyntaxProblem(kind: .unevaluatedDirective, message: "\(header.path):\(line): \(note.message)", position: .start))
-            }
+        for note in notes + expander.notes where note.file >= 0 {
+            found.append(problem(.unevaluatedDirective, note))
         }
         return found.sorted { $0.position.offset < $1.position.offset }
+    }
+
+    /// A note in a prefix header is reported at the plist's start, naming the header's line.
+    private func problem(_ kind: SyntaxProblem.Kind, _ note: PreprocessorNote) -> SyntaxProblem {
+        if note.file > 0, let header = headerLines[note.file] {
+            let line = header.lines.line(of: note.origin)
+            return SyntaxProblem(kind: kind, message: "\(header.path):\(line): \(note.message)", position: .start)
+        }
+        return SyntaxProblem(kind: kind, message: note.message, position: note.file == 0 ? sourceLines.position(of: note.origin) : .start)
     }
 
     private func positionMap() -> PreprocessorPositionMap {

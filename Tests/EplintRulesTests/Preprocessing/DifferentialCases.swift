@@ -136,7 +136,17 @@ enum DifferentialCases {
         add("pasting errors", "#define P(a, b) a ## b\n\t<key>CFBundleName</key>\n\t<string>P(<, a) P(., .) P(-, >) P(/, /)</string>\n\(regions)")
         add("has_include in ifdef", "#ifdef __has_include\n\(regions)\n#endif\n#if defined(__has_include) && __has_include(\"nope.h\")\n\(links)\n#endif")
         add("string prefixes", "#define L x\n#define u8 y\n\t<key>CFBundleName</key>\n\t<string>L\"a\" u8\"b\" L'c' U\"d\" L \"e\" Lx</string>\n\(regions)")
+        // Issue 27: under -traditional an indented directive line right after a directive line is text.
+        add("indented directive right after a directive",
+            "\t<key>CFBundleName</key>\n\t<string>\n#define X nl\n\t#define Y fr\n\tX Y\n\t#define Z de\n\tZ\n\t</string>\n#ifdef NOPE\n\t#else\n\(links)\n#endif\n\(regions)")
         add("push and pop macro", "#define REGION nl\n#pragma push_macro(\"REGION\")\n#undef REGION\n#define REGION fr\n\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>REGION</string>\n#pragma pop_macro(\"REGION\")\n\t\t<string>REGION</string>\n\t\t<string>NL</string>\n\t</array>")
         return cases
     }()
+
+    /// Inputs clang refuses with an error (so Xcode's build fails) although its output is whole.
+    static let buildFailures: [DifferentialCase] = [
+        DifferentialCase(name: "integer constant too large", source: wrap("#if 99999999999999999999999\n\(regions)\n#else\n\(links)\n#endif")),
+        DifferentialCase(name: "integer constant too large, wrapped to zero", source: wrap("#if 18446744073709551616\n\(regions)\n#endif\n\(links)"),
+                         flags: ["-traditional"]),
+    ]
 }

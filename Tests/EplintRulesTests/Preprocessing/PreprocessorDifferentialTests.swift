@@ -58,6 +58,21 @@ struct PreprocessorDifferentialTests {
         #expect(result.sameText, "\(result.detail)")
     }
 
+    /// Where clang's preprocessing certainly fails (and so Xcode's build), eplint's output is
+    /// still clang's, and the failure is an error (EP002) at the directive, not a note.
+    @Test(arguments: DifferentialCases.buildFailures) func buildFailureCase(_ testCase: DifferentialCase) throws {
+        let source = Array(testCase.source.utf8)
+        let clang = try ClangPreprocessor.run(source, flags: testCase.flags)
+        #expect(!clang.succeeded)
+        let ours = CPreprocessor.run(source, fileName: "Info.plist", options: Self.options(testCase))
+        #expect(ours.text == clang.text, "\(String(decoding: ours.text, as: UTF8.self))")
+        let linter = Linter(rules: allRules, configuration: LintConfiguration(preprocessing: Self.options(testCase)))
+        var bytes = BytesSource(source)
+        let diagnostics = try linter.lint(&bytes, path: "Info.plist").diagnostics
+        #expect(diagnostics.map { "\($0.rule) \($0.severity) \($0.range.start.line):\($0.range.start.column)" } == ["EP002 error 5:1"])
+        #expect(diagnostics.first?.message.contains("is too large for any integer type; cpp stops with an error, so Xcode's build fails") == true)
+    }
+
     /// The same with CRLF line ends (clang reads them as line ends; so must the positions).
     @Test(arguments: DifferentialCases.handWritten.prefix(40)) func crlfLineEnds(_ testCase: DifferentialCase) throws {
         var crlf = testCase

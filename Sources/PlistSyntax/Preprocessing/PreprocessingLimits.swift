@@ -1,0 +1,28 @@
+/// What eplint's preprocessor does at most for one file. A plist from a pull request is
+/// untrusted: past a limit the run ends with EP002 ("a limit was exceeded") where it stopped,
+/// and nothing in the file is linted, so that a file cannot hide its keys behind a limit
+/// while CI stays green. No real Info.plist comes near any of them.
+enum PreprocessingLimits {
+    /// Macro uses nested inside macro arguments (`F(F(F(x)))`): each argument is expanded
+    /// before it is substituted, one level of recursion (two frames) each. A level costs
+    /// about 4.3 KB of stack in a debug build, far less in a release build: 64 levels stay
+    /// well inside a 512 KiB stack, the smallest eplint runs on (macOS's secondary threads;
+    /// eplint's own workers get `WorkerThread.stackSize`). Real plists nest two or three.
+    /// (`#if` expressions have no depth limit: they are evaluated with explicit stacks.)
+    static let nesting = 64
+
+    /// Tokens the macro expansions of a file may produce, collect as arguments and copy into
+    /// strings: a fixed allowance far above ordinary macro use plus one per source byte. It
+    /// bounds time and memory (a token takes about 80 bytes, and a use nested in arguments
+    /// holds about three copies of what it collected): macros that double at each level, a
+    /// huge argument used many times, pastes in a row, or calls nested so deep that their
+    /// arguments are collected again at each level all stop here.
+    static func expansionBudget(sourceBytes: Int) -> Int { baseExpansionBudget + sourceBytes }
+    static let baseExpansionBudget = 1 << 17
+
+    /// The error for a limit.
+    static func exceeded(_ what: String) -> DirectiveFailure {
+        DirectiveFailure("a limit was exceeded: \(what); eplint cannot preprocess this file as Xcode would and lints nothing in it",
+                         isFatal: true)
+    }
+}

@@ -1,0 +1,79 @@
+"""The preprocessor's hostile inputs (issue 31) on the release build: each class of
+preprocessor_inputs.py at sizes from 10 to 10^6 must end with exit 0 or 1 and a finding (no
+signal), in under BOUND seconds and under the memory bound, with time and memory growing at
+most linearly; on the main thread, on the main thread with `ulimit -s 512`, and on worker
+threads (two files) with 512 KiB stacks (EPLINT_WORKER_STACK_KIB).
+Usage: python3 adversarial_preprocessor.py EPLINT WORKDIR [BOUND-SECONDS] [LARGEST]"""
+import os, resource, subprocess, sys, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from preprocessor_inputs import CLASSES
+
+eplint, work = os.path.abspath(sys.argv[1]), sys.argv[2]
+bound = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0
+largest = int(sys.argv[4]) if len(sys.argv) > 4 else 100_000
+os.makedirs(work, exist_ok=True)
+
+# The stated bound (README, "Preprocessing limits"): peak RSS at most 64 MB + 400 bytes per input byte.
+def memory_bound(size):
+    return 64 * 2**20 + 400 * size
+
+# Classes whose input grows by ~25 bytes per step stop at 10^5: 10^6 steps is past the 16 MB
+# eplint preprocesses unless told to.
+SHORTER = {"object-chain": 100_000, "function-chain": 100_000}
+
+
+def run(arguments, cwd, stack_kib=None, worker_kib=None):
+    """The exit status of one run (124: still running after a minute)."""
+    environment = dict(os.environ)
+    if worker_kib: environment["EPLINT_WORKER_STACK_KIB"] = str(worker_kib)
+    def limit():
+        if stack_kib: resource.setrlimit(resource.RLIMIT_STACK, (stack_kib * 1024, stack_kib * 1024))
+    return subprocess.run(["timeout", "60", eplint, "--color", "never"] + arguments, cwd=cwd, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL, env=environment, preexec_fn=limit).returncode
+
+
+def measured(arguments, cwd):
+    """Best of 3 for time; the peak RSS of eplint alone (GNU time's %M: a child forked from this
+    script would count the script's memory too)."""
+    best = None
+    report = os.path.join(cwd, "rss.txt")
+    for _ in range(3):
+        start = time.perf_counter()
+        run = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report, eplint, "--color", "never"] + arguments, cwd=cwd,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        elapsed = time.perf_counter() - start
+        rss = int(open(report).read().split()[-1]) * 1024
+        if best is None or elapsed < best[0]: best = (elapsed, rss, run.returncode, run.stdout)
+    return best
+
+
+failed = False
+print("| class | size | input | exit | best of 3 | peak RSS | bound | 512 KiB main | 512 KiB workers | first line |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+for name, make in CLASSES.items():
+    previous = None
+    size = 10
+    while size <= min(largest, SHORTER.get(name, largest)):
+        text = make(size)
+        folder = os.path.join(work, f"{name}-{size}")
+        os.makedirs(folder, exist_ok=True)
+        for file in ("Info.plist", "Other-Info.plist"):
+            with open(os.path.join(folder, file), "w") as handle: handle.write(text)
+        elapsed, rss, code, out = measured(["Info.plist"], folder)
+        small_main = run(["Info.plist"], folder, stack_kib=512)
+        small_workers = run(["Info.plist", "Other-Info.plist"], folder, worker_kib=512)
+        first = out.decode("utf-8", "replace").split("\n")[0]
+        problems = []
+        if code not in (0, 1) or small_main not in (0, 1) or small_workers not in (0, 1): problems.append("exit status (a signal?)")
+        if not first: problems.append("no finding")
+        if elapsed > bound: problems.append(f"over {bound:.0f} s")
+        if rss > memory_bound(len(text)): problems.append("over the memory bound")
+        if previous and elapsed > 0.1 and elapsed / previous[0] > 20: problems.append(f"time grows {elapsed / previous[0]:.0f}x for 10x")
+        # Growth is judged where it is above the start-up's 20-odd MB (below, noise and the allocator's steps rule).
+        if previous and previous[1] > 96 * 2**20 and (rss - 32 * 2**20) / (previous[1] - 32 * 2**20) > 20: problems.append("memory grows faster than linearly")
+        failed = failed or bool(problems)
+        print(f"| {name} | {size:,} | {len(text):,} B | {code} | {elapsed:.3f} s | {rss / 2**20:.0f} MB | {memory_bound(len(text)) / 2**20:.0f} MB "
+              f"| {small_main} | {small_workers} | {first[:70]} |" + (f"  <- FAILED: {'; '.join(problems)}" if problems else ""), flush=True)
+        previous = (elapsed, rss)
+        size *= 10
+sys.exit(1 if failed else 0)
