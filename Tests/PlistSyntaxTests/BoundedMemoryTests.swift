@@ -64,19 +64,19 @@ import Testing
         #expect(!set.contains(4 &* 0x9E37_79B9_7F4A_7C15))
     }
 
-    @Test func longCommentKeepsItsStart() {
+    @Test func longCommentKeepsItsStart() throws {
         // Longer than the text kept behind libxml2's cursor and than one read.
         let filler = String(repeating: "comment text ", count: 80_000)
         let bytes = Self.plist("\t<key>A</key>\n\t<true/>\n  <!-- eplint:disable EP203 \(filler)-->\n\t<key>B</key>\n\t<true/>\n")
         let document = PlistParser.parse(bytes)
-        let comment = try? #require(document.comments.first)
-        #expect(comment?.range.start == SourcePosition(offset: 76, line: 6, column: 3, utf16Column: 3))
-        #expect(comment?.range.end.line == 6)
-        #expect(comment?.range.end.offset == 76 + 4 + " eplint:disable EP203 ".utf8.count + filler.utf8.count + 3)
+        let comment = try #require(document.comments.first)
+        #expect(comment.range.start == SourcePosition(offset: 76, line: 6, column: 3, utf16Column: 3))
+        #expect(comment.range.end.line == 6)
+        #expect(comment.range.end.offset == 76 + 4 + " eplint:disable EP203 ".utf8.count + filler.utf8.count + 3)
         // Only the first bytes of its text: libxml2 was not handed the rest.
-        #expect(comment?.isWhole == false)
-        #expect(comment?.text == String(" eplint:disable EP203 \(filler)".utf8.prefix(PlistComment.textLimit))!)
+        #expect(comment.isWhole == false)
+        #expect(comment.text == String(" eplint:disable EP203 \(filler)".utf8.prefix(PlistComment.textLimit))!)
         #expect(document.bytesCutFromComments > 0)
-        #expect(comment?.nextElement?.start.line == 7)
+        #expect(comment.nextElement?.start.line == 7)
     }
 }
