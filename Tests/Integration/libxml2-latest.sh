@@ -49,10 +49,14 @@ echo "== building libxml2 $version"
 make -j"$(nproc)" >/dev/null 2>&1
 make install >/dev/null
 
-# libyaml from the system, but through the prefix: the linker then finds no other libxml2
-# first (both .pc files name only $prefix/lib).
-ln -sf "$(pkg-config --variable=libdir yaml-0.1)/libyaml.so" "$prefix/lib/libyaml.so"
-sed "s|^libdir=.*|libdir=$prefix/lib|" "$(pkg-config --variable=pcfiledir yaml-0.1)/yaml-0.1.pc" > "$prefix/lib/pkgconfig/yaml-0.1.pc"
+# libyaml and zlib from the system, but through the prefix: the linker then finds no other
+# libxml2 first (every .pc file names only $prefix/lib).
+for package in yaml-0.1:libyaml.so zlib:libz.so; do
+    name=${package%%:*} library=${package#*:}
+    ln -sf "$(pkg-config --variable=libdir "$name")/$library" "$prefix/lib/$library"
+    sed -e "s|^libdir=.*|libdir=$prefix/lib|" -e "s|^sharedlibdir=.*|sharedlibdir=$prefix/lib|" \
+        "$(pkg-config --variable=pcfiledir "$name")/$name.pc" > "$prefix/lib/pkgconfig/$name.pc"
+done
 
 cd "$root"
 build=(--scratch-path "$work/build" -Xlinker -rpath -Xlinker "$prefix/lib")
