@@ -1,5 +1,9 @@
 import Foundation
+// Swift Testing is there when tests are built, not in a plain `swift build` of the package
+// (the README's set-up command builds every target, this one included).
+#if canImport(Testing)
 import Testing
+#endif
 
 /// A program a test needs that a machine may lack (node, Python with PyYAML and jsonschema).
 ///
@@ -61,6 +65,7 @@ public struct RequiredTool: Sendable {
     }
 }
 
+#if canImport(Testing)
 extension Trait where Self == ConditionTrait {
     /// `@Test(.requires(.node))`: skipped with the tool's reason where it is missing, except in
     /// strict mode, where the test runs and `require()` fails it.
@@ -68,3 +73,4 @@ extension Trait where Self == ConditionTrait {
         .enabled(if: tool.runs, Comment(rawValue: tool.reason))
     }
 }
+#endif
