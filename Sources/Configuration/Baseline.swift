@@ -66,11 +66,23 @@ public struct Baseline: Sendable, Equatable {
     /// Splits findings into those the baseline accepts and new ones; also says which
     /// entries (with how many findings) no longer occur.
     public func filter(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], gone: [Entry]) {
+        let split = split(findings)
+        return (split.new, split.gone)
+    }
+
+    /// The findings not in the baseline, those it accepts, and its entries no finding used.
+    public func split(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Entry]) {
         var remaining = counts
         var new: [Diagnostic] = []
+        var accepted: [Diagnostic] = []
         for (diagnostic, entry) in findings {
-            if let left = remaining[entry], left > 0 { remaining[entry] = left - 1 } else { new.append(diagnostic) }
+            if let left = remaining[entry], left > 0 {
+                remaining[entry] = left - 1
+                accepted.append(diagnostic)
+            } else {
+                new.append(diagnostic)
+            }
         }
-        return (new, remaining.filter { $0.value > 0 }.keys.sorted())
+        return (new, accepted, remaining.filter { $0.value > 0 }.keys.sorted())
     }
 }

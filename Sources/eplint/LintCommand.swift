@@ -211,17 +211,18 @@ struct LintCommand {
         let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter)
         // Excerpts and the fixes JSON and SARIF show come from the text read for linting, never from a second reading.
         let keepsText = wantsExcerpts || reportsFixes
-        let linted = Parallel.map(inputs.files) { file -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) in
+        func lintOne(_ file: InputFile) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
             if !file.isStandardInput, let contexts = xcode.contexts(of: file.path) {
-                return keptIfFound(TargetContexts.lint(file, in: contexts, verbose: verbose, table: table), file)
+                return TargetContexts.lint(file, in: contexts, verbose: verbose, table: table)
             }
             let pairing = { (path: String) in pairer.pairing(for: path, linter: linter, table: table) }
             guard let bytes = file.isStandardInput ? standardInput?.bytes : table.bytes(of: file.path) else {
-                return keptIfFound(lint(file, with: linter, pairing: pairing, keepingText: keepsText), file)
+                return lint(file, with: linter, pairing: pairing, keepingText: keepsText)
             }
             var source = BytesSource(bytes)
-            return keptIfFound((Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes), file)
+            return (Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes)
         }
+        let linted = Parallel.map(inputs.files) { keptIfFound(lintOne($0), $0) }
         var outcomes = linted.map(\.0)
         var fixRun = fix || diff ? FixRun(applicability: unsafeFixes ? .unsafe : .safe, showsDiff: diff) : nil
         if var run = fixRun {
@@ -235,7 +236,7 @@ struct LintCommand {
         var lintedCount = 0
         var texts: [String: [UInt8]] = [:]
         for (file, (outcome, text)) in zip(inputs.files, zip(outcomes, linted.map(\.text))) {
-            // After --fix, the text is the fixed one.
+            // Only files with findings kept theirs; after --fix, the text is the fixed one.
             if keepsText, let text = fixRun?.fixedTexts[file.path] ?? text, case .success(let result) = outcome,
                result.diagnostics.contains(where: { $0.file == file.path }) {
                 texts[file.path] = text
@@ -309,15 +310,8 @@ struct LintCommand {
             do throws(RunFailure) { try OutputFile.writeAtomically(recorded.serialized(), to: writeBaseline) } catch { failures.append(error.message) }
         }
         if let acceptedFindings, let path = baseline {
-            let (new, gone) = ProjectConfiguration.filter(diagnostics, through: acceptedFindings, at: path)
-            if verbose || format == .sarif || report.contains(where: { $0.format == .sarif }) {
-                var remaining = new.map(DiagnosticIdentity.init).reduce(into: [DiagnosticIdentity: Int]()) { $0[$1, default: 0] += 1 }
-                for diagnostic in diagnostics {
-                    let identity = DiagnosticIdentity(diagnostic)
-                    if let count = remaining[identity], count > 0 { remaining[identity] = count - 1; continue }
-                    suppressed.append(SuppressedFinding(diagnostic, kind: .baseline, reason: "baseline \(path)"))
-                }
-            }
+            let (new, accepted, gone) = ProjectConfiguration.filter(diagnostics, through: acceptedFindings, at: path)
+            suppressed += accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }
             diagnostics = new
             if verbose {
                 for entry in gone { writeStandardError("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n") }

@@ -79,10 +79,11 @@ enum ProjectConfiguration {
         return baseline
     }
 
-    static func filter(_ diagnostics: [Diagnostic], through baseline: Baseline, at path: String) -> (new: [Diagnostic], gone: [Baseline.Entry]) {
+    static func filter(_ diagnostics: [Diagnostic], through baseline: Baseline, at path: String)
+        -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Baseline.Entry]) {
         let directory = PathArithmetic.normalized(absolute(path) + "/..")
         var paths = AbsolutePaths()
-        return baseline.filter(diagnostics.map { ($0, Baseline.entry(for: $0, absolutePath: paths[$0.file], baselineDirectory: directory)) })
+        return baseline.split(diagnostics.map { ($0, Baseline.entry(for: $0, absolutePath: paths[$0.file], baselineDirectory: directory)) })
     }
 
     /// A small regular file's text, or nil.

@@ -36,10 +36,7 @@ import Testing
     <plist version="1.0"><dict><key>com.apple.developer.storekit.external-purchase</key><true/></dict></plist>
     """
 
-    static func findings(_ run: EplintRun) throws -> [String] {
-        let report = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
-        return (report?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["rule"] ?? "") \($0["keyPath"] ?? "")" }.sorted()
-    }
+    static func findings(_ run: EplintRun) throws -> [String] { try BinaryPlistCommandTests.findings(run) }
 
     @Test func appJSONGivesThePlistTwinsFindings() throws {
         let root = try Eplint.temporaryDirectory()
