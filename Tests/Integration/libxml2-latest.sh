@@ -62,12 +62,13 @@ cd "$root"
 build=(--scratch-path "$work/build" -Xlinker -rpath -Xlinker "$prefix/lib")
 echo "== building eplint against it"
 PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift build --build-tests "${build[@]}" > "$work/build.log" 2>&1 ||
-    { grep -E "error" "$work/build.log" | head -20; echo "FAIL: eplint does not build against this libxml2"; exit 1; }
+    { echo "FAIL: eplint does not build against this libxml2:"; grep -E "error" "$work/build.log" | head -20 || true; exit 1; }
 binary="$work/build/debug/eplint"
 # grep reads all of ldd's output (no -q): an early exit would fail the pipeline under pipefail.
 ldd "$binary" | grep "$prefix/lib/libxml2" >/dev/null || { echo "FAIL: eplint is not linked to the libxml2 built here"; ldd "$binary"; exit 1; }
 echo "== swift test on that build"
 PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift test --skip-build "${build[@]}" > "$work/test.log" 2>&1 ||
-    { grep -E "✘" "$work/test.log" | head -30; echo "FAIL: the tests fail against this libxml2"; exit 1; }
+    { echo "FAIL: the tests fail against this libxml2; the failures and the log's end:"
+      grep -E "✘" "$work/test.log" | head -30 || true; tail -40 "$work/test.log"; exit 1; }
 tail -1 "$work/test.log"
 echo "== tested against libxml2 $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion libxml-2.0)"
