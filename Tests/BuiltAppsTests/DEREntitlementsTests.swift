@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import PlistSyntax
 @testable import BuiltApps
@@ -37,7 +38,7 @@ import PlistSyntax
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "openssl is not installed"))
     func theSampleIsDER() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-entitlements-\(UUID().uuidString).der")
+        let file = TestScratch.path("eplint-entitlements", suffix: ".der")
         try Data(Self.sample).write(to: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")

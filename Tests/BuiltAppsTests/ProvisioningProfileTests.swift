@@ -17,7 +17,7 @@ import PlistSyntax
         process.arguments = arguments
         // Input from a file: writing to a pipe can be interrupted (EINTR) under the test runner.
         if let input {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-openssl-\(UUID().uuidString)")
+            let file = TestScratch.path("eplint-openssl")
             try input.write(to: file)
             process.arguments! += ["-in", file.path]
         }
@@ -93,7 +93,7 @@ import PlistSyntax
     }
 
     static func throwAwayIdentity() throws -> (key: String, certificate: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-cms-\(UUID().uuidString)")
+        let directory = TestScratch.path("eplint-cms")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let key = directory.appendingPathComponent("key.pem").path, certificate = directory.appendingPathComponent("cert.pem").path
         let made = try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=eplint test"])
@@ -129,7 +129,7 @@ import PlistSyntax
             #expect(profile.expirationDate == "20\(10 + index % 30)-04-07T01:27:21Z")
             #expect(profile.entitlements.map(\.key) == ["application-identifier"] + keys)
             #expect(profile.name == "Profile \(index)")
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-profile-\(index).der")
+            let file = TestScratch.path("eplint-profile-\(index)", suffix: ".der")
             try Data(bytes).write(to: file)
             #expect(try Self.walked(bytes) == Self.asn1parse(file), "profile \(index)")
         }

@@ -55,7 +55,7 @@ import TestSupport
     }
 
     static func written(seed: Int, count: Int) throws -> [Written] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-zip-\(UUID().uuidString)")
+        let directory = TestScratch.path("eplint-zip")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python!)
@@ -107,7 +107,7 @@ import TestSupport
 
     /// One deflated entry of `size` zero bytes, written by zipfile.
     static func zeros(_ size: Int) throws -> [UInt8] {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-zeros-\(UUID().uuidString).zip")
+        let file = TestScratch.path("eplint-zeros", suffix: ".zip")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python!)
         process.arguments = ["-c", "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z: z.writestr('Payload/big', bytes(int(sys.argv[2])))", file.path, String(size)]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `eplint` binary the way a user does.
 struct EplintRun {
@@ -50,8 +51,6 @@ enum Eplint {
     }
 
     static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try TestScratch.folder("eplint-e2e")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import PlistSyntax
 
 /// The real preprocessor, as Xcode runs it: `clang -E -P -x c -Wno-trigraphs FLAGS FILE`, with
@@ -25,7 +26,7 @@ enum ClangPreprocessor {
 
     /// Runs clang on `source` saved as a file in a fresh directory, with a prefix header there.
     static func run(_ source: [UInt8], flags: [String], prefixHeader: [UInt8]? = nil) throws -> Output {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-cpp-\(UUID().uuidString)")
+        let directory = TestScratch.path("eplint-cpp")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("Info.plist")
