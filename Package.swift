@@ -38,27 +38,30 @@ let package = Package(
         // A POSIX thread, a counting semaphore and the processor count: what the parallel file
         // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads"),
+        // What every stage shares and nothing else: source positions and ranges, and the JSON
+        // value reports and baselines are written from. Imports nothing.
+        .target(name: "EplintBase"),
         // Bytes → typed plist values carrying source positions. Knows nothing of rules.
-        .target(name: "PlistSyntax", dependencies: ["CLibXML2"]),
+        .target(name: "PlistSyntax", dependencies: ["EplintBase", "CLibXML2"]),
         // Rule protocol, context, diagnostics, rule metadata and region data (embedded from
         // Rules/ by scripts/generate.sh into Generated/).
-        .target(name: "LintEngine", dependencies: ["PlistSyntax"]),
+        .target(name: "LintEngine", dependencies: ["EplintBase", "PlistSyntax"]),
         // One file per rule; Generated/AllRules.swift lists them (scripts/generate.sh).
         .target(name: "EplintRules", dependencies: ["LintEngine", "PlistSyntax"]),
         // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
         // on external purchase tokens, report bodies and notifications.
-        .target(name: "ServerSide", dependencies: ["LintEngine", "PlistSyntax"]),
+        .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
         // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
-        .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"]),
+        .target(name: "Configuration", dependencies: ["CYAML", "EplintBase", "LintEngine"]),
         // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
         .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"]),
         // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
-        .target(name: "BuiltApps", dependencies: ["CZlib", "PlistSyntax"]),
+        .target(name: "BuiltApps", dependencies: ["CZlib", "EplintBase", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
-        .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
+        .target(name: "Reporters", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
+            dependencies: ["EplintBase", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
@@ -83,14 +86,14 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "PlistSyntaxTests",
-            dependencies: ["PlistSyntax", "TestSupport"]
+            dependencies: ["EplintBase", "PlistSyntax", "TestSupport"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
+            dependencies: ["EplintBase", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
         ),
         .testTarget(
             name: "ConfigurationTests",

@@ -1,3 +1,4 @@
+import EplintBase
 public import PlistSyntax
 
 /// How a run lints: the same for every file of the run.

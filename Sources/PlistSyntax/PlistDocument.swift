@@ -1,3 +1,5 @@
+import EplintBase
+
 /// What the parser made of one input.
 public struct PlistDocument: Sendable {
     /// The root value, or nil when the input could not be parsed (see `problems`).

@@ -1,3 +1,4 @@
+import EplintBase
 import BuiltApps
 import LintEngine
 import PlistSyntax

@@ -1,3 +1,4 @@
+import EplintBase
 import Configuration
 import LintEngine
 import PlistSyntax

@@ -1,3 +1,4 @@
+import EplintBase
 import Foundation
 import Testing
 import TestSupport

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// One preprocessing token, as clang's lexer makes it, with what the output printer and the
 /// position map need to know about where it came from.
 struct CppToken {
