@@ -41,11 +41,14 @@ let package = Package(
         // What every stage shares and nothing else: source positions and ranges, and the JSON
         // value reports and baselines are written from. Imports nothing.
         .target(name: "EplintBase"),
+        // eplint's own C preprocessor, run as Xcode's build runs clang's on an Info.plist: decoded
+        // text → preprocessed text, a map of positions back to the source, EP007/EP010 problems.
+        .target(name: "Preprocessor", dependencies: ["EplintBase"]),
         // Bytes → typed plist values carrying source positions. Knows nothing of rules.
-        .target(name: "PlistSyntax", dependencies: ["EplintBase", "CLibXML2"]),
+        .target(name: "PlistSyntax", dependencies: ["EplintBase", "Preprocessor", "CLibXML2"]),
         // Rule protocol, context, diagnostics, rule metadata and region data (embedded from
         // Rules/ by scripts/generate.sh into Generated/).
-        .target(name: "LintEngine", dependencies: ["EplintBase", "PlistSyntax"]),
+        .target(name: "LintEngine", dependencies: ["EplintBase", "Preprocessor", "PlistSyntax"]),
         // One file per rule; Generated/AllRules.swift lists them (scripts/generate.sh).
         .target(name: "EplintRules", dependencies: ["LintEngine", "PlistSyntax"]),
         // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
@@ -58,17 +61,17 @@ let package = Package(
         // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
         .target(name: "BuiltApps", dependencies: ["CZlib", "EplintBase", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
-        .target(name: "Reporters", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
+        .target(name: "Reporters", dependencies: ["EplintBase", "LintEngine"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["EplintBase", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
+            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
         // otherwise a reproducer that runs the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps", "XcodeProject", "Configuration"]
+            dependencies: ["Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps", "XcodeProject", "Configuration"]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
         // shared with the test that checks they are up to date. Not part of any product.
@@ -86,14 +89,14 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "PlistSyntaxTests",
-            dependencies: ["EplintBase", "PlistSyntax", "TestSupport"]
+            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "TestSupport"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
-            dependencies: ["EplintBase", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
+            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
         ),
         .testTarget(
             name: "ConfigurationTests",

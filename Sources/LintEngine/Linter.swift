@@ -1,3 +1,4 @@
+public import Preprocessor
 import EplintBase
 public import PlistSyntax
 

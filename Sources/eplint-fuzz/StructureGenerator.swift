@@ -1,3 +1,4 @@
+import Preprocessor
 import Configuration
 import EplintRules
 import LintEngine

@@ -1,3 +1,4 @@
+import Preprocessor
 import EplintBase
 import Configuration
 import LintEngine

@@ -1,3 +1,4 @@
+import Preprocessor
 import EplintRules
 import LintEngine
 import PlistSyntax

@@ -1,3 +1,4 @@
+import EplintBase
 import Testing
 import TestSupport
 @testable import PlistSyntax

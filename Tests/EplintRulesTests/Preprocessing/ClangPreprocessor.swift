@@ -1,3 +1,4 @@
+import Preprocessor
 import Foundation
 import PlistSyntax
 

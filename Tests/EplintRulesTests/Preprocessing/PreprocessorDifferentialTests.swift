@@ -1,3 +1,4 @@
+import Preprocessor
 import EplintRules
 import Foundation
 import LintEngine
