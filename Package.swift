@@ -38,8 +38,9 @@ let package = Package(
         // A POSIX thread, a counting semaphore and the processor count: what the parallel file
         // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads"),
-        // What every stage shares and nothing else: source positions and ranges, and the JSON
-        // value reports and baselines are written from. Imports nothing.
+        // What every stage shares and nothing else: source positions and ranges, the JSON value
+        // reports and baselines are written from, path globs and the configuration error.
+        // Imports nothing.
         .target(name: "EplintBase"),
         // eplint's own C preprocessor, run as Xcode's build runs clang's on an Info.plist: decoded
         // text → preprocessed text, a map of positions back to the source, EP007/EP010 problems.
@@ -54,10 +55,11 @@ let package = Package(
         // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
         // on external purchase tokens, report bodies and notifications.
         .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
-        // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
+        // .eplint.yml and baselines: what a project tells eplint in eplint's own files.
         .target(name: "Configuration", dependencies: ["CYAML", "EplintBase", "LintEngine"]),
-        // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
-        .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"]),
+        // project.pbxproj, workspaces, xcconfig files and Xcode's build-setting resolution: the
+        // context of each target. Knows nothing of .eplint.yml.
+        .target(name: "XcodeProject", dependencies: ["EplintBase", "LintEngine"]),
         // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
         .target(name: "BuiltApps", dependencies: ["CZlib", "EplintBase", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
@@ -100,9 +102,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["Configuration", "LintEngine", "TestSupport"]
+            dependencies: ["Configuration", "EplintBase", "LintEngine", "TestSupport"]
         ),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Configuration", "LintEngine"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "LintEngine"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,6 +1,6 @@
-public import Preprocessor
 import EplintBase
 public import PlistSyntax
+public import Preprocessor
 
 /// How a run lints: the same for every file of the run.
 public struct LintConfiguration: Sendable {

@@ -1,8 +1,8 @@
-import Preprocessor
 import Configuration
 import EplintRules
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import ServerSide
 import XcodeProject
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import EplintBase
 import BuiltApps
+import EplintBase
 import LintEngine
 import PlistSyntax
 #if canImport(Glibc)

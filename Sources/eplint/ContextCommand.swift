@@ -1,8 +1,8 @@
-import Preprocessor
-import EplintBase
 import Configuration
+import EplintBase
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import Reporters
 import XcodeProject
 

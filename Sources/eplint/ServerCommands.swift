@@ -1,5 +1,5 @@
-import EplintBase
 import Configuration
+import EplintBase
 import LintEngine
 import PlistSyntax
 import Reporters

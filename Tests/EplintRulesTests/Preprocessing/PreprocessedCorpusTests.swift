@@ -1,6 +1,6 @@
-import Preprocessor
 import Foundation
 import PlistSyntax
+import Preprocessor
 import Testing
 
 /// shared/corpus/preprocessed: real preprocessed plists (HexFiend, Chromium, XQuartz,

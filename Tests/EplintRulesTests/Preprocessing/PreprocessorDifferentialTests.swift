@@ -1,8 +1,8 @@
-import Preprocessor
 import EplintRules
 import Foundation
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import Testing
 
 /// eplint's preprocessing against the real one: for every case, eplint's findings on the

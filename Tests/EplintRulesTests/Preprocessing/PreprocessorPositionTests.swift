@@ -1,8 +1,8 @@
-import Preprocessor
 import EplintRules
 import Foundation
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import Reporters
 import Testing
 
