@@ -98,7 +98,12 @@ let package = Package(
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
-            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
+        ),
+        .testTarget(name: "LintEngineTests", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "TestSupport"]),
+        .testTarget(
+            name: "PreprocessorTests",
+            dependencies: ["Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "TestSupport"]
         ),
         .testTarget(
             name: "ConfigurationTests",
