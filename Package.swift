@@ -88,7 +88,7 @@ let package = Package(
         ),
         .plugin(name: "EplintBuildToolPlugin", capability: .buildTool(), dependencies: ["eplint"]),
         // Helpers shared by test targets (a test target cannot depend on another).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LintEngine", "ServerSide"], path: "Tests/TestSupport"),
         .testTarget(
             name: "PlistSyntaxTests",
             dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "TestSupport"]
