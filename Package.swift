@@ -38,9 +38,9 @@ let package = Package(
         // A POSIX thread, a counting semaphore and the processor count: what the parallel file
         // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads"),
-        // What every stage shares and nothing else: source positions and ranges, the JSON value
-        // reports and baselines are written from, path globs and the configuration error.
-        // Imports nothing.
+        // What several stages share, and nothing else: source positions and line starts,
+        // SyntaxProblem (the preprocessor's and the parser's), the JSON value reports and
+        // baselines are written from, path globs and ConfigurationError. Imports nothing.
         .target(name: "EplintBase"),
         // eplint's own C preprocessor, run as Xcode's build runs clang's on an Info.plist: decoded
         // text → preprocessed text, a map of positions back to the source, EP007/EP010 problems.
