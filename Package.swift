@@ -38,34 +38,42 @@ let package = Package(
         // A POSIX thread, a counting semaphore and the processor count: what the parallel file
         // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads"),
+        // What several stages share, and nothing else: source positions and line starts,
+        // SyntaxProblem (the preprocessor's and the parser's), the JSON value reports and
+        // baselines are written from, path globs and ConfigurationError. Imports nothing.
+        .target(name: "EplintBase"),
+        // eplint's own C preprocessor, run as Xcode's build runs clang's on an Info.plist: decoded
+        // text → preprocessed text, a map of positions back to the source, EP007/EP010 problems.
+        .target(name: "Preprocessor", dependencies: ["EplintBase"]),
         // Bytes → typed plist values carrying source positions. Knows nothing of rules.
-        .target(name: "PlistSyntax", dependencies: ["CLibXML2"]),
+        .target(name: "PlistSyntax", dependencies: ["EplintBase", "Preprocessor", "CLibXML2"]),
         // Rule protocol, context, diagnostics, rule metadata and region data (embedded from
         // Rules/ by scripts/generate.sh into Generated/).
-        .target(name: "LintEngine", dependencies: ["PlistSyntax"]),
+        .target(name: "LintEngine", dependencies: ["EplintBase", "Preprocessor", "PlistSyntax"]),
         // One file per rule; Generated/AllRules.swift lists them (scripts/generate.sh).
         .target(name: "EplintRules", dependencies: ["LintEngine", "PlistSyntax"]),
         // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
         // on external purchase tokens, report bodies and notifications.
-        .target(name: "ServerSide", dependencies: ["LintEngine", "PlistSyntax"]),
-        // .eplint.yml, xcconfig files, globs and baselines: what a project tells eplint.
-        .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"]),
-        // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
-        .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"]),
+        .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
+        // .eplint.yml and baselines: what a project tells eplint in eplint's own files.
+        .target(name: "Configuration", dependencies: ["CYAML", "EplintBase", "LintEngine"]),
+        // project.pbxproj, workspaces, xcconfig files and Xcode's build-setting resolution: the
+        // context of each target. Knows nothing of .eplint.yml.
+        .target(name: "XcodeProject", dependencies: ["EplintBase", "LintEngine"]),
         // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
-        .target(name: "BuiltApps", dependencies: ["CZlib", "PlistSyntax"]),
+        .target(name: "BuiltApps", dependencies: ["CZlib", "EplintBase", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
-        .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
+        .target(name: "Reporters", dependencies: ["EplintBase", "LintEngine"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
+            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
         // otherwise a reproducer that runs the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps", "XcodeProject", "Configuration"]
+            dependencies: ["Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps", "XcodeProject", "Configuration"]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
         // shared with the test that checks they are up to date. Not part of any product.
@@ -80,10 +88,10 @@ let package = Package(
         ),
         .plugin(name: "EplintBuildToolPlugin", capability: .buildTool(), dependencies: ["eplint"]),
         // Helpers shared by test targets (a test target cannot depend on another).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LintEngine", "ServerSide"], path: "Tests/TestSupport"),
         .testTarget(
             name: "PlistSyntaxTests",
-            dependencies: ["PlistSyntax", "TestSupport"]
+            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "TestSupport"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
@@ -92,11 +100,16 @@ let package = Package(
             name: "EplintRulesTests",
             dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
         ),
+        .testTarget(name: "LintEngineTests", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "TestSupport"]),
+        .testTarget(
+            name: "PreprocessorTests",
+            dependencies: ["Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "TestSupport"]
+        ),
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["Configuration", "LintEngine", "TestSupport"]
+            dependencies: ["Configuration", "EplintBase", "LintEngine", "TestSupport"]
         ),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Configuration", "LintEngine"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "LintEngine"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",

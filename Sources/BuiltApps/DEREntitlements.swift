@@ -1,3 +1,4 @@
+import EplintBase
 public import PlistSyntax
 
 /// The DER form of signed entitlements (code signature slot 7, iOS 15 on):

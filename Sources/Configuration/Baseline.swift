@@ -1,5 +1,5 @@
+import EplintBase
 import LintEngine
-import Reporters
 
 /// Accepted findings, keyed by file, rule, key path and value — never by line, so edits
 /// elsewhere do not bring them back. Written as sorted, pretty-printed JSON.

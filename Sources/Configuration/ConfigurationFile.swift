@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// `.eplint.yml` (README, "Configuration"). Every key is optional; paths are relative to the file's folder.

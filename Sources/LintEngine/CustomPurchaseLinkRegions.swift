@@ -1,3 +1,4 @@
+public import EplintBase
 public import PlistSyntax
 
 /// The entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions`

@@ -1,4 +1,4 @@
-public import PlistSyntax
+public import EplintBase
 
 public enum Severity: String, Sendable, Comparable, CaseIterable {
     case note, warning, error

@@ -1,4 +1,4 @@
-public import PlistSyntax
+import PlistSyntax
 
 /// Applies the fixes of one file's findings in rounds, as ruff does: the fixes that do not
 /// overlap are applied together, the file is linted again, and what the next round still

@@ -1,4 +1,4 @@
-public import PlistSyntax
+public import EplintBase
 
 /// Whether a fix keeps the meaning the author intended (`--fix`) or changes it (`--unsafe-fixes`).
 public enum FixApplicability: String, Sendable, Comparable {

@@ -1,3 +1,4 @@
+import EplintBase
 public import PlistSyntax
 
 /// Turns the intents of fixes into exact edits of one file's text. An intent that does not

@@ -1,3 +1,4 @@
+public import EplintBase
 public import PlistSyntax
 
 /// Whether the app may have up to five links per EEA+ region, and why eplint thinks so.

@@ -1,4 +1,6 @@
+import EplintBase
 public import PlistSyntax
+public import Preprocessor
 
 /// How a run lints: the same for every file of the run.
 public struct LintConfiguration: Sendable {

@@ -1,4 +1,4 @@
-public import PlistSyntax
+public import Preprocessor
 
 extension PreprocessorPositionMap {
     /// Diagnostics of this file found in cpp's output, placed in the source: on text a macro

@@ -1,3 +1,4 @@
+public import EplintBase
 public import PlistSyntax
 
 /// A region code as written in one of the five keys: an array element or a dictionary key.

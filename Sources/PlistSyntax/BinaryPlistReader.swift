@@ -1,3 +1,5 @@
+import EplintBase
+
 /// Reads binary property lists (`bplist00`, the form of built Info.plists) into the same
 /// values the XML parser makes. A binary plist has no lines: every value is located at the
 /// file's first character, and findings name their key path instead.

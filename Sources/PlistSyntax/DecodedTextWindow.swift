@@ -1,3 +1,5 @@
+import EplintBase
+
 /// The decoded (UTF-8) text that libxml2 has not finished with, and the position of every
 /// byte in it.
 ///

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// A text file as its decoded UTF-8 (what every `SourcePosition` counts) and the way back to
 /// its own bytes: encoding and byte-order mark. Made only when the way back gives the file's
 /// exact bytes, so an edit of the decoded text changes nothing else of the file.

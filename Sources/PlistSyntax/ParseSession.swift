@@ -1,3 +1,5 @@
+import EplintBase
+
 /// One parse's meaning: turns the reader's events into builder events with exact
 /// positions, keeps comments, and decides the first fatal problem. It never calls libxml2:
 /// the reader turns libxml2's callbacks into these events.

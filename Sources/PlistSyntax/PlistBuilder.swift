@@ -1,3 +1,5 @@
+import EplintBase
+
 /// Checks the XML property list grammar event by event and builds the retained values.
 ///
 /// It receives elements with their positions and never sees libxml2, so the grammar lives

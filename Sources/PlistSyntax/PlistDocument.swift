@@ -1,3 +1,5 @@
+import EplintBase
+
 /// What the parser made of one input.
 public struct PlistDocument: Sendable {
     /// The root value, or nil when the input could not be parsed (see `problems`).
@@ -18,36 +20,6 @@ public struct PlistDocument: Sendable {
     }
 
     public var fatalProblem: SyntaxProblem? { problems.first { $0.isFatal } }
-}
-
-/// Something wrong with the input itself, before any rule looks at it.
-public struct SyntaxProblem: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
-        /// Not well-formed XML or not a valid XML property list. Fatal.
-        case malformed
-        /// Not an XML property list at all (binary plist, JSON, …) or over a limit. Fatal.
-        case unsupported
-        /// A binary property list over `BinaryPlistReader.maximumByteCount`. Fatal.
-        case binaryPropertyList
-        /// Something of the C preprocessor's that eplint cannot know or cpp stops at (EP007). Parsing goes on.
-        case unevaluatedDirective
-        /// A C comment cpp removes from the plist's text (EP010). Parsing goes on.
-        case preprocessorComment
-    }
-
-    public var kind: Kind
-    public var message: String
-    public var position: SourcePosition
-    /// `plutil -convert xml1` would turn the input into something eplint reads.
-    public var suggestsConversion = false
-
-    public init(kind: Kind, message: String, position: SourcePosition) {
-        self.kind = kind
-        self.message = message
-        self.position = position
-    }
-
-    public var isFatal: Bool { kind != .unevaluatedDirective && kind != .preprocessorComment }
 }
 
 /// An XML comment and where it starts.

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// The element kinds of an XML property list value.
 public enum PlistKind: String, Sendable, CaseIterable {
     case dictionary, array, string, integer, real, boolean, date, data

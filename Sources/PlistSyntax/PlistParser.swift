@@ -1,3 +1,5 @@
+import EplintBase
+
 /// Reads XML property lists with libxml2's SAX parser: streaming, no tree of the whole
 /// file, no entity ever loaded or expanded, no network.
 public enum PlistParser {

@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// `--format json`: `{"version": 1, "tool": {…}, "diagnostics": […]}` (README documents it).

@@ -1,5 +1,5 @@
+import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// `--format sarif`: one SARIF 2.1.0 log for GitHub code scanning and other consumers.
 /// Columns are UTF-16 code units (`columnKind`), paths are relative to `%SRCROOT%`.

@@ -1,4 +1,4 @@
-import PlistSyntax
+import EplintBase
 
 /// A compact JWS (`header.payload.signature`) written alone in a file, as the server
 /// receives it in `signedPayload`: read as a signed payload rather than as JSON.

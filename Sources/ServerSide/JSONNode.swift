@@ -1,4 +1,4 @@
-public import PlistSyntax
+public import EplintBase
 
 /// A JSON value with the place it was written: what the server-side rules look at.
 public struct JSONNode: Sendable {

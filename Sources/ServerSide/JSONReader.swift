@@ -1,4 +1,4 @@
-public import PlistSyntax
+public import EplintBase
 
 /// Why a document is not JSON (RFC 8259), and where.
 public struct JSONSyntaxError: Error, Sendable {

@@ -1,5 +1,5 @@
+import EplintBase
 public import LintEngine
-import PlistSyntax
 
 /// Which kind of server-side document a rule looks at.
 public enum ServerDocumentKind: String, Sendable {

@@ -1,5 +1,5 @@
+public import EplintBase
 public import LintEngine
-public import PlistSyntax
 
 /// Tokens, report bodies and notification payloads → diagnostics. Documents are checked one
 /// after another on the calling thread: a run remembers `requestIdentifier`s across files.

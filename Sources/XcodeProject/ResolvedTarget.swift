@@ -1,5 +1,5 @@
+import EplintBase
 public import LintEngine
-import Configuration
 
 /// A build setting eplint used, its value and where it came from.
 public struct ResolvedSetting: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Configuration
+import EplintBase
 import LintEngine
 
 /// One assignment of a build setting at one level, as Xcode's macro tables hold it.

@@ -1,4 +1,5 @@
 import BuiltApps
+import EplintBase
 import LintEngine
 import PlistSyntax
 #if canImport(Glibc)

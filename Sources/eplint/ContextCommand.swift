@@ -1,6 +1,8 @@
 import Configuration
+import EplintBase
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import Reporters
 import XcodeProject
 

@@ -1,7 +1,9 @@
 import Configuration
+import EplintBase
 import EplintRules
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import Reporters
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,7 @@
 import Configuration
+import EplintBase
 import LintEngine
+import XcodeProject
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

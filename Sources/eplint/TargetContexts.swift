@@ -1,6 +1,7 @@
 import EplintRules
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import XcodeProject
 
 /// An Info.plist as one target builds it in one configuration (and, where they differ, one

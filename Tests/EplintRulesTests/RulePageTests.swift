@@ -1,55 +1,25 @@
 import EplintRules
 import LintEngine
 import Testing
+import TestSupport
 
 /// Every page in Rules/ is documentation and test at once: its failing example must print
 /// exactly its output block, its passing example nothing.
 @Suite struct RulePageTests {
-    struct Page: CustomTestStringConvertible {
-        var metadata: RuleMetadata
-        var testDescription: String { metadata.id.rawValue }
-
-        func block(_ info: String) -> String? {
-            let lines = metadata.documentation.split(separator: "\n", omittingEmptySubsequences: false)
-            guard let start = lines.firstIndex(where: { $0 == "```\(info)" }),
-                  let end = lines[(start + 1)...].firstIndex(where: { $0 == "```" }) else { return nil }
-            return lines[(start + 1)..<end].map { $0 + "\n" }.joined()
-        }
-
-        /// A page's `text settings` block gives the Xcode target's settings its examples are
-        /// linted with (`INFOPLIST_PREPROCESS = NO`).
-        var preprocessed: Bool? {
-            guard let settings = block("text settings") else { return nil }
-            for line in settings.split(separator: "\n") where line.hasPrefix("INFOPLIST_PREPROCESS") {
-                return line.hasSuffix("YES")
-            }
-            return nil
-        }
-
-        /// Block-name suffixes of the page's failing examples: `xml failing`, then any further
-        /// ones numbered `xml failing 2`, … with their own `text output 2` and `xml entitlements 2`.
-        var failingSuffixes: [String] {
-            ([""] + (2...9).map { " \($0)" }).filter { block("xml failing\($0)") != nil }
-        }
-
-        /// The same for passing examples (`xml passing 2`, `xml passing-entitlements 2`).
-        var passingSuffixes: [String] {
-            ([""] + (2...9).map { " \($0)" }).filter { block("xml passing\($0)") != nil }
-        }
-    }
+    typealias Page = RulePage
 
     /// The clock of the pages' examples (EP407).
     static let now = "2026-01-01T00:00:00Z"
 
     /// The plist rules' pages (the server-side ones are `ServerRulePageTests`').
-    static let pages = RuleCatalog.all.map(Page.init).filter { ServerRulePageTests.kind(of: $0) == nil }
+    static let pages = RuleCatalog.all.map(Page.init).filter { $0.serverKind == nil }
 
     @Test func everyRuleHasAPageAndEveryPageIsComplete() {
         let documented = Set(RuleCatalog.all.map(\.id))
         for rule in allRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
         for id in ["EP001", "EP002", "EP007"] { #expect(documented.contains(RuleID(id))) }
         for page in RuleCatalog.all.map(Page.init) {
-            let examples = ServerRulePageTests.kind(of: page).map { kind in ("\(kind.exampleLanguage) \(kind.rawValue) failing", "\(kind.exampleLanguage) \(kind.rawValue) passing") }
+            let examples = page.serverKind.map { kind in ("\(kind.exampleLanguage) \(kind.rawValue) failing", "\(kind.exampleLanguage) \(kind.rawValue) passing") }
                 ?? ("xml failing", "xml passing")
             #expect(page.block(examples.0) != nil && page.block(examples.1) != nil && page.block("text output") != nil,
                     "\(page.metadata.id) lacks an example block")

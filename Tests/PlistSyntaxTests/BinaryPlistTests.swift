@@ -1,7 +1,8 @@
+import EplintBase
 import Foundation
+@testable import PlistSyntax
 import Testing
 import TestSupport
-@testable import PlistSyntax
 
 /// The binary plist reader against Foundation's (`PropertyListSerialization`) on generated
 /// plists, on their corruptions and on the binary plists of the corpus's built apps.

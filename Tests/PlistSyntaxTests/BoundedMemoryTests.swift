@@ -1,5 +1,7 @@
-import Testing
+import EplintBase
 @testable import PlistSyntax
+import Preprocessor
+import Testing
 
 /// What the parser remembers of a big hostile file: the root dict keeps only the entries a
 /// caller needs and every occurrence of a repeated key; a long comment keeps where it starts.

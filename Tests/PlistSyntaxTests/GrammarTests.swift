@@ -1,6 +1,7 @@
+import EplintBase
+@testable import PlistSyntax
 import Testing
 import TestSupport
-@testable import PlistSyntax
 
 /// The first (fatal) problem of a document, as "KIND line:column".
 private func problem(_ text: String) -> String? {

@@ -1,7 +1,8 @@
+import EplintBase
 import Foundation
+@testable import PlistSyntax
 import Testing
 import TestSupport
-@testable import PlistSyntax
 
 /// Positions of `<` of every top-level key and value, as "line:column/utf16Column".
 private func keyPositions(_ text: String, encodeAs encode: (String) -> [UInt8] = { Array($0.utf8) }) -> [String] {

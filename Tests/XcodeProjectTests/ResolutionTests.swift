@@ -1,4 +1,3 @@
-import Configuration
 import Testing
 @testable import XcodeProject
 

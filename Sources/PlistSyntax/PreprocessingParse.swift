@@ -1,3 +1,5 @@
+import Preprocessor
+
 extension PlistParser {
     /// A plist as Xcode's build reads it: run through the C preprocessor first when
     /// `preprocessing` says so (or, in `.auto` mode, when it holds a directive line), then

@@ -2,6 +2,7 @@ import EplintRules
 import Foundation
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import Testing
 
 /// eplint's preprocessing against the real one: for every case, eplint's findings on the

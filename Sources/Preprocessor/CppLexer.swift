@@ -1,3 +1,5 @@
+import EplintBase
+
 /// clang's preprocessing lexer over one file: identifiers, pp-numbers, string and character
 /// literals (an unterminated one runs to the line's end as one token, so `Don't` hides the
 /// rest of its line from macros and comments), punctuators, comments.

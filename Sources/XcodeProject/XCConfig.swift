@@ -1,3 +1,4 @@
+public import EplintBase
 public import LintEngine
 
 /// One assignment line of an xcconfig file, includes expanded where they stand.

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// From positions in the preprocessor's output back to the plist source: every printed
 /// token knows where it was spelled (or, for a macro's expansion, where the macro was used).
 public struct PreprocessorPositionMap: Sendable {

@@ -3,17 +3,16 @@ import PlistSyntax
 import Reporters
 import ServerSide
 import Testing
+import TestSupport
 
 /// The server-side pages (EP6xx, EP7xx) are tests too: a token block is read as standard input
 /// (one token a line, `<stdin>`), a report or notification block as `report.json` or
 /// `notification.json`; a `text options` block gives `--bundle-id`, `--environment`, `--token`.
 @Suite struct ServerRulePageTests {
-    typealias Page = RulePageTests.Page
+    typealias Page = RulePage
 
     /// Which kind of document a page's examples are, from its example blocks; nil for plist pages.
-    static func kind(of page: Page) -> ServerDocumentKind? {
-        [ServerDocumentKind.token, .report, .notification].first { page.block("\($0.exampleLanguage) \($0.rawValue) failing") != nil }
-    }
+    static func kind(of page: Page) -> ServerDocumentKind? { page.serverKind }
 
     static let pages = RuleCatalog.all.map(Page.init).filter { kind(of: $0) != nil }
 
@@ -80,10 +79,6 @@ extension ServerRulePageTests {
         #expect(!shifted.isEmpty)
         #expect(serverLint(kind, lines.joined(separator: "\n"), options: options).split(separator: "\n").map(String.init) == expected)
     }
-}
-
-extension ServerDocumentKind {
-    var exampleLanguage: String { self == .token ? "text" : "json" }
 }
 
 /// What `eplint token|report|notification` prints in gcc format for `text`, with `options`

@@ -2,6 +2,7 @@ import EplintRules
 import Foundation
 import LintEngine
 import PlistSyntax
+import Preprocessor
 import Reporters
 import Testing
 

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// What the C preprocessor made of a plist: the text Xcode's build reads, where each part
 /// of it came from, and what eplint has to say about the preprocessing itself.
 public struct PreprocessedText: Sendable {

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// One use of a macro in the plist (the outermost, when macros expand to macros): where it
 /// is, and where its expansion landed in the output.
 struct MacroUse {

@@ -1,5 +1,6 @@
 import Foundation
 import PlistSyntax
+import Preprocessor
 import Testing
 
 /// shared/corpus/preprocessed: real preprocessed plists (HexFiend, Chromium, XQuartz,
@@ -8,7 +9,6 @@ import Testing
 @Suite struct PreprocessedCorpusTests {
     static let corpus: URL? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
         let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent("../shared")
         let corpus = shared.appendingPathComponent("corpus/preprocessed").standardizedFileURL

@@ -1,0 +1,50 @@
+/// Line starts of a file's decoded text: source offsets to lines and columns. Shared by the
+/// preprocessor (positions in the source) and `EncodedText` (positions of fixes).
+package struct LineTable {
+    package private(set) var starts: [Int] = [0]
+    package let text: [UInt8]
+
+    package init(_ text: [UInt8]) {
+        self.text = text
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+    }
+
+    /// 1-based line of a byte offset.
+    package func line(of offset: Int) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// 1-based byte column, as clang counts it (a tab is one).
+    package func byteColumn(of offset: Int) -> Int { offset - starts[line(of: offset) - 1] + 1 }
+
+    /// The position eplint reports: columns in Unicode scalars and UTF-16 units.
+    package func position(of offset: Int) -> SourcePosition {
+        let clamped = max(0, min(offset, text.count))
+        let line = line(of: clamped)
+        var column = 1
+        var utf16Column = 1
+        var index = starts[line - 1]
+        while index < clamped {
+            let byte = text[index]
+            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            column += 1
+            utf16Column += length == 4 ? 2 : 1
+            index += length
+        }
+        return SourcePosition(offset: clamped, line: line, column: column, utf16Column: utf16Column)
+    }
+}
