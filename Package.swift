@@ -52,13 +52,16 @@ let package = Package(
         .target(name: "Configuration", dependencies: ["CYAML", "LintEngine", "Reporters"]),
         // project.pbxproj, workspaces and Xcode's build-setting resolution: the context of each target.
         .target(name: "XcodeProject", dependencies: ["LintEngine", "Configuration"]),
+        // The run plan: every input's contexts (configuration, entitlements, preprocessing) from one
+        // precedence, decided before linting through one injected file system.
+        .target(name: "RunPlan", dependencies: ["LintEngine", "PlistSyntax", "Configuration", "XcodeProject"]),
         // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
         .target(name: "BuiltApps", dependencies: ["CZlib", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["LintEngine", "PlistSyntax"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
+            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;

@@ -2,12 +2,13 @@ import Configuration
 import LintEngine
 import PlistSyntax
 import Reporters
+import RunPlan
 import XcodeProject
 
 /// `eplint context PATH`: what eplint resolved for each project, target and configuration,
 /// and where each value came from: how a user checks why eplint paired what it paired. It
 /// takes lint's options that shape a run and `.eplint.yml`, and prints the contexts lint
-/// would lint each Info.plist in, made by the same code (`LintCommand.xcodeLintPlan`).
+/// would lint each Info.plist in, made by the same code (`RunPlanner.xcodeLintPlan`).
 struct ContextCommand {
     /// Lint's options that decide the contexts, shared with lint's help text.
     private static let planOptions = ["config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
@@ -33,22 +34,13 @@ struct ContextCommand {
     }
 
     func run() throws(RunFailure) {
-        let resolver = XcodeProjects.resolver(conditions: lint.xcconfigConditions)
-        var projects: [(XcodeProjectFile, [ResolvedTarget])] = []
-        var seen = Set<String>()
-        for path in lint.paths {
-            guard let bundles = XcodeProjects.bundles(for: path) else { throw RunFailure(message: "no Xcode project in \(path.quotedForMessage)") }
-            for bundle in bundles where seen.insert(bundle).inserted {
-                let project = try XcodeProjects.read(bundle)
-                projects.append((project, resolver.resolve(project, targets: lint.targets.isEmpty ? nil : Set(lint.targets),
-                                                           configurations: lint.configurations.isEmpty ? nil : Set(lint.configurations))))
-            }
-        }
+        let planner = lint.planner
+        let projects = try planned { () throws(PlanFailure) in try planner.resolvedProjects() }
         // What lint would lint each Info.plist with: the same configuration and plan code.
         let configurationFile = try ProjectConfiguration.load(explicit: lint.config, verbose: false)
-        let base = try lint.lintConfiguration(configurationFile)
-        let plan = try lint.xcodeLintPlan(base, configurationFile: configurationFile)
-        let files = plan.contexts.keys.sorted().map { ($0, plan.contexts[$0]!) }
+        let base = try planned { () throws(PlanFailure) in try planner.runConfiguration(configurationFile) }
+        let plan = try planned { () throws(PlanFailure) in try planner.xcodeLintPlan(base, configurationFile: configurationFile) }
+        let files = plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) }
         // The run's settings win over every target's (listed under each configuration's settings).
         let runSettings = base.buildSettings.definitions.sorted { $0.key < $1.key }
         switch format {
@@ -86,7 +78,7 @@ struct ContextCommand {
                 (name, .object([("value", .string(definition.value)), ("from", .string(definition.origin))]))
             })),
             ("files", .array(files.map { path, contexts in
-                .object([("path", .string(shown(path))), ("contexts", .array(contexts.map(json)))])
+                .object([("path", .string(path)), ("contexts", .array(contexts.map(json)))])
             })),
         ])
     }
@@ -123,7 +115,7 @@ struct ContextCommand {
         guard !files.isEmpty else { return output }
         output += "What lint uses:\n"
         for (path, contexts) in files {
-            output += "  \(shown(path))\n"
+            output += "  \(path)\n"
             for context in contexts {
                 let configuration = context.configuration
                 output += "    \(context.label): entitlements \(context.entitlements ?? "(none)") (\(context.entitlementsReason))\n"
