@@ -100,6 +100,7 @@ let package = Package(
             dependencies: ["Configuration", "LintEngine", "TestSupport"]
         ),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Configuration", "LintEngine"]),
+        .testTarget(name: "RunPlanLibraryTests", dependencies: ["RunPlan", "Configuration", "LintEngine", "PlistSyntax", "TestSupport"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",

@@ -106,7 +106,7 @@ import Testing
 
         """
 
-    @Test(arguments: cases.map { "\($0.0.name): \($0.0.sources[$0.1].name) over \($0.0.sources[$0.2].name)" }, cases)
+    @Test(arguments: zip(cases.map { "\($0.0.name): \($0.0.sources[$0.1].name) over \($0.0.sources[$0.2].name)" }, cases))
     func theHigherSourceWins(_ description: String, _ testCase: (Setting, Int, Int)) throws {
         let (setting, higher, lower) = testCase
         let fixture = try Project()
