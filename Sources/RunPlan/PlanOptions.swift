@@ -31,6 +31,8 @@ public struct PlanOptions: Sendable {
     public var xcodeEnvironment = false
     /// The files and directories to lint; `-` is standard input.
     public var paths: [String] = []
+    /// The name standard input is reported as (`--stdin-filename`), `<stdin>` when not given.
+    public var standardInputName: String?
     public var verbose = false
 
     public init() {}

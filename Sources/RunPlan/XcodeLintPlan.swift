@@ -12,6 +12,9 @@ public struct XcodeLintPlan: Sendable {
     public internal(set) var paths: [String] = []
     /// Info.plists of named projects (as shown), linted even when no path names them.
     public internal(set) var namedFiles: [String] = []
+    /// Standard input's one context, when `-` is among the paths: the run's configuration and
+    /// the entitlements file its name pairs with (no target covers standard input).
+    public internal(set) var standardInput: TargetLintContext?
     /// `contexts` by file identity, for a file spelled otherwise than its project spells it
     /// (case or NFD on macOS). Filled once the contexts are known.
     private var contextsByIdentity: [String: [TargetLintContext]] = [:]
@@ -100,7 +103,27 @@ extension RunPlanner {
             }
         }
         plan.indexContextsByIdentity()
+        if options.paths.contains("-") { plan.standardInput = standardInputContext(base, configurationFile: configurationFile) }
         return plan
+    }
+
+    /// Standard input is linted as a file of its name (`--stdin-filename`) outside any target:
+    /// the run's configuration, paired as such a file is (`EntitlementsPairer`).
+    private func standardInputContext(_ base: LintConfiguration, configurationFile: ConfigurationFile?) -> TargetLintContext {
+        let name = options.standardInputName ?? "<stdin>"
+        let pairer = EntitlementsPairer(explicit: options.entitlements, mapped: configuredEntitlements(configurationFile), fileSystem: fileSystem,
+                                        infoPlists: [name])
+        let entitlements: String?
+        let reason: String
+        switch pairer.choice(for: name) {
+        case .file(let file, let why):
+            (entitlements, reason) = (file, why)
+        case .ambiguous(let count):
+            (entitlements, reason) = (nil, "\(count) *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml")
+        case .none:
+            (entitlements, reason) = (nil, "no *.entitlements file in its folder")
+        }
+        return TargetLintContext(infoPlist: name, label: "standard input", configuration: base, entitlements: entitlements, entitlementsReason: reason)
     }
 
     /// `--xcode-environment`: the Info.plist of the target being built (or the phase's
@@ -139,7 +162,7 @@ extension RunPlanner {
         let resolver = projects.resolver(conditions: options.xcconfigConditions)
         var resolved: [(XcodeProjectFile, [ResolvedTarget])] = []
         var seen = Set<String>()
-        for path in options.paths {
+        for path in options.paths where path != "-" {
             guard let bundles = projects.bundles(for: path) else { throw PlanFailure(message: "no Xcode project in \(path.quotedForMessage)") }
             for bundle in bundles where seen.insert(bundle).inserted {
                 let project = try projects.read(bundle)

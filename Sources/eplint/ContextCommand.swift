@@ -13,7 +13,7 @@ struct ContextCommand {
     /// Lint's options that decide the contexts, shared with lint's help text.
     private static let planOptions = ["config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
                                       "preprocess", "preprocessor-flag", "prefix-header", "music-streaming", "project", "target",
-                                      "configuration", "xcode-environment"]
+                                      "configuration", "xcode-environment", "stdin-filename"]
 
     static let spec = CommandSpec.declared(
         name: "context", abstract: "Show the context eplint resolves from Xcode projects: Info.plist, entitlements, deployment targets, preprocessing.",
@@ -29,8 +29,9 @@ struct ContextCommand {
         format = try options.choice("format", "FORMAT", help: "text or json.", default: Format.text)
         options.share(Self.planOptions, of: LintCommand.spec)
         lint = try options.read(as: LintCommand.init, ignoring: ["format"])
-        let given = options.positionals("PATH", help: "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .).")
-        lint.paths = given.isEmpty ? ["."] : given
+        let given = options.positionals("PATH", help: "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .); '-' shows standard input's context.")
+        // A Run Script phase's context is the environment's: no project need be named or found.
+        lint.paths = given.isEmpty ? (lint.xcodeEnvironment ? [] : ["."]) : given
     }
 
     func run() throws(RunFailure) {
@@ -40,7 +41,8 @@ struct ContextCommand {
         let configurationFile = try ProjectConfiguration.load(explicit: lint.config, verbose: false)
         let base = try planned { () throws(PlanFailure) in try planner.runConfiguration(configurationFile) }
         let plan = try planned { () throws(PlanFailure) in try planner.xcodeLintPlan(base, configurationFile: configurationFile) }
-        let files = plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) }
+        // Files as shown; standard input under the name it is reported as.
+        let files = plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) } + (plan.standardInput.map { [($0.infoPlist, [$0])] } ?? [])
         // The run's settings win over every target's (listed under each configuration's settings).
         let runSettings = base.buildSettings.definitions.sorted { $0.key < $1.key }
         switch format {

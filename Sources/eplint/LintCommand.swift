@@ -155,6 +155,7 @@ struct LintCommand {
         options.configurations = configurations
         options.xcodeEnvironment = xcodeEnvironment
         options.paths = paths
+        options.standardInputName = stdinFilename
         options.verbose = verbose
         return options
     }
