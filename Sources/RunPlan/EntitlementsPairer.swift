@@ -65,6 +65,7 @@ public struct EntitlementsPairer: Sendable {
         }
     }
 
+    /// What `infoPlist` pairs with, and why.
     public func choice(for infoPlist: String) -> Choice {
         if let explicit { return .file(explicit, reason: explicitReason) }
         if !mapped.isEmpty, let mapped = mapped[fileSystem.canonical(infoPlist)] { return .file(mapped, reason: "entitlements: in the configuration") }
@@ -75,6 +76,22 @@ public struct EntitlementsPairer: Sendable {
         case 1: return .file(found[0], reason: "the only *.entitlements file in its folder")
         case 0: return .none
         default: return .ambiguous(count: found.count)
+        }
+    }
+}
+
+extension EntitlementsPairer.Choice {
+    /// Why no file is chosen when several are beside the Info.plist.
+    static func ambiguity(_ count: Int) -> String {
+        "\(count) *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml"
+    }
+
+    /// What `--verbose` says of the choice for `infoPlist`, nil when there is nothing to say.
+    public func note(for infoPlist: String) -> String? {
+        switch self {
+        case .file(let file, let reason): "eplint: \(infoPlist) pairs with \(file) (\(reason))\n"
+        case .ambiguous(let count): "eplint: \(infoPlist) is not paired: \(Self.ambiguity(count))\n"
+        case .none: nil
         }
     }
 }

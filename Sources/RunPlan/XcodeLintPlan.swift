@@ -15,6 +15,8 @@ public struct XcodeLintPlan: Sendable {
     /// Standard input's one context, when `-` is among the paths: the run's configuration and
     /// the entitlements file its name pairs with (no target covers standard input).
     public internal(set) var standardInput: TargetLintContext?
+    /// The entitlements choice of `standardInput`, as lint pairs it.
+    public internal(set) var standardInputPairing: EntitlementsPairer.Choice?
     /// `contexts` by file identity, for a file spelled otherwise than its project spells it
     /// (case or NFD on macOS). Filled once the contexts are known.
     private var contextsByIdentity: [String: [TargetLintContext]] = [:]
@@ -103,23 +105,27 @@ extension RunPlanner {
             }
         }
         plan.indexContextsByIdentity()
-        if options.paths.contains("-") { plan.standardInput = standardInputContext(base, configurationFile: configurationFile) }
+        if options.paths.contains("-") {
+            let name = options.standardInputName ?? "<stdin>"
+            let pairer = EntitlementsPairer(explicit: options.entitlements, mapped: configuredEntitlements(configurationFile), fileSystem: fileSystem,
+                                            infoPlists: [name])
+            let pairing = pairer.choice(for: name)
+            plan.standardInputPairing = pairing
+            plan.standardInput = standardInputContext(name, base, pairing: pairing)
+        }
         return plan
     }
 
     /// Standard input is linted as a file of its name (`--stdin-filename`) outside any target:
     /// the run's configuration, paired as such a file is (`EntitlementsPairer`).
-    private func standardInputContext(_ base: LintConfiguration, configurationFile: ConfigurationFile?) -> TargetLintContext {
-        let name = options.standardInputName ?? "<stdin>"
-        let pairer = EntitlementsPairer(explicit: options.entitlements, mapped: configuredEntitlements(configurationFile), fileSystem: fileSystem,
-                                        infoPlists: [name])
+    private func standardInputContext(_ name: String, _ base: LintConfiguration, pairing: EntitlementsPairer.Choice) -> TargetLintContext {
         let entitlements: String?
         let reason: String
-        switch pairer.choice(for: name) {
+        switch pairing {
         case .file(let file, let why):
             (entitlements, reason) = (file, why)
         case .ambiguous(let count):
-            (entitlements, reason) = (nil, "\(count) *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml")
+            (entitlements, reason) = (nil, EntitlementsPairer.Choice.ambiguity(count))
         case .none:
             (entitlements, reason) = (nil, "no *.entitlements file in its folder")
         }

@@ -218,7 +218,13 @@ struct LintCommand {
             if !file.isStandardInput, let contexts = xcode.contexts(of: file.path) {
                 return TargetContexts.lint(file, in: contexts, verbose: verbose, table: table)
             }
-            let pairing = { (path: String) in pairer.pairing(for: path, linter: linter, table: table, verbose: verbose) }
+            let pairing = { (path: String) -> EntitlementsPairing in
+                // Standard input pairs as the plan chose (`eplint context -` prints it).
+                if file.isStandardInput, let choice = xcode.standardInputPairing {
+                    return EntitlementsPairer.pairing(choice, of: path, linter: linter, table: table, verbose: verbose)
+                }
+                return pairer.pairing(for: path, linter: linter, table: table, verbose: verbose)
+            }
             guard let bytes = file.isStandardInput ? standardInput?.bytes : table.bytes(of: file.path) else {
                 return lint(file, with: linter, pairing: pairing, keepingText: keepsText)
             }

@@ -31,4 +31,18 @@ import Testing
         let planner = RunPlanner(options: options, fileSystem: MemoryFileSystem(["App/Info.plist": ""]), note: { _ in })
         #expect(try planner.xcodeLintPlan(planner.runConfiguration(nil), configurationFile: nil).standardInput == nil)
     }
+
+    /// `--verbose` says what the plan chose, in its words: the file and why, or why none.
+    @Test func theVerboseNoteSaysWhatWasChosen() throws {
+        let files = ["App/A.entitlements": "", "App/B.entitlements": "", "Other/Only.entitlements": ""]
+        let pairer = EntitlementsPairer(explicit: nil, mapped: [:], fileSystem: MemoryFileSystem(files),
+                                        infoPlists: ["App/Info.plist", "Other/Info.plist", "None/Info.plist"])
+        #expect(pairer.choice(for: "App/Info.plist").note(for: "App/Info.plist")
+                == "eplint: App/Info.plist is not paired: 2 *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml\n")
+        #expect(pairer.choice(for: "Other/Info.plist").note(for: "Other/Info.plist")
+                == "eplint: Other/Info.plist pairs with Other/Only.entitlements (the only *.entitlements file in its folder)\n")
+        #expect(pairer.choice(for: "None/Info.plist") == .none)
+        #expect(pairer.choice(for: "None/Info.plist").note(for: "None/Info.plist") == nil)
+        #expect(pairer.candidates == ["Other/Only.entitlements"])
+    }
 }
