@@ -60,13 +60,16 @@ let package = Package(
         // project.pbxproj, workspaces, xcconfig files and Xcode's build-setting resolution: the
         // context of each target. Knows nothing of .eplint.yml.
         .target(name: "XcodeProject", dependencies: ["EplintBase", "LintEngine"]),
+        // The run plan: every input's contexts (configuration, entitlements, preprocessing) from one
+        // precedence, decided before linting through one injected file system.
+        .target(name: "RunPlan", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "Preprocessor", "Configuration", "XcodeProject"]),
         // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
         .target(name: "BuiltApps", dependencies: ["CZlib", "EplintBase", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["EplintBase", "LintEngine"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps"]
+            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan"]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
@@ -110,6 +113,7 @@ let package = Package(
             dependencies: ["Configuration", "EplintBase", "LintEngine", "TestSupport"]
         ),
         .testTarget(name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "LintEngine"]),
+        .testTarget(name: "RunPlanLibraryTests", dependencies: ["RunPlan", "EplintBase", "Configuration", "LintEngine", "PlistSyntax", "TestSupport"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",

@@ -4,17 +4,18 @@ import LintEngine
 import PlistSyntax
 import Preprocessor
 import Reporters
+import RunPlan
 import XcodeProject
 
 /// `eplint context PATH`: what eplint resolved for each project, target and configuration,
 /// and where each value came from: how a user checks why eplint paired what it paired. It
 /// takes lint's options that shape a run and `.eplint.yml`, and prints the contexts lint
-/// would lint each Info.plist in, made by the same code (`LintCommand.xcodeLintPlan`).
+/// would lint each Info.plist in, made by the same code (`RunPlanner.xcodeLintPlan`).
 struct ContextCommand {
     /// Lint's options that decide the contexts, shared with lint's help text.
     private static let planOptions = ["config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
                                       "preprocess", "preprocessor-flag", "prefix-header", "music-streaming", "project", "target",
-                                      "configuration", "xcode-environment"]
+                                      "configuration", "xcode-environment", "stdin-filename"]
 
     static let spec = CommandSpec.declared(
         name: "context", abstract: "Show the context eplint resolves from Xcode projects: Info.plist, entitlements, deployment targets, preprocessing.",
@@ -30,27 +31,20 @@ struct ContextCommand {
         format = try options.choice("format", "FORMAT", help: "text or json.", default: Format.text)
         options.share(Self.planOptions, of: LintCommand.spec)
         lint = try options.read(as: LintCommand.init, ignoring: ["format"])
-        let given = options.positionals("PATH", help: "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .).")
-        lint.paths = given.isEmpty ? ["."] : given
+        let given = options.positionals("PATH", help: "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .); '-' shows standard input's context.")
+        // A Run Script phase's context is the environment's: no project need be named or found.
+        lint.paths = given.isEmpty ? (lint.xcodeEnvironment ? [] : ["."]) : given
     }
 
     func run() throws(RunFailure) {
-        let resolver = XcodeProjects.resolver(conditions: lint.xcconfigConditions)
-        var projects: [(XcodeProjectFile, [ResolvedTarget])] = []
-        var seen = Set<String>()
-        for path in lint.paths {
-            guard let bundles = XcodeProjects.bundles(for: path) else { throw RunFailure(message: "no Xcode project in \(path.quotedForMessage)") }
-            for bundle in bundles where seen.insert(bundle).inserted {
-                let project = try XcodeProjects.read(bundle)
-                projects.append((project, resolver.resolve(project, targets: lint.targets.isEmpty ? nil : Set(lint.targets),
-                                                           configurations: lint.configurations.isEmpty ? nil : Set(lint.configurations))))
-            }
-        }
+        let planner = lint.planner
+        let projects = try planned { () throws(PlanFailure) in try planner.resolvedProjects() }
         // What lint would lint each Info.plist with: the same configuration and plan code.
         let configurationFile = try ProjectConfiguration.load(explicit: lint.config, verbose: false)
-        let base = try lint.lintConfiguration(configurationFile)
-        let plan = try lint.xcodeLintPlan(base, configurationFile: configurationFile)
-        let files = plan.contexts.keys.sorted().map { ($0, plan.contexts[$0]!) }
+        let base = try planned { () throws(PlanFailure) in try planner.runConfiguration(configurationFile) }
+        let plan = try planned { () throws(PlanFailure) in try planner.xcodeLintPlan(base, configurationFile: configurationFile) }
+        // Files as shown; standard input under the name it is reported as.
+        let files = plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) } + (plan.standardInput.map { [($0.infoPlist, [$0])] } ?? [])
         // The run's settings win over every target's (listed under each configuration's settings).
         let runSettings = base.buildSettings.definitions.sorted { $0.key < $1.key }
         switch format {
@@ -88,7 +82,7 @@ struct ContextCommand {
                 (name, .object([("value", .string(definition.value)), ("from", .string(definition.origin))]))
             })),
             ("files", .array(files.map { path, contexts in
-                .object([("path", .string(shown(path))), ("contexts", .array(contexts.map(json)))])
+                .object([("path", .string(path)), ("contexts", .array(contexts.map(json)))])
             })),
         ])
     }
@@ -125,7 +119,7 @@ struct ContextCommand {
         guard !files.isEmpty else { return output }
         output += "What lint uses:\n"
         for (path, contexts) in files {
-            output += "  \(shown(path))\n"
+            output += "  \(path)\n"
             for context in contexts {
                 let configuration = context.configuration
                 output += "    \(context.label): entitlements \(context.entitlements ?? "(none)") (\(context.entitlementsReason))\n"

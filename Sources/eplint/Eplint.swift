@@ -1,4 +1,5 @@
 import LintEngine
+import RunPlan
 
 /// The root command: `eplint [lint] PATH…`, `eplint rules`, `eplint explain ID`, `eplint regions`,
 /// `eplint help [SUBCOMMAND]`.
@@ -75,4 +76,9 @@ enum Eplint {
 /// A failure of the run itself: exit 2 with this message.
 struct RunFailure: Error {
     var message: String
+}
+
+/// A step of the run plan, its failure a failure of the run.
+func planned<Value>(_ step: () throws(PlanFailure) -> Value) throws(RunFailure) -> Value {
+    do throws(PlanFailure) { return try step() } catch { throw RunFailure(message: error.message) }
 }

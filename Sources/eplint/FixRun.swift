@@ -1,6 +1,7 @@
 import Configuration
 import LintEngine
 import PlistSyntax
+import RunPlan
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -131,7 +132,7 @@ extension LintCommand {
                     linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, verbose: false, table: table).get()
                 } else {
                     var source = BytesSource(bytes)
-                    linted = try? linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table) }
+                    linted = try? linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table, verbose: verbose) }
                 }
                 return linted.flatMap { FileFixer.parsed($0.diagnostics) }
             }

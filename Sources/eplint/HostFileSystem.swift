@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import LintEngine
+import PlistSyntax
+import RunPlan
 
 /// The one place where macOS and Linux file systems differ for eplint: `/tmp` and `/var` are
 /// links into `/private` on macOS (and `getcwd` returns the physical path), APFS compares
@@ -112,4 +114,34 @@ private final class LockedCache: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         values[key] = value
     }
+}
+
+/// The run plan's file system: the host's, through the one way eplint opens files
+/// (`RegularFile`), lists folders (`InputCollector`) and matches paths (`HostFileSystem`).
+struct HostPlanFileSystem: PlanFileSystem {
+    var workingDirectory: String { currentDirectory() }
+
+    func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> { RegularFile.contents(path, limit: limit) }
+
+    func entries(of directory: String) -> [String]? { InputCollector.entries(of: directory, sorted: false) }
+
+    func subdirectories(of directory: String) -> [String]? {
+        let prefix = directory == "/" ? "" : directory
+        return InputCollector.listing(of: directory, sorted: false)?.filter { $0.kind(at: prefix + "/" + $0.name) == .directory }.map(\.name)
+    }
+
+    func status(of path: String) -> PlanFileStatus? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let kind: PlanFileStatus.Kind = switch info.st_mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFDIR: .directory
+        default: .other
+        }
+        return PlanFileStatus(kind: kind, size: Int(info.st_size))
+    }
+
+    func canonical(_ path: String) -> String { HostFileSystem.canonical(path) }
+
+    func identity(of path: String) -> String { HostFileSystem.sameFileKey(path) }
 }

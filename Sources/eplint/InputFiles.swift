@@ -1,3 +1,4 @@
+import RunPlan
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,6 @@ struct InputFile {
 
 /// Files as given; directories searched for `*.plist` and `*.entitlements`.
 struct InputCollector {
-    static let skippedDirectories: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     /// What a directory walk picks up: plists and entitlements, or JSON for the server-side commands.
     var suffixes = [".plist", ".entitlements"]
@@ -69,7 +69,7 @@ struct InputCollector {
             let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
             switch entry.kind(at: path) {
             case .directory:
-                if entry.name.hasPrefix(".") || Self.skippedDirectories.contains(entry.name) { skipped.append(path + "/ (skipped directory)"); continue }
+                if entry.name.hasPrefix(".") || XcodeProjects.skippedDirectories.contains(entry.name) { skipped.append(path + "/ (skipped directory)"); continue }
                 if lintsPlists && BuiltAppLint.isArtifact(entry.name) {
                     if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + "/ (a built app: name it or pass --artifacts)") }
                     continue

@@ -5,6 +5,7 @@ import LintEngine
 import PlistSyntax
 import Preprocessor
 import Reporters
+import RunPlan
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -134,57 +135,59 @@ struct LintCommand {
         }
     }
 
-    /// `entitlements:` of the configuration file: Info.plist (absolute) → entitlements file as shown.
-    func configuredEntitlements(_ project: ConfigurationFile?) -> [String: String] {
-        var mapped: [String: String] = [:]
-        for (plist, file) in project?.entitlements ?? [:] {
-            mapped[absolute(project!.resolve(plist))] = PathArithmetic.relative(project!.resolve(file), to: currentDirectory())
-        }
-        return mapped
-    }
-
-    /// `--xcconfig-condition KEY=VALUE`s (checked by `validate`), for xcconfig files and projects alike.
-    var xcconfigConditions: [String: String] {
-        var conditions: [String: String] = [:]
-        for condition in xcconfigCondition {
-            let parts = condition.split(separator: "=", maxSplits: 1)
-            conditions[String(parts[0])] = String(parts[1])
-        }
-        return conditions
-    }
-
     static func deploymentTarget(_ text: String, source: String) throws(UsageError) -> DeploymentTarget {
-        let parts = text.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2 else { throw UsageError("\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)") }
-        guard let platform = Platform(name: String(parts[0])) else {
-            let known = Platform.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("unknown platform \(String(parts[0]).quotedForMessage) in \(source) (known: \(known))")
-        }
-        guard let version = Version(String(parts[1])) else {
-            throw UsageError("\(source) needs a dotted version such as 17.5, got \(String(parts[1]).quotedForMessage)")
-        }
-        return DeploymentTarget(platform: platform, version: version, source: source)
+        do throws(PlanFailure) { return try PlanOptions.deploymentTarget(text, source: source) } catch { throw UsageError(error.message) }
+    }
+
+    /// The options that shape the run's plan, as `RunPlan` takes them.
+    var planOptions: PlanOptions {
+        var options = PlanOptions()
+        options.xcconfig = xcconfig
+        options.xcconfigCondition = xcconfigCondition
+        options.entitlements = entitlements
+        options.deploymentTargets = deploymentTargets
+        options.regions = regions
+        options.definitions = definitions
+        options.preprocess = preprocess
+        options.preprocessorFlags = preprocessorFlags
+        options.prefixHeader = prefixHeader
+        options.musicStreaming = musicStreaming
+        options.projects = projects
+        options.targets = targets
+        options.configurations = configurations
+        options.xcodeEnvironment = xcodeEnvironment
+        options.paths = paths
+        options.standardInputName = stdinFilename
+        options.verbose = verbose
+        return options
+    }
+
+    /// The run's planner on the host's file system; what it notes goes to standard error as it is decided.
+    var planner: RunPlanner {
+        RunPlanner(options: planOptions, fileSystem: HostPlanFileSystem(), environment: xcodeEnvironment ? processEnvironment() : [:],
+                   note: writeStandardError)
     }
 
     func execute() -> ExitStatus {
         InterruptCleanup.install()
+        let planner = self.planner
         let project: ConfigurationFile?
         let configuration: LintConfiguration
         let acceptedFindings: Baseline?
         do throws(RunFailure) {
             project = try ProjectConfiguration.load(explicit: config, verbose: verbose)
-            configuration = try lintConfiguration(project)
+            configuration = try planned { () throws(PlanFailure) in try planner.runConfiguration(project) }
             acceptedFindings = try baseline.map { path throws(RunFailure) in try ProjectConfiguration.loadBaseline(path) }
         } catch {
             writeStandardError("error: eplint: \(error.message)\n")
             return .failure
         }
         let linter = Linter(rules: allRules, configuration: configuration)
-        let mapped = configuredEntitlements(project)
+        let mapped = planner.configuredEntitlements(project)
         var inputs = InputCollector()
         inputs.walksIntoArtifacts = artifacts
         let xcode: XcodeLintPlan
-        do throws(RunFailure) { xcode = try xcodeLintPlan(configuration, configurationFile: project) } catch {
+        do throws(RunFailure) { xcode = try planned { () throws(PlanFailure) in try planner.xcodeLintPlan(configuration, configurationFile: project) } } catch {
             writeStandardError("error: eplint: \(error.message)\n")
             return .failure
         }
@@ -203,7 +206,7 @@ struct LintCommand {
         }
         var failures = inputs.failures
         if verbose { for skipped in inputs.skipped { writeStandardError("eplint: skipped \(skipped)\n") } }
-        let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, verbose: verbose,
+        let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, fileSystem: HostPlanFileSystem(),
                                         infoPlists: inputs.files.map(\.path))
 
         // Standard input is read first (once); files are linted in parallel, reported in order.
@@ -217,7 +220,13 @@ struct LintCommand {
             if !file.isStandardInput, let contexts = xcode.contexts(of: file.path) {
                 return TargetContexts.lint(file, in: contexts, verbose: verbose, table: table)
             }
-            let pairing = { (path: String) in pairer.pairing(for: path, linter: linter, table: table) }
+            let pairing = { (path: String) -> EntitlementsPairing in
+                // Standard input pairs as the plan chose (`eplint context -` prints it).
+                if file.isStandardInput, let choice = xcode.standardInputPairing {
+                    return EntitlementsPairer.pairing(choice, of: path, linter: linter, table: table, verbose: verbose)
+                }
+                return pairer.pairing(for: path, linter: linter, table: table, verbose: verbose)
+            }
             guard let bytes = file.isStandardInput ? standardInput?.bytes : table.bytes(of: file.path) else {
                 return lint(file, with: linter, pairing: pairing, keepingText: keepsText)
             }
@@ -417,91 +426,6 @@ struct LintCommand {
         }
     }
 
-    /// Command-line flags win over the configuration file; `--define` and `define:` win
-    /// over xcconfig files.
-    func lintConfiguration(_ project: ConfigurationFile?) throws(RunFailure) -> LintConfiguration {
-        let conditions = xcconfigConditions
-        let xcconfigFiles = xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
-        var settings = try ProjectConfiguration.readXCConfig(xcconfigFiles, conditions: conditions)
-        for (name, value) in project?.define ?? [:] { settings[name] = BuildSettings.Definition(value: value, origin: project!.path) }
-        for definition in definitions {
-            let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            settings[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
-        }
-        var configuration = LintConfiguration(buildSettings: BuildSettings(definitions: settings))
-        configuration.preprocessing = try preprocessingOptions(project)
-        if let musicStreaming {
-            configuration.musicStreaming = musicStreaming == "true"
-                ? MusicStreaming(qualifies: true, reason: "--music-streaming true")
-                : MusicStreaming(qualifies: false, reason: "--music-streaming false was given")
-        } else if let declared = project?.musicStreaming {
-            configuration.musicStreaming = MusicStreaming(qualifies: declared, reason: "music-streaming: \(declared) in \(project!.path)")
-        }
-        if !deploymentTargets.isEmpty {
-            configuration.deploymentTargets = deploymentTargets.compactMap { try? Self.deploymentTarget($0, source: "--deployment-target") }
-        } else if let project, !project.deploymentTargets.isEmpty {
-            var targets: [DeploymentTarget] = []
-            for (platform, version, line) in project.deploymentTargets {
-                do throws(UsageError) {
-                    targets.append(try Self.deploymentTarget("\(platform)=\(version)", source: "deployment-target in \(project.path)"))
-                } catch {
-                    throw RunFailure(message: "\(project.path):\(line): deployment-target: \(error.message)")
-                }
-            }
-            configuration.deploymentTargets = targets
-        }
-        if let regions {
-            configuration.regionData = try RegionFile.load(regions)
-        } else if let project, let regions = project.regions {
-            configuration.regionData = try RegionFile.load(PathArithmetic.relative(project.resolve(regions), to: currentDirectory()))
-        }
-        return configuration
-    }
-
-    /// Xcode's INFOPLIST_PREPROCESS settings: flags first, then the configuration file.
-    /// `--define`/`define:` are the definitions; prefix headers (and `-include` files among
-    /// the flags) are read here, because the user named them.
-    private func preprocessingOptions(_ project: ConfigurationFile?) throws(RunFailure) -> PreprocessingOptions {
-        var options = PreprocessingOptions()
-        if preprocess {
-            options.mode = .always
-        } else if let declared = project?.preprocess {
-            options.mode = declared ? .always : .never
-        }
-        var definitions = (project?.define ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        definitions += self.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
-        options.definitions = definitions
-        var headers: [String] = []
-        if let prefixHeader {
-            headers.append(prefixHeader)
-        } else if let project, let header = project.prefixHeader {
-            headers.append(PathArithmetic.relative(project.resolve(header), to: currentDirectory()))
-        }
-        let flags = preprocessorFlags.isEmpty ? (project?.preprocessorFlags ?? []) : preprocessorFlags
-        var remaining = flags.makeIterator()
-        while let flag = remaining.next() {
-            if flag == "-include", let file = remaining.next() {
-                headers.append(file)
-            } else if flag.hasPrefix("-include"), flag.count > "-include".count {
-                headers.append(String(flag.dropFirst("-include".count)))
-            } else {
-                options.flags.append(flag)
-            }
-        }
-        for header in headers {
-            switch RegularFile.contents(header, limit: 16 << 20) {
-            case .success(let text): options.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
-            case .failure(let failure): throw RunFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
-            }
-        }
-        if verbose {
-            for flag in CPreprocessor.ignoredFlags(options) {
-                writeStandardError("eplint: preprocessor flag \(flag.quotedForMessage) ignored: it does not change what eplint lints\n")
-            }
-        }
-        return options
-    }
-
     /// A file's text is kept past its linting only when it has findings of its own (for their
     /// excerpts) or may be fixed: a run holds the texts of those files, not of all it read.
     private func keptIfFound(_ linted: (Result<FileLintResult, ReadFailure>, text: [UInt8]?), _ file: InputFile)
@@ -565,21 +489,5 @@ struct DiagnosticIdentity: Hashable {
         column = diagnostic.range.start.column
         rule = diagnostic.rule.rawValue
         message = diagnostic.contextFreeMessage
-    }
-}
-
-/// A regions file in the format of `Rules/regions.plist`.
-enum RegionFile {
-    static func load(_ path: String) throws(RunFailure) -> RegionData {
-        let bytes: [UInt8]
-        switch RegularFile.contents(path) {
-        case .success(let read): bytes = read
-        case .failure(let failure): throw RunFailure(message: "cannot read regions file '\(path)': \(failure.reason)")
-        }
-        do throws(RegionData.FormatError) {
-            return try RegionData(plist: bytes)
-        } catch {
-            throw RunFailure(message: "invalid regions file '\(path)': \(error.reason)")
-        }
     }
 }

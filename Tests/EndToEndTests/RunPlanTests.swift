@@ -70,4 +70,53 @@ import Testing
         #expect(plain.standardOutput.contains("    App/Debug: entitlements (none) (CODE_SIGN_ENTITLEMENTS of App/Debug)\n      iOS 16.0 (IPHONEOS_DEPLOYMENT_TARGET in the target's build settings)\n"),
                 "\(plain.standardOutput)")
     }
+
+    /// `context --format json`'s output, which must list one file, `path`, and its first context.
+    private static func onlyContext(of path: String, _ run: EplintRun) throws -> (json: [String: Any], context: [String: Any]) {
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let files = try #require(json["files"] as? [[String: Any]])
+        #expect(files.map { $0["path"] as? String } == [path])
+        return (json, try #require((files.first?["contexts"] as? [[String: Any]])?.first))
+    }
+
+    /// Standard input is a context of the plan: `context -` prints the configuration and the
+    /// entitlements file lint pairs it with, under the name it is reported as.
+    @Test func standardInputIsAContextOfThePlan() throws {
+        let fixture = try Project()
+        try fixture.write("App/App.entitlements", "<plist><dict/></plist>\n")
+        let options = ["--stdin-filename", "App/Info.plist", "--define", "STORE=1"]
+        let (json, context) = try Self.onlyContext(of: "App/Info.plist", Eplint.run(["context", "--format", "json"] + options + ["-"], in: fixture.root))
+        #expect((json["projects"] as? [Any])?.isEmpty == true)
+        #expect(context["label"] as? String == "standard input")
+        #expect(context["entitlements"] as? String == "App/App.entitlements")
+        #expect(context["entitlementsReason"] as? String == "the only *.entitlements file in its folder")
+        #expect((context["preprocessing"] as? [String: Any])?["definitions"] as? [String] == ["STORE=1"])
+        // Lint pairs standard input so.
+        let lint = try Eplint.run(["--verbose"] + options + ["-"], in: fixture.root, input: Data("<plist><dict/></plist>\n".utf8))
+        #expect(lint.standardError.contains("eplint: App/Info.plist pairs with App/App.entitlements (the only *.entitlements file in its folder)\n"),
+                "\(lint.standardError)")
+    }
+
+    /// `--xcode-environment` is a context of the plan: `context --xcode-environment` in a Run
+    /// Script phase prints the target's context from the environment, with no project named.
+    @Test func theXcodeEnvironmentIsAContextOfThePlan() throws {
+        let fixture = try Project()
+        try fixture.write("App/Info.plist", "<plist><dict/></plist>\n")
+        try fixture.write("App/App.entitlements", "<plist><dict/></plist>\n")
+        let root = fixture.root.resolvingSymlinksInPath().path
+        let environment: [String: String?] = [
+            "SRCROOT": root, "INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements", "PLATFORM_NAME": "iphoneos",
+            "IPHONEOS_DEPLOYMENT_TARGET": "16.0", "TARGET_NAME": "App", "CONFIGURATION": "Debug",
+        ]
+        let (_, context) = try Self.onlyContext(of: "App/Info.plist",
+                                                Eplint.run(["context", "--format", "json", "--xcode-environment"], in: fixture.root, environment: environment))
+        #expect(context["label"] as? String == "App/Debug")
+        #expect(context["entitlements"] as? String == "\(root)/App/App.entitlements")
+        #expect(context["entitlementsReason"] as? String == "CODE_SIGN_ENTITLEMENTS of App/Debug in the build environment")
+        #expect(context["deploymentTargets"] as? [[String: String]]
+                == [["platform": "iOS", "version": "16.0", "source": "IPHONEOS_DEPLOYMENT_TARGET in the build environment"]])
+        let outside = try Eplint.run(["context", "--xcode-environment"], in: fixture.root, environment: ["SRCROOT": nil])
+        #expect(outside.status == 2 && outside.standardError.contains("SRCROOT is not set"), "\(outside.standardError)")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A temporary Xcode project: one app target whose project and target build settings are given.
 private typealias XcodeFixture = Project
@@ -8,39 +9,7 @@ extension Project {
     /// `App.xcodeproj` with configurations Debug and Release; `xcconfig` is the project's base
     /// configuration (a path relative to the project folder).
     func writeProject(project: [String: String] = [:], target: [String: String], releaseTarget: [String: String]? = nil, xcconfig: String? = nil) throws {
-        func settings(_ values: [String: String]) -> String {
-            values.sorted { $0.key < $1.key }.map { "\t\t\t\t\"\($0.key)\" = \"\($0.value)\";\n" }.joined()
-        }
-        let base = xcconfig.map { _ in "\t\t\tbaseConfigurationReference = F1 /* base */;\n" } ?? ""
-        try write("App.xcodeproj/project.pbxproj", """
-            // !$*UTF8*$!
-            {
-            \tarchiveVersion = 1;
-            \tobjectVersion = 56;
-            \tobjects = {
-            \t\tP1 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G1; projectDirPath = ""; targets = (T1 /* App */, ); };
-            \t\tG1 = {isa = PBXGroup; children = (F1, ); sourceTree = "<group>"; };
-            \t\tF1 = {isa = PBXFileReference; path = "\(xcconfig ?? "none.xcconfig")"; sourceTree = "<group>"; };
-            \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PD, PR, ); defaultConfigurationName = Release; };
-            \t\tPD = {isa = XCBuildConfiguration;
-            \(base)\t\t\tbuildSettings = {
-            \(settings(project))\t\t\t};
-            \t\t\tname = Debug; };
-            \t\tPR = {isa = XCBuildConfiguration;
-            \(base)\t\t\tbuildSettings = {
-            \(settings(project))\t\t\t};
-            \t\t\tname = Release; };
-            \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = TL; name = App; productType = "com.apple.product-type.application"; };
-            \t\tTL = {isa = XCConfigurationList; buildConfigurations = (TD, TR, ); defaultConfigurationName = Release; };
-            \t\tTD = {isa = XCBuildConfiguration; buildSettings = {
-            \(settings(target))\t\t\t}; name = Debug; };
-            \t\tTR = {isa = XCBuildConfiguration; buildSettings = {
-            \(settings(releaseTarget ?? target))\t\t\t}; name = Release; };
-            \t};
-            \trootObject = P1 /* Project object */;
-            }
-
-            """)
+        try write("App.xcodeproj/project.pbxproj", XcodeProjectText.pbxproj(project: project, target: target, releaseTarget: releaseTarget, xcconfig: xcconfig))
     }
 
     func run(_ arguments: [String], environment: [String: String?]) throws -> EplintRun {

@@ -1,0 +1,52 @@
+public import PlistSyntax
+import LintEngine
+
+/// Everything the run plan asks of the file system, in one injected value: the executable
+/// passes the host's (`HostPlanFileSystem`), tests an in-memory one, so the plan is decided
+/// without spawning a process.
+public protocol PlanFileSystem: Sendable {
+    /// The absolute working directory; relative paths are resolved and shown against it.
+    var workingDirectory: String { get }
+    /// A regular file's bytes, at most `limit` of them (more is a failure).
+    func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure>
+    /// The names in a directory (without `.` and `..`), in no particular order; nil when it
+    /// cannot be read.
+    func entries(of directory: String) -> [String]?
+    /// The names of the folders directly in a directory (links are not folders), in no
+    /// particular order; nil when it cannot be read.
+    func subdirectories(of directory: String) -> [String]?
+    /// What `path` leads to, links followed; nil when nothing is there.
+    func status(of path: String) -> PlanFileStatus?
+    /// `path` absolute in the one form paths are matched in (never shown).
+    func canonical(_ path: String) -> String
+    /// Equal for two paths exactly when they are the same file, whatever their spelling.
+    func identity(of path: String) -> String
+}
+
+public struct PlanFileStatus: Sendable, Equatable {
+    public enum Kind: Sendable { case regular, directory, other }
+    public var kind: Kind
+    public var size: Int
+
+    public init(kind: Kind, size: Int) {
+        self.kind = kind
+        self.size = size
+    }
+}
+
+extension PlanFileSystem {
+    /// A small regular file's text, or nil.
+    func text(_ path: String) -> String? {
+        (try? contents(of: path, limit: .max).get()).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func isRegularFile(_ path: String) -> Bool { status(of: path)?.kind == .regular }
+
+    /// An absolute path to show: the user's spelling, `.` and `..` resolved.
+    func absoluteAsGiven(_ path: String) -> String {
+        PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+    }
+
+    /// A path as the user sees it: relative to the working directory.
+    func shown(_ path: String) -> String { PathArithmetic.relative(path, to: workingDirectory) }
+}

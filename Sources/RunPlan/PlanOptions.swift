@@ -1,0 +1,63 @@
+public import LintEngine
+import PlistSyntax
+
+/// The plan could not be made: a file the user named cannot be read or is wrong. The message
+/// is printed as it is.
+public struct PlanFailure: Error, Sendable, Equatable {
+    public var message: String
+    public init(message: String) { self.message = message }
+}
+
+/// The options of a run that shape its plan (lint's flags of the same names; `eplint context`
+/// takes the same). Checked by the command line before they get here.
+public struct PlanOptions: Sendable {
+    public var xcconfig: [String] = []
+    /// `KEY=VALUE`, for xcconfig files and projects alike.
+    public var xcconfigCondition: [String] = []
+    public var entitlements: String?
+    /// `PLATFORM=VERSION`.
+    public var deploymentTargets: [String] = []
+    public var regions: String?
+    /// `NAME=VALUE` or `NAME`.
+    public var definitions: [String] = []
+    public var preprocess = false
+    public var preprocessorFlags: [String] = []
+    public var prefixHeader: String?
+    /// `true` or `false`.
+    public var musicStreaming: String?
+    public var projects: [String] = []
+    public var targets: [String] = []
+    public var configurations: [String] = []
+    public var xcodeEnvironment = false
+    /// The files and directories to lint; `-` is standard input.
+    public var paths: [String] = []
+    /// The name standard input is reported as (`--stdin-filename`), `<stdin>` when not given.
+    public var standardInputName: String?
+    public var verbose = false
+
+    public init() {}
+
+    /// `--xcconfig-condition KEY=VALUE`s as a map.
+    public var xcconfigConditions: [String: String] {
+        var conditions: [String: String] = [:]
+        for condition in xcconfigCondition {
+            let parts = condition.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { conditions[String(parts[0])] = String(parts[1]) }
+        }
+        return conditions
+    }
+
+    /// `PLATFORM=VERSION` given by `source` (`--deployment-target`, `deployment-target in FILE`).
+    public static func deploymentTarget(_ text: String, source: String) throws(PlanFailure) -> DeploymentTarget {
+        let parts = text.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { throw PlanFailure(message: "\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)") }
+        guard let platform = Platform(name: String(parts[0])) else {
+            let known = Platform.allCases.map(\.rawValue).joined(separator: ", ")
+            throw PlanFailure(message: "unknown platform \(String(parts[0]).quotedForMessage) in \(source) (known: \(known))")
+        }
+        guard let version = Version(String(parts[1])) else {
+            throw PlanFailure(message: "\(source) needs a dotted version such as 17.5, got \(String(parts[1]).quotedForMessage)")
+        }
+        return DeploymentTarget(platform: platform, version: version, source: source)
+    }
+}

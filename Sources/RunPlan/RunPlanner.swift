@@ -1,0 +1,147 @@
+public import EplintBase
+public import Preprocessor
+public import XcodeProject
+public import Configuration
+public import LintEngine
+import PlistSyntax
+
+/// Decides a run's plan from its options, its `.eplint.yml` and the file system, once, before
+/// anything is linted. What it would say with `--verbose` (and its warnings) goes to `note`,
+/// in the order it is decided.
+public struct RunPlanner {
+    public let options: PlanOptions
+    public let fileSystem: any PlanFileSystem
+    /// The process environment, read by `--xcode-environment`.
+    public let environment: [String: String]
+    let note: (String) -> Void
+
+    public init(options: PlanOptions, fileSystem: any PlanFileSystem, environment: [String: String] = [:],
+                note: @escaping (String) -> Void) {
+        self.options = options
+        self.fileSystem = fileSystem
+        self.environment = environment
+        self.note = note
+    }
+
+    var projects: XcodeProjects { XcodeProjects(fileSystem: fileSystem) }
+
+    func absolute(_ path: String) -> String { fileSystem.canonical(path) }
+
+    /// `entitlements:` of the configuration file: Info.plist (absolute) → entitlements file as shown.
+    public func configuredEntitlements(_ project: ConfigurationFile?) -> [String: String] {
+        var mapped: [String: String] = [:]
+        for (plist, file) in project?.entitlements ?? [:] {
+            mapped[absolute(project!.resolve(plist))] = fileSystem.shown(project!.resolve(file))
+        }
+        return mapped
+    }
+
+    /// The run's own configuration, over every target's: command-line flags win over the
+    /// configuration file; `--define` and `define:` win over xcconfig files.
+    public func runConfiguration(_ project: ConfigurationFile?) throws(PlanFailure) -> LintConfiguration {
+        let xcconfigFiles = options.xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
+        var settings = try readXCConfig(xcconfigFiles)
+        for (name, value) in project?.define ?? [:] { settings[name] = BuildSettings.Definition(value: value, origin: project!.path) }
+        for definition in options.definitions {
+            let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            settings[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
+        }
+        var configuration = LintConfiguration(buildSettings: BuildSettings(definitions: settings))
+        configuration.preprocessing = try preprocessingOptions(project)
+        if let musicStreaming = options.musicStreaming {
+            configuration.musicStreaming = musicStreaming == "true"
+                ? MusicStreaming(qualifies: true, reason: "--music-streaming true")
+                : MusicStreaming(qualifies: false, reason: "--music-streaming false was given")
+        } else if let declared = project?.musicStreaming {
+            configuration.musicStreaming = MusicStreaming(qualifies: declared, reason: "music-streaming: \(declared) in \(project!.path)")
+        }
+        if !options.deploymentTargets.isEmpty {
+            configuration.deploymentTargets = options.deploymentTargets.compactMap {
+                try? PlanOptions.deploymentTarget($0, source: "--deployment-target")
+            }
+        } else if let project, !project.deploymentTargets.isEmpty {
+            var targets: [DeploymentTarget] = []
+            for (platform, version, line) in project.deploymentTargets {
+                do throws(PlanFailure) {
+                    targets.append(try PlanOptions.deploymentTarget("\(platform)=\(version)", source: "deployment-target in \(project.path)"))
+                } catch {
+                    throw PlanFailure(message: "\(project.path):\(line): deployment-target: \(error.message)")
+                }
+            }
+            configuration.deploymentTargets = targets
+        }
+        if let regions = options.regions {
+            configuration.regionData = try regionData(regions)
+        } else if let project, let regions = project.regions {
+            configuration.regionData = try regionData(fileSystem.shown(project.resolve(regions)))
+        }
+        return configuration
+    }
+
+    func readXCConfig(_ paths: [String]) throws(PlanFailure) -> [String: BuildSettings.Definition] {
+        let reader = XCConfigReader(conditions: options.xcconfigConditions, readFile: { fileSystem.text($0) })
+        do throws(ConfigurationError) {
+            return try reader.read(paths) { fileSystem.shown($0) }
+        } catch {
+            throw PlanFailure(message: error.message)
+        }
+    }
+
+    /// A regions file in the format of `Rules/regions.plist`.
+    func regionData(_ path: String) throws(PlanFailure) -> RegionData {
+        let bytes: [UInt8]
+        switch fileSystem.contents(of: path, limit: .max) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw PlanFailure(message: "cannot read regions file '\(path)': \(failure.reason)")
+        }
+        do throws(RegionData.FormatError) {
+            return try RegionData(plist: bytes)
+        } catch {
+            throw PlanFailure(message: "invalid regions file '\(path)': \(error.reason)")
+        }
+    }
+
+    /// Xcode's INFOPLIST_PREPROCESS settings: flags first, then the configuration file.
+    /// `--define`/`define:` are the definitions; prefix headers (and `-include` files among
+    /// the flags) are read here, because the user named them.
+    func preprocessingOptions(_ project: ConfigurationFile?) throws(PlanFailure) -> PreprocessingOptions {
+        var preprocessing = PreprocessingOptions()
+        if options.preprocess {
+            preprocessing.mode = .always
+        } else if let declared = project?.preprocess {
+            preprocessing.mode = declared ? .always : .never
+        }
+        var definitions = (project?.define ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        definitions += options.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
+        preprocessing.definitions = definitions
+        var headers: [String] = []
+        if let prefixHeader = options.prefixHeader {
+            headers.append(prefixHeader)
+        } else if let project, let header = project.prefixHeader {
+            headers.append(fileSystem.shown(project.resolve(header)))
+        }
+        let flags = options.preprocessorFlags.isEmpty ? (project?.preprocessorFlags ?? []) : options.preprocessorFlags
+        var remaining = flags.makeIterator()
+        while let flag = remaining.next() {
+            if flag == "-include", let file = remaining.next() {
+                headers.append(file)
+            } else if flag.hasPrefix("-include"), flag.count > "-include".count {
+                headers.append(String(flag.dropFirst("-include".count)))
+            } else {
+                preprocessing.flags.append(flag)
+            }
+        }
+        for header in headers {
+            switch fileSystem.contents(of: header, limit: 16 << 20) {
+            case .success(let text): preprocessing.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
+            case .failure(let failure): throw PlanFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
+            }
+        }
+        if options.verbose {
+            for flag in CPreprocessor.ignoredFlags(preprocessing) {
+                note("eplint: preprocessor flag \(flag.quotedForMessage) ignored: it does not change what eplint lints\n")
+            }
+        }
+        return preprocessing
+    }
+}

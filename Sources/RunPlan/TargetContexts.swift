@@ -1,0 +1,110 @@
+public import Preprocessor
+public import LintEngine
+import PlistSyntax
+public import XcodeProject
+
+/// An Info.plist as one target builds it in one configuration (and, where they differ, one
+/// platform): the configuration the linter runs with and the entitlements file it pairs with.
+public struct TargetLintContext: Sendable {
+    /// The Info.plist, absolute.
+    public var infoPlist: String
+    /// `App/Debug`, `App/Debug (Mac Catalyst)`: named by diagnostics that hold only here.
+    public var label: String
+    public var configuration: LintConfiguration
+    /// The entitlements file as shown (relative), nil when the target signs without one.
+    public var entitlements: String?
+    public var entitlementsReason: String
+
+    public init(infoPlist: String, label: String, configuration: LintConfiguration, entitlements: String?, entitlementsReason: String) {
+        self.infoPlist = infoPlist
+        self.label = label
+        self.configuration = configuration
+        self.entitlements = entitlements
+        self.entitlementsReason = entitlementsReason
+    }
+}
+
+extension RunPlanner {
+    /// Turns resolved targets into lint contexts. `base` is the run's configuration: its build
+    /// settings (`--define` over `define:` over xcconfig files) win over the target's, as the
+    /// run's flags win everywhere else.
+    public func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration) -> [TargetLintContext] {
+        var contexts: [TargetLintContext] = []
+        for target in targets {
+            for resolved in target.configurations {
+                let label = "\(target.name)/\(resolved.name)"
+                guard let infoPlist = resolved.infoPlist, infoPlist.exists else {
+                    if options.verbose { noteNothingToLint(resolved, label: label, project: project) }
+                    continue
+                }
+                // Builds that sign with the same entitlements file share one context.
+                var groups: [(entitlements: ResolvedFile?, builds: [ResolvedBuild])] = []
+                for build in resolved.builds {
+                    if let index = groups.firstIndex(where: { $0.entitlements?.path == build.entitlements?.path }) {
+                        groups[index].builds.append(build)
+                    } else {
+                        groups.append((build.entitlements, [build]))
+                    }
+                }
+                for (index, group) in groups.enumerated() {
+                    var configuration = base
+                    var settings = resolved.buildSettings.definitions
+                    for (name, definition) in base.buildSettings.definitions { settings[name] = definition }
+                    configuration.buildSettings = BuildSettings(definitions: settings)
+                    if base.deploymentTargets == nil {
+                        let targets = group.builds.compactMap(Self.deploymentTarget)
+                        if !targets.isEmpty { configuration.deploymentTargets = targets }
+                    }
+                    configuration.infoPlistPreprocessed = resolved.preprocess
+                    configuration.preprocessing = preprocessing(resolved, base: base.preprocessing)
+                    let variant = groups.count > 1 && index > 0
+                        ? " (" + group.builds.map { $0.isMacCatalyst ? "Mac Catalyst" : $0.platform.rawValue }.joined(separator: ", ") + ")" : ""
+                    contexts.append(TargetLintContext(
+                        infoPlist: infoPlist.path, label: label + variant, configuration: configuration,
+                        entitlements: group.entitlements.map { fileSystem.shown($0.path) },
+                        entitlementsReason: "CODE_SIGN_ENTITLEMENTS of \(label + variant)"))
+                }
+            }
+        }
+        return contexts
+    }
+
+    /// The deployment target a build sets, with where it is set.
+    private static func deploymentTarget(_ build: ResolvedBuild) -> DeploymentTarget? {
+        guard let (setting, value, from) = build.deploymentTarget, let platform = build.platform.lintPlatform,
+              let version = Version(value) else { return nil }
+        let shownFrom = from.hasPrefix("target") || from.hasPrefix("project") ? ProjectResolver.origin(from) : from
+        return DeploymentTarget(platform: platform, version: version,
+                                source: "\(setting) in \(shownFrom)\(build.isMacCatalyst ? ", Mac Catalyst" : "")")
+    }
+
+    private func noteNothingToLint(_ resolved: ResolvedConfiguration, label: String, project: XcodeProjectFile?) {
+        let name = project.map { fileSystem.shown($0.bundlePath) } ?? "the build environment"
+        if let infoPlist = resolved.infoPlist {
+            note("eplint: \(name): \(label): INFOPLIST_FILE \(infoPlist.setting.quotedForMessage) does not exist; nothing to lint\n")
+        } else if resolved.generatesInfoPlist {
+            note("eplint: \(name): \(label): the Info.plist is generated from INFOPLIST_KEY_* settings "
+                 + "(GENERATE_INFOPLIST_FILE) and there is no INFOPLIST_FILE; the external-purchase keys "
+                 + "cannot be set that way, so there is nothing to lint\n")
+        }
+    }
+
+    /// How the target preprocesses its Info.plist: `INFOPLIST_PREPROCESS`,
+    /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` and
+    /// `INFOPLIST_PREFIX_HEADER` (a file the project names, so it is read; its own `#include`s
+    /// are not followed). What the command line or `.eplint.yml` says comes on top: an explicit
+    /// `preprocess`, `--define`s after the target's definitions, flags after the target's, and
+    /// a prefix header instead of the target's.
+    func preprocessing(_ resolved: ResolvedConfiguration, base: PreprocessingOptions) -> PreprocessingOptions {
+        var options = base
+        // A target that does not preprocess still gets its directive lines linted as cpp would
+        // read them; EP011 says Xcode does not.
+        if base.mode == .auto { options.mode = resolved.preprocess ? .always : .auto }
+        options.definitions = resolved.preprocessorDefinitions + base.definitions
+        options.flags = resolved.preprocessorFlags + base.flags
+        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader, header.exists, let text = projects.readText(header.path) {
+            options.prefixHeaders = [PreprocessingOptions.PrefixHeader(path: fileSystem.shown(header.path), text: Array(text.utf8))]
+        }
+        return options
+    }
+}
