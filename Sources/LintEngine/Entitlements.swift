@@ -43,11 +43,14 @@ public struct PairedEntitlements: Sendable {
     public var entries: [PlistEntry]
     /// For the entitlements signed into a built app: the profile embedded beside them.
     public var profile: GrantingProfile?
+    /// The top-level `<dict>`, where a moved entry goes; nil when the file is not XML text.
+    public var dictionary: SourceRange?
 
-    public init(path: String, entries: [PlistEntry], profile: GrantingProfile? = nil) {
+    public init(path: String, entries: [PlistEntry], profile: GrantingProfile? = nil, dictionary: SourceRange? = nil) {
         self.path = path
         self.entries = entries
         self.profile = profile
+        self.dictionary = dictionary
     }
 
     /// The entry that counts for an entitlement: its last occurrence.

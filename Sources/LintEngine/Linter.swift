@@ -152,7 +152,8 @@ public struct Linter: Sendable {
     public func readEntitlements(_ source: inout some ByteSource, path: String) throws(ReadFailure) -> EntitlementsPairing {
         let parsed = try parse(&source, path: path, keeping: Self.retainedEntitlementKeys)
         guard let root = parsed.root, let entries = root.dictionaryEntries else { return .unusable(diagnostics: parsed.diagnostics) }
-        return .paired(PairedEntitlements(path: path, entries: entries))
+        let isText = parsed.preprocessed == nil && !parsed.isBinaryPropertyList
+        return .paired(PairedEntitlements(path: path, entries: entries, dictionary: isText ? root.range : nil))
     }
 
     private struct Parsed {

@@ -81,14 +81,17 @@ struct EntitlementsPairer: Sendable {
         }
     }
 
-    private func entitlementsFile(for infoPlist: String) -> (String, String)? {
+    /// The entitlements file `infoPlist` pairs with, as shown; nil when none.
+    func entitlementsPath(for infoPlist: String) -> String? { entitlementsFile(for: infoPlist, quietly: true)?.0 }
+
+    private func entitlementsFile(for infoPlist: String, quietly: Bool = false) -> (String, String)? {
         if let explicit { return (explicit, explicitReason) }
         if !mapped.isEmpty, let mapped = mapped[absolute(infoPlist)] { return (mapped, "entitlements: in the configuration") }
         guard guessesFromFolder else { return nil }
         let folder = Self.folder(of: infoPlist)
         let found = entitlementsInFolder[folder] ?? Self.entitlementsFiles(beside: folder)
         guard found.count == 1 else {
-            if verbose && found.count > 1 {
+            if verbose && !quietly && found.count > 1 {
                 writeStandardError("eplint: \(infoPlist) is not paired: \(found.count) *.entitlements files in its folder; name one with --entitlements or entitlements: in .eplint.yml\n")
             }
             return nil
