@@ -2617,7 +2617,7 @@ A StoreKit entitlement key in the Info.plist, where it has no effect.
 
 - **Severity:** error
 - **Summary:** A StoreKit entitlement key in the Info.plist, where it has no effect.
-- **Fix:** none yet: the move to the paired entitlements file is a two-file edit eplint does not make yet.
+- **Fix:** unsafe: the key and its value move to the paired entitlements file (both files are written together). None when no entitlements file is paired, when it already has the key, when several Info.plists of the run pair with it, or when the value comes from a `$(VAR)`.
 
 ## What it checks
 
@@ -2652,6 +2652,49 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:9:2: error: com.apple.developer.storekit.external-purchase-link is an entitlement: in the Info.plist it has no effect; move it to the app's .entitlements file [EP404]
 ```
 
+With `App.entitlements` beside it:
+
+```xml fix-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.team-identifier</key>
+	<string>ABCDE12345</string>
+</dict>
+</plist>
+```
+
+`eplint --fix --unsafe-fixes` writes the Info.plist:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+and `App.entitlements`:
+
+```xml fixed-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.team-identifier</key>
+	<string>ABCDE12345</string>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+The move is unsafe: the app is then signed with an entitlement it did not have, which Apple must have granted (EP406 checks a built app's profile).
+
 ## Passing example
 
 ```xml passing
@@ -2685,7 +2728,7 @@ One of the five StoreKit Info.plist keys in the entitlements file, where it has 
 
 - **Severity:** error
 - **Summary:** One of the five StoreKit Info.plist keys in the entitlements file, where it has no effect.
-- **Fix:** none yet: the move to the paired Info.plist is a two-file edit eplint does not make yet.
+- **Fix:** unsafe: the key and its value move to the paired Info.plist (both files are written together). None when the entitlements file is linted without an Info.plist, when several Info.plists of the run pair with it, when the Info.plist already has the key, or when the value comes from a `$(VAR)`.
 
 ## What it checks
 
@@ -2728,6 +2771,65 @@ eplint reports, for a file named `Info.plist`:
 ```text output
 App.entitlements:4:2: error: SKExternalPurchase is an Info.plist key: in an entitlements file it has no effect; move it to the Info.plist [EP405]
 ```
+
+`eplint --fix --unsafe-fixes` moves the key when the entitlements file grants what it needs
+(else the Info.plist would gain an EP401 finding, and nothing is moved). With this Info.plist:
+
+```xml fix-input
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>App</string>
+</dict>
+</plist>
+```
+
+and `App.entitlements`:
+
+```xml fix-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+it writes the Info.plist:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>App</string>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+and `App.entitlements`:
+
+```xml fixed-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+The move is unsafe: the Info.plist then declares regions StoreKit reads, which the entitlements file had only seemed to.
 
 ## Passing example
 
