@@ -25,11 +25,21 @@ import Testing
         if declared.hasPrefix("none") {
             #expect(fixes.isEmpty, "\(page.metadata.id) says it has no fix but proposes one")
             #expect(page.block("xml fixed") == nil)
+            #expect(page.metadata.fix == nil, "the catalogue gives \(page.metadata.id) a fix")
         } else {
             let applicability = try #require(FixApplicability(rawValue: String(declared.prefix { $0.isLetter })))
             #expect(!fixes.isEmpty && fixes.allSatisfy { $0.applicability == applicability }, "\(page.metadata.id): \(fixes)")
             #expect(page.block("xml fixed") != nil, "\(page.metadata.id) shows no fixed text")
+            // What `eplint rules` shows is what the rule proposes.
+            #expect(page.metadata.fix == applicability, "the catalogue says \(page.metadata.fixName) for \(page.metadata.id)")
         }
+    }
+
+    /// The server-side rules fix nothing (`--fix` lints plists), and the catalogue says so.
+    @Test func serverRulesHaveNoFixInTheCatalogue() {
+        let server = RuleCatalog.all.filter { ServerRulePageTests.kind(of: Page(metadata: $0)) != nil }
+        #expect(server.count > 20)
+        #expect(server.allSatisfy { $0.fix == nil }, "\(server.filter { $0.fix != nil }.map(\.id))")
     }
 
     static let singleFile = fixable.filter { $0.block("xml fix-entitlements") == nil }
