@@ -83,8 +83,8 @@ extension LintCommand {
                 run.failures.append(error.message)
                 continue
             }
-            run.fixedTexts[file.path] = outcome.infoPlist
-            run.fixedTexts[entitlements] = outcome.entitlements
+            run.wrote(file.path, outcome.infoPlist)
+            run.wrote(entitlements, outcome.entitlements)
             table = table.replacing(entitlements, with: outcome.entitlements, linter: linter)
             result.diagnostics = outcome.findings
             outcomes[index] = .success(result)

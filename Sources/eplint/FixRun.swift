@@ -21,7 +21,15 @@ struct FixRun {
     /// Standard input's document, fixed (or as it was), for standard output.
     var fixedStandardInput: [UInt8]?
     /// The text of each file (standard input's name included) as written: excerpts and fixes are shown in it.
-    var fixedTexts: [String: [UInt8]] = [:]
+    private(set) var fixedTexts: [String: [UInt8]] = [:]
+    /// What was written or proposed, by absolute path: the same file may be spelt two ways (a
+    /// walk's `./App/App.entitlements`, a target's `App/App.entitlements`).
+    private var current: [String: [UInt8]] = [:]
+
+    init(applicability: FixApplicability, showsDiff: Bool) {
+        self.applicability = applicability
+        self.showsDiff = showsDiff
+    }
 
     /// What a list of findings reports, as the run's configuration and baseline decide.
     typealias Reporting = ([Diagnostic]) -> [Bool]
@@ -75,7 +83,7 @@ struct FixRun {
                 failures.append(error.message)
                 return
             }
-            fixedTexts[file.path] = outcome.bytes
+            wrote(file.path, outcome.bytes)
         }
         result.diagnostics = outcome.findings
     }
@@ -83,12 +91,17 @@ struct FixRun {
     /// Records a file's new text for `--diff`; a file changed again (by a move) keeps its first old text.
     mutating func propose(_ path: String, old: [UInt8], new: [UInt8]) {
         if let index = proposed.firstIndex(where: { $0.path == path }) { proposed[index].new = new } else { proposed.append((path, old, new)) }
+        current[absolute(path)] = new
+    }
+
+    /// Records a file's text as written.
+    mutating func wrote(_ path: String, _ bytes: [UInt8]) {
+        fixedTexts[path] = bytes
+        current[absolute(path)] = bytes
     }
 
     /// A file's text as this run left it (written, or proposed by `--diff`); nil when unchanged.
-    func currentText(_ path: String) -> [UInt8]? {
-        showsDiff ? proposed.first { $0.path == path }?.new : fixedTexts[path]
-    }
+    func currentText(_ path: String) -> [UInt8]? { current[absolute(path)] }
 
     func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
