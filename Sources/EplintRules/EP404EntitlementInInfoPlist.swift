@@ -5,7 +5,7 @@ import PlistSyntax
 /// read from the signed entitlements, so there it does nothing. Runs on Info.plists without
 /// StoreKit keys too (guides put only the entitlement there).
 struct EP404EntitlementInInfoPlist: PairingRule {
-    static let prefix = "com.apple.developer.storekit."
+    static let prefix = StoreKitEntitlement.keyPrefix
 
     func check(_ context: LintContext) {
         let name = context.file.split(separator: "/").last.map(String.init) ?? context.file

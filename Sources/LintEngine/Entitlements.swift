@@ -6,6 +6,9 @@ public enum StoreKitEntitlement: String, CaseIterable, Sendable {
     case externalPurchaseLink = "com.apple.developer.storekit.external-purchase-link"
     case externalPurchaseLinkStreaming = "com.apple.developer.storekit.external-purchase-link-streaming"
 
+    /// What every StoreKit entitlement's key starts with.
+    public static let keyPrefix = "com.apple.developer.storekit."
+
     public var keys: [StoreKitKey] {
         switch self {
         case .externalPurchase: [.externalPurchase]

@@ -38,7 +38,7 @@ public enum FixResolution {
     /// Why a move cannot be made in these texts (for `--verbose`); nil when it can or is no move.
     public static func moveRefusal(_ fix: Fix, in text: EncodedText, destination: EncodedText) -> String? {
         for case .move(let entry, let path, let dictionary) in fix.intents {
-            if let reason = MoveResolution.refusal(entry, in: text, to: path, in: destination) { return reason }
+            if let reason = MoveResolution.refusal(entry, in: text) { return reason }
             if MoveResolution.insertionPoint(before: dictionary, in: destination.utf8) == nil {
                 return "the top-level </dict> of \(path) does not stand on a line of its own"
             }

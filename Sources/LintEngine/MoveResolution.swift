@@ -8,7 +8,7 @@ enum MoveResolution {
                       in destination: EncodedText) -> [TextEdit]? {
         let text = source.utf8
         let (start, end) = (entry.start.offset, entry.end.offset)
-        guard refusal(entry, in: source, to: path, in: destination) == nil,
+        guard refusal(entry, in: source) == nil,
               let removal = FixResolution.edit(FixResolution.wholeLines(start..<end, in: text), [], in: source),
               let place = insertionPoint(before: dictionary, in: destination.utf8) else { return nil }
         let moved = reindented(text[start..<end], from: indentation(before: start, in: text) ?? [],
@@ -19,18 +19,14 @@ enum MoveResolution {
     }
 
     /// Why the entry's text cannot move as it is, for `--verbose`: its value comes from a build
-    /// setting (the two files may not be expanded alike), or the destination has the key already.
-    static func refusal(_ entry: SourceRange, in source: EncodedText, to path: String, in destination: EncodedText) -> String? {
+    /// setting (the two files may not be expanded alike). (The rule withholds a move into a file
+    /// that has the key already: it knows the destination's entries.)
+    static func refusal(_ entry: SourceRange, in source: EncodedText) -> String? {
         let text = source.utf8
         let (start, end) = (entry.start.offset, entry.end.offset)
         guard start >= 0, end <= text.count, start < end else { return "its text is not where it was found" }
         let moved = text[start..<end]
         if contains(moved, "$(") || contains(moved, "${") { return Fix.fromBuildSetting.withheldBecause }
-        guard let open = moved.firstIndex(of: UInt8(ascii: ">")), let close = moved[open...].firstIndex(of: UInt8(ascii: "<")) else {
-            return "its key is not plain text"
-        }
-        let key = Array("<key>".utf8) + Array(moved[(open + 1)..<close]) + Array("</key>".utf8)
-        if contains(destination.utf8[...], key) { return "\(path) already has \(String(decoding: moved[(open + 1)..<close], as: UTF8.self))" }
         return nil
     }
 
@@ -57,19 +53,23 @@ enum MoveResolution {
         guard lineStart > 0 else { return nil }
         let lineEnd: [UInt8] = text[lineStart - 1] == 0x0D ? [0x0D]
             : lineStart >= 2 && text[lineStart - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
-        // The entries' indentation: that of the first line after `<dict>` that is not blank.
+        // The entries' indentation: that of the first line after `<dict>` that is not blank,
+        // looked for in its first bytes only (each move looks: the work stays linear).
         guard let opened = text[start..<end].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         var cursor = opened + 1
-        while cursor < lineStart {
-            while cursor < lineStart, !isLineEnd(text[cursor]) { cursor += 1 }
-            while cursor < lineStart, isLineEnd(text[cursor]) { cursor += 1 }
+        let limit = min(lineStart, cursor + indentationSearchLimit)
+        while cursor < limit {
+            while cursor < limit, !isLineEnd(text[cursor]) { cursor += 1 }
+            while cursor < limit, isLineEnd(text[cursor]) { cursor += 1 }
             var content = cursor
-            while content < lineStart, isBlank(text[content]) { content += 1 }
-            if content < lineStart, !isLineEnd(text[content]) { return (lineStart, Array(text[cursor..<content]), lineEnd) }
+            while content < limit, isBlank(text[content]) { content += 1 }
+            if content < limit, !isLineEnd(text[content]) { return (lineStart, Array(text[cursor..<content]), lineEnd) }
         }
-        // An empty dict: one tab deeper than its `</dict>`.
+        // An empty dict (or none found so near): one tab deeper than its `</dict>`.
         return (lineStart, closeIndentation + [0x09], lineEnd)
     }
+
+    static let indentationSearchLimit = 1_024
 
     /// The blanks between the start of the line and `offset`, nil when something else precedes it there.
     static func indentation(before offset: Int, in text: [UInt8]) -> [UInt8]? {
