@@ -51,7 +51,7 @@ let package = Package(
         // Rules/ by scripts/generate.sh into Generated/).
         .target(name: "LintEngine", dependencies: ["EplintBase", "Preprocessor", "PlistSyntax"]),
         // One file per rule; Generated/AllRules.swift lists them (scripts/generate.sh).
-        .target(name: "EplintRules", dependencies: ["LintEngine", "PlistSyntax"]),
+        .target(name: "EplintRules", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
         // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
         // on external purchase tokens, report bodies and notifications.
         .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),

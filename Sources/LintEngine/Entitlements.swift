@@ -1,3 +1,4 @@
+public import EplintBase
 public import PlistSyntax
 
 /// The StoreKit entitlements and the Info.plist keys that need each of them.
@@ -5,6 +6,9 @@ public enum StoreKitEntitlement: String, CaseIterable, Sendable {
     case externalPurchase = "com.apple.developer.storekit.external-purchase"
     case externalPurchaseLink = "com.apple.developer.storekit.external-purchase-link"
     case externalPurchaseLinkStreaming = "com.apple.developer.storekit.external-purchase-link-streaming"
+
+    /// What every StoreKit entitlement's key starts with.
+    public static let keyPrefix = "com.apple.developer.storekit."
 
     public var keys: [StoreKitKey] {
         switch self {
@@ -43,11 +47,14 @@ public struct PairedEntitlements: Sendable {
     public var entries: [PlistEntry]
     /// For the entitlements signed into a built app: the profile embedded beside them.
     public var profile: GrantingProfile?
+    /// The top-level `<dict>`, where a moved entry goes; nil when the file is not XML text.
+    public var dictionary: SourceRange?
 
-    public init(path: String, entries: [PlistEntry], profile: GrantingProfile? = nil) {
+    public init(path: String, entries: [PlistEntry], profile: GrantingProfile? = nil, dictionary: SourceRange? = nil) {
         self.path = path
         self.entries = entries
         self.profile = profile
+        self.dictionary = dictionary
     }
 
     /// The entry that counts for an entitlement: its last occurrence.

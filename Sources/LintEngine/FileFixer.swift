@@ -112,7 +112,7 @@ public enum FileFixer {
     /// What finding the fixes brought (and did not fix in a later round), or left that they
     /// fixed: findings are told apart by rule and value (positions and indices move when an
     /// entry goes).
-    static func unexpected(_ after: [Diagnostic], before: [Diagnostic], fixed: [Diagnostic]) -> String? {
+    public static func unexpected(_ after: [Diagnostic], before: [Diagnostic], fixed: [Diagnostic]) -> String? {
         var expected: [String: Int] = [:]
         func identity(_ diagnostic: Diagnostic) -> String { diagnostic.rule.rawValue + "\u{0}" + diagnostic.value }
         for diagnostic in before { expected[identity(diagnostic), default: 0] += 1 }

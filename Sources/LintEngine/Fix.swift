@@ -16,6 +16,10 @@ public enum FixIntent: Sendable, Equatable {
     /// The elements from `range.start` to `range.end` go (an array element, or a key with its
     /// value), with their whole lines when they stand on lines of their own.
     case remove(SourceRange)
+    /// The top-level entry from `entry.start` (its `<key>`) to `entry.end` (its value's end)
+    /// goes, with its whole lines, to the end of the top-level dict at `dictionary` in the
+    /// file `destination` (the paired Info.plist or entitlements file): a two-file edit.
+    case move(entry: SourceRange, destination: String, dictionary: SourceRange)
 }
 
 /// One replacement in a file, resolved from an intent against the file's text.
@@ -26,12 +30,15 @@ public struct TextEdit: Sendable, Equatable {
     /// The bytes replaced in the file as stored, and what replaces them in the file's own encoding.
     public var fileBytes: Range<Int>
     public var replacementBytes: [UInt8]
+    /// The file edited when it is not the finding's (the destination of a move).
+    public var file: String?
 
-    public init(range: SourceRange, replacement: String, fileBytes: Range<Int>, replacementBytes: [UInt8]) {
+    public init(range: SourceRange, replacement: String, fileBytes: Range<Int>, replacementBytes: [UInt8], file: String? = nil) {
         self.range = range
         self.replacement = replacement
         self.fileBytes = fileBytes
         self.replacementBytes = replacementBytes
+        self.file = file
     }
 }
 
@@ -52,6 +59,12 @@ public struct Fix: Sendable, Equatable {
     /// The fix changes the file (it is not withheld).
     public var proposesEdits: Bool { !intents.isEmpty }
 
+    /// The other file a move writes to; nil for a fix of the finding's file alone.
+    public var destination: String? {
+        for case .move(_, let destination, _) in intents { return destination }
+        return nil
+    }
+
     public static func safe(_ intents: FixIntent...) -> Fix { Fix(.safe, intents) }
     public static func unsafe(_ intents: FixIntent...) -> Fix { Fix(.unsafe, intents) }
 
@@ -61,6 +74,9 @@ public struct Fix: Sendable, Equatable {
         fix.withheldBecause = reason
         return fix
     }
+
+    /// A move needs a paired file to move to (`--verbose` says which is missing).
+    public static func noPairedFile(_ kind: String) -> Fix { withheld("no \(kind) is paired with it to move the entry to") }
 
     public static let fromBuildSetting = withheld("its value comes from a build setting ($(NAME)), not from the file's text")
 }

@@ -12,21 +12,39 @@ public enum FixResolution {
         }
     }
 
-    public static func resolve(_ fix: Fix, in text: EncodedText) -> Fix? {
+    /// `destination`: the text of the file a move writes to (none: a move is not resolved).
+    public static func resolve(_ fix: Fix, in text: EncodedText, destination: EncodedText? = nil) -> Fix? {
         guard fix.proposesEdits else { return nil }
         var resolved = fix
         resolved.edits = []
         for intent in fix.intents {
+            if case .move(let entry, let path, let dictionary) = intent {
+                guard let destination, let edits = MoveResolution.edits(entry, in: text, to: path, dictionary: dictionary, in: destination) else { return nil }
+                resolved.edits += edits
+                continue
+            }
             guard let span = span(of: intent, in: text.utf8) else { return nil }
             guard let edit = edit(span.range, span.replacement, in: text) else { return nil }
             resolved.edits.append(edit)
         }
-        resolved.edits.sort { $0.range.start.offset < $1.range.start.offset }
+        resolved.edits.sort { ($0.file ?? "", $0.range.start.offset) < ($1.file ?? "", $1.range.start.offset) }
         // Two edits of one fix never overlap: it would be a rule's mistake, so no fix.
-        for (earlier, later) in zip(resolved.edits, resolved.edits.dropFirst()) where earlier.range.end.offset > later.range.start.offset {
+        for (earlier, later) in zip(resolved.edits, resolved.edits.dropFirst())
+        where earlier.file == later.file && earlier.range.end.offset > later.range.start.offset {
             return nil
         }
         return resolved
+    }
+
+    /// Why a move cannot be made in these texts (for `--verbose`); nil when it can or is no move.
+    public static func moveRefusal(_ fix: Fix, in text: EncodedText, destination: EncodedText) -> String? {
+        for case .move(let entry, let path, let dictionary) in fix.intents {
+            if let reason = MoveResolution.refusal(entry, in: text) { return reason }
+            if MoveResolution.insertionPoint(before: dictionary, in: destination.utf8) == nil {
+                return "the top-level </dict> of \(path) does not stand on a line of its own"
+            }
+        }
+        return nil
     }
 
     /// The decoded bytes an intent replaces, and with what (UTF-8).
@@ -39,6 +57,8 @@ public enum FixResolution {
                   let close = text[start..<end].lastIndex(of: UInt8(ascii: "<")), open < close,
                   text[open + 1..<close].elementsEqual(old.utf8) else { return nil }
             return (open + 1..<close, Array(new.utf8))
+        case .move:
+            return nil
         case .remove(let range):
             let (start, end) = (range.start.offset, range.end.offset)
             guard start >= 0, end <= text.count, start < end else { return nil }
@@ -65,7 +85,7 @@ public enum FixResolution {
         return lineStart..<lineEnd
     }
 
-    private static func edit(_ range: Range<Int>, _ replacement: [UInt8], in text: EncodedText) -> TextEdit? {
+    static func edit(_ range: Range<Int>, _ replacement: [UInt8], in text: EncodedText) -> TextEdit? {
         guard let start = text.fileOffset(of: range.lowerBound), let end = text.fileOffset(of: range.upperBound),
               let encoded = text.encode(replacement[...]) else { return nil }
         return TextEdit(range: SourceRange(start: text.position(of: range.lowerBound), end: text.position(of: range.upperBound)),

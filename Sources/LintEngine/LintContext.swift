@@ -98,8 +98,10 @@ public final class LintContext {
         let target = otherFile ?? file
         findings.append(Finding(file: target, rule: rule.id, message: message, range: range, keyPath: keyPath, value: value,
                                 related: related.map { RelatedLocation(file: target, range: $0.range, message: $0.message) },
-                                // Only the linted file's own text is re-checked after fixing; a paired file is not.
-                                fix: otherFile == nil ? fix : nil))
+                                // Only the linted file's own text is re-checked after fixing, and a move
+                                // with it (PairFixer): a paired file is not otherwise (why a move is
+                                // withheld is still said).
+                                fix: otherFile == nil || otherFile == file || fix?.destination == file || fix?.withheldBecause != nil ? fix : nil))
     }
 }
 

@@ -152,9 +152,12 @@ public struct Linter: Sendable {
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.
     public func readEntitlements(_ source: inout some ByteSource, path: String) throws(ReadFailure) -> EntitlementsPairing {
-        let parsed = try parse(&source, path: path, keeping: Self.retainedEntitlementKeys)
+        // Every StoreKit entitlement's entry is kept (unknown ones too): a move (EP404) must know whether the file has the key.
+        let parsed = try parse(&source, path: path, keeping: Self.retainedEntitlementKeys,
+                               alsoKeeping: { $0.hasPrefix(StoreKitEntitlement.keyPrefix) || StoreKitKey.named($0) != nil })
         guard let root = parsed.root, let entries = root.dictionaryEntries else { return .unusable(diagnostics: parsed.diagnostics) }
-        return .paired(PairedEntitlements(path: path, entries: entries))
+        let isText = parsed.preprocessed == nil && !parsed.isBinaryPropertyList
+        return .paired(PairedEntitlements(path: path, entries: entries, dictionary: isText ? root.range : nil))
     }
 
     private struct Parsed {
@@ -167,11 +170,11 @@ public struct Linter: Sendable {
 
     /// Parses and reports what stops linting: EP001, EP002, and EP004 for a root that is not
     /// a dict in `*Info.plist` and `*.entitlements` files (other plists are left alone).
-    private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>,
+    private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>, alsoKeeping: @escaping @Sendable (String) -> Bool = { _ in false },
                        preprocessing: PreprocessingOptions = PreprocessingOptions(mode: .never)) throws(ReadFailure) -> Parsed {
         // Besides the retained keys, the root dict keeps the entries of near misses (EP005)
         // and of repeated keys (EP003, which the parser finds by hash): no other key is kept.
-        let options = PlistParseOptions(retention: .topLevelKeys(keys), keepsTopLevelEntry: { StoreKitKey.nearMiss(of: $0) != nil })
+        let options = PlistParseOptions(retention: .topLevelKeys(keys), keepsTopLevelEntry: { alsoKeeping($0) || StoreKitKey.nearMiss(of: $0) != nil })
         let (document, preprocessed) = try PlistParser.parse(&source, options: options, preprocessing: preprocessing, fileName: path)
         if let fatal = document.fatalProblem {
             var message = fatal.message

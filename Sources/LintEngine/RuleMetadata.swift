@@ -5,21 +5,28 @@
 ///
 ///     - **Severity:** error
 ///     - **Summary:** A destination URL has a query component.
+///     - **Fix:** unsafe: the `?` and the query go …
 public struct RuleMetadata: Sendable {
     public var id: RuleID
     public var name: String
     public var defaultSeverity: Severity
     public var summary: String
+    /// What `--fix` does for the rule's findings: nil when it has no fix.
+    public var fix: FixApplicability?
     /// The whole page, Markdown.
     public var documentation: String
 
-    public init(id: RuleID, name: String, defaultSeverity: Severity, summary: String, documentation: String) {
+    public init(id: RuleID, name: String, defaultSeverity: Severity, summary: String, fix: FixApplicability? = nil, documentation: String) {
         self.id = id
         self.name = name
         self.defaultSeverity = defaultSeverity
         self.summary = summary
+        self.fix = fix
         self.documentation = documentation
     }
+
+    /// `safe`, `unsafe` or `none`, as `eplint rules` shows it.
+    public var fixName: String { fix?.rawValue ?? "none" }
 }
 
 /// Every rule eplint knows, from the embedded pages, in ID order.
@@ -27,7 +34,8 @@ public enum RuleCatalog {
     public static let all: [RuleMetadata] = EmbeddedRuleData.rulePages
         .compactMap { page in
             Severity(rawValue: page.severity).map {
-                RuleMetadata(id: RuleID(page.id), name: page.name, defaultSeverity: $0, summary: page.summary, documentation: page.markdown)
+                RuleMetadata(id: RuleID(page.id), name: page.name, defaultSeverity: $0, summary: page.summary,
+                             fix: FixApplicability(rawValue: page.fix), documentation: page.markdown)
             }
         }
         .sorted { $0.id < $1.id }

@@ -41,7 +41,8 @@ public enum JSONReporter {
     }
 
     /// `--fix`'s edits: where (lines and columns as the finding's, and the bytes of the file as
-    /// stored) and the replacement text. nil when the fix was not resolved against the file.
+    /// stored) and the replacement text; `file` for an edit of another file than the finding's
+    /// (a move's destination). nil when the fix was not resolved against the file.
     static func fixValue(_ fix: Fix) -> JSONValue? {
         guard !fix.edits.isEmpty else { return nil }
         return .object([
@@ -56,7 +57,7 @@ public enum JSONReporter {
                     ("byteOffset", .integer(edit.fileBytes.lowerBound)),
                     ("byteLength", .integer(edit.fileBytes.count)),
                     ("replacement", .string(edit.replacement)),
-                ])
+                ] + (edit.file.map { [("file", JSONValue.string($0))] } ?? []))
             })),
         ])
     }

@@ -105,19 +105,28 @@ public enum SARIFReporter {
         let flag = fix.applicability == .safe ? "eplint --fix" : "eplint --fix --unsafe-fixes"
         return .object([
             ("description", .object([("text", .string("\(fix.applicability.rawValue) fix (\(flag))"))])),
-            ("artifactChanges", .array([.object([
-                ("artifactLocation", artifactLocation(file, report: report)),
-                ("replacements", .array(fix.edits.map { edit in
-                    .object([
-                        ("deletedRegion", .object([
-                            ("startLine", .integer(edit.range.start.line)), ("startColumn", .integer(edit.range.start.utf16Column)),
-                            ("endLine", .integer(edit.range.end.line)), ("endColumn", .integer(edit.range.end.utf16Column)),
-                        ])),
-                        ("insertedContent", .object([("text", .string(edit.replacement))])),
-                    ])
-                })),
-            ])])),
+            // One change per file, the finding's first: a move edits two.
+            ("artifactChanges", .array(changedFiles(fix, file: file).map { changed in
+                .object([
+                    ("artifactLocation", artifactLocation(changed, report: report)),
+                    ("replacements", .array(fix.edits.filter { ($0.file ?? file) == changed }.map { edit in
+                        .object([
+                            ("deletedRegion", .object([
+                                ("startLine", .integer(edit.range.start.line)), ("startColumn", .integer(edit.range.start.utf16Column)),
+                                ("endLine", .integer(edit.range.end.line)), ("endColumn", .integer(edit.range.end.utf16Column)),
+                            ])),
+                            ("insertedContent", .object([("text", .string(edit.replacement))])),
+                        ])
+                    })),
+                ])
+            })),
         ])
+    }
+
+    private static func changedFiles(_ fix: Fix, file: String) -> [String] {
+        var files = [file]
+        for edit in fix.edits { if let other = edit.file, !files.contains(other) { files.append(other) } }
+        return files
     }
 
     static func level(_ severity: Severity) -> String {

@@ -15,17 +15,17 @@ enum EmbeddedRuleData {
         swift += "    package static let regionsPlist: String = \(rawLiteral(regions))\n\n"
         swift += try regionTables(regions)
         // Each page's header is read here, once, so that the binary never parses pages at
-        // start-up: `# EPnnn name`, `- **Severity:** …`, `- **Summary:** …`.
-        swift += "    package static let rulePages: [(id: String, name: String, severity: String, summary: String, markdown: String)] = [\n"
+        // start-up: `# EPnnn name`, `- **Severity:** …`, `- **Summary:** …`, `- **Fix:** …`.
+        swift += "    package static let rulePages: [(id: String, name: String, severity: String, summary: String, fix: String, markdown: String)] = [\n"
         for name in pageNames {
             let page = try rulePage(try read(rules + "/" + name), fileName: name)
-            swift += "        (" + [page.id, page.name, page.severity, page.summary, page.markdown].map(rawLiteral).joined(separator: ", ") + "),\n"
+            swift += "        (" + [page.id, page.name, page.severity, page.summary, page.fix, page.markdown].map(rawLiteral).joined(separator: ", ") + "),\n"
         }
         swift += "    ]\n}\n"
         return GeneratedFile(path: output, contents: swift)
     }
 
-    private static func rulePage(_ text: String, fileName: String) throws -> (id: String, name: String, severity: String, summary: String, markdown: String) {
+    private static func rulePage(_ text: String, fileName: String) throws -> (id: String, name: String, severity: String, summary: String, fix: String, markdown: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let title = lines.first.map { $0.dropFirst(2).split(separator: " ") } ?? []
         func field(_ name: String) -> String? {
@@ -39,7 +39,12 @@ enum EmbeddedRuleData {
         guard ["note", "warning", "error"].contains(severity) else {
             throw GenerationError(description: "Rules/\(fileName): severity must be note, warning or error, not '\(severity)'")
         }
-        return (String(title[0]), String(title[1]), severity, summary, text)
+        // `- **Fix:** safe…`, `unsafe…` or `none…` (a page without the line: none, as the server-side rules).
+        let fixLine = field("Fix") ?? "none"
+        guard let fix = ["unsafe", "safe", "none"].first(where: { fixLine.hasPrefix($0 + ":") || fixLine.hasPrefix($0 + ",") || fixLine == $0 }) else {
+            throw GenerationError(description: "Rules/\(fileName): '- **Fix:**' must start with safe, unsafe or none, not '\(fixLine)'")
+        }
+        return (String(title[0]), String(title[1]), severity, summary, fix, text)
     }
 
     /// `Rules/regions.plist` as its format (version 1) defines it.

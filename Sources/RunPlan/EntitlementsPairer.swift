@@ -78,6 +78,12 @@ public struct EntitlementsPairer: Sendable {
         default: return .ambiguous(count: found.count)
         }
     }
+
+    /// The entitlements file `infoPlist` pairs with, as shown; nil when none.
+    public func entitlementsPath(for infoPlist: String) -> String? {
+        guard case .file(let path, _) = choice(for: infoPlist) else { return nil }
+        return path
+    }
 }
 
 extension EntitlementsPairer.Choice {

@@ -15,9 +15,11 @@ public enum InterruptSignals {
     }
 
     /// Runs `body` with both signals blocked on this thread (pending until it returns); a thread
-    /// started inside inherits the block.
-    public static func blocked<Result>(_ body: () -> Result) -> Result {
+    /// started inside inherits the block. `hangup`: SIGHUP too (a closed terminal), where a
+    /// pair of renames must not be split.
+    public static func blocked<Result>(hangup: Bool = false, _ body: () -> Result) -> Result {
         var signals = set
+        if hangup { sigaddset(&signals, SIGHUP) }
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &signals, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }

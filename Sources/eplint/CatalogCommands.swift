@@ -4,7 +4,7 @@ import Reporters
 
 struct RulesCommand {
     static let spec = CommandSpec.declared(
-        name: "rules", abstract: "List every rule: ID, name, default severity, summary.", by: RulesCommand.init)
+        name: "rules", abstract: "List every rule: ID, name, default severity, fix (none, safe, unsafe), summary.", by: RulesCommand.init)
 
     enum Format: String, CaseIterable { case text, json }
 
@@ -22,7 +22,8 @@ struct RulesCommand {
             for rule in RuleCatalog.all {
                 let name = rule.name + String(repeating: " ", count: nameWidth - rule.name.count)
                 let severity = rule.defaultSeverity.rawValue + String(repeating: " ", count: 7 - rule.defaultSeverity.rawValue.count)
-                output += "\(rule.id)  \(name)  \(severity)  \(rule.summary)\n"
+                let fix = rule.fixName + String(repeating: " ", count: 6 - rule.fixName.count)
+                output += "\(rule.id)  \(name)  \(severity)  \(fix)  \(rule.summary)\n"
             }
             writeStandardOutput(output)
         case .json:
@@ -30,7 +31,8 @@ struct RulesCommand {
                 ("version", .integer(1)),
                 ("rules", .array(RuleCatalog.all.map { rule in
                     .object([("id", .string(rule.id.rawValue)), ("name", .string(rule.name)),
-                             ("severity", .string(rule.defaultSeverity.rawValue)), ("summary", .string(rule.summary))])
+                             ("severity", .string(rule.defaultSeverity.rawValue)), ("fix", .string(rule.fixName)),
+                             ("summary", .string(rule.summary))])
                 })),
             ]).serialized())
         }

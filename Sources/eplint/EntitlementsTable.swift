@@ -52,6 +52,19 @@ struct EntitlementsTable: Sendable {
         self.init(contents: contents, pairings: Dictionary(uniqueKeysWithValues: zip(shown, parsed)))
     }
 
+    /// The table with the file at `path` holding `bytes` (a move's new text), parsed as before.
+    func replacing(_ path: String, with bytes: [UInt8], linter: Linter) -> EntitlementsTable {
+        let file = absolute(path)
+        var contents = contents
+        var pairings = pairings
+        contents[file] = .success(bytes)
+        for shown in pairings.keys where absolute(shown) == file {
+            var source = BytesSource(bytes)
+            pairings[shown] = (try? linter.readEntitlements(&source, path: shown)) ?? .none
+        }
+        return EntitlementsTable(contents: contents, pairings: pairings)
+    }
+
     /// The pairing of `path` as read before linting, nil when it was not among the files named.
     func pairing(for path: String) -> EntitlementsPairing? { pairings[path] }
 

@@ -16,11 +16,21 @@ struct FixRun {
     /// Reported findings gone (a finding a rename revealed and a later round fixed is not counted).
     var fixed = 0
     var failures: [String] = []
-    var diff: [UInt8] = []
+    /// `--diff`: each file that would change, in the order first changed, as it is and would be.
+    private(set) var proposed: [(path: String, old: [UInt8], new: [UInt8])] = []
+    var diff: [UInt8] { proposed.flatMap { UnifiedDiff.render(path: $0.path, old: $0.old, new: $0.new) } }
     /// Standard input's document, fixed (or as it was), for standard output.
     var fixedStandardInput: [UInt8]?
     /// The text of each file (standard input's name included) as written: excerpts and fixes are shown in it.
-    var fixedTexts: [String: [UInt8]] = [:]
+    private(set) var fixedTexts: [String: [UInt8]] = [:]
+    /// What was written or proposed, by absolute path: the same file may be spelt two ways (a
+    /// walk's `./App/App.entitlements`, a target's `App/App.entitlements`).
+    private var current: [String: [UInt8]] = [:]
+
+    init(applicability: FixApplicability, showsDiff: Bool) {
+        self.applicability = applicability
+        self.showsDiff = showsDiff
+    }
 
     /// What a list of findings reports, as the run's configuration and baseline decide.
     typealias Reporting = ([Diagnostic]) -> [Bool]
@@ -63,25 +73,38 @@ struct FixRun {
         guard outcome.changed else { return }
         fixed += isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
         if showsDiff {
-            diff += UnifiedDiff.render(path: file.path, old: original, new: outcome.bytes)
+            propose(file.path, old: original, new: outcome.bytes)
             return
         }
         if file.isStandardInput {
             fixedStandardInput = outcome.bytes
             fixedTexts[file.path] = outcome.bytes
         } else {
-            var info = stat()
-            let mode = stat(file.path, &info) == 0 ? mode_t(info.st_mode) & 0o7777 : 0o644
-            do throws(RunFailure) { try OutputFile.writeAtomically(outcome.bytes, to: file.path, mode: mode) } catch {
+            do throws(RunFailure) { try OutputFile.writeAtomically(outcome.bytes, to: file.path, mode: LintCommand.mode(of: file.path)) } catch {
                 failures.append(error.message)
                 return
             }
-            fixedTexts[file.path] = outcome.bytes
+            wrote(file.path, outcome.bytes)
         }
         result.diagnostics = outcome.findings
     }
 
-    private func isSymbolicLink(_ path: String) -> Bool {
+    /// Records a file's new text for `--diff`; a file changed again (by a move) keeps its first old text.
+    mutating func propose(_ path: String, old: [UInt8], new: [UInt8]) {
+        if let index = proposed.firstIndex(where: { $0.path == path }) { proposed[index].new = new } else { proposed.append((path, old, new)) }
+        current[absolute(path)] = new
+    }
+
+    /// Records a file's text as written.
+    mutating func wrote(_ path: String, _ bytes: [UInt8]) {
+        fixedTexts[path] = bytes
+        current[absolute(path)] = bytes
+    }
+
+    /// A file's text as this run left it (written, or proposed by `--diff`); nil when unchanged.
+    func currentText(_ path: String) -> [UInt8]? { current[absolute(path)] }
+
+    func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
@@ -98,7 +121,11 @@ enum ReportedFixes {
             if texts[file] == nil {
                 texts[file] = text(file).flatMap(EncodedText.init)
             }
-            diagnostics[index].fix = (texts[file] ?? nil).flatMap { FixResolution.resolve(fix, in: $0) }
+            let destination = fix.destination.flatMap { path -> EncodedText? in
+                if texts[path] == nil { texts[path] = text(path).flatMap(EncodedText.init) }
+                return texts[path] ?? nil
+            }
+            diagnostics[index].fix = (texts[file] ?? nil).flatMap { FixResolution.resolve(fix, in: $0, destination: destination) }
         }
     }
 }
@@ -125,19 +152,23 @@ extension LintCommand {
             } else {
                 continue
             }
-            let contexts = file.isStandardInput ? nil : xcode.contexts[absolute(file.path)]
-            let relint: FixRun.Relint = { bytes in
-                let linted: FileLintResult?
-                if let contexts {
-                    linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, verbose: false, table: table).get()
-                } else {
-                    var source = BytesSource(bytes)
-                    linted = try? linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table, verbose: verbose) }
-                }
-                return linted.flatMap { FileFixer.parsed($0.diagnostics) }
-            }
+            let relint: FixRun.Relint = { relinted(file, $0, linter: linter, pairer: pairer, table: table, xcode: xcode) }
             run.fix(file, &result, original: original, verbose: verbose, isReported: isReported, relint: relint)
             outcomes[index] = .success(result)
         }
+        applyMoves(&run, files, &outcomes, linter: linter, pairer: pairer, table: table, xcode: xcode, isReported: isReported)
+    }
+
+    /// Lints a text of one file as it was linted (its contexts, or its pairing); nil when it does not parse.
+    func relinted(_ file: InputFile, _ bytes: [UInt8], linter: Linter, pairer: EntitlementsPairer, table: EntitlementsTable,
+                  xcode: XcodeLintPlan) -> [Diagnostic]? {
+        let linted: FileLintResult?
+        if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
+            linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, verbose: false, table: table).get()
+        } else {
+            var source = BytesSource(bytes)
+            linted = try? linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table, verbose: false) }
+        }
+        return linted.flatMap { FileFixer.parsed($0.diagnostics) }
     }
 }

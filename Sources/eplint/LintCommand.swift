@@ -249,7 +249,7 @@ struct LintCommand {
         for (file, (outcome, text)) in zip(inputs.files, zip(outcomes, linted.map(\.text))) {
             // Only files with findings kept theirs; after --fix, the text is the fixed one.
             if keepsText, let text = fixRun?.fixedTexts[file.path] ?? text, case .success(let result) = outcome,
-               result.diagnostics.contains(where: { $0.file == file.path }) {
+               result.diagnostics.contains(where: { $0.file == file.path || $0.fix?.destination == file.path }) {
                 texts[file.path] = text
             }
             switch outcome {
@@ -292,7 +292,9 @@ struct LintCommand {
             lintedCount += outcome.linted
             failures += outcome.failures
         }
-        let excerptText = { (path: String) -> [UInt8]? in texts[path] ?? table.bytes(of: path) }
+        // A paired file a move wrote is shown as written.
+        let written = fixRun?.fixedTexts ?? [:]
+        let excerptText = { (path: String) -> [UInt8]? in texts[path] ?? written[path] ?? table.bytes(of: path) }
         return finish(diagnostics, linted: lintedCount, failures: failures, project: project, acceptedFindings: acceptedFindings, excerptText: excerptText,
                       suppressedInSource: suppressed, fixRun: fixRun)
     }
@@ -347,8 +349,11 @@ struct LintCommand {
                             failures: failures, sourceRoot: HostFileSystem.canonicalDirectory(srcroot ?? "."), workingDirectory: currentDirectory())
         if format == .sarif || report.contains(where: { $0.format == .sarif }) {
             run.suppressed = suppressed
-            for diagnostic in diagnostics + suppressed.map(\.diagnostic) where run.canonicalPaths[diagnostic.file] == nil {
-                run.canonicalPaths[diagnostic.file] = absolute(diagnostic.file)
+            for diagnostic in diagnostics + suppressed.map(\.diagnostic) {
+                // A move's fix names its destination file too.
+                for file in [diagnostic.file] + (diagnostic.fix?.destination.map { [$0] } ?? []) where run.canonicalPaths[file] == nil {
+                    run.canonicalPaths[file] = absolute(file)
+                }
             }
         }
 
@@ -430,7 +435,9 @@ struct LintCommand {
     /// excerpts) or may be fixed: a run holds the texts of those files, not of all it read.
     private func keptIfFound(_ linted: (Result<FileLintResult, ReadFailure>, text: [UInt8]?), _ file: InputFile)
         -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
-        guard linted.text != nil, case .success(let result) = linted.0, result.diagnostics.contains(where: { $0.file == file.path }) else {
+        // A move into the file (EP405) shows its edits in this text too.
+        guard linted.text != nil, case .success(let result) = linted.0,
+              result.diagnostics.contains(where: { $0.file == file.path || $0.fix?.destination == file.path }) else {
             return (linted.0, nil)
         }
         return linted

@@ -14,37 +14,73 @@ enum OutputFile {
 
     /// `mode`: the permissions of the file written (a fixed file keeps its own).
     static func writeAtomically(_ contents: [UInt8], to path: String, mode: mode_t = 0o644) throws(RunFailure) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).eplint-\(getpid()).tmp"
-        // Created and recorded with SIGINT/SIGTERM held back, so an interrupt between the two
-        // cannot leave the file behind.
-        let (descriptor, openError, pending) = InterruptSignals.blocked { () -> (Int32, Int32, Int?) in
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-            guard descriptor >= 0 else { return (descriptor, errno, nil) }
-            return (descriptor, 0, PendingOutputs.add(temporary))
+        try writeAtomically([(contents, path, mode)])
+    }
+
+    /// Writes every file to its temporary file first, then renames them all with SIGINT,
+    /// SIGTERM and SIGHUP blocked: an interrupt leaves all old or all new; only a crash
+    /// between two renames (or a rename that fails) can split them.
+    static func writeAtomically(_ files: [(contents: [UInt8], path: String, mode: mode_t)]) throws(RunFailure) {
+        var written: [Temporary] = []
+        defer { for temporary in written { PendingOutputs.remove(temporary.slot) } }
+        do throws(RunFailure) {
+            for file in files { written.append(try Temporary.make(file.contents, for: file.path, mode: file.mode)) }
+        } catch {
+            for temporary in written { unlink(temporary.path) }
+            throw error
         }
-        guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(openError)))") }
-        defer { PendingOutputs.remove(pending) }
-        // open(2) applies the umask; the mode asked for is the one wanted.
-        if mode != 0o644 { fchmod(descriptor, mode) }
-        var bytes = contents[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
+        let failure = InterruptSignals.blocked(hangup: true) { () -> RunFailure? in
+            for (index, temporary) in written.enumerated() where rename(temporary.path, temporary.target) != 0 {
                 let reason = String(cString: strerror(errno))
-                close(descriptor)
+                for left in written[index...] { unlink(left.path) }
+                return RunFailure(message: "cannot write '\(temporary.target)': \(reason)")
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// A complete temporary file beside its target, recorded for removal on interrupt.
+    private struct Temporary {
+        var path: String
+        var target: String
+        var slot: Int?
+
+        static func make(_ contents: [UInt8], for path: String, mode: mode_t) throws(RunFailure) -> Temporary {
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { String(path[..<$0]) } ?? "."
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).eplint-\(getpid()).tmp"
+            // Created and recorded with SIGINT/SIGTERM held back, so an interrupt between the two
+            // cannot leave the file behind.
+            let (descriptor, openError, pending) = InterruptSignals.blocked { () -> (Int32, Int32, Int?) in
+                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+                guard descriptor >= 0 else { return (descriptor, errno, nil) }
+                return (descriptor, 0, PendingOutputs.add(temporary))
+            }
+            guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(openError)))") }
+            // open(2) applies the umask; the mode asked for is the one wanted.
+            if mode != 0o644 { fchmod(descriptor, mode) }
+            var bytes = contents[...]
+            while !bytes.isEmpty {
+                let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    let reason = String(cString: strerror(errno))
+                    close(descriptor)
+                    unlink(temporary)
+                    PendingOutputs.remove(pending)
+                    throw RunFailure(message: "cannot write '\(path)': \(reason)")
+                }
+                bytes = bytes.dropFirst(written)
+            }
+            guard fsync(descriptor) == 0 || errno == EINVAL, close(descriptor) == 0 else {
+                let reason = String(cString: strerror(errno))
                 unlink(temporary)
+                PendingOutputs.remove(pending)
                 throw RunFailure(message: "cannot write '\(path)': \(reason)")
             }
-            bytes = bytes.dropFirst(written)
-        }
-        guard fsync(descriptor) == 0 || errno == EINVAL, close(descriptor) == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw RunFailure(message: "cannot write '\(path)': \(reason)")
+            return Temporary(path: temporary, target: path, slot: pending)
         }
     }
 }
@@ -57,7 +93,8 @@ enum OutputFile {
 ///   `WorkerThread`), and it blocks them while it changes a slot: the handler finds each slot
 ///   empty or holding a whole path, never half of one.
 enum PendingOutputs {
-    /// Reports are written one after the other, so one slot is in use at a time; a few spare.
+    /// Reports are written one after the other and fixes a pair at a time, so one or two slots
+    /// are in use at a time; a few spare.
     private static let slotCount = 8
     private static let slotSize = Int(PATH_MAX) + 1
     /// `slotCount` buffers of `slotSize` bytes, each a NUL-terminated path while its slot is in use.

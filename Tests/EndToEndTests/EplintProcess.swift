@@ -50,6 +50,22 @@ enum Eplint {
                          standardError: String(decoding: errorData, as: UTF8.self), standardOutputData: outputData)
     }
 
+    /// The tools a `--diff` must apply with, as found on this machine (each with its arguments
+    /// for `fix.patch`).
+    static let patchTools = [["/usr/bin/patch", "-s", "-p0", "-i", "fix.patch"], ["/usr/bin/git", "apply", "-p0", "fix.patch"]]
+        .filter { FileManager.default.isExecutableFile(atPath: $0[0]) }
+
+    /// Runs `tool` (a path, then its arguments) in `directory`; its exit status.
+    static func runTool(_ tool: [String], in directory: URL) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool[0])
+        process.arguments = Array(tool.dropFirst())
+        process.currentDirectoryURL = directory
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     static func temporaryDirectory() throws -> URL {
         try TestScratch.folder("eplint-e2e")
     }

@@ -164,16 +164,9 @@ import Testing
         let fixed = try Data(contentsOf: file)
         #expect(fixed == encode(Self.unsafelyFixed), "\(name)")
 
-        for tool in [["/usr/bin/patch", "-s", "-p0", "-i", "fix.patch"], ["/usr/bin/git", "apply", "-p0", "fix.patch"]]
-            where FileManager.default.isExecutableFile(atPath: tool[0]) {
+        for tool in Eplint.patchTools {
             try original.write(to: file)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool[0])
-            process.arguments = Array(tool.dropFirst())
-            process.currentDirectoryURL = directory
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(name): \(tool[0]) failed")
+            #expect(try Eplint.runTool(tool, in: directory) == 0, "\(name): \(tool[0]) failed")
             #expect(try Data(contentsOf: file) == fixed, "\(name): \(tool[0]) gave another result than --fix")
         }
         let clean = try Eplint.run(["--diff", "Info.plist"], in: directory)

@@ -143,6 +143,46 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         }
     }
 
+    /// The same file with a move (EP405): --diff and --fix through the project's walk, where the
+    /// target pairs `App/App.entitlements` and the walk lints `./App/App.entitlements` on its own
+    /// too. One diff per file; after --fix nothing remains. With two targets' entitlements files
+    /// differing (Debug and Release), the fix is not the same everywhere: nothing moves.
+    @Test func movesFollowTheTargetsPairing() throws {
+        let fixture = try XcodeFixture()
+        let entitlements = plist("""
+            \t<key>com.apple.developer.storekit.external-purchase-link</key>
+            \t<true/>
+            \t<key>com.apple.developer.storekit.external-purchase</key>
+            \t<true/>
+            \t<key>SKExternalPurchase</key>
+            \t<array><string>nl</string></array>
+            """)
+        try fixture.write("App/Info.plist", linkPlist)
+        try fixture.write("App/App.entitlements", entitlements)
+        try fixture.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
+        let diff = try fixture.run(["--diff", "--unsafe-fixes", "."], environment: [:])
+        #expect(diff.status == 1)
+        #expect(diff.standardOutput.components(separatedBy: "\n--- ").count == 2 && diff.standardOutput.hasPrefix("--- "), "\(diff.standardOutput)")
+        let fixed = try fixture.run(["--fix", "--unsafe-fixes", "."], environment: [:])
+        #expect(fixed.status == 0, "\(fixed.standardOutput)\(fixed.standardError)")
+        #expect(try fixture.read("App/Info.plist") == linkPlist.replacingOccurrences(of: "\t</dict>\n</dict>", with: "\t</dict>\n\t<key>SKExternalPurchase</key>\n\t<array><string>nl</string></array>\n</dict>"))
+        #expect(try fixture.read("App/App.entitlements") == plist("""
+            \t<key>com.apple.developer.storekit.external-purchase-link</key>
+            \t<true/>
+            \t<key>com.apple.developer.storekit.external-purchase</key>
+            \t<true/>
+            """))
+
+        try fixture.write("App/Info.plist", linkPlist)
+        try fixture.write("App/App.entitlements", entitlements)
+        try fixture.write("App/Release.entitlements", entitlements)
+        try fixture.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+                                 releaseTarget: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/Release.entitlements"])
+        let split = try fixture.run(["--fix", "--unsafe-fixes", "App/Info.plist"], environment: [:])
+        #expect(split.status == 1)
+        #expect(try fixture.read("App/Info.plist") == linkPlist && fixture.read("App/App.entitlements") == entitlements)
+    }
+
     @Test func deploymentTargetsComeFromTheProjectWithoutConfiguration() throws {
         let fixture = try XcodeFixture()
         try fixture.write("App/Info.plist", multiLinkPlist)

@@ -50,3 +50,27 @@ struct Storage: CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// `infoPlist` saved as `Info.plist` beside `entitlements` saved as `App.entitlements` (its
+/// paired file), with the moves between them made as `eplint --fix` makes them.
+func moveOutcome(_ infoPlist: [UInt8], _ entitlements: [UInt8], allowing: FixApplicability) -> PairFixer.Outcome {
+    let pair = (infoPlist: "Info.plist", entitlements: "App.entitlements")
+    func lintPair(_ info: [UInt8], _ paired: [UInt8]) -> [Diagnostic]? {
+        var pairedSource = BytesSource(paired)
+        guard let pairing = try? Linter(rules: allRules, configuration: LintConfiguration()).readEntitlements(&pairedSource, path: pair.entitlements),
+              case .paired = pairing else { return nil }
+        var source = BytesSource(info)
+        return (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: pair.infoPlist) { _ in pairing }).flatMap { FileFixer.parsed($0.diagnostics) }
+    }
+    return PairFixer.fix(infoPlist: (pair.infoPlist, infoPlist), entitlements: (pair.entitlements, entitlements),
+                         findings: lintPair(infoPlist, entitlements) ?? [], allowing: allowing,
+                         isReported: { $0.map { _ in true } }, relint: lintPair)
+}
+
+/// The findings eplint reports for `infoPlist` paired with `entitlements` (`App.entitlements`).
+func pairedDiagnostics(_ infoPlist: [UInt8], _ entitlements: [UInt8]) -> [Diagnostic] {
+    var pairedSource = BytesSource(entitlements)
+    guard let pairing = try? Linter(rules: allRules, configuration: LintConfiguration()).readEntitlements(&pairedSource, path: "App.entitlements") else { return [] }
+    var source = BytesSource(infoPlist)
+    return (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: "Info.plist") { _ in pairing }.diagnostics) ?? []
+}

@@ -226,7 +226,7 @@ package enum EmbeddedRuleData {
         "us": 1,
     ]
 
-    package static let rulePages: [(id: String, name: String, severity: String, summary: String, markdown: String)] = [
+    package static let rulePages: [(id: String, name: String, severity: String, summary: String, fix: String, markdown: String)] = [
         (#"""
 EP001
 """#, #"""
@@ -235,6 +235,8 @@ malformed-plist
 error
 """#, #"""
 The file is not well-formed XML, or both of Apple's property list parsers refuse it.
+"""#, #"""
+none
 """#, #"""
 # EP001 malformed-plist
 
@@ -317,6 +319,8 @@ error
 """#, #"""
 The input is not a property list eplint reads (JSON, other text) or exceeds a limit.
 """#, #"""
+none
+"""#, #"""
 # EP002 unsupported-format
 
 - **Severity:** error
@@ -370,6 +374,8 @@ duplicate-key
 error
 """#, #"""
 A dictionary has the same key twice.
+"""#, #"""
+safe
 """#, #"""
 # EP003 duplicate-key
 
@@ -470,6 +476,8 @@ error
 """#, #"""
 A StoreKit value has the wrong type.
 """#, #"""
+none
+"""#, #"""
 # EP004 wrong-type
 
 - **Severity:** error
@@ -535,6 +543,8 @@ unknown-storekit-key
 warning
 """#, #"""
 A top-level key is a near miss of a StoreKit key.
+"""#, #"""
+safe
 """#, #"""
 # EP005 unknown-storekit-key
 
@@ -621,6 +631,8 @@ note
 """#, #"""
 A region or URL uses a build setting that no `--define` resolves.
 """#, #"""
+none
+"""#, #"""
 # EP006 unresolved-variable
 
 - **Severity:** note
@@ -684,6 +696,8 @@ preprocessor-directive
 note
 """#, #"""
 Something in a preprocessed Info.plist that eplint cannot know, or that stops the C preprocessor.
+"""#, #"""
+none
 """#, #"""
 # EP007 preprocessor-directive
 
@@ -749,6 +763,8 @@ unused-suppression
 warning
 """#, #"""
 An inline eplint:disable comment suppresses nothing.
+"""#, #"""
+none
 """#, #"""
 # EP008 unused-suppression
 
@@ -816,6 +832,8 @@ warning
 """#, #"""
 An inline eplint: comment names an unknown rule or is malformed.
 """#, #"""
+none
+"""#, #"""
 # EP009 invalid-suppression
 
 - **Severity:** warning
@@ -880,6 +898,8 @@ preprocessor-comment
 error
 """#, #"""
 The C preprocessor removes a comment from the text of a preprocessed Info.plist.
+"""#, #"""
+none
 """#, #"""
 # EP010 preprocessor-comment
 
@@ -952,6 +972,8 @@ error
 """#, #"""
 C preprocessor lines in an Info.plist whose target does not set `INFOPLIST_PREPROCESS = YES`.
 """#, #"""
+none
+"""#, #"""
 # EP011 directives-not-preprocessed
 
 - **Severity:** error
@@ -1023,6 +1045,8 @@ region-not-lowercase
 error
 """#, #"""
 A region code that is valid once lowercased is not lowercase.
+"""#, #"""
+safe
 """#, #"""
 # EP101 region-not-lowercase
 
@@ -1100,6 +1124,8 @@ error
 """#, #"""
 A region is not an ISO 3166-1 alpha-2 code.
 """#, #"""
+none
+"""#, #"""
 # EP102 region-unknown
 
 - **Severity:** error
@@ -1164,6 +1190,8 @@ region-not-allowed
 error
 """#, #"""
 A real region code that the key does not accept.
+"""#, #"""
+none
 """#, #"""
 # EP103 region-not-allowed
 
@@ -1278,6 +1306,8 @@ warning
 """#, #"""
 The same region appears twice in one array.
 """#, #"""
+safe
+"""#, #"""
 # EP104 region-duplicate
 
 - **Severity:** warning
@@ -1357,6 +1387,8 @@ empty-configuration
 warning
 """#, #"""
 A StoreKit key holds an empty array or dictionary.
+"""#, #"""
+none
 """#, #"""
 # EP105 empty-configuration
 
@@ -1474,6 +1506,8 @@ warning
 """#, #"""
 A region Apple's documentation no longer lists for this key.
 """#, #"""
+unsafe
+"""#, #"""
 # EP106 region-retired
 
 - **Severity:** warning
@@ -1557,6 +1591,8 @@ error
 """#, #"""
 A destination URL does not use https.
 """#, #"""
+unsafe
+"""#, #"""
 # EP201 url-not-https
 
 - **Severity:** error
@@ -1636,6 +1672,8 @@ error
 """#, #"""
 A destination URL is not a valid absolute URL (RFC 3986).
 """#, #"""
+none
+"""#, #"""
 # EP202 url-invalid
 
 - **Severity:** error
@@ -1699,6 +1737,8 @@ url-has-query
 error
 """#, #"""
 A destination URL has a query component.
+"""#, #"""
+unsafe
 """#, #"""
 # EP203 url-has-query
 
@@ -1779,6 +1819,8 @@ error
 """#, #"""
 A destination URL is longer than 1,000 characters.
 """#, #"""
+none
+"""#, #"""
 # EP204 url-too-long
 
 - **Severity:** error
@@ -1842,6 +1884,8 @@ url-not-ascii
 error
 """#, #"""
 A destination URL contains a character outside ASCII.
+"""#, #"""
+none
 """#, #"""
 # EP205 url-not-ascii
 
@@ -1907,6 +1951,8 @@ warning
 """#, #"""
 A destination URL has user information in its authority.
 """#, #"""
+none
+"""#, #"""
 # EP206 url-has-credentials
 
 - **Severity:** warning
@@ -1970,6 +2016,8 @@ link-limit-exceeded
 error
 """#, #"""
 A region has more links than its maximum.
+"""#, #"""
+none
 """#, #"""
 # EP301 link-limit-exceeded
 
@@ -2117,6 +2165,8 @@ error
 """#, #"""
 A one-link region has different links in the two link keys.
 """#, #"""
+none
+"""#, #"""
 # EP302 link-mismatch
 
 - **Severity:** error
@@ -2196,6 +2246,8 @@ error
 """#, #"""
 A MultiLink region maps to an empty array.
 """#, #"""
+none
+"""#, #"""
 # EP303 link-list-empty
 
 - **Severity:** error
@@ -2261,6 +2313,8 @@ link-duplicate
 warning
 """#, #"""
 The same URL appears twice in one MultiLink array.
+"""#, #"""
+safe
 """#, #"""
 # EP304 link-duplicate
 
@@ -2347,6 +2401,8 @@ missing-entitlement
 error
 """#, #"""
 A StoreKit key is used without its entitlement set to <true/>.
+"""#, #"""
+none
 """#, #"""
 # EP401 missing-entitlement
 
@@ -2437,6 +2493,8 @@ warning
 """#, #"""
 A StoreKit entitlement is granted but none of its keys is used.
 """#, #"""
+none
+"""#, #"""
 # EP402 unused-entitlement
 
 - **Severity:** warning
@@ -2524,6 +2582,8 @@ entitlement-not-boolean
 error
 """#, #"""
 A StoreKit entitlement is not <true/> or <false/>.
+"""#, #"""
+none
 """#, #"""
 # EP403 entitlement-not-boolean
 
@@ -2613,11 +2673,13 @@ error
 """#, #"""
 A StoreKit entitlement key in the Info.plist, where it has no effect.
 """#, #"""
+unsafe
+"""#, #"""
 # EP404 entitlement-in-info-plist
 
 - **Severity:** error
 - **Summary:** A StoreKit entitlement key in the Info.plist, where it has no effect.
-- **Fix:** none yet: the move to the paired entitlements file is a two-file edit eplint does not make yet.
+- **Fix:** unsafe: the key and its value move to the paired entitlements file (both files are written together). None when no entitlements file is paired, when it already has the key, when several Info.plists of the run pair with it, or when the value comes from a `$(VAR)`.
 
 ## What it checks
 
@@ -2652,6 +2714,49 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:9:2: error: com.apple.developer.storekit.external-purchase-link is an entitlement: in the Info.plist it has no effect; move it to the app's .entitlements file [EP404]
 ```
 
+With `App.entitlements` beside it:
+
+```xml fix-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.team-identifier</key>
+	<string>ABCDE12345</string>
+</dict>
+</plist>
+```
+
+`eplint --fix --unsafe-fixes` writes the Info.plist:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseLink</key>
+	<dict>
+		<key>nl</key>
+		<string>https://example.com/nl</string>
+	</dict>
+</dict>
+</plist>
+```
+
+and `App.entitlements`:
+
+```xml fixed-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.team-identifier</key>
+	<string>ABCDE12345</string>
+	<key>com.apple.developer.storekit.external-purchase-link</key>
+	<true/>
+</dict>
+</plist>
+```
+
+The move is unsafe: the app is then signed with an entitlement it did not have, which Apple must have granted (EP406 checks a built app's profile).
+
 ## Passing example
 
 ```xml passing
@@ -2681,11 +2786,13 @@ error
 """#, #"""
 One of the five StoreKit Info.plist keys in the entitlements file, where it has no effect.
 """#, #"""
+unsafe
+"""#, #"""
 # EP405 info-key-in-entitlements
 
 - **Severity:** error
 - **Summary:** One of the five StoreKit Info.plist keys in the entitlements file, where it has no effect.
-- **Fix:** none yet: the move to the paired Info.plist is a two-file edit eplint does not make yet.
+- **Fix:** unsafe: the key and its value move to the paired Info.plist (both files are written together). None when the entitlements file is linted without an Info.plist, when several Info.plists of the run pair with it, when the Info.plist already has the key, or when the value comes from a `$(VAR)`.
 
 ## What it checks
 
@@ -2729,6 +2836,65 @@ eplint reports, for a file named `Info.plist`:
 App.entitlements:4:2: error: SKExternalPurchase is an Info.plist key: in an entitlements file it has no effect; move it to the Info.plist [EP405]
 ```
 
+`eplint --fix --unsafe-fixes` moves the key when the entitlements file grants what it needs
+(else the Info.plist would gain an EP401 finding, and nothing is moved). With this Info.plist:
+
+```xml fix-input
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>App</string>
+</dict>
+</plist>
+```
+
+and `App.entitlements`:
+
+```xml fix-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+it writes the Info.plist:
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>App</string>
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+and `App.entitlements`:
+
+```xml fixed-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-purchase</key>
+	<true/>
+</dict>
+</plist>
+```
+
+The move is unsafe: the Info.plist then declares regions StoreKit reads, which the entitlements file had only seemed to.
+
 ## Passing example
 
 ```xml passing
@@ -2754,6 +2920,8 @@ entitlement-not-granted
 error
 """#, #"""
 A StoreKit entitlement signed into a built app is not granted by its embedded provisioning profile.
+"""#, #"""
+none
 """#, #"""
 # EP406 entitlement-not-granted
 
@@ -2875,6 +3043,8 @@ warning
 """#, #"""
 The provisioning profile embedded in a built app that uses external purchase has expired.
 """#, #"""
+none
+"""#, #"""
 # EP407 profile-expired
 
 - **Severity:** warning
@@ -2995,6 +3165,8 @@ warning
 """#, #"""
 SKExternalPurchaseMultiLink alone while the deployment target predates it.
 """#, #"""
+none
+"""#, #"""
 # EP501 multilink-needs-newer-os
 
 - **Severity:** warning
@@ -3078,6 +3250,8 @@ note
 """#, #"""
 The deployment target reads SKExternalPurchaseMultiLink, but only SKExternalPurchaseLink is used.
 """#, #"""
+none
+"""#, #"""
 # EP502 prefer-multilink
 
 - **Severity:** note
@@ -3154,6 +3328,8 @@ error
 """#, #"""
 An external purchase token is not Base64URL.
 """#, #"""
+none
+"""#, #"""
 # EP601 token-not-base64url
 
 - **Severity:** error
@@ -3201,6 +3377,8 @@ error
 """#, #"""
 A decoded external purchase token is not a JSON object.
 """#, #"""
+none
+"""#, #"""
 # EP602 token-not-json
 
 - **Severity:** error
@@ -3247,6 +3425,8 @@ token-missing-field
 error
 """#, #"""
 An external purchase token lacks a documented field.
+"""#, #"""
+none
 """#, #"""
 # EP603 token-missing-field
 
@@ -3296,6 +3476,8 @@ error
 """#, #"""
 A field of an external purchase token has the wrong JSON type.
 """#, #"""
+none
+"""#, #"""
 # EP604 token-wrong-type
 
 - **Severity:** error
@@ -3343,6 +3525,8 @@ error
 """#, #"""
 A custom-link token has a tokenType other than ACQUISITION or SERVICES.
 """#, #"""
+none
+"""#, #"""
 # EP605 token-unknown-type
 
 - **Severity:** error
@@ -3389,6 +3573,8 @@ token-date-not-milliseconds
 error
 """#, #"""
 A token date is not UNIX time in milliseconds.
+"""#, #"""
+none
 """#, #"""
 # EP606 token-date-not-milliseconds
 
@@ -3479,6 +3665,8 @@ error
 """#, #"""
 A custom-link token expires before (or when) it was created.
 """#, #"""
+none
+"""#, #"""
 # EP607 token-expires-before-creation
 
 - **Severity:** error
@@ -3525,6 +3713,8 @@ token-bundle-mismatch
 error
 """#, #"""
 A token belongs to another app than --bundle-id names.
+"""#, #"""
+none
 """#, #"""
 # EP608 token-bundle-mismatch
 
@@ -3579,6 +3769,8 @@ error
 """#, #"""
 A sandbox token where production is expected, or the reverse.
 """#, #"""
+none
+"""#, #"""
 # EP609 token-environment-mismatch
 
 - **Severity:** error
@@ -3631,6 +3823,8 @@ invalid-json
 error
 """#, #"""
 A report or notification file is not valid JSON.
+"""#, #"""
+none
 """#, #"""
 # EP701 invalid-json
 
@@ -3686,6 +3880,8 @@ duplicate-json-key
 error
 """#, #"""
 An object has the same key twice.
+"""#, #"""
+none
 """#, #"""
 # EP702 duplicate-json-key
 
@@ -3744,6 +3940,8 @@ error
 """#, #"""
 A report body or notification payload lacks a required field.
 """#, #"""
+none
+"""#, #"""
 # EP703 missing-field
 
 - **Severity:** error
@@ -3800,6 +3998,8 @@ error
 """#, #"""
 A report or notification field has the wrong JSON type.
 """#, #"""
+none
+"""#, #"""
 # EP704 wrong-type
 
 - **Severity:** error
@@ -3854,6 +4054,8 @@ not-a-uuid
 error
 """#, #"""
 A requestIdentifier, notificationUUID or token externalPurchaseId is not a UUID.
+"""#, #"""
+none
 """#, #"""
 # EP705 not-a-uuid
 
@@ -3952,6 +4154,8 @@ error
 """#, #"""
 A report status Apple does not define.
 """#, #"""
+none
+"""#, #"""
 # EP706 unknown-report-status
 
 - **Severity:** error
@@ -4006,6 +4210,8 @@ line-items-status-mismatch
 error
 """#, #"""
 lineItems with a status for a token without transactions, or LINE_ITEM without them.
+"""#, #"""
+none
 """#, #"""
 # EP707 line-items-status-mismatch
 
@@ -4062,6 +4268,8 @@ duplicate-token-status-misused
 error
 """#, #"""
 DUPLICATE_TOKEN for a token that is not a SERVICES or ACQUISITION token.
+"""#, #"""
+none
 """#, #"""
 # EP708 duplicate-token-status-misused
 
@@ -4123,6 +4331,8 @@ duplicate-request-identifier
 error
 """#, #"""
 Two report bodies in one run share a requestIdentifier.
+"""#, #"""
+none
 """#, #"""
 # EP709 duplicate-request-identifier
 
@@ -4193,6 +4403,8 @@ payload-field-count
 error
 """#, #"""
 A notification payload does not have exactly one of data, appData, summary, externalPurchaseToken.
+"""#, #"""
+none
 """#, #"""
 # EP710 payload-field-count
 
@@ -4269,6 +4481,8 @@ error
 """#, #"""
 The payload field does not go with the notification type.
 """#, #"""
+none
+"""#, #"""
 # EP711 payload-field-mismatch
 
 - **Severity:** error
@@ -4338,6 +4552,8 @@ unsupported-notification-version
 error
 """#, #"""
 A notification version other than "2.0".
+"""#, #"""
+none
 """#, #"""
 # EP712 unsupported-notification-version
 
@@ -4410,6 +4626,8 @@ error
 """#, #"""
 signedDate is not UNIX time in milliseconds.
 """#, #"""
+none
+"""#, #"""
 # EP713 date-not-milliseconds
 
 - **Severity:** error
@@ -4480,6 +4698,8 @@ invalid-signed-payload
 error
 """#, #"""
 signedPayload is not a JWS whose payload is a notification.
+"""#, #"""
+none
 """#, #"""
 # EP714 invalid-signed-payload
 
@@ -4553,6 +4773,8 @@ signature-not-verified
 note
 """#, #"""
 A signed notification was decoded but its signature not verified.
+"""#, #"""
+none
 """#, #"""
 # EP715 signature-not-verified
 
