@@ -71,7 +71,7 @@ let package = Package(
             name: "eplint",
             dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan"]
         ),
-        // The fuzzing harness: bytes → parser → every rule → every reporter. Tests/Fuzz/run.sh
+        // The fuzzing harness: bytes → parser → every rule → every reporter. scripts/fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
         // otherwise a reproducer that runs the same path once on each file it is given.
         .executableTarget(

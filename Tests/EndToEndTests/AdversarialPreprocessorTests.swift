@@ -3,7 +3,7 @@ import Testing
 
 /// The preprocessor's hostile inputs (issue 31), small: each class through the built binary,
 /// on the main thread and on two worker threads with 512 KiB stacks, compared whole. Their
-/// sizes up to 10^6, timed and measured, are Tests/Benchmarks/adversarial.sh's.
+/// sizes up to 10^6, timed and measured, are scripts/benchmarks/adversarial.sh's.
 extension AdversarialTests {
     static let hiddenKeys = "<key>SKExternalPurchase</key><array><string>NL</string></array>\n"
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Hostile inputs through the built binary: each ends with exit 0 or 1 and a clear
 /// diagnostic, never reading other files, never leaving partial files. How fast the big ones
-/// run is the benchmark script's business (Tests/Benchmarks/adversarial.sh), not a test's.
+/// run is the benchmark script's business (scripts/benchmarks/adversarial.sh), not a test's.
 @Suite struct AdversarialTests {
     func write(_ text: String, _ name: String = "Info.plist") throws -> URL {
         let file = try Eplint.temporaryDirectory().appendingPathComponent(name)

@@ -135,7 +135,7 @@ import TestSupport
     }
 
     /// The set-up's two commands are the ones CI runs: its release build is the one
-    /// Tests/Integration/release-binary.sh makes and compares with the debug binary, the run
+    /// scripts/integration/release-binary.sh makes and compares with the debug binary, the run
     /// after it lints the example apps, and `swift test` is .ci/run's.
     @Test func setUpCommandsAreTheOnesCIRuns() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
@@ -146,7 +146,7 @@ import TestSupport
         let parts = try #require(commands.first).components(separatedBy: " && ")
         let releaseBuild = "swift build -c release --static-swift-stdlib --disable-local-rpath"
         #expect(parts.first == releaseBuild)
-        let script = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Tests/Integration/release-binary.sh"), encoding: .utf8)
+        let script = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("scripts/integration/release-binary.sh"), encoding: .utf8)
         #expect(script.contains("\n\(releaseBuild) >/dev/null\n"))
         let run = try #require(parts.last).split(separator: " ").map(String.init)
         #expect(run.first == ".build/release/eplint")

@@ -10,15 +10,15 @@
 #                 Sources/eplint-fuzz/StructureGenerator.swift); the recipe is the fuzzed input
 #   --comments    the comment-cutting cross-check on every input
 # Reproduce a finding: EPLINT_FUZZ_MODE=structure|comments .build/debug/eplint-fuzz FILE
-# Usage: Tests/Fuzz/run.sh SECONDS [--structure|--comments] [extra libFuzzer flags]
+# Usage: scripts/fuzz/run.sh SECONDS [--structure|--comments] [extra libFuzzer flags]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "$(uname -s)" = Darwin ]; then
     # Xcode's Swift toolchain has no libFuzzer runtime for -sanitize=fuzzer.
-    echo "Tests/Fuzz/run.sh: skipped on macOS: Xcode's Swift toolchain lacks libFuzzer; run it on Linux (or a swift.org toolchain's container)"
+    echo "scripts/fuzz/run.sh: skipped on macOS: Xcode's Swift toolchain lacks libFuzzer; run it on Linux (or a swift.org toolchain's container)"
     exit 0
 fi
-seconds=${1:?usage: Tests/Fuzz/run.sh SECONDS [--structure|--comments]}
+seconds=${1:?usage: scripts/fuzz/run.sh SECONDS [--structure|--comments]}
 shift
 mode=
 case "${1:-}" in
@@ -86,7 +86,7 @@ cp Tests/EndToEndTests/Golden/*.plist Tests/Fuzz/Regressions/* "$seeds/" 2>/dev/
 
 echo "== fuzzing for $seconds s"
 "$harness" "$corpus" "$seeds" \
-    -dict=Tests/Fuzz/plist.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -dict=scripts/fuzz/plist.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -E "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
 status=${PIPESTATUS[0]}
 echo "libFuzzer exit status: $status"

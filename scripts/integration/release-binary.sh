@@ -3,7 +3,7 @@
 # release build links the Swift runtime statically, and the release bundle
 # (scripts/release.sh) also libxml2 and libyaml. Each invocation here must give the debug
 # binary's output and exit status from both. The bundle is left in $EPLINT_DIST (default: a
-# temporary directory) for Tests/Integration/plugins.sh.
+# temporary directory) for scripts/integration/plugins.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build --product eplint >/dev/null
@@ -61,4 +61,4 @@ input=Examples/BrokenApp/Info.plist same --format gcc -
 echo "release binaries: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
 # The release workflow's merge of the platforms' outputs, on this one.
-bash Tests/Integration/release-merge.sh "$dist"
+bash scripts/integration/release-merge.sh "$dist"

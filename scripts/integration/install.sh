@@ -47,7 +47,7 @@ sh "$root/install.sh" --version 0.0.0 --prefix "$work/missing" --base-url "http:
 [ "$status" -ne 0 ] && grep -q "cannot download" "$work/missing.log" || fail "a missing release: $(cat "$work/missing.log")"
 
 echo "== the GitHub Action's shell steps"
-python3 "$root/Tests/Integration/run-action-steps.py" "$root/action.yml" "$version" "http://127.0.0.1:$port/good" "$work/action" || fail "the action's steps"
+python3 "$root/scripts/integration/run-action-steps.py" "$root/action.yml" "$version" "http://127.0.0.1:$port/good" "$work/action" || fail "the action's steps"
 
 echo "== the Homebrew formula of this release (Homebrew itself cannot run here: Ruby's syntax check)"
 bash "$root/scripts/homebrew-formula.sh" "$version" "$(sha256sum "$root/LICENSE" | cut -d' ' -f1)" > "$work/eplint.rb"

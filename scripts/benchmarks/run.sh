@@ -6,7 +6,7 @@
 #   1. 10,000 real-mix plists (21 MB)     eplint | floor | xmllint --noout | plutil -lint
 #   2. one 100 MB plist                   eplint | floor | xmllint --stream --noout   (+ peak memory)
 #   3. one small Info.plist (start-up)    eplint | xmllint --noout | plutil -lint
-# Usage: Tests/Benchmarks/run.sh [RUNS]   (RUNS rounds per benchmark, default 5, each running
+# Usage: scripts/benchmarks/run.sh [RUNS]   (RUNS rounds per benchmark, default 5, each running
 # every command once in turn; the small file's rounds run each command 20 times)
 # Machines are noisy: compare the ratios of one run, not figures across runs.
 set -euo pipefail
@@ -16,7 +16,7 @@ shared=${EPLINT_SHARED_DIR:-../shared}
 work=/tmp/eplint-bench
 mkdir -p "$work"
 
-. Tests/Benchmarks/host.sh
+. scripts/benchmarks/host.sh
 missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)

@@ -15,7 +15,7 @@
 #      (adversarial_preprocessor.py; EPLINT_ADVERSARIAL=preprocessor runs only this part).
 #      EPLINT_ADVERSARIAL_LARGEST=1000000 adds 10^6 (inputs of 1 to 10 MB): those end
 #      correctly and grow linearly, but several take 2 to 10 s (about 1 µs per input byte)
-# Usage: Tests/Benchmarks/adversarial.sh [BOUND-SECONDS]   (default 5; the best of 3 runs counts)
+# Usage: scripts/benchmarks/adversarial.sh [BOUND-SECONDS]   (default 5; the best of 3 runs counts)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bound=${1:-5}
@@ -99,5 +99,5 @@ for name, make, size in [("links", links, 40_000), ("suppressions", suppressions
 sys.exit(1 if failed else 0)
 PY
 fi || status=1
-python3 Tests/Benchmarks/adversarial_preprocessor.py "$eplint" "$work/preprocessor" 2 "${EPLINT_ADVERSARIAL_LARGEST:-100000}" || status=1
+python3 scripts/benchmarks/adversarial_preprocessor.py "$eplint" "$work/preprocessor" 2 "${EPLINT_ADVERSARIAL_LARGEST:-100000}" || status=1
 exit $status

@@ -8,14 +8,14 @@
 #                   (so the file is read on past it: its StoreKit key's finding is reported)
 #   string-other    a 50 MB <string> under a key eplint does not check    (target <= 16 MB)
 #   string-link     a 50 MB <string> that is a SKExternalPurchaseLink URL
-# Usage: Tests/Benchmarks/memory.sh [EPLINT]   (default: the release build; built if missing)
+# Usage: scripts/benchmarks/memory.sh [EPLINT]   (default: the release build; built if missing)
 # The inputs stay in /tmp/eplint-memory for comparing outputs across builds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 eplint=${1:-$PWD/.build/release/eplint}
 work=/tmp/eplint-memory
 mkdir -p "$work"
-. Tests/Benchmarks/host.sh
+. scripts/benchmarks/host.sh
 [ -x /usr/bin/time ] || install_missing time
 [ -x "$eplint" ] || swift build -c release >/dev/null
 
