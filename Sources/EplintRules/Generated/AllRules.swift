@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from the rule files' names by scripts/generate.sh. Do not edit.
 import LintEngine
 

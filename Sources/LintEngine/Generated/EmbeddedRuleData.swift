@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from Rules/ by scripts/generate.sh. Do not edit.
 
 package enum EmbeddedRuleData {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from the headers of Rules/EPnnn.md by scripts/generate.sh. Do not edit.
 
 extension RuleID {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from the rule files' names by scripts/generate.sh. Do not edit.
 
 /// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714 and EP715 are
