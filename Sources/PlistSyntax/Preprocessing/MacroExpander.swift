@@ -95,7 +95,9 @@ struct MacroExpander {
     private mutating func expand(_ input: [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?) -> [CppToken] {
         guard fatal == nil else { return input }
         // Nothing to expand: the tokens are handed back as they are (not copied twice).
-        if nesting == 0 && !input.contains(where: { $0.kind == .identifier && !$0.noExpand && macros[$0.text] != nil }) { return input }
+        if nesting == 0 && !input.indices.contains(where: { input[$0].kind == .identifier && !input[$0].noExpand && macros[input[$0].text] != nil }) {
+            return input
+        }
         // Each level is an argument expanded inside another's substitution (a few frames).
         guard nesting <= PreprocessingLimits.nesting else {
             fail("macro uses nested more than \(PreprocessingLimits.nesting) deep in macro arguments", at: input.first)

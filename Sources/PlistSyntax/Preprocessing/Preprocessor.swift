@@ -208,7 +208,8 @@ struct PreprocessorRun {
                 let body = line[(first + 1)...].dropLast(line.last?.kind == .newline ? 1 : 0)
                 directive(body, hash: line[first], lexer: &lexer)
             } else if isActive {
-                pending += line
+                // Taken whole when nothing waits: a megabyte line is not copied once more.
+                if pending.isEmpty { swap(&pending, &line) } else { pending += line }
                 if file == 0 {
                     for comment in comments { commentProblems.append(commentProblem(comment)) }
                 }
@@ -440,10 +441,10 @@ struct PreprocessorRun {
 
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
     private mutating func condition(_ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String) -> Bool {
-        let words = tokens.filter { !$0.isBlank }
+        let words = tokens.indices.contains { tokens[$0].isBlank } ? tokens.filter { !$0.isBlank } : Array(tokens)
         // __has_include(<X.h>) and the like: their operands are not macro-expanded. (Each
         // step below copies the tokens only when it changes them: a line can be megabytes.)
-        let special = words.contains { $0.kind == .identifier && (Self.featureTests.contains($0.text) || MacroTable.targetMacros.contains($0.text)) }
+        let special = words.containsIdentifier { Self.featureTests.contains($0) || MacroTable.targetMacros.contains($0) }
         var prepared: [CppToken] = special ? [] : words
         var index = special ? 0 : words.count
         while index < words.count {
@@ -475,7 +476,7 @@ struct PreprocessorRun {
         let expanded = expander.expand(prepared, macros: macros)
         expander.protectsDefined = false
         // `defined NAME` and `defined(NAME)`, also where a macro produced them.
-        let hasDefined = expanded.contains { $0.kind == .identifier && $0.text == "defined" }
+        let hasDefined = expanded.containsIdentifier { $0 == "defined" }
         var evaluated: [CppToken] = hasDefined ? [] : expanded
         index = hasDefined ? 0 : expanded.count
         while index < expanded.count {
