@@ -229,7 +229,9 @@ struct PreprocessorRun {
     private mutating func flush(_ pending: inout [CppToken], atEnd: Bool = false) {
         guard !pending.isEmpty else { return }
         if traditional { pending = Self.joiningBlanks(pending) }
-        let (expanded, unterminated) = expander.expandText(pending, macros: macros)
+        var text: [CppToken] = []
+        swap(&text, &pending)
+        let (expanded, unterminated) = expander.expandText(consume text, macros: macros)
         for token in expanded { printer.print(token) }
         pending = unterminated
         if atEnd, let name = unterminated.first {
@@ -472,8 +474,11 @@ struct PreprocessorRun {
             prepared.append(token)
             index += 1
         }
+        // Quoted now, so that the tokens can be given up to the expander (a line can be megabytes).
+        let quoted = Self.spelled(words)
+        _ = consume words
         expander.protectsDefined = true
-        let expanded = expander.expand(prepared, macros: macros)
+        let expanded = expander.expand(consume prepared, macros: macros)
         expander.protectsDefined = false
         // `defined NAME` and `defined(NAME)`, also where a macro produced them.
         let hasDefined = expanded.containsIdentifier { $0 == "defined" }
@@ -503,9 +508,9 @@ struct PreprocessorRun {
         }
         let (value, failure) = ConditionEvaluator.evaluate(evaluated)
         if let failure, failure.isFatal {
-            fail("'\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, so Xcode's build fails", at: hash)
+            fail("'\(directive) \(quoted)': \(failure.message); cpp stops with an error, so Xcode's build fails", at: hash)
         } else if let failure {
-            note("cannot evaluate '\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group", at: hash)
+            note("cannot evaluate '\(directive) \(quoted)': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group", at: hash)
         }
         return value
     }
