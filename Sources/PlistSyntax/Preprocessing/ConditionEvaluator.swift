@@ -12,15 +12,18 @@ struct ConditionEvaluator {
         static func bool(_ value: Bool) -> Value { .int(value ? 1 : 0) }
     }
 
-    private let tokens: [CppToken]
-    private var index = 0
+    private let tokens: ArraySlice<CppToken>
+    private var index: Int
 
-    init(_ tokens: [CppToken]) { self.tokens = tokens.containsBlank ? tokens.filter { !$0.isBlank } : tokens }
+    init(_ tokens: ArraySlice<CppToken>) {
+        self.tokens = tokens.containsBlank ? tokens.filter { !$0.isBlank }[...] : tokens
+        index = self.tokens.startIndex
+    }
 
     /// The value, and the error cpp reports if any. Like clang: an error inside the expression
     /// makes it false; an expression followed by `,`, `:` or `)` keeps its value (clang stops
     /// there, reports "expected end of line" and uses what it has).
-    static func evaluate(_ tokens: [CppToken]) -> (value: Bool, failure: DirectiveFailure?) {
+    static func evaluate(_ tokens: ArraySlice<CppToken>) -> (value: Bool, failure: DirectiveFailure?) {
         var evaluator = ConditionEvaluator(tokens)
         guard !evaluator.tokens.isEmpty else { return (false, DirectiveFailure("#if with no expression")) }
         do {
@@ -40,7 +43,7 @@ struct ConditionEvaluator {
 
     private var oversizedLiteral: DirectiveFailure?
 
-    private var current: CppToken? { index < tokens.count ? tokens[index] : nil }
+    private var current: CppToken? { index < tokens.endIndex ? tokens[index] : nil }
 
     /// A binary operator's precedence, lowest first (all left-associative; `?:` is 1, the
     /// comma 0, prefix operators above all), or nil. Read from the bytes, not looked up by

@@ -77,7 +77,7 @@ struct Clamped<Storage: FixedWidthInteger> {
     }
 }
 
-extension Array where Element == CppToken {
+extension RandomAccessCollection where Element == CppToken {
     /// Whether an identifier's spelling passes `test`. The tokens are read in place:
     /// `contains(where:)` copied each one (a retain and a release of its text), and a hostile
     /// line has millions.

@@ -443,7 +443,14 @@ struct PreprocessorRun {
 
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
     private mutating func condition(_ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String) -> Bool {
-        let words = tokens.indices.contains { tokens[$0].isBlank } ? tokens.filter { !$0.isBlank } : Array(tokens)
+        let line = tokens.containsBlank ? tokens.filter { !$0.isBlank }[...] : tokens
+        let quoted = Self.spelled(line)
+        // Nothing to expand, replace or note (no macro, `defined` or feature test: every hostile
+        // line without macros): the tokens are evaluated where they are, not copied.
+        if !line.containsIdentifier(where: { macros.isDefined($0) || $0 == "defined" || Self.featureTests.contains($0) || MacroTable.targetMacros.contains($0) }) {
+            return evaluate(line, quoted: quoted, at: hash, directive: directive)
+        }
+        let words = Array(line)
         // __has_include(<X.h>) and the like: their operands are not macro-expanded. (Each
         // step below copies the tokens only when it changes them: a line can be megabytes.)
         let special = words.containsIdentifier { Self.featureTests.contains($0) || MacroTable.targetMacros.contains($0) }
@@ -459,7 +466,7 @@ struct PreprocessorRun {
                     if words[end].isPunctuator(")") { depth -= 1; if depth == 0 { break } }
                     end += 1
                 }
-                let test = Self.spelled(Array(words[index...min(end, words.count - 1)]))
+                let test = Self.spelled(words[index...min(end, words.count - 1)])
                 let subject = token.text.hasPrefix("__has_include") ? "whether that header exists where Xcode looks" : "what the build's compiler answers"
                 note("'\(test)' cannot be evaluated: eplint cannot know \(subject); taken as 0", at: hash)
                 prepared.append(Self.number(false, like: token))
@@ -474,8 +481,7 @@ struct PreprocessorRun {
             prepared.append(token)
             index += 1
         }
-        // Quoted now, so that the tokens can be given up to the expander (a line can be megabytes).
-        let quoted = Self.spelled(words)
+        // Given up, so that the expander reverses its copy in place (a line can be megabytes).
         _ = consume words
         expander.protectsDefined = true
         let expanded = expander.expand(consume prepared, macros: macros)
@@ -506,7 +512,12 @@ struct PreprocessorRun {
             evaluated.append(Self.number(isDefined(expanded[next].text, at: hash), like: token))
             index = next + (parenthesised ? 2 : 1)
         }
-        let (value, failure) = ConditionEvaluator.evaluate(evaluated)
+        return evaluate(evaluated[...], quoted: quoted, at: hash, directive: directive)
+    }
+
+    /// The value of an `#if` expression after replacement; its errors are reported with `quoted`.
+    private mutating func evaluate(_ tokens: ArraySlice<CppToken>, quoted: String, at hash: CppToken, directive: String) -> Bool {
+        let (value, failure) = ConditionEvaluator.evaluate(tokens)
         if let failure, failure.isFatal {
             fail("'\(directive) \(quoted)': \(failure.message); cpp stops with an error, so Xcode's build fails", at: hash)
         } else if let failure {
@@ -523,7 +534,7 @@ struct PreprocessorRun {
     }
 
     /// The tokens as written, cut after 200 bytes (a message quotes a hostile line briefly).
-    private static func spelled(_ tokens: [CppToken]) -> String {
+    private static func spelled(_ tokens: ArraySlice<CppToken>) -> String {
         var text = ""
         for (index, token) in tokens.enumerated() {
             if index > 0 && token.leadingSpace { text += " " }
