@@ -28,6 +28,17 @@ package struct LineTable {
         return low + 1
     }
 
+    /// `line(of:)` for offsets met in increasing order (a lexer's): walks on from the line
+    /// found last (`hint`, 0-based) instead of searching the whole table for every token.
+    package func line(of offset: Int, after hint: inout Int) -> Int {
+        if hint >= starts.count || starts[hint] > offset {
+            hint = line(of: offset) - 1
+        } else {
+            while hint + 1 < starts.count && starts[hint + 1] <= offset { hint += 1 }
+        }
+        return hint + 1
+    }
+
     /// 1-based byte column, as clang counts it (a tab is one).
     package func byteColumn(of offset: Int) -> Int { offset - starts[line(of: offset) - 1] + 1 }
 

@@ -12,15 +12,18 @@ struct ConditionEvaluator {
         static func bool(_ value: Bool) -> Value { .int(value ? 1 : 0) }
     }
 
-    private let tokens: [CppToken]
-    private var index = 0
+    private let tokens: ArraySlice<CppToken>
+    private var index: Int
 
-    init(_ tokens: [CppToken]) { self.tokens = tokens.contains(where: \.isBlank) ? tokens.filter { !$0.isBlank } : tokens }
+    init(_ tokens: ArraySlice<CppToken>) {
+        self.tokens = tokens.containsBlank ? tokens.filter { !$0.isBlank }[...] : tokens
+        index = self.tokens.startIndex
+    }
 
     /// The value, and the error cpp reports if any. Like clang: an error inside the expression
     /// makes it false; an expression followed by `,`, `:` or `)` keeps its value (clang stops
     /// there, reports "expected end of line" and uses what it has).
-    static func evaluate(_ tokens: [CppToken]) -> (value: Bool, failure: DirectiveFailure?) {
+    static func evaluate(_ tokens: ArraySlice<CppToken>) -> (value: Bool, failure: DirectiveFailure?) {
         var evaluator = ConditionEvaluator(tokens)
         guard !evaluator.tokens.isEmpty else { return (false, DirectiveFailure("#if with no expression")) }
         do {
@@ -40,15 +43,45 @@ struct ConditionEvaluator {
 
     private var oversizedLiteral: DirectiveFailure?
 
-    private var current: CppToken? { index < tokens.count ? tokens[index] : nil }
+    private var current: CppToken? { index < tokens.endIndex ? tokens[index] : nil }
 
-    /// Binary operators by precedence, lowest first (all left-associative); `?:` is 1, the
-    /// comma 0, prefix operators above all.
-    private static let precedence: [String: Int] = [
-        "||": 2, "&&": 3, "|": 4, "^": 5, "&": 6, "==": 7, "!=": 7, "<": 8, ">": 8, "<=": 8, ">=": 8, "<<": 9, ">>": 9,
-        "+": 10, "-": 10, "*": 11, "/": 11, "%": 11,
-    ]
-    private static let prefixOperators: Set<String> = ["+", "-", "~", "!"]
+    /// A binary operator's precedence, lowest first (all left-associative; `?:` is 1, the
+    /// comma 0, prefix operators above all), or nil. Read from the bytes, not looked up by
+    /// hashing: it runs once per token of expressions that may be megabytes long.
+    private static func precedence(_ text: String) -> Int? {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return nil }
+        switch utf8.count {
+        case 1:
+            switch first {
+            case UInt8(ascii: "|"): return 4
+            case UInt8(ascii: "^"): return 5
+            case UInt8(ascii: "&"): return 6
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): return 8
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): return 10
+            case UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"): return 11
+            default: return nil
+            }
+        case 2:
+            switch (first, utf8[utf8.index(after: utf8.startIndex)]) {
+            case (UInt8(ascii: "|"), UInt8(ascii: "|")): return 2
+            case (UInt8(ascii: "&"), UInt8(ascii: "&")): return 3
+            case (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "!"), UInt8(ascii: "=")): return 7
+            case (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: ">"), UInt8(ascii: "=")): return 8
+            case (UInt8(ascii: "<"), UInt8(ascii: "<")), (UInt8(ascii: ">"), UInt8(ascii: ">")): return 9
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// `+` `-` `~` `!`.
+    private static func isPrefixOperator(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 1, let first = utf8.first else { return false }
+        return first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "~") || first == UInt8(ascii: "!")
+    }
 
     /// An operator waiting for its right operand. `outer`: whether the expression it belongs
     /// to is evaluated (C's short-circuit: `0 && 1/0` is no division by zero).
@@ -116,7 +149,7 @@ struct ConditionEvaluator {
             guard let token = current else { throw DirectiveFailure("expected a value at the end of the expression") }
             index += 1
             switch token.kind {
-            case .punctuator where Self.prefixOperators.contains(token.text):
+            case .punctuator where Self.isPrefixOperator(token.text):
                 operators.append(.prefix(token.text))
                 continue
             case .punctuator where token.text == "(":
@@ -145,7 +178,7 @@ struct ConditionEvaluator {
                     index += 1
                     continue
                 }
-                if let level = Self.precedence[next.text] {
+                if let level = Self.precedence(next.text) {
                     try reduce(above: level)
                     let left = values[values.count - 1]
                     operators.append(.binary(next.text, precedence: level, outer: evaluated))
@@ -233,6 +266,7 @@ struct ConditionEvaluator {
     /// An integer literal: decimal, octal, hex or binary, with u/l/ll suffixes; `oversized`
     /// when it does not fit 64 bits (clang's error; its value wrapped, as clang keeps it).
     static func integer(_ text: String) throws -> (value: Value, oversized: Bool) {
+        if let plain = plainDecimal(text) { return (.int(plain), false) }
         var digits = Substring(text)
         var isUnsigned = false
         while let last = digits.last, "uUlL".contains(last) {
@@ -263,6 +297,19 @@ struct ConditionEvaluator {
         }
         // A decimal literal too big for intmax_t is unsigned (clang warns); so is a hex/octal one.
         return (Value(bits: value, isUnsigned: isUnsigned || value > UInt64(Int64.max)), false)
+    }
+
+    /// A decimal literal of at most 18 digits without a suffix or leading zero (it fits in
+    /// intmax_t), the common case, read without the general path's string slicing.
+    private static func plainDecimal(_ text: String) -> Int64? {
+        let utf8 = text.utf8
+        guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
+        var value: Int64 = 0
+        for byte in utf8 {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     /// A character constant: its value as clang computes it (an int; several characters

@@ -19,6 +19,8 @@ struct CppLexer {
     private var index = 0
     private var atStartOfLine = true
     private var leadingSpace = false
+    /// The line (0-based) of the last token made.
+    private var lineHint = 0
     /// Comments met since the last `takeComments()`.
     private(set) var comments: [Comment] = []
     /// `#line` moves the line numbers the printer and `__LINE__` see.
@@ -54,7 +56,7 @@ struct CppLexer {
             let start = index
             let current = bytes[index]
             if current == 0x20 || current == 0x09 || current == 0x0B || current == 0x0C {
-                while index < bytes.count, [0x20, 0x09, 0x0B, 0x0C].contains(bytes[index]) { index += 1 }
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0B || bytes[index] == 0x0C { index += 1 }
                 if traditional { return make(.whitespace, start) }
                 leadingSpace = true
                 continue
@@ -115,8 +117,9 @@ struct CppLexer {
             index += 1
             while index < bytes.count {
                 let body = bytes[index]
+                let previous = bytes[index - 1]
                 if (body == UInt8(ascii: "+") || body == UInt8(ascii: "-")),
-                   [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[index - 1]) {
+                   previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") || previous == UInt8(ascii: "p") || previous == UInt8(ascii: "P") {
                     index += 1
                 } else if body == UInt8(ascii: ".") {
                     index += 1
@@ -175,29 +178,61 @@ struct CppLexer {
         return make(.other, start)
     }
 
-    private static let punctuators3: [String] = ["%:%:", "...", "<<=", ">>="]
-    private static let punctuators2: Set<String> = [
-        "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=",
-        "##", "<:", ":>", "<%", "%>", "%:",
-    ]
-    private static let punctuators1 = Set("[](){}.&*+-~!/%<>^|?:;=,#".utf8)
-
+    /// The length of the punctuator at `index` (longest match), or nil. Compared byte by
+    /// byte: it runs once per punctuator of a file that may be megabytes of them.
     static func punctuatorLength(_ bytes: [UInt8], at index: Int) -> Int? {
-        func spelled(_ length: Int) -> String? {
-            index + length <= bytes.count ? String(decoding: bytes[index..<index + length], as: UTF8.self) : nil
+        let count = bytes.count
+        let first = bytes[index]
+        // No punctuator has a NUL: past the end reads as one and matches nothing.
+        let second: UInt8 = index + 1 < count ? bytes[index + 1] : 0
+        let third: UInt8 = index + 2 < count ? bytes[index + 2] : 0
+        if first == UInt8(ascii: "%") && second == UInt8(ascii: ":") && third == UInt8(ascii: "%")
+            && index + 3 < count && bytes[index + 3] == UInt8(ascii: ":") { return 4 }
+        if (first == UInt8(ascii: ".") && second == UInt8(ascii: ".") && third == UInt8(ascii: "."))
+            || ((first == UInt8(ascii: "<") || first == UInt8(ascii: ">")) && second == first && third == UInt8(ascii: "=")) { return 3 }
+        if isTwoBytePunctuator(first, second) { return 2 }
+        return oneBytePunctuators[Int(first)] ? 1 : nil
+    }
+
+    /// `->` `++` `--` `<<` `>>` `<=` `>=` `==` `!=` `&&` `||` `*=` `/=` `%=` `+=` `-=` `&=` `^=` `|=` `##` `<:` `:>` `<%` `%>` `%:`.
+    private static func isTwoBytePunctuator(_ first: UInt8, _ second: UInt8) -> Bool {
+        let equals = second == UInt8(ascii: "=")
+        switch first {
+        case UInt8(ascii: "<"): return equals || second == UInt8(ascii: "<") || second == UInt8(ascii: ":") || second == UInt8(ascii: "%")
+        case UInt8(ascii: ">"): return equals || second == UInt8(ascii: ">")
+        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"): return equals
+        case UInt8(ascii: "%"): return equals || second == UInt8(ascii: ">") || second == UInt8(ascii: ":")
+        case UInt8(ascii: "+"): return equals || second == UInt8(ascii: "+")
+        case UInt8(ascii: "-"): return equals || second == UInt8(ascii: "-") || second == UInt8(ascii: ">")
+        case UInt8(ascii: "&"): return equals || second == UInt8(ascii: "&")
+        case UInt8(ascii: "|"): return equals || second == UInt8(ascii: "|")
+        case UInt8(ascii: "#"): return second == UInt8(ascii: "#")
+        case UInt8(ascii: ":"): return second == UInt8(ascii: ">")
+        default: return false
         }
-        if let four = spelled(4), four == "%:%:" { return 4 }
-        if let three = spelled(3), punctuators3.contains(three) { return 3 }
-        if let two = spelled(2), punctuators2.contains(two) { return 2 }
-        return punctuators1.contains(bytes[index]) ? 1 : nil
+    }
+
+    private static let oneBytePunctuators: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "[](){}.&*+-~!/%<>^|?:;=,#".utf8 { table[Int(byte)] = true }
+        return table
+    }()
+
+    /// The spelling of every one-byte ASCII token, made once: most tokens of a hostile line
+    /// are one byte, and decoding each anew was a tenth of the run.
+    private static let oneByteSpellings: [String] = (0..<128).map { String(decoding: [UInt8($0)], as: UTF8.self) }
+
+    private static func spelling(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String {
+        if end - start == 1, bytes[start] < 0x80 { return oneByteSpellings[Int(bytes[start])] }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     private mutating func make(_ kind: CppToken.Kind, _ start: Int) -> CppToken {
         let origin = text.origins[start]
         let lastOrigin = text.origins[index - 1]
-        let line = lines.line(of: origin)
+        let line = lines.line(of: origin, after: &lineHint)
         var token = CppToken(
-            kind: kind, text: String(decoding: text.bytes[start..<index], as: UTF8.self), origin: origin,
+            kind: kind, text: Self.spelling(text.bytes, start, index), origin: origin,
             spelling: spellingBase + start, line: line + lineDelta, column: origin - lines.starts[line - 1] + 1)
         token.leadingSpace = leadingSpace
         token.startOfLine = atStartOfLine

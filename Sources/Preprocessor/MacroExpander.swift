@@ -52,16 +52,17 @@ struct MacroExpander {
         budget = fullBudget
     }
 
-    mutating func expand(_ input: [CppToken], macros: MacroTable) -> [CppToken] {
-        expand(input, macros: macros, unterminated: nil)
+    mutating func expand(_ input: consuming [CppToken], macros: MacroTable) -> [CppToken] {
+        expand(consume input, macros: macros, unterminated: nil)
     }
 
     /// Text lines: a function-like macro's use still open at the end of `input` is not an
     /// error yet (its arguments may go on after the next directive, as in cpp): it and what
     /// follows it are handed back in `unterminated`, unexpanded.
-    mutating func expandText(_ input: [CppToken], macros: MacroTable) -> (output: [CppToken], unterminated: [CppToken]) {
+    /// `input` is taken: when the caller holds no other reference, it is reversed in place.
+    mutating func expandText(_ input: consuming [CppToken], macros: MacroTable) -> (output: [CppToken], unterminated: [CppToken]) {
         var unterminated: [CppToken] = []
-        let output = expand(input, macros: macros, unterminated: &unterminated)
+        let output = expand(consume input, macros: macros, unterminated: &unterminated)
         return (output, unterminated)
     }
 
@@ -94,10 +95,13 @@ struct MacroExpander {
         while let last = pending.last, last.kind == .endOfExpansion { enable(pending.removeLast()) }
     }
 
-    private mutating func expand(_ input: [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?) -> [CppToken] {
+    private mutating func expand(_ input: consuming [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?)
+        -> [CppToken] {
         guard fatal == nil else { return input }
         // Nothing to expand: the tokens are handed back as they are (not copied twice).
-        if nesting == 0 && !input.contains(where: { $0.kind == .identifier && !$0.noExpand && macros[$0.text] != nil }) { return input }
+        if nesting == 0 && !input.indices.contains(where: { input[$0].kind == .identifier && !input[$0].noExpand && macros[input[$0].text] != nil }) {
+            return input
+        }
         // Each level is an argument expanded inside another's substitution (a few frames).
         guard nesting <= PreprocessingLimits.nesting else {
             fail("macro uses nested more than \(PreprocessingLimits.nesting) deep in macro arguments", at: input.first)
@@ -111,7 +115,9 @@ struct MacroExpander {
         var output: [CppToken] = []
         // Not inside arguments: there every level would hold room for its whole argument at once.
         if nesting == 1 { output.reserveCapacity(input.count) }
-        var pending = Array(input.reversed())
+        // Reversed in place when the caller gave the tokens up: a megabyte line is not copied.
+        var pending = consume input
+        pending.reverse()
         while fatal == nil, var token = pending.popLast() {
             if token.kind == .endOfExpansion {
                 enable(token)

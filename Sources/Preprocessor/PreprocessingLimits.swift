@@ -13,7 +13,7 @@ enum PreprocessingLimits {
 
     /// Tokens the macro expansions of a file may produce, collect as arguments and copy into
     /// strings: a fixed allowance far above ordinary macro use plus one per source byte. It
-    /// bounds time and memory (a token takes about 80 bytes, and a use nested in arguments
+    /// bounds time and memory (a token takes 40 bytes, and a use nested in arguments
     /// holds about three copies of what it collected): macros that double at each level, a
     /// huge argument used many times, pastes in a row, or calls nested so deep that their
     /// arguments are collected again at each level all stop here.

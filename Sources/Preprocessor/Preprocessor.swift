@@ -210,7 +210,8 @@ struct PreprocessorRun {
                 let body = line[(first + 1)...].dropLast(line.last?.kind == .newline ? 1 : 0)
                 directive(body, hash: line[first], lexer: &lexer)
             } else if isActive {
-                pending += line
+                // Taken whole when nothing waits: a megabyte line is not copied once more.
+                if pending.isEmpty { swap(&pending, &line) } else { pending += line }
                 if file == 0 {
                     for comment in comments { commentProblems.append(commentProblem(comment)) }
                 }
@@ -230,7 +231,9 @@ struct PreprocessorRun {
     private mutating func flush(_ pending: inout [CppToken], atEnd: Bool = false) {
         guard !pending.isEmpty else { return }
         if traditional { pending = Self.joiningBlanks(pending) }
-        let (expanded, unterminated) = expander.expandText(pending, macros: macros)
+        var text: [CppToken] = []
+        swap(&text, &pending)
+        let (expanded, unterminated) = expander.expandText(consume text, macros: macros)
         for token in expanded { printer.print(token) }
         pending = unterminated
         if atEnd, let name = unterminated.first {
@@ -442,10 +445,17 @@ struct PreprocessorRun {
 
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
     private mutating func condition(_ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String) -> Bool {
-        let words = tokens.filter { !$0.isBlank }
+        let line = tokens.containsBlank ? tokens.filter { !$0.isBlank }[...] : tokens
+        let quoted = Self.spelled(line)
+        // Nothing to expand, replace or note (no macro, `defined` or feature test: every hostile
+        // line without macros): the tokens are evaluated where they are, not copied.
+        if !line.containsIdentifier(where: { macros.isDefined($0) || $0 == "defined" || Self.featureTests.contains($0) || MacroTable.targetMacros.contains($0) }) {
+            return evaluate(line, quoted: quoted, at: hash, directive: directive)
+        }
+        let words = Array(line)
         // __has_include(<X.h>) and the like: their operands are not macro-expanded. (Each
         // step below copies the tokens only when it changes them: a line can be megabytes.)
-        let special = words.contains { $0.kind == .identifier && (Self.featureTests.contains($0.text) || MacroTable.targetMacros.contains($0.text)) }
+        let special = words.containsIdentifier { Self.featureTests.contains($0) || MacroTable.targetMacros.contains($0) }
         var prepared: [CppToken] = special ? [] : words
         var index = special ? 0 : words.count
         while index < words.count {
@@ -458,7 +468,7 @@ struct PreprocessorRun {
                     if words[end].isPunctuator(")") { depth -= 1; if depth == 0 { break } }
                     end += 1
                 }
-                let test = Self.spelled(Array(words[index...min(end, words.count - 1)]))
+                let test = Self.spelled(words[index...min(end, words.count - 1)])
                 let subject = token.text.hasPrefix("__has_include") ? "whether that header exists where Xcode looks" : "what the build's compiler answers"
                 note("'\(test)' cannot be evaluated: eplint cannot know \(subject); taken as 0", at: hash)
                 prepared.append(Self.number(false, like: token))
@@ -473,11 +483,13 @@ struct PreprocessorRun {
             prepared.append(token)
             index += 1
         }
+        // Given up, so that the expander reverses its copy in place (a line can be megabytes).
+        _ = consume words
         expander.protectsDefined = true
-        let expanded = expander.expand(prepared, macros: macros)
+        let expanded = expander.expand(consume prepared, macros: macros)
         expander.protectsDefined = false
         // `defined NAME` and `defined(NAME)`, also where a macro produced them.
-        let hasDefined = expanded.contains { $0.kind == .identifier && $0.text == "defined" }
+        let hasDefined = expanded.containsIdentifier { $0 == "defined" }
         var evaluated: [CppToken] = hasDefined ? [] : expanded
         index = hasDefined ? 0 : expanded.count
         while index < expanded.count {
@@ -502,11 +514,16 @@ struct PreprocessorRun {
             evaluated.append(Self.number(isDefined(expanded[next].text, at: hash), like: token))
             index = next + (parenthesised ? 2 : 1)
         }
-        let (value, failure) = ConditionEvaluator.evaluate(evaluated)
+        return evaluate(evaluated[...], quoted: quoted, at: hash, directive: directive)
+    }
+
+    /// The value of an `#if` expression after replacement; its errors are reported with `quoted`.
+    private mutating func evaluate(_ tokens: ArraySlice<CppToken>, quoted: String, at hash: CppToken, directive: String) -> Bool {
+        let (value, failure) = ConditionEvaluator.evaluate(tokens)
         if let failure, failure.isFatal {
-            fail("'\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, so Xcode's build fails", at: hash)
+            fail("'\(directive) \(quoted)': \(failure.message); cpp stops with an error, so Xcode's build fails", at: hash)
         } else if let failure {
-            note("cannot evaluate '\(directive) \(Self.spelled(words))': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group", at: hash)
+            note("cannot evaluate '\(directive) \(quoted)': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group", at: hash)
         }
         return value
     }
@@ -519,7 +536,7 @@ struct PreprocessorRun {
     }
 
     /// The tokens as written, cut after 200 bytes (a message quotes a hostile line briefly).
-    private static func spelled(_ tokens: [CppToken]) -> String {
+    private static func spelled(_ tokens: ArraySlice<CppToken>) -> String {
         var text = ""
         for (index, token) in tokens.enumerated() {
             if index > 0 && token.leadingSpace { text += " " }
