@@ -62,21 +62,29 @@ let package = Package(
         .target(name: "XcodeProject", dependencies: ["EplintBase", "LintEngine"]),
         // The run plan: every input's contexts (configuration, entitlements, preprocessing) from one
         // precedence, decided before linting through one injected file system.
-        .target(name: "RunPlan", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "Preprocessor", "Configuration", "XcodeProject"]),
+        .target(
+            name: "RunPlan",
+            dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "Preprocessor", "Configuration", "XcodeProject"]),
         // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
         .target(name: "BuiltApps", dependencies: ["CZlib", "EplintBase", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["EplintBase", "LintEngine"]),
         .executableTarget(
             name: "eplint",
-            dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration", "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan"]
+            dependencies: [
+                "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration",
+                "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan",
+            ]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. scripts/fuzz/run.sh
         // builds it with -sanitize=fuzzer,address and -DEPLINT_FUZZ on the command line;
         // otherwise a reproducer that runs the same path once on each file it is given.
         .executableTarget(
             name: "eplint-fuzz",
-            dependencies: ["Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps", "XcodeProject", "Configuration"]
+            dependencies: [
+                "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps",
+                "XcodeProject", "Configuration",
+            ]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
         // shared with the test that checks they are up to date. Not part of any product.
@@ -85,7 +93,11 @@ let package = Package(
         .plugin(
             name: "EplintCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "eplint", description: "Lint external purchase: the StoreKit external-purchase configuration of Info.plist and .entitlements files")
+                intent: .custom(
+                    verb: "eplint",
+                    description:
+                        "Lint external purchase: the StoreKit external-purchase configuration of Info.plist and .entitlements files"
+                )
             ),
             dependencies: ["eplint"]
         ),
@@ -97,11 +109,15 @@ let package = Package(
             dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "TestSupport"]
         ),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
-        .testTarget(name: "ServerSideTests", dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
+        .testTarget(
+            name: "ServerSideTests",
+            dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
-            dependencies: ["PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps"]
+            dependencies: [
+                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps",
+            ]
         ),
         .testTarget(name: "LintEngineTests", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "TestSupport"]),
         .testTarget(
@@ -113,7 +129,9 @@ let package = Package(
             dependencies: ["Configuration", "EplintBase", "LintEngine", "TestSupport"]
         ),
         .testTarget(name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "LintEngine"]),
-        .testTarget(name: "RunPlanLibraryTests", dependencies: ["RunPlan", "EplintBase", "Configuration", "LintEngine", "PlistSyntax", "TestSupport"]),
+        .testTarget(
+            name: "RunPlanLibraryTests",
+            dependencies: ["RunPlan", "EplintBase", "Configuration", "LintEngine", "PlistSyntax", "TestSupport"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",

@@ -49,42 +49,46 @@ struct EplintCommandPlugin: CommandPlugin {
     }
 
     /// eplint's options that take no value.
-    private let flags: Set<String> = ["--strict", "--verbose", "--version", "--help", "-h", "--fix", "--unsafe-fixes", "--diff", "--error-on-empty",
-                                      "--preprocess", "--xcode-environment"]
+    private let flags: Set<String> = [
+        "--strict", "--verbose", "--version", "--help", "-h", "--fix", "--unsafe-fixes", "--diff", "--error-on-empty",
+        "--preprocess", "--xcode-environment",
+    ]
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-/// Xcode's "Lint external purchase" (the project's context menu): eplint on the project's
-/// folder, where it finds the .xcodeproj and lints each target's Info.plist and entitlements
-/// as the target builds them; findings go to the issue navigator at their line.
-extension EplintCommandPlugin: XcodeCommandPlugin {
-    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = try context.tool(named: "eplint").url
-        process.arguments = ["--format", "gcc", "--color", "never", "."]
-        process.currentDirectoryURL = context.xcodeProject.directoryURL
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        for line in text.split(separator: "\n") { report(String(line), in: context.xcodeProject.directoryURL) }
-        if process.terminationStatus > 1 { Diagnostics.error("eplint could not complete the run (exit status \(process.terminationStatus))") }
-    }
+    /// Xcode's "Lint external purchase" (the project's context menu): eplint on the project's
+    /// folder, where it finds the .xcodeproj and lints each target's Info.plist and entitlements
+    /// as the target builds them; findings go to the issue navigator at their line.
+    extension EplintCommandPlugin: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = try context.tool(named: "eplint").url
+            process.arguments = ["--format", "gcc", "--color", "never", "."]
+            process.currentDirectoryURL = context.xcodeProject.directoryURL
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            for line in text.split(separator: "\n") { report(String(line), in: context.xcodeProject.directoryURL) }
+            if process.terminationStatus > 1 {
+                Diagnostics.error("eplint could not complete the run (exit status \(process.terminationStatus))")
+            }
+        }
 
-    /// `path:line:column: severity: message` as an issue at that line.
-    private func report(_ line: String, in directory: URL) {
-        let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
-        guard parts.count == 5, let number = Int(parts[1]) else { return }
-        let path = parts[0].hasPrefix("/") ? String(parts[0]) : directory.appending(path: String(parts[0])).path
-        let message = parts[4].trimmingCharacters(in: .whitespaces)
-        switch parts[3].trimmingCharacters(in: .whitespaces) {
-        case "error": Diagnostics.error(message, file: path, line: number)
-        case "warning": Diagnostics.warning(message, file: path, line: number)
-        default: Diagnostics.remark(message, file: path, line: number)
+        /// `path:line:column: severity: message` as an issue at that line.
+        private func report(_ line: String, in directory: URL) {
+            let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+            guard parts.count == 5, let number = Int(parts[1]) else { return }
+            let path = parts[0].hasPrefix("/") ? String(parts[0]) : directory.appending(path: String(parts[0])).path
+            let message = parts[4].trimmingCharacters(in: .whitespaces)
+            switch parts[3].trimmingCharacters(in: .whitespaces) {
+            case "error": Diagnostics.error(message, file: path, line: number)
+            case "warning": Diagnostics.warning(message, file: path, line: number)
+            default: Diagnostics.remark(message, file: path, line: number)
+            }
         }
     }
-}
 #endif

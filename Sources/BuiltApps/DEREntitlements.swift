@@ -10,8 +10,10 @@ public enum DEREntitlements {
         let der = DERReader(bytes)
         let outer = try der.node(at: 0)
         let parts = try der.children(of: outer)
-        guard outer.tagClass == DERNode.application, outer.tagNumber == 16, parts.count == 2, parts[1].tagClass == DERNode.contextSpecific,
-              parts[1].tagNumber == 16 else {
+        guard outer.tagClass == DERNode.application, outer.tagNumber == 16, parts.count == 2,
+            parts[1].tagClass == DERNode.contextSpecific,
+            parts[1].tagNumber == 16
+        else {
             throw ArtifactProblem(.malformed, "the DER entitlements are not [APPLICATION 16] { version, [16] { … } }")
         }
         guard case .dictionary(let entries) = try value(parts[1], der, depth: 1).content else { return [] }
@@ -28,7 +30,9 @@ public enum DEREntitlements {
         case (DERNode.universal, 12): content = .string(String(decoding: der.content(of: node), as: UTF8.self))
         case (DERNode.universal, 16):
             var items: [PlistNode] = []
-            for child in try der.children(of: node, depth: depth) { items.append(try value(child, der, depth: depth + 1)) }
+            for child in try der.children(of: node, depth: depth) {
+                items.append(try value(child, der, depth: depth + 1))
+            }
             content = .array(items)
         case (DERNode.contextSpecific, 16):
             var entries: [PlistEntry] = []
@@ -38,7 +42,8 @@ public enum DEREntitlements {
                     throw ArtifactProblem(.malformed, "a DER entitlements entry is not SEQUENCE { UTF8String, value }")
                 }
                 let key = String(decoding: der.content(of: halves[0]), as: UTF8.self)
-                entries.append(PlistEntry(key: key, keyRange: location, value: try value(halves[1], der, depth: depth + 2)))
+                entries.append(
+                    PlistEntry(key: key, keyRange: location, value: try value(halves[1], der, depth: depth + 2)))
             }
             content = .dictionary(entries)
         default:

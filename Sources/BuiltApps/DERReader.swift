@@ -30,8 +30,12 @@ public struct DERReader {
     /// The node starting at `offset`, within `end`.
     public func node(at offset: Int, end: Int? = nil, depth: Int = 0) throws(ArtifactProblem) -> DERNode {
         let limit = end ?? bytes.count
-        guard depth <= Self.maximumDepth else { throw ArtifactProblem(.unsupported, "DER nested deeper than \(Self.maximumDepth)") }
-        guard offset + 2 <= limit else { throw ArtifactProblem(.malformed, "DER: a value at \(offset) runs past its container") }
+        guard depth <= Self.maximumDepth else {
+            throw ArtifactProblem(.unsupported, "DER nested deeper than \(Self.maximumDepth)")
+        }
+        guard offset + 2 <= limit else {
+            throw ArtifactProblem(.malformed, "DER: a value at \(offset) runs past its container")
+        }
         let identifier = bytes[offset]
         var position = offset + 1
         var tagNumber = UInt64(identifier & 0x1F)
@@ -40,7 +44,9 @@ public struct DERReader {
             tagNumber = 0
             var digits = 0
             repeat {
-                guard position < limit, digits < 9 else { throw ArtifactProblem(.malformed, "DER: a tag at \(offset) is malformed") }
+                guard position < limit, digits < 9 else {
+                    throw ArtifactProblem(.malformed, "DER: a tag at \(offset) is malformed")
+                }
                 tagNumber = tagNumber << 7 | UInt64(bytes[position] & 0x7F)
                 digits += 1
                 position += 1
@@ -49,16 +55,21 @@ public struct DERReader {
         guard position < limit else { throw ArtifactProblem(.malformed, "DER: a value at \(offset) has no length") }
         let first = bytes[position]
         position += 1
-        var node = DERNode(tagClass: identifier >> 6, isConstructed: identifier & 0x20 != 0, tagNumber: tagNumber,
-                           offset: offset, headerLength: 0, contentLength: 0, isIndefinite: false)
+        var node = DERNode(
+            tagClass: identifier >> 6, isConstructed: identifier & 0x20 != 0, tagNumber: tagNumber,
+            offset: offset, headerLength: 0, contentLength: 0, isIndefinite: false)
         if first == 0x80 {
-            guard node.isConstructed else { throw ArtifactProblem(.malformed, "DER: a primitive value at \(offset) has an indefinite length") }
+            guard node.isConstructed else {
+                throw ArtifactProblem(.malformed, "DER: a primitive value at \(offset) has an indefinite length")
+            }
             node.isIndefinite = true
             node.headerLength = position - offset
             // The content ends at the end-of-contents octets after the last child.
             var child = position
             while true {
-                guard child + 2 <= limit else { throw ArtifactProblem(.malformed, "DER: an indefinite length at \(offset) is never ended") }
+                guard child + 2 <= limit else {
+                    throw ArtifactProblem(.malformed, "DER: an indefinite length at \(offset) is never ended")
+                }
                 if bytes[child] == 0 && bytes[child + 1] == 0 { break }
                 child += try self.node(at: child, end: limit, depth: depth + 1).totalLength
             }
@@ -68,7 +79,9 @@ public struct DERReader {
         var length = Int(first)
         if first & 0x80 != 0 {
             let count = Int(first & 0x7F)
-            guard count <= 4, position + count <= limit else { throw ArtifactProblem(.malformed, "DER: the length at \(offset) is malformed") }
+            guard count <= 4, position + count <= limit else {
+                throw ArtifactProblem(.malformed, "DER: the length at \(offset) is malformed")
+            }
             length = 0
             for index in 0..<count { length = length << 8 | Int(bytes[position + index]) }
             position += count

@@ -52,28 +52,36 @@ public enum MachOSignature {
             throw ArtifactProblem(.malformed, "fat Mach-O header: \(count) architectures")
         }
         let entrySize = magic == fat64Magic ? 32 : 20
-        guard UInt64(8 + count * entrySize) <= file.count else { throw ArtifactProblem(.malformed, "fat Mach-O header runs past the end of the file") }
+        guard UInt64(8 + count * entrySize) <= file.count else {
+            throw ArtifactProblem(.malformed, "fat Mach-O header runs past the end of the file")
+        }
         let table = try file.read(at: 8, length: count * entrySize)
         var ranges: [(offset: UInt64, size: UInt64)] = []
         for index in 0..<count {
             let base = index * entrySize
-            let offset = magic == fat64Magic ? table.bigEndian(at: base + 8, size: 8) : table.bigEndian(at: base + 8, size: 4)
-            let size = magic == fat64Magic ? table.bigEndian(at: base + 16, size: 8) : table.bigEndian(at: base + 12, size: 4)
+            let offset =
+                magic == fat64Magic ? table.bigEndian(at: base + 8, size: 8) : table.bigEndian(at: base + 8, size: 4)
+            let size =
+                magic == fat64Magic ? table.bigEndian(at: base + 16, size: 8) : table.bigEndian(at: base + 12, size: 4)
             guard offset >= UInt64(8 + count * entrySize), offset <= file.count, size <= file.count - offset else {
-                throw ArtifactProblem(.malformed, "fat Mach-O architecture \(index) (\(size) bytes at \(offset)) is outside the file")
+                throw ArtifactProblem(
+                    .malformed, "fat Mach-O architecture \(index) (\(size) bytes at \(offset)) is outside the file")
             }
             ranges.append((offset, size))
         }
         let sorted = ranges.sorted { $0.offset < $1.offset }
         for (earlier, later) in zip(sorted, sorted.dropFirst()) where earlier.offset + earlier.size > later.offset {
-            throw ArtifactProblem(.malformed, "fat Mach-O architectures overlap (at \(earlier.offset) and \(later.offset))")
+            throw ArtifactProblem(
+                .malformed, "fat Mach-O architectures overlap (at \(earlier.offset) and \(later.offset))")
         }
         var slices: [MachOSlice] = []
         for range in ranges { slices.append(try slice(file, at: range.offset, size: range.size)) }
         return slices
     }
 
-    private static func slice(_ file: any RandomAccessBytes, at start: UInt64, size: UInt64) throws(ArtifactProblem) -> MachOSlice {
+    private static func slice(_ file: any RandomAccessBytes, at start: UInt64, size: UInt64) throws(ArtifactProblem)
+        -> MachOSlice
+    {
         guard size >= 28 else { throw ArtifactProblem(.malformed, "Mach-O slice of \(size) bytes") }
         let header = try file.read(at: start, length: 32 <= size ? 32 : 28)
         let magic = UInt32(header.bigEndian(at: 0, size: 4))
@@ -93,27 +101,35 @@ public enum MachOSignature {
         let commandCount = field(header, 16)
         let commandsSize = field(header, 20)
         guard commandsSize <= UInt64(maximumLoadCommandsSize) else {
-            throw ArtifactProblem(.unsupported, "Mach-O load commands of \(commandsSize) bytes (eplint reads at most \(maximumLoadCommandsSize))")
+            throw ArtifactProblem(
+                .unsupported,
+                "Mach-O load commands of \(commandsSize) bytes (eplint reads at most \(maximumLoadCommandsSize))")
         }
         guard headerSize + commandsSize <= size, commandCount <= commandsSize / 8 else {
-            throw ArtifactProblem(.malformed, "Mach-O load commands (\(commandCount), \(commandsSize) bytes) do not fit the file")
+            throw ArtifactProblem(
+                .malformed, "Mach-O load commands (\(commandCount), \(commandsSize) bytes) do not fit the file")
         }
         let commands = try file.read(at: start + headerSize, length: Int(commandsSize))
         var result = MachOSlice(cpuType: UInt32(field(header, 4)), offset: start, slots: [])
         var position = 0
         for index in 0..<Int(commandCount) {
-            guard position + 8 <= commands.count else { throw ArtifactProblem(.malformed, "Mach-O load command \(index) runs past the load commands") }
+            guard position + 8 <= commands.count else {
+                throw ArtifactProblem(.malformed, "Mach-O load command \(index) runs past the load commands")
+            }
             let command = UInt32(field(commands, position))
             let commandSize = Int(field(commands, position + 4))
             guard commandSize >= 8, commandSize <= commands.count - position else {
                 throw ArtifactProblem(.malformed, "Mach-O load command \(index) has size \(commandSize)")
             }
             if command == codeSignatureCommand {
-                guard commandSize >= 16 else { throw ArtifactProblem(.malformed, "LC_CODE_SIGNATURE of \(commandSize) bytes") }
+                guard commandSize >= 16 else {
+                    throw ArtifactProblem(.malformed, "LC_CODE_SIGNATURE of \(commandSize) bytes")
+                }
                 let offset = field(commands, position + 8)
                 let length = field(commands, position + 12)
                 guard offset <= size, length <= size - offset else {
-                    throw ArtifactProblem(.malformed, "LC_CODE_SIGNATURE points outside the file (\(length) bytes at \(offset))")
+                    throw ArtifactProblem(
+                        .malformed, "LC_CODE_SIGNATURE points outside the file (\(length) bytes at \(offset))")
                 }
                 result.signatureOffset = start + offset
                 result.signatureSize = length
@@ -124,9 +140,12 @@ public enum MachOSignature {
         return result
     }
 
-    private static func readSuperBlob(_ file: any RandomAccessBytes, at offset: UInt64, size: UInt64, into slice: inout MachOSlice) throws(ArtifactProblem) {
+    private static func readSuperBlob(
+        _ file: any RandomAccessBytes, at offset: UInt64, size: UInt64, into slice: inout MachOSlice
+    ) throws(ArtifactProblem) {
         guard size <= UInt64(maximumSignatureSize) else {
-            throw ArtifactProblem(.unsupported, "code signature of \(size) bytes (eplint reads at most \(maximumSignatureSize))")
+            throw ArtifactProblem(
+                .unsupported, "code signature of \(size) bytes (eplint reads at most \(maximumSignatureSize))")
         }
         let blob = try file.read(at: offset, length: Int(size))
         guard blob.count >= 12, UInt32(blob.bigEndian(at: 0, size: 4)) == superBlobMagic else {
@@ -135,17 +154,21 @@ public enum MachOSignature {
         let length = Int(min(blob.bigEndian(at: 4, size: 4), UInt64(blob.count)))
         let count = Int(blob.bigEndian(at: 8, size: 4))
         guard length >= 12, count <= (length - 12) / 8 else {
-            throw ArtifactProblem(.malformed, "the code signature's index (\(count) blobs) does not fit its \(length) bytes")
+            throw ArtifactProblem(
+                .malformed, "the code signature's index (\(count) blobs) does not fit its \(length) bytes")
         }
         for index in 0..<count {
             let type = UInt32(blob.bigEndian(at: 12 + 8 * index, size: 4))
             let start = Int(blob.bigEndian(at: 16 + 8 * index, size: 4))
             slice.slots.append(type)
-            guard start <= length - 8 else { throw ArtifactProblem(.malformed, "code signature blob \(index) is outside the signature") }
+            guard start <= length - 8 else {
+                throw ArtifactProblem(.malformed, "code signature blob \(index) is outside the signature")
+            }
             let magic = UInt32(blob.bigEndian(at: start, size: 4))
             let blobLength = Int(blob.bigEndian(at: start + 4, size: 4))
             guard blobLength >= 8, blobLength <= length - start else {
-                throw ArtifactProblem(.malformed, "code signature blob \(index) (\(blobLength) bytes) runs past the signature")
+                throw ArtifactProblem(
+                    .malformed, "code signature blob \(index) (\(blobLength) bytes) runs past the signature")
             }
             let payload = Array(blob[start + 8..<start + blobLength])
             if type == 5 && magic == entitlementsMagic { slice.entitlementsXML = payload }

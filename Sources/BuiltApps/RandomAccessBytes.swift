@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Bytes read where they are needed: an .ipa of 100 MB is read at its central directory and
@@ -45,7 +45,9 @@ public final class FileBytes: RandomAccessBytes {
 
     public init(path: String) throws(ArtifactProblem) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ArtifactProblem(.unreadable, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw ArtifactProblem(.unreadable, "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             close(descriptor)
@@ -67,7 +69,9 @@ public final class FileBytes: RandomAccessBytes {
                 pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset) + off_t(done))
             }
             if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { throw ArtifactProblem(.unreadable, "the file shrank or could not be read while eplint read it") }
+            guard got > 0 else {
+                throw ArtifactProblem(.unreadable, "the file shrank or could not be read while eplint read it")
+            }
             done += got
         }
         return result

@@ -51,7 +51,11 @@ public struct ZipArchive {
         let tailLength = Int(min(file.count, 22 + 65_535))
         let tailStart = file.count - UInt64(tailLength)
         let tail = try file.read(at: tailStart, length: tailLength)
-        guard let end = stride(from: tailLength - 22, through: 0, by: -1).first(where: { tail.littleEndian(at: $0, size: 4) == endSignature }) else {
+        guard
+            let end = stride(from: tailLength - 22, through: 0, by: -1).first(where: {
+                tail.littleEndian(at: $0, size: 4) == endSignature
+            })
+        else {
             throw ArtifactProblem(.malformed, "not a zip archive (no end of central directory record)")
         }
         var count = tail.littleEndian(at: end + 10, size: 2)
@@ -75,25 +79,31 @@ public struct ZipArchive {
             }
         }
         guard count <= UInt64(maximumEntryCount) else {
-            throw ArtifactProblem(.unsupported, "zip archive of \(count) entries (eplint reads at most \(maximumEntryCount))")
+            throw ArtifactProblem(
+                .unsupported, "zip archive of \(count) entries (eplint reads at most \(maximumEntryCount))")
         }
         // Each entry takes at least 46 bytes.
         guard offset <= file.count, size <= file.count - offset, count <= size / 46 + 1 else {
-            throw ArtifactProblem(.malformed, "the central directory (\(count) entries, \(size) bytes at \(offset)) does not fit the file")
+            throw ArtifactProblem(
+                .malformed, "the central directory (\(count) entries, \(size) bytes at \(offset)) does not fit the file"
+            )
         }
         let directory = try file.read(at: offset, length: Int(size))
         var entries: [Entry] = []
         entries.reserveCapacity(Int(count))
         var position = 0
         for index in 0..<Int(count) {
-            guard position + 46 <= directory.count, directory.littleEndian(at: position, size: 4) == centralSignature else {
+            guard position + 46 <= directory.count, directory.littleEndian(at: position, size: 4) == centralSignature
+            else {
                 throw ArtifactProblem(.malformed, "central directory entry \(index) is malformed")
             }
             let nameLength = Int(directory.littleEndian(at: position + 28, size: 2))
             let extraLength = Int(directory.littleEndian(at: position + 30, size: 2))
             let commentLength = Int(directory.littleEndian(at: position + 32, size: 2))
             let next = position + 46 + nameLength + extraLength + commentLength
-            guard next <= directory.count else { throw ArtifactProblem(.malformed, "central directory entry \(index) runs past the directory") }
+            guard next <= directory.count else {
+                throw ArtifactProblem(.malformed, "central directory entry \(index) runs past the directory")
+            }
             var entry = Entry(
                 name: String(decoding: directory[position + 46..<position + 46 + nameLength], as: UTF8.self),
                 method: UInt16(directory.littleEndian(at: position + 10, size: 2)),
@@ -102,7 +112,8 @@ public struct ZipArchive {
                 compressedSize: directory.littleEndian(at: position + 20, size: 4),
                 uncompressedSize: directory.littleEndian(at: position + 24, size: 4),
                 localHeaderOffset: directory.littleEndian(at: position + 42, size: 4))
-            try applyZip64(Array(directory[position + 46 + nameLength..<position + 46 + nameLength + extraLength]), to: &entry)
+            try applyZip64(
+                Array(directory[position + 46 + nameLength..<position + 46 + nameLength + extraLength]), to: &entry)
             entries.append(entry)
             position = next
         }
@@ -119,8 +130,11 @@ public struct ZipArchive {
             if id == 1 {
                 var field = position + 4
                 let end = field + length
-                for path in [\Entry.uncompressedSize, \Entry.compressedSize, \Entry.localHeaderOffset] where entry[keyPath: path] == 0xFFFF_FFFF {
-                    guard field + 8 <= end else { throw ArtifactProblem(.malformed, "\(entry.name): its ZIP64 field is too short") }
+                for path in [\Entry.uncompressedSize, \Entry.compressedSize, \Entry.localHeaderOffset]
+                where entry[keyPath: path] == 0xFFFF_FFFF {
+                    guard field + 8 <= end else {
+                        throw ArtifactProblem(.malformed, "\(entry.name): its ZIP64 field is too short")
+                    }
                     entry[keyPath: path] = extra.littleEndian(at: field, size: 8)
                     field += 8
                 }
@@ -136,7 +150,10 @@ public struct ZipArchive {
     public func contents(of entry: Entry) throws(ArtifactProblem) -> [UInt8] {
         guard entry.flags & 1 == 0 else { throw ArtifactProblem(.unsupported, "\(entry.name) is encrypted") }
         guard entry.uncompressedSize <= Self.maximumEntrySize else {
-            throw ArtifactProblem(.unsupported, "\(entry.name) declares \(entry.uncompressedSize) bytes (eplint inflates at most \(Self.maximumEntrySize))")
+            throw ArtifactProblem(
+                .unsupported,
+                "\(entry.name) declares \(entry.uncompressedSize) bytes (eplint inflates at most \(Self.maximumEntrySize))"
+            )
         }
         guard entry.localHeaderOffset <= file.count, file.count - entry.localHeaderOffset >= 30 else {
             throw ArtifactProblem(.malformed, "\(entry.name): its local header is outside the file")
@@ -145,9 +162,11 @@ public struct ZipArchive {
         guard header.littleEndian(at: 0, size: 4) == Self.localSignature else {
             throw ArtifactProblem(.malformed, "\(entry.name): no local header where the central directory points")
         }
-        let dataStart = entry.localHeaderOffset + 30 + header.littleEndian(at: 26, size: 2) + header.littleEndian(at: 28, size: 2)
+        let dataStart =
+            entry.localHeaderOffset + 30 + header.littleEndian(at: 26, size: 2) + header.littleEndian(at: 28, size: 2)
         guard dataStart <= file.count, entry.compressedSize <= file.count - dataStart else {
-            throw ArtifactProblem(.malformed, "\(entry.name): its \(entry.compressedSize) compressed bytes run past the end of the file")
+            throw ArtifactProblem(
+                .malformed, "\(entry.name): its \(entry.compressedSize) compressed bytes run past the end of the file")
         }
         let contents: [UInt8]
         switch entry.method {
@@ -158,16 +177,23 @@ public struct ZipArchive {
             contents = try file.read(at: dataStart, length: Int(entry.compressedSize))
         case 8:
             guard entry.uncompressedSize <= Self.maximumRatio * entry.compressedSize + 1024 else {
-                throw ArtifactProblem(.unsupported, "\(entry.name) declares \(entry.uncompressedSize) bytes from \(entry.compressedSize): more than deflate can produce (a zip bomb)")
+                throw ArtifactProblem(
+                    .unsupported,
+                    "\(entry.name) declares \(entry.uncompressedSize) bytes from \(entry.compressedSize): more than deflate can produce (a zip bomb)"
+                )
             }
             contents = try inflate(entry, from: dataStart)
         default:
-            throw ArtifactProblem(.unsupported, "\(entry.name) is compressed with method \(entry.method) (eplint reads stored and deflated entries)")
+            throw ArtifactProblem(
+                .unsupported,
+                "\(entry.name) is compressed with method \(entry.method) (eplint reads stored and deflated entries)")
         }
         let crc = contents.withUnsafeBufferPointer { buffer in
             CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count))
         }
-        guard UInt32(crc) == entry.crc32 else { throw ArtifactProblem(.malformed, "\(entry.name): its CRC-32 does not match its contents") }
+        guard UInt32(crc) == entry.crc32 else {
+            throw ArtifactProblem(.malformed, "\(entry.name): its CRC-32 does not match its contents")
+        }
         return contents
     }
 
@@ -203,7 +229,10 @@ public struct ZipArchive {
                                 stream.next_out = pointer
                                 stream.avail_out = 1
                                 status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                                if stream.avail_out == 0 { status = Z_BUF_ERROR; produced += 1 }
+                                if stream.avail_out == 0 {
+                                    status = Z_BUF_ERROR
+                                    produced += 1
+                                }
                             }
                             break
                         }
@@ -213,7 +242,8 @@ public struct ZipArchive {
                 }
             }
             if produced > output.count {
-                throw ArtifactProblem(.unsupported, "\(entry.name) inflates to more than the \(entry.uncompressedSize) bytes it declares")
+                throw ArtifactProblem(
+                    .unsupported, "\(entry.name) inflates to more than the \(entry.uncompressedSize) bytes it declares")
             }
             switch status {
             case Z_STREAM_END: finished = true
@@ -222,7 +252,9 @@ public struct ZipArchive {
             }
         }
         guard finished, produced == output.count else {
-            throw ArtifactProblem(.malformed, "\(entry.name): its deflated data ends after \(produced) of \(entry.uncompressedSize) bytes")
+            throw ArtifactProblem(
+                .malformed, "\(entry.name): its deflated data ends after \(produced) of \(entry.uncompressedSize) bytes"
+            )
         }
         return output
     }

@@ -29,18 +29,26 @@ public struct Baseline: Sendable, Equatable {
     public init(counts: [Entry: Int] = [:]) { self.counts = counts }
 
     public static func entry(for diagnostic: Diagnostic, absolutePath: String, baselineDirectory: String) -> Entry {
-        Entry(file: PathArithmetic.relative(absolutePath, to: baselineDirectory), rule: diagnostic.rule.rawValue,
-              keyPath: diagnostic.keyPath, value: diagnostic.value)
+        Entry(
+            file: PathArithmetic.relative(absolutePath, to: baselineDirectory), rule: diagnostic.rule.rawValue,
+            keyPath: diagnostic.keyPath, value: diagnostic.value)
     }
 
     /// The JSON file: `{"version": 1, "entries": [{file, rule, keyPath, value, count}]}`.
     public func serialized() -> String {
         JSONValue.object([
             ("version", .integer(1)),
-            ("entries", .array(counts.keys.sorted().map { entry in
-                .object([("file", .string(entry.file)), ("rule", .string(entry.rule)), ("keyPath", .string(entry.keyPath)),
-                         ("value", .string(entry.value)), ("count", .integer(counts[entry]!))])
-            })),
+            (
+                "entries",
+                .array(
+                    counts.keys.sorted().map { entry in
+                        .object([
+                            ("file", .string(entry.file)), ("rule", .string(entry.rule)),
+                            ("keyPath", .string(entry.keyPath)),
+                            ("value", .string(entry.value)), ("count", .integer(counts[entry]!)),
+                        ])
+                    })
+            ),
         ]).serialized()
     }
 
@@ -56,10 +64,12 @@ public struct Baseline: Sendable, Equatable {
         counts = [:]
         for item in entries {
             guard let file = item["file"]?.string, let rule = item["rule"]?.string,
-                  let keyPath = item["keyPath"]?.string, let value = item["value"]?.string else {
+                let keyPath = item["keyPath"]?.string, let value = item["value"]?.string
+            else {
                 throw ConfigurationError("\(path):\(item.line): each entry needs file, rule, keyPath and value")
             }
-            counts[Entry(file: file, rule: rule, keyPath: keyPath, value: value), default: 0] += item["count"]?.integer ?? 1
+            counts[Entry(file: file, rule: rule, keyPath: keyPath, value: value), default: 0] +=
+                item["count"]?.integer ?? 1
         }
     }
 

@@ -51,7 +51,9 @@ public struct ConfigurationFile: Sendable {
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
     /// `toolVersion` is the running eplint's, checked against `required-version` first, so
     /// that an old eplint says it is too old before it stumbles on a key it does not know.
-    public init(text: String, path: String, directory: String, toolVersion: String = ToolIdentity.version) throws(ConfigurationError) {
+    public init(text: String, path: String, directory: String, toolVersion: String = ToolIdentity.version)
+        throws(ConfigurationError)
+    {
         self.path = path
         self.directory = directory
         let root: YAMLNode?
@@ -62,10 +64,13 @@ public struct ConfigurationFile: Sendable {
         guard let mapping = root.mapping else { throw error(root, nil, "must be a mapping of settings") }
         if let value = mapping.first(where: { $0.key.string == "required-version" })?.value {
             guard let required = RequiredVersion(try string(value, "required-version")) else {
-                throw error(value, "required-version", "must be a version such as \"1.2\" or clauses such as \">= 1.2, < 2\"")
+                throw error(
+                    value, "required-version", "must be a version such as \"1.2\" or clauses such as \">= 1.2, < 2\"")
             }
             guard required.admits(toolVersion) else {
-                throw error(value, "required-version", "this configuration needs eplint \(required), and this eplint is \(toolVersion); update eplint")
+                throw error(
+                    value, "required-version",
+                    "this configuration needs eplint \(required), and this eplint is \(toolVersion); update eplint")
             }
         }
         for (keyNode, value) in mapping {
@@ -87,20 +92,27 @@ public struct ConfigurationFile: Sendable {
                 for item in try list(value, key) { exclude.append(Glob(try string(item, key))) }
             case "ignore":
                 for entry in try list(value, key) {
-                    var path: String?, rule: RuleID?, keyPath: String?
+                    var path: String?
+                    var rule: RuleID?
+                    var keyPath: String?
                     for (fieldNode, fieldValue) in try map(entry, key) {
                         switch fieldNode.string {
                         case "path": path = try string(fieldValue, "ignore.path")
                         case "rule": rule = try self.rule(fieldValue, "ignore.rule")
                         case "keyPath": keyPath = try string(fieldValue, "ignore.keyPath")
-                        default: throw error(fieldNode, key, "unknown field \(fieldNode.string.map { "'\($0)'" } ?? ""); use path, rule and keyPath")
+                        default:
+                            throw error(
+                                fieldNode, key,
+                                "unknown field \(fieldNode.string.map { "'\($0)'" } ?? ""); use path, rule and keyPath")
                         }
                     }
                     guard let path, let rule else { throw error(entry, key, "each entry needs path and rule") }
                     ignore.append(IgnoreEntry(path: Glob(path), rule: rule, keyPath: keyPath))
                 }
             case "entitlements":
-                for (plist, file) in try map(value, key) { entitlements[try string(plist, key)] = try string(file, key) }
+                for (plist, file) in try map(value, key) {
+                    entitlements[try string(plist, key)] = try string(file, key)
+                }
             case "music-streaming":
                 guard let flag = value.string.flatMap({ ["true": true, "false": false][$0] }) else {
                     throw error(value, key, "must be true or false")
@@ -126,15 +138,21 @@ public struct ConfigurationFile: Sendable {
             case "prefix-header":
                 prefixHeader = try string(value, key)
             case "project":
-                if let single = value.string { project = [single] } else { for item in try list(value, key) { project.append(try string(item, key)) } }
+                if let single = value.string {
+                    project = [single]
+                } else {
+                    for item in try list(value, key) { project.append(try string(item, key)) }
+                }
             case "bundle-id":
                 bundleID = try string(value, key)
             case "environment":
                 let name = try string(value, key)
-                guard name == "production" || name == "sandbox" else { throw error(value, key, "must be production or sandbox") }
+                guard name == "production" || name == "sandbox" else {
+                    throw error(value, key, "must be production or sandbox")
+                }
                 environment = name
             case "required-version":
-                break // checked before the other keys
+                break  // checked before the other keys
             default:
                 throw error(keyNode, nil, "unknown key '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
             }
@@ -164,7 +182,9 @@ public struct ConfigurationFile: Sendable {
 
     private func rule(_ node: YAMLNode, _ key: String) throws(ConfigurationError) -> RuleID {
         let id = RuleID(try string(node, key))
-        guard RuleCatalog.metadata(for: id) != nil else { throw error(node, key, "unknown rule '\(id)'; 'eplint rules' lists them") }
+        guard RuleCatalog.metadata(for: id) != nil else {
+            throw error(node, key, "unknown rule '\(id)'; 'eplint rules' lists them")
+        }
         return id
     }
 
@@ -173,7 +193,9 @@ public struct ConfigurationFile: Sendable {
     /// Whether a file (absolute path) is linted: inside `include` (when given) and not in `exclude`.
     public func admits(_ absolutePath: String) -> Bool {
         let path = relative(absolutePath)
-        if !include.isEmpty && !include.contains(where: { $0.matches(path, ignoringCase: namesIgnoreCase) }) { return false }
+        if !include.isEmpty && !include.contains(where: { $0.matches(path, ignoringCase: namesIgnoreCase) }) {
+            return false
+        }
         return !exclude.contains { $0.matches(path, ignoringCase: namesIgnoreCase) }
     }
 
@@ -182,9 +204,12 @@ public struct ConfigurationFile: Sendable {
     public func ignores(_ diagnostic: Diagnostic, absolutePath: String) -> Bool {
         let path = relative(absolutePath)
         return ignore.contains { entry in
-            guard entry.rule == diagnostic.rule, entry.path.matches(path, ignoringCase: namesIgnoreCase) else { return false }
+            guard entry.rule == diagnostic.rule, entry.path.matches(path, ignoringCase: namesIgnoreCase) else {
+                return false
+            }
             guard let keyPath = entry.keyPath else { return true }
-            return diagnostic.keyPath == keyPath || diagnostic.keyPath.hasPrefix(keyPath + ".") || diagnostic.keyPath.hasPrefix(keyPath + "[")
+            return diagnostic.keyPath == keyPath || diagnostic.keyPath.hasPrefix(keyPath + ".")
+                || diagnostic.keyPath.hasPrefix(keyPath + "[")
         }
     }
 

@@ -5,7 +5,13 @@ public import LintEngine
 /// Comma-separated clauses, each `>=`, `>`, `<=`, `<` or `==` and a dotted version; a bare
 /// version means `>=` (it names the oldest eplint that knows what the file relies on).
 public struct RequiredVersion: Sendable, CustomStringConvertible {
-    enum Relation: String, CaseIterable { case atLeast = ">=", atMost = "<=", above = ">", below = "<", exactly = "==" }
+    enum Relation: String, CaseIterable {
+        case atLeast = ">="
+        case atMost = "<="
+        case above = ">"
+        case below = "<"
+        case exactly = "=="
+    }
 
     private var clauses: [(relation: Relation, version: Version)] = []
     public let description: String

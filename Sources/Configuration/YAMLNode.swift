@@ -87,20 +87,27 @@ indirect enum YAMLNode: Sendable {
                 if documents > 1 { throw SyntaxError(line: line, problem: "expected one document, found a second") }
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
-                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                try add(.scalar(text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE, line: line), anchor: Self.text(scalar.anchor))
+                let text = String(
+                    decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                try add(
+                    .scalar(text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE, line: line),
+                    anchor: Self.text(scalar.anchor))
             case YAML_ALIAS_EVENT:
                 let name = Self.text(event.data.alias.anchor) ?? ""
-                guard let node = anchors[name] else { throw SyntaxError(line: line, problem: "unknown alias '\(name)'") }
+                guard let node = anchors[name] else {
+                    throw SyntaxError(line: line, problem: "unknown alias '\(name)'")
+                }
                 try add(node, anchor: nil)
             case YAML_SEQUENCE_START_EVENT:
                 stack.append(.sequence([], line: line, anchor: Self.text(event.data.sequence_start.anchor)))
             case YAML_MAPPING_START_EVENT:
-                stack.append(.mapping([], pendingKey: nil, line: line, anchor: Self.text(event.data.mapping_start.anchor)))
+                stack.append(
+                    .mapping([], pendingKey: nil, line: line, anchor: Self.text(event.data.mapping_start.anchor)))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 switch stack.removeLast() {
                 case .sequence(let items, let start, let anchor): try add(.sequence(items, line: start), anchor: anchor)
-                case .mapping(let entries, _, let start, let anchor): try add(.mapping(entries, line: start), anchor: anchor)
+                case .mapping(let entries, _, let start, let anchor):
+                    try add(.mapping(entries, line: start), anchor: anchor)
                 }
             default:
                 break

@@ -24,7 +24,10 @@ public indirect enum JSONValue: Sendable {
         let closing = String(repeating: "  ", count: indent)
         switch self {
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{\n"
             for (index, (key, value)) in members.enumerated() {
                 output += padding + Self.quoted(key) + ": "
@@ -44,7 +47,10 @@ public indirect enum JSONValue: Sendable {
     }
 
     private static func writeArray(count: Int, _ element: (Int) -> JSONValue, to output: inout String, indent: Int) {
-        guard count > 0 else { output += "[]"; return }
+        guard count > 0 else {
+            output += "[]"
+            return
+        }
         let padding = String(repeating: "  ", count: indent + 1)
         output += "[\n"
         for index in 0..<count {

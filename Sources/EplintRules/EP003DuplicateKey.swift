@@ -21,11 +21,13 @@ struct EP003DuplicateKey: LintRule {
 
     private func reportDuplicates(in entries: [PlistEntry], path: String?, _ context: LintContext) {
         for (index, firstIndex) in RepeatedKeys.find(in: entries) {
-            let entry = entries[index], original = entries[firstIndex]
-            context.diagnose(self, Message.duplicate(entry.key, in: path), at: entry.keyRange,
-                             keyPath: path.map { "\($0).\(entry.key)" } ?? entry.key, value: entry.key,
-                             related: [(original.keyRange, Message.firstOccurrence(entry.key))],
-                             fix: fix(entry, original, storeKit: path != nil || StoreKitKey.named(entry.key) != nil))
+            let entry = entries[index]
+            let original = entries[firstIndex]
+            context.diagnose(
+                self, Message.duplicate(entry.key, in: path), at: entry.keyRange,
+                keyPath: path.map { "\($0).\(entry.key)" } ?? entry.key, value: entry.key,
+                related: [(original.keyRange, Message.firstOccurrence(entry.key))],
+                fix: fix(entry, original, storeKit: path != nil || StoreKitKey.named(entry.key) != nil))
         }
     }
 

@@ -11,28 +11,35 @@ struct EP004WrongType: PairingRule {
             guard let value = context.facts.values[key]?.value else { continue }
             let expected: PlistKind = key.isRegionArray ? .array : .dictionary
             guard value.kind == expected else {
-                context.diagnose(self, Message.wrongTopLevel(key, found: value.kind), at: value.range, keyPath: key.rawValue)
+                context.diagnose(
+                    self, Message.wrongTopLevel(key, found: value.kind), at: value.range, keyPath: key.rawValue)
                 continue
             }
             if key.isRegionArray {
                 for (index, item) in (value.arrayValue ?? []).enumerated() where item.kind != .string {
-                    context.diagnose(self, Message.wrong("\(key.rawValue)[\(index)]", expected: "a region string", found: item.kind),
-                                     at: item.range, keyPath: "\(key.rawValue)[\(index)]")
+                    context.diagnose(
+                        self, Message.wrong("\(key.rawValue)[\(index)]", expected: "a region string", found: item.kind),
+                        at: item.range, keyPath: "\(key.rawValue)[\(index)]")
                 }
             }
             for entry in context.facts.regionEntries[key] ?? [] {
                 let path = entry.region.keyPath
                 if key == .link {
                     if entry.value.kind != .string {
-                        context.diagnose(self, Message.wrong(path, expected: "a URL string", found: entry.value.kind), at: entry.value.range, keyPath: path)
+                        context.diagnose(
+                            self, Message.wrong(path, expected: "a URL string", found: entry.value.kind),
+                            at: entry.value.range, keyPath: path)
                     }
                 } else if let items = entry.value.arrayValue {
                     for (index, item) in items.enumerated() where item.kind != .string {
-                        context.diagnose(self, Message.wrong("\(path)[\(index)]", expected: "a URL string", found: item.kind),
-                                         at: item.range, keyPath: "\(path)[\(index)]")
+                        context.diagnose(
+                            self, Message.wrong("\(path)[\(index)]", expected: "a URL string", found: item.kind),
+                            at: item.range, keyPath: "\(path)[\(index)]")
                     }
                 } else {
-                    context.diagnose(self, Message.wrong(path, expected: "an array of URL strings", found: entry.value.kind), at: entry.value.range, keyPath: path)
+                    context.diagnose(
+                        self, Message.wrong(path, expected: "an array of URL strings", found: entry.value.kind),
+                        at: entry.value.range, keyPath: path)
                 }
             }
         }
@@ -42,13 +49,15 @@ struct EP004WrongType: PairingRule {
         guard let entitlement = context.customPurchaseLinkRegions else { return }
         let name = CustomPurchaseLinkRegions.entitlement
         guard let items = entitlement.entry.value.arrayValue else {
-            context.diagnose(self, Message.wrong(name, expected: "an array of region strings", found: entitlement.entry.value.kind),
-                             at: entitlement.entry.value.range, keyPath: name, in: entitlement.entitlementsPath)
+            context.diagnose(
+                self, Message.wrong(name, expected: "an array of region strings", found: entitlement.entry.value.kind),
+                at: entitlement.entry.value.range, keyPath: name, in: entitlement.entitlementsPath)
             return
         }
         for (index, item) in items.enumerated() where item.kind != .string {
-            context.diagnose(self, Message.wrong("\(name)[\(index)]", expected: "a region string", found: item.kind),
-                             at: item.range, keyPath: "\(name)[\(index)]", in: entitlement.entitlementsPath)
+            context.diagnose(
+                self, Message.wrong("\(name)[\(index)]", expected: "a region string", found: item.kind),
+                at: item.range, keyPath: "\(name)[\(index)]", in: entitlement.entitlementsPath)
         }
     }
 

@@ -8,9 +8,12 @@ struct EP005UnknownStoreKitKey: LintRule {
         let entries = context.facts.topLevel
         var reported = Set<String>()
         for entry in entries.reversed() {
-            guard let intended = StoreKitKey.nearMiss(of: entry.key), reported.insert(entry.key).inserted else { continue }
-            context.diagnose(self, Message.nearMiss(entry.key, intended), at: entry.keyRange, keyPath: entry.key, value: entry.key,
-                             fix: fix(entry, context))
+            guard let intended = StoreKitKey.nearMiss(of: entry.key), reported.insert(entry.key).inserted else {
+                continue
+            }
+            context.diagnose(
+                self, Message.nearMiss(entry.key, intended), at: entry.keyRange, keyPath: entry.key, value: entry.key,
+                fix: fix(entry, context))
         }
     }
 
@@ -18,7 +21,8 @@ struct EP005UnknownStoreKitKey: LintRule {
     /// miss appears once (a rename must not make a duplicate).
     private func fix(_ entry: PlistEntry, _ context: LintContext) -> Fix? {
         guard let intended = StoreKitKey.uniqueNearMiss(of: entry.key), context.facts.values[intended] == nil,
-              context.facts.topLevel.filter({ $0.key == entry.key }).count == 1 else { return nil }
+            context.facts.topLevel.filter({ $0.key == entry.key }).count == 1
+        else { return nil }
         return .safe(.replaceText(element: entry.keyRange, old: entry.key, new: intended.rawValue))
     }
 

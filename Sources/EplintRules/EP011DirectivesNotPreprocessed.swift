@@ -11,7 +11,8 @@ struct EP011DirectivesNotPreprocessed: LintRule {
 
     func check(_ context: LintContext) {
         guard context.infoPlistPreprocessed == false, let first = context.directives.first else { return }
-        context.diagnose(self, Message.notPreprocessed(more: context.directives.count - 1), at: SourceRange(at: first), keyPath: "")
+        context.diagnose(
+            self, Message.notPreprocessed(more: context.directives.count - 1), at: SourceRange(at: first), keyPath: "")
     }
 
     enum Message {

@@ -5,13 +5,19 @@ import LintEngine
 struct EP102RegionUnknown: PairingRule {
     func check(_ context: LintContext) {
         for region in context.customPurchaseLinkRegions?.regions ?? [] {
-            guard let value = region.resolution.value, !context.regionData.isoCodes.contains(value.asciiLowercased) else { continue }
-            context.diagnose(self, Message.unknown(region.resolution.shown(writtenAs: region.text)), at: region.range, keyPath: region.keyPath,
-                             value: value, in: context.entitlements?.path)
+            guard let value = region.resolution.value, !context.regionData.isoCodes.contains(value.asciiLowercased)
+            else { continue }
+            context.diagnose(
+                self, Message.unknown(region.resolution.shown(writtenAs: region.text)), at: region.range,
+                keyPath: region.keyPath,
+                value: value, in: context.entitlements?.path)
         }
         for region in context.facts.regions {
-            guard let value = region.resolution.value, context.regionData.status(of: value, for: region.key) == .unknown else { continue }
-            context.diagnose(self, Message.unknown(region.resolution.shown(writtenAs: region.text)), at: region.range, keyPath: region.keyPath, value: value)
+            guard let value = region.resolution.value, context.regionData.status(of: value, for: region.key) == .unknown
+            else { continue }
+            context.diagnose(
+                self, Message.unknown(region.resolution.shown(writtenAs: region.text)), at: region.range,
+                keyPath: region.keyPath, value: value)
         }
     }
 

@@ -5,9 +5,14 @@ import LintEngine
 struct EP103RegionNotAllowed: LintRule {
     func check(_ context: LintContext) {
         for region in context.facts.regions {
-            guard let value = region.resolution.value, context.regionData.status(of: value, for: region.key) == .notAllowed else { continue }
-            context.diagnose(self, Message.notAllowed(region.resolution.shown(writtenAs: region.text), region.key, lowercase: value.asciiLowercased),
-                             at: region.range, keyPath: region.keyPath, value: value)
+            guard let value = region.resolution.value,
+                context.regionData.status(of: value, for: region.key) == .notAllowed
+            else { continue }
+            context.diagnose(
+                self,
+                Message.notAllowed(
+                    region.resolution.shown(writtenAs: region.text), region.key, lowercase: value.asciiLowercased),
+                at: region.range, keyPath: region.keyPath, value: value)
         }
     }
 
@@ -15,7 +20,8 @@ struct EP103RegionNotAllowed: LintRule {
         static func notAllowed(_ shown: String, _ key: StoreKitKey, lowercase: String) -> String {
             let message = "region \(shown) is not allowed in \(key.rawValue)"
             guard customLinkRegions.contains(lowercase) else { return message }
-            return message + "; Japan and Brazil use the entitlement \(CustomPurchaseLinkRegions.entitlement) (iOS 26.2 and later) "
+            return message
+                + "; Japan and Brazil use the entitlement \(CustomPurchaseLinkRegions.entitlement) (iOS 26.2 and later) "
                 + "with the ExternalPurchaseCustomLink API, not Info.plist keys"
         }
 

@@ -13,8 +13,10 @@ struct EP105EmptyConfiguration: PairingRule {
             }
         }
         if let entitlement = context.customPurchaseLinkRegions, entitlement.entry.value.arrayValue?.isEmpty == true {
-            context.diagnose(self, Message.noAllowedRegion, at: entitlement.entry.value.range, keyPath: CustomPurchaseLinkRegions.entitlement,
-                             in: entitlement.entitlementsPath)
+            context.diagnose(
+                self, Message.noAllowedRegion, at: entitlement.entry.value.range,
+                keyPath: CustomPurchaseLinkRegions.entitlement,
+                in: entitlement.entitlementsPath)
         }
     }
 
@@ -22,7 +24,8 @@ struct EP105EmptyConfiguration: PairingRule {
         static func empty(_ key: StoreKitKey) -> String {
             "\(key.rawValue) is empty; add regions or remove the key"
         }
-        static let noAllowedRegion = "\(CustomPurchaseLinkRegions.entitlement) is an empty array: the capability is on but lists no region, "
+        static let noAllowedRegion =
+            "\(CustomPurchaseLinkRegions.entitlement) is an empty array: the capability is on but lists no region, "
             + "so it allows custom purchase links nowhere; add the regions Apple granted or remove the entitlement"
     }
 }

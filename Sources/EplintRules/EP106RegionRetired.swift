@@ -7,9 +7,12 @@ import PlistSyntax
 struct EP106RegionRetired: LintRule {
     func check(_ context: LintContext) {
         for region in context.facts.regions {
-            guard let value = region.resolution.value, case .retired(let retired) = context.regionData.status(of: value, for: region.key) else { continue }
-            context.diagnose(self, Message.retired(region.resolution.shown(writtenAs: region.text), region.key, retired),
-                             at: region.range, keyPath: region.keyPath, value: value.asciiLowercased, fix: fix(region, context))
+            guard let value = region.resolution.value,
+                case .retired(let retired) = context.regionData.status(of: value, for: region.key)
+            else { continue }
+            context.diagnose(
+                self, Message.retired(region.resolution.shown(writtenAs: region.text), region.key, retired),
+                at: region.range, keyPath: region.keyPath, value: value.asciiLowercased, fix: fix(region, context))
         }
     }
 
@@ -18,7 +21,8 @@ struct EP106RegionRetired: LintRule {
     private func fix(_ region: RegionOccurrence, _ context: LintContext) -> Fix? {
         guard region.isLiteral else { return .fromBuildSetting }
         guard region.isDictionaryKey else { return .unsafe(.remove(region.range)) }
-        guard let entry = context.facts.regionEntries[region.key]?.first(where: { $0.region.range == region.range }) else { return nil }
+        guard let entry = context.facts.regionEntries[region.key]?.first(where: { $0.region.range == region.range })
+        else { return nil }
         return .unsafe(.remove(SourceRange(start: region.range.start, end: entry.value.range.end)))
     }
 

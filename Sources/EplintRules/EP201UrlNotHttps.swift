@@ -5,8 +5,9 @@ struct EP201UrlNotHttps: LintRule {
     func check(_ context: LintContext) {
         for link in context.checkableLinks {
             guard case .success(let url) = link.parsed, url.scheme.asciiLowercased != "https" else { continue }
-            context.diagnose(self, Message.notHttps(link.shown, scheme: url.scheme), at: link.occurrence.range,
-                             keyPath: link.occurrence.keyPath, value: link.value, fix: fix(link, scheme: url.scheme))
+            context.diagnose(
+                self, Message.notHttps(link.shown, scheme: url.scheme), at: link.occurrence.range,
+                keyPath: link.occurrence.keyPath, value: link.value, fix: fix(link, scheme: url.scheme))
         }
     }
 
@@ -14,7 +15,9 @@ struct EP201UrlNotHttps: LintRule {
     private func fix(_ link: CheckableLink, scheme: String) -> Fix? {
         guard scheme.asciiLowercased == "http" else { return nil }
         guard link.occurrence.isLiteral else { return .fromBuildSetting }
-        return .unsafe(.replaceText(element: link.occurrence.range, old: link.value, new: "https" + link.value.dropFirst(scheme.count)))
+        return .unsafe(
+            .replaceText(
+                element: link.occurrence.range, old: link.value, new: "https" + link.value.dropFirst(scheme.count)))
     }
 
     enum Message {

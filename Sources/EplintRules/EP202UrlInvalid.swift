@@ -5,8 +5,9 @@ struct EP202UrlInvalid: LintRule {
     func check(_ context: LintContext) {
         for link in context.checkableLinks {
             guard case .failure(let invalid) = link.parsed else { continue }
-            context.diagnose(self, Message.invalid(link.shown, invalid), at: link.occurrence.range,
-                             keyPath: link.occurrence.keyPath, value: link.value)
+            context.diagnose(
+                self, Message.invalid(link.shown, invalid), at: link.occurrence.range,
+                keyPath: link.occurrence.keyPath, value: link.value)
         }
     }
 

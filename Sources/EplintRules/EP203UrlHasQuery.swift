@@ -5,8 +5,9 @@ struct EP203UrlHasQuery: LintRule {
     func check(_ context: LintContext) {
         for link in context.checkableLinks {
             guard case .success(let url) = link.parsed, let query = url.query else { continue }
-            context.diagnose(self, Message.query(link.shown, query), at: link.occurrence.range,
-                             keyPath: link.occurrence.keyPath, value: link.value, fix: fix(link, query: query))
+            context.diagnose(
+                self, Message.query(link.shown, query), at: link.occurrence.range,
+                keyPath: link.occurrence.keyPath, value: link.value, fix: fix(link, query: query))
         }
     }
 
@@ -14,10 +15,13 @@ struct EP203UrlHasQuery: LintRule {
     private func fix(_ link: CheckableLink, query: String) -> Fix? {
         guard link.occurrence.isLiteral else { return .fromBuildSetting }
         guard let mark = link.value.firstIndex(of: "?"),
-              link.value[mark...].dropFirst().hasPrefix(query) else { return nil }
+            link.value[mark...].dropFirst().hasPrefix(query)
+        else { return nil }
         let afterQuery = link.value.index(mark, offsetBy: 1 + query.count)
-        return .unsafe(.replaceText(element: link.occurrence.range, old: link.value,
-                                    new: String(link.value[..<mark] + link.value[afterQuery...])))
+        return .unsafe(
+            .replaceText(
+                element: link.occurrence.range, old: link.value,
+                new: String(link.value[..<mark] + link.value[afterQuery...])))
     }
 
     enum Message {

@@ -8,7 +8,9 @@ struct EP204UrlTooLong: LintRule {
         for link in context.checkableLinks {
             let length = link.value.unicodeScalars.count
             guard length > Self.maximumLength else { continue }
-            context.diagnose(self, Message.tooLong(length), at: link.occurrence.range, keyPath: link.occurrence.keyPath, value: link.value)
+            context.diagnose(
+                self, Message.tooLong(length), at: link.occurrence.range, keyPath: link.occurrence.keyPath,
+                value: link.value)
         }
     }
 

@@ -5,8 +5,9 @@ struct EP206UrlHasCredentials: LintRule {
     func check(_ context: LintContext) {
         for link in context.checkableLinks {
             guard case .success(let url) = link.parsed, url.userinfo != nil else { continue }
-            context.diagnose(self, Message.credentials(link.shown), at: link.occurrence.range,
-                             keyPath: link.occurrence.keyPath, value: link.value)
+            context.diagnose(
+                self, Message.credentials(link.shown), at: link.occurrence.range,
+                keyPath: link.occurrence.keyPath, value: link.value)
         }
     }
 

@@ -7,11 +7,13 @@ struct EP302LinkMismatch: LintRule {
         for group in context.regionLinks {
             let (maximum, reason) = context.linkMaximum(for: group.region)
             guard maximum == 1, group.links.count > 1,
-                  let link = RegionLinks.reportingEntry(group.linkEntries, region: group.region),
-                  let multiLink = RegionLinks.reportingEntry(group.multiLinkEntries, region: group.region) else { continue }
-            context.diagnose(self, Message.mismatch(group.region, count: group.links.count, reason: reason),
-                             at: link.region.range, keyPath: link.region.keyPath, value: group.region,
-                             related: [(multiLink.region.range, Message.multiLinkEntry(group.region))])
+                let link = RegionLinks.reportingEntry(group.linkEntries, region: group.region),
+                let multiLink = RegionLinks.reportingEntry(group.multiLinkEntries, region: group.region)
+            else { continue }
+            context.diagnose(
+                self, Message.mismatch(group.region, count: group.links.count, reason: reason),
+                at: link.region.range, keyPath: link.region.keyPath, value: group.region,
+                related: [(multiLink.region.range, Message.multiLinkEntry(group.region))])
         }
     }
 

@@ -4,7 +4,9 @@ import LintEngine
 struct EP303LinkListEmpty: LintRule {
     func check(_ context: LintContext) {
         for entry in context.facts.regionEntries[.multiLink] ?? [] where entry.value.arrayValue?.isEmpty == true {
-            context.diagnose(self, Message.empty(entry.region.text), at: entry.value.range, keyPath: entry.region.keyPath, value: entry.region.text)
+            context.diagnose(
+                self, Message.empty(entry.region.text), at: entry.value.range, keyPath: entry.region.keyPath,
+                value: entry.region.text)
         }
     }
 

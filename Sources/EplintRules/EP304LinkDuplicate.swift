@@ -6,9 +6,10 @@ struct EP304LinkDuplicate: LintRule {
         for entry in context.facts.regionEntries[.multiLink] ?? [] {
             var seen = Set<String>()
             for link in entry.links where !seen.insert(link.identity).inserted {
-                context.diagnose(self, Message.duplicate(link.resolution.shown(writtenAs: link.text), region: entry.region.text),
-                                 at: link.range, keyPath: link.keyPath, value: link.identity,
-                                 fix: link.isLiteral ? .safe(.remove(link.range)) : .fromBuildSetting)
+                context.diagnose(
+                    self, Message.duplicate(link.resolution.shown(writtenAs: link.text), region: entry.region.text),
+                    at: link.range, keyPath: link.keyPath, value: link.identity,
+                    fix: link.isLiteral ? .safe(.remove(link.range)) : .fromBuildSetting)
             }
         }
     }

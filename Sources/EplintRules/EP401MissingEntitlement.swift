@@ -10,7 +10,9 @@ struct EP401MissingEntitlement: PairingRule {
             // A non-boolean value is EP403's finding, in the entitlements file.
             if let value = entitlements.entry(needed)?.value, value.kind != .boolean { continue }
             guard !entitlements.grants(needed) else { continue }
-            context.diagnose(self, Message.missing(key, needed, file: entitlements.path), at: entry.keyRange, keyPath: key.rawValue, value: needed.rawValue)
+            context.diagnose(
+                self, Message.missing(key, needed, file: entitlements.path), at: entry.keyRange, keyPath: key.rawValue,
+                value: needed.rawValue)
         }
     }
 

@@ -7,8 +7,9 @@ struct EP403EntitlementNotBoolean: PairingRule {
         guard let entitlements = context.entitlements else { return }
         for entitlement in StoreKitEntitlement.allCases {
             guard let entry = entitlements.entry(entitlement), entry.value.kind != .boolean else { continue }
-            context.diagnose(self, Message.notBoolean(entitlement, found: entry.value.kind), at: entry.value.range,
-                             keyPath: entitlement.rawValue, value: entitlement.rawValue, in: entitlements.path)
+            context.diagnose(
+                self, Message.notBoolean(entitlement, found: entry.value.kind), at: entry.value.range,
+                keyPath: entitlement.rawValue, value: entitlement.rawValue, in: entitlements.path)
         }
     }
 

@@ -10,9 +10,13 @@ struct EP404EntitlementInInfoPlist: PairingRule {
 
     func check(_ context: LintContext) {
         let name = context.file.split(separator: "/").last.map(String.init) ?? context.file
-        guard !name.hasSuffix(".entitlements"), name.hasSuffix("Info.plist") || context.facts.hasStoreKitKeys else { return }
+        guard !name.hasSuffix(".entitlements"), name.hasSuffix("Info.plist") || context.facts.hasStoreKitKeys else {
+            return
+        }
         for entry in context.facts.topLevel where entry.key.hasPrefix(Self.prefix) {
-            context.diagnose(self, Message.misplaced(entry.key), at: entry.keyRange, keyPath: entry.key, value: entry.key, fix: fix(entry, context))
+            context.diagnose(
+                self, Message.misplaced(entry.key), at: entry.keyRange, keyPath: entry.key, value: entry.key,
+                fix: fix(entry, context))
         }
     }
 
@@ -20,10 +24,16 @@ struct EP404EntitlementInInfoPlist: PairingRule {
     /// (which value is meant is not one right answer).
     private func fix(_ entry: PlistEntry, _ context: LintContext) -> Fix {
         guard let entitlements = context.entitlements else { return .noPairedFile("entitlements file") }
-        guard let dictionary = entitlements.dictionary else { return .withheld("the paired entitlements file \(entitlements.path) is not XML text") }
-        if entitlements.entries.contains(where: { $0.key == entry.key }) { return .withheld("\(entitlements.path) already has \(entry.key)") }
-        return .unsafe(.move(entry: SourceRange(start: entry.keyRange.start, end: entry.value.range.end),
-                             destination: entitlements.path, dictionary: dictionary))
+        guard let dictionary = entitlements.dictionary else {
+            return .withheld("the paired entitlements file \(entitlements.path) is not XML text")
+        }
+        if entitlements.entries.contains(where: { $0.key == entry.key }) {
+            return .withheld("\(entitlements.path) already has \(entry.key)")
+        }
+        return .unsafe(
+            .move(
+                entry: SourceRange(start: entry.keyRange.start, end: entry.value.range.end),
+                destination: entitlements.path, dictionary: dictionary))
     }
 
     enum Message {

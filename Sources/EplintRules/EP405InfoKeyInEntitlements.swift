@@ -9,8 +9,10 @@ struct EP405InfoKeyInEntitlements: PairingRule {
         guard let entitlements = context.entitlements else { return }
         for entry in entitlements.entries {
             guard let key = StoreKitKey.named(entry.key) else { continue }
-            context.diagnose(self, Message.misplaced(key), at: entry.keyRange, keyPath: entry.key, value: entry.key, in: entitlements.path,
-                             fix: fix(entry, context))
+            context.diagnose(
+                self, Message.misplaced(key), at: entry.keyRange, keyPath: entry.key, value: entry.key,
+                in: entitlements.path,
+                fix: fix(entry, context))
         }
     }
 
@@ -18,9 +20,13 @@ struct EP405InfoKeyInEntitlements: PairingRule {
     /// itself (no Info.plist is known) or the Info.plist already has the key.
     private func fix(_ entry: PlistEntry, _ context: LintContext) -> Fix {
         guard !context.isEntitlementsFile else { return .noPairedFile("Info.plist") }
-        if context.facts.topLevel.contains(where: { $0.key == entry.key }) { return .withheld("\(context.file) already has \(entry.key)") }
-        return .unsafe(.move(entry: SourceRange(start: entry.keyRange.start, end: entry.value.range.end),
-                             destination: context.file, dictionary: context.root.range))
+        if context.facts.topLevel.contains(where: { $0.key == entry.key }) {
+            return .withheld("\(context.file) already has \(entry.key)")
+        }
+        return .unsafe(
+            .move(
+                entry: SourceRange(start: entry.keyRange.start, end: entry.value.range.end),
+                destination: context.file, dictionary: context.root.range))
     }
 
     enum Message {

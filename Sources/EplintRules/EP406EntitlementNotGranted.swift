@@ -7,11 +7,14 @@ struct EP406EntitlementNotGranted: PairingRule {
     func check(_ context: LintContext) {
         guard let entitlements = context.entitlements, let profile = entitlements.profile else { return }
         var seen = Set<String>()
-        for entry in entitlements.entries.reversed() where entry.key.hasPrefix("com.apple.developer.storekit.") && seen.insert(entry.key).inserted {
+        for entry in entitlements.entries.reversed()
+        where entry.key.hasPrefix("com.apple.developer.storekit.") && seen.insert(entry.key).inserted {
             let granted = profile.entitlements.last(forKey: entry.key)
             guard !(granted.map { Self.grants($0.value, entry.value) } ?? false) else { continue }
-            context.diagnose(self, Message.notGranted(entry.key, profile: profile.path, grantsOtherValue: granted != nil), at: entry.keyRange,
-                             keyPath: entry.key, value: entry.key, in: entitlements.path)
+            context.diagnose(
+                self, Message.notGranted(entry.key, profile: profile.path, grantsOtherValue: granted != nil),
+                at: entry.keyRange,
+                keyPath: entry.key, value: entry.key, in: entitlements.path)
         }
     }
 
@@ -30,12 +33,14 @@ struct EP406EntitlementNotGranted: PairingRule {
 
     static func same(_ first: PlistNode, _ second: PlistNode) -> Bool {
         switch (first.content, second.content) {
-        case (.string(let a), .string(let b)), (.integer(let a), .integer(let b)), (.real(let a), .real(let b)), (.date(let a), .date(let b)):
+        case (.string(let a), .string(let b)), (.integer(let a), .integer(let b)), (.real(let a), .real(let b)),
+            (.date(let a), .date(let b)):
             return a == b
         case (.boolean(let a), .boolean(let b)): return a == b
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
         case (.dictionary(let a), .dictionary(let b)):
-            return a.count == b.count && a.allSatisfy { entry in b.last(forKey: entry.key).map { same(entry.value, $0.value) } ?? false }
+            return a.count == b.count
+                && a.allSatisfy { entry in b.last(forKey: entry.key).map { same(entry.value, $0.value) } ?? false }
         default: return false
         }
     }

@@ -5,9 +5,11 @@ import LintEngine
 struct EP501MultiLinkNeedsNewerOS: LintRule {
     func check(_ context: LintContext) {
         guard let multiLink = context.facts.values[.multiLink], context.facts.values[.link] == nil,
-              let old = context.deploymentTargets.first(where: { !$0.supportsMultiLink }) else { return }
-        context.diagnose(self, Message.tooOld(old), at: multiLink.keyRange, keyPath: StoreKitKey.multiLink.rawValue,
-                         value: "\(old.platform.rawValue) \(old.version)")
+            let old = context.deploymentTargets.first(where: { !$0.supportsMultiLink })
+        else { return }
+        context.diagnose(
+            self, Message.tooOld(old), at: multiLink.keyRange, keyPath: StoreKitKey.multiLink.rawValue,
+            value: "\(old.platform.rawValue) \(old.version)")
     }
 
     enum Message {

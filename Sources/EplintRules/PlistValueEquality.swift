@@ -7,7 +7,8 @@ enum PlistValueEquality {
         var pending = [(first, second)]
         while let (a, b) = pending.popLast() {
             switch (a.content, b.content) {
-            case (.string(let x), .string(let y)), (.integer(let x), .integer(let y)), (.real(let x), .real(let y)), (.date(let x), .date(let y)):
+            case (.string(let x), .string(let y)), (.integer(let x), .integer(let y)), (.real(let x), .real(let y)),
+                (.date(let x), .date(let y)):
                 guard x == y else { return false }
             case (.boolean(let x), .boolean(let y)):
                 guard x == y else { return false }

@@ -55,16 +55,24 @@ public struct AbsoluteURL: Equatable, Sendable {
         var index = 0
         while index < count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return .failure(.badPercentEscape) }
+                guard index + 2 < count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                    return .failure(.badPercentEscape)
+                }
             }
             index += 1
         }
-        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
         func bad(_ byte: UInt8) -> Invalid { .invalidCharacter(Character(Unicode.Scalar(byte))) }
 
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]),
-              bytes[1..<colon].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else {
+            bytes[1..<colon].allSatisfy({
+                isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            })
+        else {
             return .failure(.noScheme)
         }
         guard count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
@@ -72,14 +80,18 @@ public struct AbsoluteURL: Equatable, Sendable {
         }
         let authorityStart = colon + 3
         var authorityEnd = authorityStart
-        while authorityEnd < count, bytes[authorityEnd] != UInt8(ascii: "/"), bytes[authorityEnd] != UInt8(ascii: "?"), bytes[authorityEnd] != UInt8(ascii: "#") {
+        while authorityEnd < count, bytes[authorityEnd] != UInt8(ascii: "/"), bytes[authorityEnd] != UInt8(ascii: "?"),
+            bytes[authorityEnd] != UInt8(ascii: "#")
+        {
             authorityEnd += 1
         }
 
         var hostStart = authorityStart
         var userinfo: String?
         if let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) {
-            if let wrong = bytes[authorityStart..<at].first(where: { !(isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "%")) }) {
+            if let wrong = bytes[authorityStart..<at].first(where: {
+                !(isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "%"))
+            }) {
                 return .failure(bad(wrong))
             }
             userinfo = string(authorityStart..<at)
@@ -90,7 +102,9 @@ public struct AbsoluteURL: Equatable, Sendable {
         var hostEnd = authorityEnd
         var portRange: Range<Int>?
         if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "[") {
-            guard let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")) else { return .failure(.invalidHost) }
+            guard let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")) else {
+                return .failure(.invalidHost)
+            }
             hostEnd = close + 1
             if hostEnd < authorityEnd {
                 guard bytes[hostEnd] == UInt8(ascii: ":") else { return .failure(.invalidHost) }
@@ -103,13 +117,18 @@ public struct AbsoluteURL: Equatable, Sendable {
                 portRange = (portColon + 1)..<authorityEnd
             }
             guard hostStart < hostEnd else { return .failure(.emptyHost) }
-            if let wrong = bytes[hostStart..<hostEnd].first(where: { !(isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: "%")) }) {
-                return .failure(wrong == UInt8(ascii: "[") || wrong == UInt8(ascii: "]") || wrong == UInt8(ascii: ":") ? .invalidHost : bad(wrong))
+            if let wrong = bytes[hostStart..<hostEnd].first(where: {
+                !(isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: "%"))
+            }) {
+                return .failure(
+                    wrong == UInt8(ascii: "[") || wrong == UInt8(ascii: "]") || wrong == UInt8(ascii: ":")
+                        ? .invalidHost : bad(wrong))
             }
         }
         if let portRange {
             guard !portRange.isEmpty, portRange.count <= 10, bytes[portRange].allSatisfy(isDigit),
-                  let port = Int(string(portRange)), (1...65535).contains(port) else { return .failure(.invalidPort) }
+                let port = Int(string(portRange)), (1...65535).contains(port)
+            else { return .failure(.invalidPort) }
         }
 
         // path-abempty, then [ "?" query ] [ "#" fragment ]: pchar plus "/" (and "?" after the path).
@@ -120,9 +139,13 @@ public struct AbsoluteURL: Equatable, Sendable {
             let byte = bytes[index]
             if byte == UInt8(ascii: "#") {
                 if let start = queryStart { query = string(start..<index) }
-                if let wrong = bytes[(index + 1)...].first(where: { !isQueryCharacter($0) }) { return .failure(bad(wrong)) }
-                return .success(AbsoluteURL(scheme: string(0..<colon), userinfo: userinfo, host: string(hostStart..<hostEnd),
-                                            port: portRange.map(string), query: query))
+                if let wrong = bytes[(index + 1)...].first(where: { !isQueryCharacter($0) }) {
+                    return .failure(bad(wrong))
+                }
+                return .success(
+                    AbsoluteURL(
+                        scheme: string(0..<colon), userinfo: userinfo, host: string(hostStart..<hostEnd),
+                        port: portRange.map(string), query: query))
             }
             if byte == UInt8(ascii: "?") && queryStart == nil {
                 queryStart = index + 1
@@ -132,22 +155,30 @@ public struct AbsoluteURL: Equatable, Sendable {
             index += 1
         }
         if let start = queryStart { query = string(start..<count) }
-        return .success(AbsoluteURL(scheme: string(0..<colon), userinfo: userinfo, host: string(hostStart..<hostEnd),
-                                    port: portRange.map(string), query: query))
+        return .success(
+            AbsoluteURL(
+                scheme: string(0..<colon), userinfo: userinfo, host: string(hostStart..<hostEnd),
+                port: portRange.map(string), query: query))
     }
 
     // MARK: Character classes (RFC 3986 §2), on bytes
 
-    private static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+    private static func isAlpha(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    }
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-    private static func isHex(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "f")) }
+    private static func isHex(_ b: UInt8) -> Bool {
+        isDigit(b) || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "f"))
+    }
     private static func isUnreserved(_ b: UInt8) -> Bool {
-        isAlpha(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~") || b >= 0x80
+        isAlpha(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
+            || b == UInt8(ascii: "~") || b >= 0x80
     }
     private static func isSubDelimiter(_ b: UInt8) -> Bool { "!$&'()*+,;=".utf8.contains(b) }
     /// pchar (percent escapes were checked already) or "/".
     private static func isPathCharacter(_ b: UInt8) -> Bool {
-        isUnreserved(b) || isSubDelimiter(b) || b == UInt8(ascii: ":") || b == UInt8(ascii: "@") || b == UInt8(ascii: "%") || b == UInt8(ascii: "/")
+        isUnreserved(b) || isSubDelimiter(b) || b == UInt8(ascii: ":") || b == UInt8(ascii: "@")
+            || b == UInt8(ascii: "%") || b == UInt8(ascii: "/")
     }
     private static func isQueryCharacter(_ b: UInt8) -> Bool { isPathCharacter(b) || b == UInt8(ascii: "?") }
 
@@ -156,15 +187,19 @@ public struct AbsoluteURL: Equatable, Sendable {
         let bytes = Array(text.utf8)
         if let first = bytes.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
             let body = bytes.dropFirst()
-            guard let dot = body.firstIndex(of: UInt8(ascii: ".")), dot > body.startIndex, body[body.startIndex..<dot].allSatisfy(isHex) else { return false }
+            guard let dot = body.firstIndex(of: UInt8(ascii: ".")), dot > body.startIndex,
+                body[body.startIndex..<dot].allSatisfy(isHex)
+            else { return false }
             let tail = body[(dot + 1)...]
-            return !tail.isEmpty && tail.allSatisfy { (isUnreserved($0) && $0 < 0x80) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") }
+            return !tail.isEmpty
+                && tail.allSatisfy { (isUnreserved($0) && $0 < 0x80) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") }
         }
         return isIPv6(text)
     }
 
     static func isIPv6(_ text: String) -> Bool {
-        guard !text.isEmpty, text.utf8.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return false }
+        guard !text.isEmpty, text.utf8.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+        else { return false }
         var groups = text.components(separatedByString: ":")
         if let last = groups.last, last.contains(".") {
             // A trailing IPv4 address stands for the last two 16-bit groups.
@@ -188,10 +223,13 @@ public struct AbsoluteURL: Equatable, Sendable {
 
     static func isIPv4(_ text: String) -> Bool {
         let parts = text.components(separatedByString: ".")
-        return parts.count == 4 && parts.allSatisfy { part in
-            guard !part.isEmpty, part.utf8.count <= 3, part.utf8.allSatisfy(isDigit), let value = Int(part), value <= 255 else { return false }
-            return part == "0" || !part.hasPrefix("0")
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                guard !part.isEmpty, part.utf8.count <= 3, part.utf8.allSatisfy(isDigit), let value = Int(part),
+                    value <= 255
+                else { return false }
+                return part == "0" || !part.hasPrefix("0")
+            }
     }
 }
 

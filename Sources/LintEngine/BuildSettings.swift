@@ -50,7 +50,8 @@ public struct BuildSettings: Sendable {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
-            if scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "(" || scalars[index + 1] == "{" {
+            if scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "(" || scalars[index + 1] == "{"
+            {
                 let close: Unicode.Scalar = scalars[index + 1] == "(" ? ")" : "}"
                 var end = index + 2
                 while end < scalars.count, Self.isNameScalar(scalars[end]) { end += 1 }
@@ -92,7 +93,8 @@ extension BuildSettings.Resolution {
     /// The value for a message: quoted, and where it came from when a build setting made it.
     public func shown(writtenAs text: String) -> String {
         switch self {
-        case .resolved(let value, let origins): "\(value.quotedForMessage) (from \(text.quotedForMessage); \(origins.joined(separator: ", ")))"
+        case .resolved(let value, let origins):
+            "\(value.quotedForMessage) (from \(text.quotedForMessage); \(origins.joined(separator: ", ")))"
         case .literal(let value): value.quotedForMessage
         case .unresolved: text.quotedForMessage
         }

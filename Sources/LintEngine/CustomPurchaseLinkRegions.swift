@@ -26,10 +26,14 @@ public struct CustomPurchaseLinkRegions: Sendable {
 extension LintContext {
     /// The paired entitlements file's allowed-regions entitlement, if it has one.
     public var customPurchaseLinkRegions: CustomPurchaseLinkRegions? {
-        guard let entitlements, let entry = entitlements.entries.last(forKey: CustomPurchaseLinkRegions.entitlement) else { return nil }
-        let regions = (entry.value.arrayValue ?? []).enumerated().compactMap { index, item -> CustomPurchaseLinkRegions.Region? in
+        guard let entitlements, let entry = entitlements.entries.last(forKey: CustomPurchaseLinkRegions.entitlement)
+        else { return nil }
+        let regions = (entry.value.arrayValue ?? []).enumerated().compactMap {
+            index, item -> CustomPurchaseLinkRegions.Region? in
             guard let text = item.stringValue else { return nil }
-            return .init(text: text, resolution: buildSettings.resolve(text), range: item.range, keyPath: "\(CustomPurchaseLinkRegions.entitlement)[\(index)]")
+            return .init(
+                text: text, resolution: buildSettings.resolve(text), range: item.range,
+                keyPath: "\(CustomPurchaseLinkRegions.entitlement)[\(index)]")
         }
         return CustomPurchaseLinkRegions(entry: entry, regions: regions, entitlementsPath: entitlements.path)
     }

@@ -7,7 +7,9 @@ public enum Platform: String, CaseIterable, Sendable {
 
     /// Case-insensitive, as users type them on the command line.
     public init?(name: String) {
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
+        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+            return nil
+        }
         self = match
     }
 
@@ -40,7 +42,9 @@ public struct Version: Comparable, Sendable, CustomStringConvertible {
 
     public init?(_ text: String) {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard !pieces.isEmpty, pieces.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        guard !pieces.isEmpty,
+            pieces.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { return nil }
         parts = pieces.map { Int($0)! }
         description = text
     }
@@ -77,13 +81,15 @@ public struct DeploymentTarget: Sendable {
     /// anything that is not a dotted version mean "unknown".
     static func fromInfoPlist(_ entries: [PlistEntry], buildSettings: BuildSettings) -> [DeploymentTarget] {
         func version(_ key: String) -> Version? {
-            guard let text = entries.last(forKey: key)?.value.stringValue, let value = buildSettings.resolve(text).value else { return nil }
+            guard let text = entries.last(forKey: key)?.value.stringValue, let value = buildSettings.resolve(text).value
+            else { return nil }
             return Version(value)
         }
         var targets: [DeploymentTarget] = []
         if let minimum = version("MinimumOSVersion") {
             let platforms = entries.last(forKey: "CFBundleSupportedPlatforms")?.value.arrayValue ?? []
-            let platform = platforms.lazy.compactMap { $0.stringValue.flatMap(Platform.init(bundlePlatform:)) }.first ?? .iOS
+            let platform =
+                platforms.lazy.compactMap { $0.stringValue.flatMap(Platform.init(bundlePlatform:)) }.first ?? .iOS
             targets.append(DeploymentTarget(platform: platform, version: minimum, source: "MinimumOSVersion"))
         }
         if let minimum = version("LSMinimumSystemVersion") {
@@ -93,5 +99,7 @@ public struct DeploymentTarget: Sendable {
     }
 
     /// Top-level keys whose values deployment targets are read from.
-    static let infoPlistKeys: Set<String> = ["MinimumOSVersion", "LSMinimumSystemVersion", "CFBundleSupportedPlatforms"]
+    static let infoPlistKeys: Set<String> = [
+        "MinimumOSVersion", "LSMinimumSystemVersion", "CFBundleSupportedPlatforms",
+    ]
 }

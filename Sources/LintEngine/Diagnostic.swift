@@ -70,8 +70,10 @@ public struct Diagnostic: Sendable {
     /// How to repair it, when the rule knows one right answer (`--fix`).
     public var fix: Fix?
 
-    public init(file: String, rule: RuleID, severity: Severity, message: String, range: SourceRange,
-                keyPath: String = "", value: String = "", related: [RelatedLocation] = [], fix: Fix? = nil) {
+    public init(
+        file: String, rule: RuleID, severity: Severity, message: String, range: SourceRange,
+        keyPath: String = "", value: String = "", related: [RelatedLocation] = [], fix: Fix? = nil
+    ) {
         self.file = file
         self.rule = rule
         self.severity = severity
@@ -101,10 +103,14 @@ public struct Diagnostic: Sendable {
         hold(onlyIn: onlyInContexts + other.onlyInContexts.filter { !onlyInContexts.contains($0) })
     }
 
-    private static func contextSuffix(_ contexts: [String]) -> String { " (only in \(contexts.joined(separator: ", ")))" }
+    private static func contextSuffix(_ contexts: [String]) -> String {
+        " (only in \(contexts.joined(separator: ", ")))"
+    }
 
     /// Line, then column, then rule ID (files are ordered by the caller, as discovered).
     public static func inReportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
-        (lhs.range.start.line, lhs.range.start.column, lhs.rule.rawValue) < (rhs.range.start.line, rhs.range.start.column, rhs.rule.rawValue)
+        (lhs.range.start.line, lhs.range.start.column, lhs.rule.rawValue) < (
+            rhs.range.start.line, rhs.range.start.column, rhs.rule.rawValue
+        )
     }
 }

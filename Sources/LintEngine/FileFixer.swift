@@ -24,8 +24,10 @@ public enum FileFixer {
     /// change either). `isReported` says which of a list would be reported (not ignored,
     /// suppressed or baselined); only those are fixed. `relint` lints a text of the file (in
     /// all its contexts) and gives nil when it does not parse.
-    public static func fix(_ original: [UInt8], file: String, findings: [Diagnostic], allowing applicability: FixApplicability,
-                           isReported: ([Diagnostic]) -> [Bool], relint lint: ([UInt8]) -> [Diagnostic]?) -> Outcome {
+    public static func fix(
+        _ original: [UInt8], file: String, findings: [Diagnostic], allowing applicability: FixApplicability,
+        isReported: ([Diagnostic]) -> [Bool], relint lint: ([UInt8]) -> [Diagnostic]?
+    ) -> Outcome {
         var bytes = original
         var current = findings
         var fixed: [Diagnostic] = []
@@ -37,7 +39,9 @@ public enum FileFixer {
             let reported = isReported(current)
             var candidates: [(diagnostic: Diagnostic, fix: Fix)] = []
             for (diagnostic, isShown) in zip(current, reported) where isShown && diagnostic.file == file {
-                guard let fix = diagnostic.fix, fix.proposesEdits, fix.applicability <= applicability, let resolved = FixResolution.resolve(fix, in: text) else { continue }
+                guard let fix = diagnostic.fix, fix.proposesEdits, fix.applicability <= applicability,
+                    let resolved = FixResolution.resolve(fix, in: text)
+                else { continue }
                 candidates.append((diagnostic, resolved))
             }
             let chosen = nonOverlapping(candidates)
@@ -50,7 +54,9 @@ public enum FileFixer {
             bytes = next
             current = after
         }
-        if let problem = unexpected(current, before: findings, fixed: fixed) { return refused(original, findings, problem) }
+        if let problem = unexpected(current, before: findings, fixed: fixed) {
+            return refused(original, findings, problem)
+        }
         return Outcome(bytes: bytes, fixed: fixed, findings: fixed.isEmpty ? findings : current)
     }
 
@@ -64,16 +70,21 @@ public enum FileFixer {
     }
 
     /// Fixes in order of their first edit; one that touches an earlier choice waits for a later round.
-    static func nonOverlapping(_ candidates: [(diagnostic: Diagnostic, fix: Fix)]) -> [(diagnostic: Diagnostic, fix: Fix)] {
+    static func nonOverlapping(_ candidates: [(diagnostic: Diagnostic, fix: Fix)]) -> [(
+        diagnostic: Diagnostic, fix: Fix
+    )] {
         let ordered = candidates.sorted {
-            ($0.fix.edits[0].fileBytes.lowerBound, $0.diagnostic.rule) < ($1.fix.edits[0].fileBytes.lowerBound, $1.diagnostic.rule)
+            ($0.fix.edits[0].fileBytes.lowerBound, $0.diagnostic.rule) < (
+                $1.fix.edits[0].fileBytes.lowerBound, $1.diagnostic.rule
+            )
         }
         // The ranges taken, kept sorted and disjoint: each test is a binary search (40,000
         // fixes in one file must not cost 40,000 squared comparisons).
         var taken: [Range<Int>] = []
         var chosen: [(diagnostic: Diagnostic, fix: Fix)] = []
         func insertionPoint(_ range: Range<Int>) -> Int {
-            var low = 0, high = taken.count
+            var low = 0
+            var high = taken.count
             while low < high {
                 let middle = (low + high) / 2
                 if taken[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
@@ -83,7 +94,11 @@ public enum FileFixer {
         func isFree(_ range: Range<Int>) -> Bool {
             let index = insertionPoint(range)
             if index > 0 && taken[index - 1].upperBound > range.lowerBound { return false }
-            if index < taken.count && (taken[index].lowerBound < range.upperBound || taken[index].lowerBound == range.lowerBound) { return false }
+            if index < taken.count
+                && (taken[index].lowerBound < range.upperBound || taken[index].lowerBound == range.lowerBound)
+            {
+                return false
+            }
             return true
         }
         for candidate in ordered {
@@ -117,7 +132,9 @@ public enum FileFixer {
         func identity(_ diagnostic: Diagnostic) -> String { diagnostic.rule.rawValue + "\u{0}" + diagnostic.value }
         for diagnostic in before { expected[identity(diagnostic), default: 0] += 1 }
         // A fix of a finding that a previous round brought takes nothing from those before.
-        for diagnostic in fixed where expected[identity(diagnostic), default: 0] > 0 { expected[identity(diagnostic)]! -= 1 }
+        for diagnostic in fixed where expected[identity(diagnostic), default: 0] > 0 {
+            expected[identity(diagnostic)]! -= 1
+        }
         for diagnostic in after {
             expected[identity(diagnostic), default: 0] -= 1
             if expected[identity(diagnostic)]! < 0 {

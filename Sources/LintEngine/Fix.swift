@@ -33,7 +33,9 @@ public struct TextEdit: Sendable, Equatable {
     /// The file edited when it is not the finding's (the destination of a move).
     public var file: String?
 
-    public init(range: SourceRange, replacement: String, fileBytes: Range<Int>, replacementBytes: [UInt8], file: String? = nil) {
+    public init(
+        range: SourceRange, replacement: String, fileBytes: Range<Int>, replacementBytes: [UInt8], file: String? = nil
+    ) {
         self.range = range
         self.replacement = replacement
         self.fileBytes = fileBytes
@@ -76,7 +78,10 @@ public struct Fix: Sendable, Equatable {
     }
 
     /// A move needs a paired file to move to (`--verbose` says which is missing).
-    public static func noPairedFile(_ kind: String) -> Fix { withheld("no \(kind) is paired with it to move the entry to") }
+    public static func noPairedFile(_ kind: String) -> Fix {
+        withheld("no \(kind) is paired with it to move the entry to")
+    }
 
-    public static let fromBuildSetting = withheld("its value comes from a build setting ($(NAME)), not from the file's text")
+    public static let fromBuildSetting = withheld(
+        "its value comes from a build setting ($(NAME)), not from the file's text")
 }

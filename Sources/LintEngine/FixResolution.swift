@@ -19,7 +19,9 @@ public enum FixResolution {
         resolved.edits = []
         for intent in fix.intents {
             if case .move(let entry, let path, let dictionary) = intent {
-                guard let destination, let edits = MoveResolution.edits(entry, in: text, to: path, dictionary: dictionary, in: destination) else { return nil }
+                guard let destination,
+                    let edits = MoveResolution.edits(entry, in: text, to: path, dictionary: dictionary, in: destination)
+                else { return nil }
                 resolved.edits += edits
                 continue
             }
@@ -53,9 +55,10 @@ public enum FixResolution {
         case .replaceText(let element, let old, let new):
             let (start, end) = (element.start.offset, element.end.offset)
             guard start >= 0, end <= text.count, start < end,
-                  let open = text[start..<end].firstIndex(of: UInt8(ascii: ">")),
-                  let close = text[start..<end].lastIndex(of: UInt8(ascii: "<")), open < close,
-                  text[open + 1..<close].elementsEqual(old.utf8) else { return nil }
+                let open = text[start..<end].firstIndex(of: UInt8(ascii: ">")),
+                let close = text[start..<end].lastIndex(of: UInt8(ascii: "<")), open < close,
+                text[open + 1..<close].elementsEqual(old.utf8)
+            else { return nil }
             return (open + 1..<close, Array(new.utf8))
         case .move:
             return nil
@@ -87,9 +90,11 @@ public enum FixResolution {
 
     static func edit(_ range: Range<Int>, _ replacement: [UInt8], in text: EncodedText) -> TextEdit? {
         guard let start = text.fileOffset(of: range.lowerBound), let end = text.fileOffset(of: range.upperBound),
-              let encoded = text.encode(replacement[...]) else { return nil }
-        return TextEdit(range: SourceRange(start: text.position(of: range.lowerBound), end: text.position(of: range.upperBound)),
-                        replacement: String(decoding: replacement, as: UTF8.self),
-                        fileBytes: start..<end, replacementBytes: encoded)
+            let encoded = text.encode(replacement[...])
+        else { return nil }
+        return TextEdit(
+            range: SourceRange(start: text.position(of: range.lowerBound), end: text.position(of: range.upperBound)),
+            replacement: String(decoding: replacement, as: UTF8.self),
+            fileBytes: start..<end, replacementBytes: encoded)
     }
 }

@@ -16,19 +16,27 @@ enum InlineSuppression {
     }
 
     /// The findings kept (with EP008/EP009 for the directives themselves), and those the directives dropped.
-    static func apply(_ comments: [PlistComment], to diagnostics: [Diagnostic], file: String,
-                      severity: (RuleID) -> Severity) -> (kept: [Diagnostic], suppressed: [SuppressedFinding]) {
+    static func apply(
+        _ comments: [PlistComment], to diagnostics: [Diagnostic], file: String,
+        severity: (RuleID) -> Severity
+    ) -> (kept: [Diagnostic], suppressed: [SuppressedFinding]) {
         var directives: [Directive] = []
         var problems: [Diagnostic] = []
         func problem(_ rule: RuleID, _ message: String, _ comment: PlistComment) {
-            problems.append(Diagnostic(file: file, rule: rule, severity: severity(rule), message: message, range: comment.range))
+            problems.append(
+                Diagnostic(file: file, rule: rule, severity: severity(rule), message: message, range: comment.range))
         }
         for comment in comments {
-            let words = comment.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "," })
+            let words = comment.text.split(whereSeparator: {
+                $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == ","
+            })
             guard let first = words.first, first.hasPrefix("eplint:") else { continue }
             let kind = first.dropFirst("eplint:".count)
             guard comment.isWhole else {
-                problem(invalid, "eplint:\(kind.prefix(40)) directive is longer than \(PlistComment.textLimit) bytes and is not read; a directive names rule IDs only", comment)
+                problem(
+                    invalid,
+                    "eplint:\(kind.prefix(40)) directive is longer than \(PlistComment.textLimit) bytes and is not read; a directive names rule IDs only",
+                    comment)
                 continue
             }
             let covers: Range<Int>
@@ -42,7 +50,10 @@ enum InlineSuppression {
             case "disable":
                 covers = comment.range.end.offset..<Int.max
             default:
-                problem(invalid, "unknown directive \(String(first).quotedForMessage); use eplint:disable-next or eplint:disable", comment)
+                problem(
+                    invalid,
+                    "unknown directive \(String(first).quotedForMessage); use eplint:disable-next or eplint:disable",
+                    comment)
                 continue
             }
             let names = words.dropFirst().map(String.init)
@@ -62,15 +73,21 @@ enum InlineSuppression {
         }
         guard !directives.isEmpty || !problems.isEmpty else { return (diagnostics, []) }
 
-        let suppressors = firstCovering(diagnostics.map { ($0.rule, $0.range.start.offset) }, among: directives.map { ($0.rules, $0.covers) })
+        let suppressors = firstCovering(
+            diagnostics.map { ($0.rule, $0.range.start.offset) }, among: directives.map { ($0.rules, $0.covers) })
         var kept: [Diagnostic] = []
         var suppressed: [SuppressedFinding] = []
         for (diagnostic, suppressor) in zip(diagnostics, suppressors) {
-            guard let suppressor else { kept.append(diagnostic); continue }
+            guard let suppressor else {
+                kept.append(diagnostic)
+                continue
+            }
             directives[suppressor].used.insert(diagnostic.rule)
             let comment = directives[suppressor].comment
-            let kind = comment.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).first ?? ""
-            suppressed.append(SuppressedFinding(diagnostic, kind: .inSource, reason: "\(kind) at line \(comment.range.start.line)"))
+            let kind =
+                comment.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).first ?? ""
+            suppressed.append(
+                SuppressedFinding(diagnostic, kind: .inSource, reason: "\(kind) at line \(comment.range.start.line)"))
         }
         for directive in directives {
             for rule in directive.rules where !directive.used.contains(rule) {
@@ -85,8 +102,10 @@ enum InlineSuppression {
     /// order: directives join a heap of candidates when their range begins and leave it lazily
     /// once it has ended (an ended range never covers a later offset), so the heap's smallest
     /// index is the answer. n·log n, where asking every directive for every finding was quadratic.
-    static func firstCovering(_ findings: [(rule: RuleID, offset: Int)],
-                              among directives: [(rules: [RuleID], covers: Range<Int>)]) -> [Int?] {
+    static func firstCovering(
+        _ findings: [(rule: RuleID, offset: Int)],
+        among directives: [(rules: [RuleID], covers: Range<Int>)]
+    ) -> [Int?] {
         var directivesByRule: [RuleID: [Int]] = [:]
         for (index, directive) in directives.enumerated() {
             for rule in Set(directive.rules) { directivesByRule[rule, default: []].append(index) }
@@ -97,7 +116,9 @@ enum InlineSuppression {
         }
         var result = [Int?](repeating: nil, count: findings.count)
         for (rule, findingIndices) in findingsByRule {
-            let byStart = directivesByRule[rule]!.sorted { directives[$0].covers.lowerBound < directives[$1].covers.lowerBound }
+            let byStart = directivesByRule[rule]!.sorted {
+                directives[$0].covers.lowerBound < directives[$1].covers.lowerBound
+            }
             let byOffset = findingIndices.sorted { findings[$0].offset < findings[$1].offset }
             var candidates = MinimumHeap()
             var nextStart = 0
@@ -107,7 +128,9 @@ enum InlineSuppression {
                     candidates.insert(byStart[nextStart])
                     nextStart += 1
                 }
-                while let first = candidates.minimum, directives[first].covers.upperBound <= offset { candidates.removeMinimum() }
+                while let first = candidates.minimum, directives[first].covers.upperBound <= offset {
+                    candidates.removeMinimum()
+                }
                 result[findingIndex] = candidates.minimum
             }
         }

@@ -15,16 +15,21 @@ public struct MusicStreaming: Sendable {
     /// Without a flag or config: a paired entitlements file decides (it is what Apple signs the
     /// app with); only without one does `SKExternalPurchaseLinkStreamingRegions`, a key only
     /// music-streaming apps use, declare it. Each reason names the source that decided.
-    static func detected(file: String, entitlements: PairedEntitlements?, hasStreamingRegionsKey: Bool) -> MusicStreaming {
+    static func detected(file: String, entitlements: PairedEntitlements?, hasStreamingRegionsKey: Bool)
+        -> MusicStreaming
+    {
         let streaming = StoreKitEntitlement.externalPurchaseLinkStreaming.rawValue
         let key = StoreKitKey.linkStreamingRegions.rawValue
         if let entitlements {
             if entitlements.grants(.externalPurchaseLinkStreaming) {
-                return MusicStreaming(qualifies: true, reason: "the paired entitlements file \(entitlements.path) sets \(streaming)")
+                return MusicStreaming(
+                    qualifies: true, reason: "the paired entitlements file \(entitlements.path) sets \(streaming)")
             }
             let overruled = hasStreamingRegionsKey ? ", which decides over \(key) in \(file)" : ""
-            return MusicStreaming(qualifies: false,
-                                  reason: "the paired entitlements file \(entitlements.path) does not set \(streaming) to true\(overruled)")
+            return MusicStreaming(
+                qualifies: false,
+                reason:
+                    "the paired entitlements file \(entitlements.path) does not set \(streaming) to true\(overruled)")
         }
         if hasStreamingRegionsKey {
             return MusicStreaming(qualifies: true, reason: "\(file) has \(key) and no entitlements file is paired")
@@ -34,7 +39,9 @@ public struct MusicStreaming: Sendable {
 
     public static let notDeclared = MusicStreaming(
         qualifies: false,
-        reason: "the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml")
+        reason:
+            "the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml"
+    )
 }
 
 /// Everything a rule may look at for one file, and the one way it reports.
@@ -74,8 +81,11 @@ public final class LintContext {
         var fix: Fix?
     }
 
-    init(file: String, root: PlistNode, facts: StoreKitFacts, configuration: LintConfiguration, entitlements: PairedEntitlements?,
-         directives: [SourcePosition] = []) {
+    init(
+        file: String, root: PlistNode, facts: StoreKitFacts, configuration: LintConfiguration,
+        entitlements: PairedEntitlements?,
+        directives: [SourcePosition] = []
+    ) {
         self.file = file
         self.directives = directives
         infoPlistPreprocessed = configuration.infoPlistPreprocessed
@@ -85,23 +95,32 @@ public final class LintContext {
         buildSettings = configuration.buildSettings
         self.entitlements = entitlements
         self.facts = facts
-        deploymentTargets = configuration.deploymentTargets
+        deploymentTargets =
+            configuration.deploymentTargets
             ?? DeploymentTarget.fromInfoPlist(root.dictionaryEntries ?? [], buildSettings: configuration.buildSettings)
-        musicStreaming = configuration.musicStreaming
-            ?? MusicStreaming.detected(file: file, entitlements: entitlements, hasStreamingRegionsKey: facts.values[.linkStreamingRegions] != nil)
+        musicStreaming =
+            configuration.musicStreaming
+            ?? MusicStreaming.detected(
+                file: file, entitlements: entitlements,
+                hasStreamingRegionsKey: facts.values[.linkStreamingRegions] != nil)
     }
 
     /// Reports a finding of `rule` on the element at `range` (of this file, or of `otherFile`
     /// such as the paired entitlements file).
-    public func diagnose(_ rule: some LintRule, _ message: String, at range: SourceRange, keyPath: String, value: String = "",
-                         related: [(range: SourceRange, message: String)] = [], in otherFile: String? = nil, fix: Fix? = nil) {
+    public func diagnose(
+        _ rule: some LintRule, _ message: String, at range: SourceRange, keyPath: String, value: String = "",
+        related: [(range: SourceRange, message: String)] = [], in otherFile: String? = nil, fix: Fix? = nil
+    ) {
         let target = otherFile ?? file
-        findings.append(Finding(file: target, rule: rule.id, message: message, range: range, keyPath: keyPath, value: value,
-                                related: related.map { RelatedLocation(file: target, range: $0.range, message: $0.message) },
-                                // Only the linted file's own text is re-checked after fixing, and a move
-                                // with it (PairFixer): a paired file is not otherwise (why a move is
-                                // withheld is still said).
-                                fix: otherFile == nil || otherFile == file || fix?.destination == file || fix?.withheldBecause != nil ? fix : nil))
+        findings.append(
+            Finding(
+                file: target, rule: rule.id, message: message, range: range, keyPath: keyPath, value: value,
+                related: related.map { RelatedLocation(file: target, range: $0.range, message: $0.message) },
+                // Only the linted file's own text is re-checked after fixing, and a move
+                // with it (PairFixer): a paired file is not otherwise (why a move is
+                // withheld is still said).
+                fix: otherFile == nil || otherFile == file || fix?.destination == file || fix?.withheldBecause != nil
+                    ? fix : nil))
     }
 }
 

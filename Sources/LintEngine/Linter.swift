@@ -18,9 +18,11 @@ public struct LintConfiguration: Sendable {
     /// The current time as plists write dates (`2026-11-25T21:00:00Z`), for EP407; nil: not checked.
     public var now: String?
 
-    public init(buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
-                regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil,
-                preprocessing: PreprocessingOptions = PreprocessingOptions()) {
+    public init(
+        buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
+        regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil,
+        preprocessing: PreprocessingOptions = PreprocessingOptions()
+    ) {
         self.buildSettings = buildSettings
         self.musicStreaming = musicStreaming
         self.regionData = regionData
@@ -41,7 +43,10 @@ public struct FileLintResult: Sendable {
     /// The file went through the C preprocessor: what was linted is not its text, so no fix applies.
     public var preprocessed = false
 
-    public init(diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [], suppressed: [SuppressedFinding] = []) {
+    public init(
+        diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [],
+        suppressed: [SuppressedFinding] = []
+    ) {
         self.diagnostics = diagnostics
         self.isBinaryPropertyList = isBinaryPropertyList
         self.failures = failures
@@ -63,8 +68,11 @@ public struct Linter: Sendable {
     }
 
     /// The top-level keys whose values the rules read.
-    private static let retainedInfoPlistKeys = Set(StoreKitKey.allCases.map(\.rawValue)).union(DeploymentTarget.infoPlistKeys)
-    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue)).union([CustomPurchaseLinkRegions.entitlement])
+    private static let retainedInfoPlistKeys = Set(StoreKitKey.allCases.map(\.rawValue)).union(
+        DeploymentTarget.infoPlistKeys)
+    private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue)).union([
+        CustomPurchaseLinkRegions.entitlement
+    ])
 
     static let malformed = RuleID.ep001MalformedPlist
     static let unsupported = RuleID.ep002UnsupportedFormat
@@ -77,31 +85,43 @@ public struct Linter: Sendable {
     /// diagnostics and to recognise `*Info.plist` and `*.entitlements` files. `pairing`
     /// is asked for the entitlements file of an Info.plist (a file named `*Info.plist` or
     /// one with StoreKit keys); the paired file's diagnostics follow this file's.
-    public func lint(_ source: inout some ByteSource, path: String,
-                     pairing: (String) -> EntitlementsPairing = { _ in .none }) throws(ReadFailure) -> FileLintResult {
-        let parsed = try parse(&source, path: path, keeping: Self.retainedInfoPlistKeys, preprocessing: configuration.preprocessing)
+    public func lint(
+        _ source: inout some ByteSource, path: String,
+        pairing: (String) -> EntitlementsPairing = { _ in .none }
+    ) throws(ReadFailure) -> FileLintResult {
+        let parsed = try parse(
+            &source, path: path, keeping: Self.retainedInfoPlistKeys, preprocessing: configuration.preprocessing)
         guard let root = parsed.root, let document = parsed.document else {
             // What cpp did to the text explains a plist it broke.
             let diagnostics = parsed.preprocessed.map { preprocessed in
-                preprocessed.map.translate(parsed.diagnostics, file: path) + preprocessorDiagnostics(preprocessed, file: path)
+                preprocessed.map.translate(parsed.diagnostics, file: path)
+                    + preprocessorDiagnostics(preprocessed, file: path)
             }
-            return FileLintResult(diagnostics: diagnostics ?? parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
+            return FileLintResult(
+                diagnostics: diagnostics ?? parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
         }
 
-        return run(on: root, path: path, comments: document.comments, preprocessed: parsed.preprocessed,
-                   isBinaryPropertyList: parsed.isBinaryPropertyList, isInfoPlist: Self.fileName(path).hasSuffix("Info.plist"),
-                   isFixable: parsed.preprocessed == nil && !parsed.isBinaryPropertyList, pairing: pairing)
+        return run(
+            on: root, path: path, comments: document.comments, preprocessed: parsed.preprocessed,
+            isBinaryPropertyList: parsed.isBinaryPropertyList, isInfoPlist: Self.fileName(path).hasSuffix("Info.plist"),
+            isFixable: parsed.preprocessed == nil && !parsed.isBinaryPropertyList, pairing: pairing)
     }
 
     /// Lints values read from elsewhere than a plist file (Expo's app.json): the rules see
     /// `root` as an Info.plist's root dict, located where it was written.
-    public func lint(root: PlistNode, path: String, pairing: (String) -> EntitlementsPairing = { _ in .none }) -> FileLintResult {
-        run(on: root, path: path, comments: [], preprocessed: nil, isBinaryPropertyList: false, isInfoPlist: true, isFixable: false, pairing: pairing)
+    public func lint(root: PlistNode, path: String, pairing: (String) -> EntitlementsPairing = { _ in .none })
+        -> FileLintResult
+    {
+        run(
+            on: root, path: path, comments: [], preprocessed: nil, isBinaryPropertyList: false, isInfoPlist: true,
+            isFixable: false, pairing: pairing)
     }
 
-    private func run(on root: PlistNode, path: String, comments: [PlistComment], preprocessed: PreprocessedText?,
-                     isBinaryPropertyList: Bool, isInfoPlist: Bool, isFixable: Bool,
-                     pairing: (String) -> EntitlementsPairing) -> FileLintResult {
+    private func run(
+        on root: PlistNode, path: String, comments: [PlistComment], preprocessed: PreprocessedText?,
+        isBinaryPropertyList: Bool, isInfoPlist: Bool, isFixable: Bool,
+        pairing: (String) -> EntitlementsPairing
+    ) -> FileLintResult {
         let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
         let hasStoreKitKeys = facts.hasStoreKitKeys
         var entitlements: PairedEntitlements?
@@ -116,28 +136,33 @@ public struct Linter: Sendable {
             }
         }
 
-        let context = LintContext(file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements,
-                                  directives: preprocessed?.directiveLines ?? [])
+        let context = LintContext(
+            file: path, root: root, facts: facts, configuration: configuration, entitlements: entitlements,
+            directives: preprocessed?.directiveLines ?? [])
         var diagnostics: [Diagnostic] = []
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
         for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
         for finding in context.findings {
-            let made = Diagnostic(file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
-                                  range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,
-                                  // Fixes edit the XML text linted: none for preprocessed, binary or JSON sources.
-                                  fix: isFixable ? finding.fix : nil)
+            let made = Diagnostic(
+                file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
+                range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,
+                // Fixes edit the XML text linted: none for preprocessed, binary or JSON sources.
+                fix: isFixable ? finding.fix : nil)
             if finding.file == path { diagnostics.append(made) } else { paired.append(made) }
         }
         var suppressed: [SuppressedFinding] = []
         if hasStoreKitKeys {
-            (diagnostics, suppressed) = InlineSuppression.apply(comments, to: diagnostics, file: path, severity: severity)
+            (diagnostics, suppressed) = InlineSuppression.apply(
+                comments, to: diagnostics, file: path, severity: severity)
         }
         // Preprocessed: positions so far are in cpp's output; the source's are reported.
         if let preprocessed {
             // EP011 points at directive lines, which cpp's output does not hold: already in the source.
             let atDirectives = diagnostics.filter { $0.rule == Self.directivesNotPreprocessed }
-            diagnostics = preprocessed.map.translate(diagnostics.filter { $0.rule != Self.directivesNotPreprocessed }, file: path) + atDirectives
+            diagnostics =
+                preprocessed.map.translate(diagnostics.filter { $0.rule != Self.directivesNotPreprocessed }, file: path)
+                + atDirectives
             let translated = preprocessed.map.translate(suppressed.map(\.diagnostic), file: path)
             for index in suppressed.indices { suppressed[index].diagnostic = translated[index] }
             if hasStoreKitKeys { diagnostics += preprocessorDiagnostics(preprocessed, file: path) }
@@ -145,17 +170,24 @@ public struct Linter: Sendable {
         if isBinaryPropertyList { diagnostics = diagnostics.map(Self.locatedByKeyPath) }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         paired.sort(by: Diagnostic.inReportOrder)
-        var result = FileLintResult(diagnostics: diagnostics + paired, isBinaryPropertyList: isBinaryPropertyList, failures: failures, suppressed: suppressed)
+        var result = FileLintResult(
+            diagnostics: diagnostics + paired, isBinaryPropertyList: isBinaryPropertyList, failures: failures,
+            suppressed: suppressed)
         result.preprocessed = preprocessed != nil
         return result
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.
-    public func readEntitlements(_ source: inout some ByteSource, path: String) throws(ReadFailure) -> EntitlementsPairing {
+    public func readEntitlements(_ source: inout some ByteSource, path: String) throws(ReadFailure)
+        -> EntitlementsPairing
+    {
         // Every StoreKit entitlement's entry is kept (unknown ones too): a move (EP404) must know whether the file has the key.
-        let parsed = try parse(&source, path: path, keeping: Self.retainedEntitlementKeys,
-                               alsoKeeping: { $0.hasPrefix(StoreKitEntitlement.keyPrefix) || StoreKitKey.named($0) != nil })
-        guard let root = parsed.root, let entries = root.dictionaryEntries else { return .unusable(diagnostics: parsed.diagnostics) }
+        let parsed = try parse(
+            &source, path: path, keeping: Self.retainedEntitlementKeys,
+            alsoKeeping: { $0.hasPrefix(StoreKitEntitlement.keyPrefix) || StoreKitKey.named($0) != nil })
+        guard let root = parsed.root, let entries = root.dictionaryEntries else {
+            return .unusable(diagnostics: parsed.diagnostics)
+        }
         let isText = parsed.preprocessed == nil && !parsed.isBinaryPropertyList
         return .paired(PairedEntitlements(path: path, entries: entries, dictionary: isText ? root.range : nil))
     }
@@ -170,26 +202,44 @@ public struct Linter: Sendable {
 
     /// Parses and reports what stops linting: EP001, EP002, and EP004 for a root that is not
     /// a dict in `*Info.plist` and `*.entitlements` files (other plists are left alone).
-    private func parse(_ source: inout some ByteSource, path: String, keeping keys: Set<String>, alsoKeeping: @escaping @Sendable (String) -> Bool = { _ in false },
-                       preprocessing: PreprocessingOptions = PreprocessingOptions(mode: .never)) throws(ReadFailure) -> Parsed {
+    private func parse(
+        _ source: inout some ByteSource, path: String, keeping keys: Set<String>,
+        alsoKeeping: @escaping @Sendable (String) -> Bool = { _ in false },
+        preprocessing: PreprocessingOptions = PreprocessingOptions(mode: .never)
+    ) throws(ReadFailure) -> Parsed {
         // Besides the retained keys, the root dict keeps the entries of near misses (EP005)
         // and of repeated keys (EP003, which the parser finds by hash): no other key is kept.
-        let options = PlistParseOptions(retention: .topLevelKeys(keys), keepsTopLevelEntry: { alsoKeeping($0) || StoreKitKey.nearMiss(of: $0) != nil })
-        let (document, preprocessed) = try PlistParser.parse(&source, options: options, preprocessing: preprocessing, fileName: path)
+        let options = PlistParseOptions(
+            retention: .topLevelKeys(keys),
+            keepsTopLevelEntry: { alsoKeeping($0) || StoreKitKey.nearMiss(of: $0) != nil })
+        let (document, preprocessed) = try PlistParser.parse(
+            &source, options: options, preprocessing: preprocessing, fileName: path)
         if let fatal = document.fatalProblem {
             var message = fatal.message
             if fatal.suggestsConversion { message += "; convert it with plutil -convert xml1 \(path.quotedForShell)" }
             let rule = fatal.kind == .malformed ? Self.malformed : Self.unsupported
-            return Parsed(diagnostics: [diagnostic(rule, message, SourceRange(at: fatal.position), file: path)],
-                          isBinaryPropertyList: document.isBinary || fatal.kind == .binaryPropertyList, preprocessed: preprocessed)
+            return Parsed(
+                diagnostics: [diagnostic(rule, message, SourceRange(at: fatal.position), file: path)],
+                isBinaryPropertyList: document.isBinary || fatal.kind == .binaryPropertyList, preprocessed: preprocessed
+            )
         }
         guard let root = document.root, root.kind == .dictionary else {
             let name = Self.fileName(path)
-            guard let root = document.root, name.hasSuffix("Info.plist") || name.hasSuffix(".entitlements") else { return Parsed(diagnostics: []) }
-            return Parsed(diagnostics: [diagnostic(Self.wrongType, "the top-level element must be a dictionary (<dict>), found \(root.kind.elementName)", root.range, file: path)],
-                          isBinaryPropertyList: document.isBinary, preprocessed: preprocessed)
+            guard let root = document.root, name.hasSuffix("Info.plist") || name.hasSuffix(".entitlements") else {
+                return Parsed(diagnostics: [])
+            }
+            return Parsed(
+                diagnostics: [
+                    diagnostic(
+                        Self.wrongType,
+                        "the top-level element must be a dictionary (<dict>), found \(root.kind.elementName)",
+                        root.range, file: path)
+                ],
+                isBinaryPropertyList: document.isBinary, preprocessed: preprocessed)
         }
-        return Parsed(document: document, root: root, diagnostics: [], isBinaryPropertyList: document.isBinary, preprocessed: preprocessed)
+        return Parsed(
+            document: document, root: root, diagnostics: [], isBinaryPropertyList: document.isBinary,
+            preprocessed: preprocessed)
     }
 
     /// A binary plist has no lines: its findings stay at 1:1, and the message names the key
@@ -204,8 +254,9 @@ public struct Linter: Sendable {
     /// EP007 for what eplint cannot know of the preprocessing, EP010 for comments cpp removes.
     private func preprocessorDiagnostics(_ preprocessed: PreprocessedText, file: String) -> [Diagnostic] {
         preprocessed.problems.map { problem in
-            diagnostic(problem.kind == .preprocessorComment ? Self.preprocessorComment : Self.directive, problem.message,
-                       SourceRange(at: problem.position), file: file)
+            diagnostic(
+                problem.kind == .preprocessorComment ? Self.preprocessorComment : Self.directive, problem.message,
+                SourceRange(at: problem.position), file: file)
         }
     }
 
@@ -229,7 +280,10 @@ extension PairingRule {
 extension String {
     /// Quoted for a POSIX shell when it needs to be.
     var quotedForShell: String {
-        let safe = unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./+,:@".unicodeScalars.contains($0) }
+        let safe = unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "-_./+,:@".unicodeScalars.contains($0)
+        }
         return safe && !isEmpty ? self : "'" + replacing("'", with: "'\\''") + "'"
     }
 }

@@ -5,16 +5,23 @@ public import PlistSyntax
 /// its text, indented and ended as the destination's lines are, goes on a line of its own
 /// before the `</dict>` that closes the destination's top-level dict.
 enum MoveResolution {
-    static func edits(_ entry: SourceRange, in source: EncodedText, to path: String, dictionary: SourceRange,
-                      in destination: EncodedText) -> [TextEdit]? {
+    static func edits(
+        _ entry: SourceRange, in source: EncodedText, to path: String, dictionary: SourceRange,
+        in destination: EncodedText
+    ) -> [TextEdit]? {
         let text = source.utf8
         let (start, end) = (entry.start.offset, entry.end.offset)
         guard refusal(entry, in: source) == nil,
-              let removal = FixResolution.edit(FixResolution.wholeLines(start..<end, in: text), [], in: source),
-              let place = insertionPoint(before: dictionary, in: destination.utf8) else { return nil }
-        let moved = reindented(text[start..<end], from: indentation(before: start, in: text) ?? [],
-                               to: place.indentation, lineEnd: place.lineEnd)
-        guard var insertion = FixResolution.edit(place.offset..<place.offset, place.indentation + moved + place.lineEnd, in: destination) else { return nil }
+            let removal = FixResolution.edit(FixResolution.wholeLines(start..<end, in: text), [], in: source),
+            let place = insertionPoint(before: dictionary, in: destination.utf8)
+        else { return nil }
+        let moved = reindented(
+            text[start..<end], from: indentation(before: start, in: text) ?? [],
+            to: place.indentation, lineEnd: place.lineEnd)
+        guard
+            var insertion = FixResolution.edit(
+                place.offset..<place.offset, place.indentation + moved + place.lineEnd, in: destination)
+        else { return nil }
         insertion.file = path
         return [removal, insertion]
     }
@@ -31,7 +38,9 @@ enum MoveResolution {
         return nil
     }
 
-    private static func contains(_ text: ArraySlice<UInt8>, _ needle: String) -> Bool { contains(text, Array(needle.utf8)) }
+    private static func contains(_ text: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        contains(text, Array(needle.utf8))
+    }
 
     private static func contains(_ text: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, text.count >= needle.count else { return false }
@@ -45,14 +54,20 @@ enum MoveResolution {
 
     /// Where the destination's entry goes: the start of the line of its closing `</dict>`
     /// (which must stand on its own line), with the indentation of its entries and its line end.
-    static func insertionPoint(before dictionary: SourceRange, in text: [UInt8]) -> (offset: Int, indentation: [UInt8], lineEnd: [UInt8])? {
+    static func insertionPoint(before dictionary: SourceRange, in text: [UInt8]) -> (
+        offset: Int, indentation: [UInt8], lineEnd: [UInt8]
+    )? {
         let closing = Array("</dict>".utf8)
         let (start, end) = (dictionary.start.offset, dictionary.end.offset)
-        guard start >= 0, end <= text.count, end - start > closing.count, text[(end - closing.count)..<end].elementsEqual(closing),
-              let closeIndentation = indentation(before: end - closing.count, in: text) else { return nil }
+        guard start >= 0, end <= text.count, end - start > closing.count,
+            text[(end - closing.count)..<end].elementsEqual(closing),
+            let closeIndentation = indentation(before: end - closing.count, in: text)
+        else { return nil }
         let lineStart = end - closing.count - closeIndentation.count
         guard lineStart > 0 else { return nil }
-        let lineEnd: [UInt8] = text[lineStart - 1] == 0x0D ? [0x0D]
+        let lineEnd: [UInt8] =
+            text[lineStart - 1] == 0x0D
+            ? [0x0D]
             : lineStart >= 2 && text[lineStart - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
         // The entries' indentation: that of the first line after `<dict>` that is not blank,
         // looked for in its first bytes only (each move looks: the work stays linear).
@@ -87,7 +102,10 @@ enum MoveResolution {
         var lineStart = entry.startIndex
         var index = entry.startIndex
         while index < entry.endIndex {
-            guard isLineEnd(entry[index]) else { index += 1; continue }
+            guard isLineEnd(entry[index]) else {
+                index += 1
+                continue
+            }
             lines.append(entry[lineStart..<index])
             index += entry[index] == 0x0D && index + 1 < entry.endIndex && entry[index + 1] == 0x0A ? 2 : 1
             lineStart = index
@@ -96,8 +114,13 @@ enum MoveResolution {
         var output = Array(lines[0])
         for var line in lines.dropFirst() {
             var depth = 0
-            if from.isEmpty { depth = 1 } else {
-                while line.starts(with: from) { line = line.dropFirst(from.count); depth += 1 }
+            if from.isEmpty {
+                depth = 1
+            } else {
+                while line.starts(with: from) {
+                    line = line.dropFirst(from.count)
+                    depth += 1
+                }
             }
             output += lineEnd
             for _ in 0..<depth { output += to }

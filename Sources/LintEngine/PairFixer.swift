@@ -17,14 +17,20 @@ public enum PairFixer {
 
     /// `findings`: those of linting `infoPlist` paired with `entitlements` (the paired file's
     /// included). `relint` lints new texts of both and gives nil when either does not parse.
-    public static func fix(infoPlist: (path: String, bytes: [UInt8]), entitlements: (path: String, bytes: [UInt8]),
-                           findings: [Diagnostic], allowing applicability: FixApplicability, isReported: ([Diagnostic]) -> [Bool],
-                           relint: (_ infoPlist: [UInt8], _ entitlements: [UInt8]) -> [Diagnostic]?) -> Outcome {
+    public static func fix(
+        infoPlist: (path: String, bytes: [UInt8]), entitlements: (path: String, bytes: [UInt8]),
+        findings: [Diagnostic], allowing applicability: FixApplicability, isReported: ([Diagnostic]) -> [Bool],
+        relint: (_ infoPlist: [UInt8], _ entitlements: [UInt8]) -> [Diagnostic]?
+    ) -> Outcome {
         let unchanged = Outcome(infoPlist: infoPlist.bytes, entitlements: entitlements.bytes, findings: findings)
-        guard let infoText = EncodedText(infoPlist.bytes), let entitlementsText = EncodedText(entitlements.bytes) else { return unchanged }
+        guard let infoText = EncodedText(infoPlist.bytes), let entitlementsText = EncodedText(entitlements.bytes) else {
+            return unchanged
+        }
         var chosen: [(diagnostic: Diagnostic, fix: Fix)] = []
         for (diagnostic, shown) in zip(findings, isReported(findings)) where shown {
-            guard let fix = diagnostic.fix, fix.applicability <= applicability, let destination = fix.destination else { continue }
+            guard let fix = diagnostic.fix, fix.applicability <= applicability, let destination = fix.destination else {
+                continue
+            }
             let resolved: Fix?
             if diagnostic.file == infoPlist.path && destination == entitlements.path {
                 resolved = FixResolution.resolve(fix, in: infoText, destination: entitlementsText)
@@ -47,13 +53,17 @@ public enum PairFixer {
             }
         }
         guard let newInfo = apply(editsOf(infoPlist.path), to: infoPlist.bytes),
-              let newEntitlements = apply(editsOf(entitlements.path), to: entitlements.bytes) else { return unchanged }
+            let newEntitlements = apply(editsOf(entitlements.path), to: entitlements.bytes)
+        else { return unchanged }
         let fixed = chosen.map(\.diagnostic)
         guard let after = relint(newInfo, newEntitlements) else {
-            return Outcome(infoPlist: infoPlist.bytes, entitlements: entitlements.bytes, findings: findings, refusal: "the moved entries would not parse")
+            return Outcome(
+                infoPlist: infoPlist.bytes, entitlements: entitlements.bytes, findings: findings,
+                refusal: "the moved entries would not parse")
         }
         if let problem = FileFixer.unexpected(after, before: findings, fixed: fixed) {
-            return Outcome(infoPlist: infoPlist.bytes, entitlements: entitlements.bytes, findings: findings, refusal: problem)
+            return Outcome(
+                infoPlist: infoPlist.bytes, entitlements: entitlements.bytes, findings: findings, refusal: problem)
         }
         return Outcome(infoPlist: newInfo, entitlements: newEntitlements, fixed: fixed, findings: after)
     }
@@ -61,8 +71,12 @@ public enum PairFixer {
     /// `edits` applied to `bytes`; insertions at one place keep their order. nil when two overlap.
     static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8]? {
         var merged: [TextEdit] = []
-        for edit in edits.enumerated().sorted(by: { ($0.element.fileBytes.lowerBound, $0.offset) < ($1.element.fileBytes.lowerBound, $1.offset) }).map(\.element) {
-            if var last = merged.last, last.fileBytes.isEmpty, edit.fileBytes.isEmpty, last.fileBytes.lowerBound == edit.fileBytes.lowerBound {
+        for edit in edits.enumerated().sorted(by: {
+            ($0.element.fileBytes.lowerBound, $0.offset) < ($1.element.fileBytes.lowerBound, $1.offset)
+        }).map(\.element) {
+            if var last = merged.last, last.fileBytes.isEmpty, edit.fileBytes.isEmpty,
+                last.fileBytes.lowerBound == edit.fileBytes.lowerBound
+            {
                 last.replacementBytes += edit.replacementBytes
                 merged[merged.count - 1] = last
                 continue

@@ -18,7 +18,8 @@ public enum PathArithmetic {
 
     /// `path` relative to `directory` (with `..` when outside it).
     public static func relative(_ path: String, to directory: String) -> String {
-        let target = normalized(path).split(separator: "/"), base = normalized(directory).split(separator: "/")
+        let target = normalized(path).split(separator: "/")
+        let base = normalized(directory).split(separator: "/")
         var common = 0
         while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
         let ups = Array(repeating: "..", count: base.count - common)

@@ -10,9 +10,13 @@ extension PreprocessorPositionMap {
             let (range, expansions) = sourceRange(ofOutput: diagnostic.range)
             moved.range = range
             // libxml2 names lines of the text it read: cpp's output.
-            if diagnostic.rule == Linter.malformed || diagnostic.rule == Linter.unsupported { moved.message = sourceLines(in: moved.message) }
+            if diagnostic.rule == Linter.malformed || diagnostic.rule == Linter.unsupported {
+                moved.message = sourceLines(in: moved.message)
+            }
             if !expansions.isEmpty {
-                let shown = expansions.prefix(3).map { "\($0.name) expands to \(Self.shortened($0.text).quotedForMessage)" }
+                let shown = expansions.prefix(3).map {
+                    "\($0.name) expands to \(Self.shortened($0.text).quotedForMessage)"
+                }
                 moved.message += " (\(shown.joined(separator: "; ")))"
             }
             moved.related = diagnostic.related.map { related in

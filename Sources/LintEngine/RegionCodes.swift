@@ -13,7 +13,9 @@ public struct RegionCodes: Equatable, Sendable {
         let bytes = UnsafeBufferPointer(start: packed.utf8Start, count: packed.utf8CodeUnitCount)
         precondition(bytes.count % 2 == 0, "packed region codes come in pairs")
         for pair in stride(from: 0, to: bytes.count, by: 2) {
-            guard let bit = Self.bit(bytes[pair], bytes[pair + 1]) else { preconditionFailure("packed region codes are lowercase letters") }
+            guard let bit = Self.bit(bytes[pair], bytes[pair + 1]) else {
+                preconditionFailure("packed region codes are lowercase letters")
+            }
             set(bit)
         }
     }
@@ -42,7 +44,8 @@ public struct RegionCodes: Equatable, Sendable {
     }
 
     private static func bit(_ first: UInt8, _ second: UInt8) -> Int? {
-        let a = UInt8(ascii: "a"), z = UInt8(ascii: "z")
+        let a = UInt8(ascii: "a")
+        let z = UInt8(ascii: "z")
         guard (a...z).contains(first), (a...z).contains(second) else { return nil }
         return Int(first - a) * letters + Int(second - a)
     }

@@ -23,15 +23,27 @@ public struct RegionData: Sendable, Equatable {
     /// test checks that they say what reading that file says).
     public static let builtIn = RegionData(
         isoCodes: RegionCodes(packed: EmbeddedRuleData.regionCodes),
-        allowedRegions: Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { ($0, RegionCodes(packed: EmbeddedRuleData.allowedRegions(forKey: $0.rawValue))) }),
+        allowedRegions: Dictionary(
+            uniqueKeysWithValues: StoreKitKey.allCases.map {
+                ($0, RegionCodes(packed: EmbeddedRuleData.allowedRegions(forKey: $0.rawValue)))
+            }),
         linkMaximum: EmbeddedRuleData.linkMaximum,
         musicStreamingLinkMaximum: EmbeddedRuleData.musicStreamingLinkMaximum,
-        retiredRegions: Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { key in
-            (key, EmbeddedRuleData.retiredRegions(forKey: key.rawValue).map { RetiredRegion(region: $0.region, since: $0.since, reason: $0.reason) })
-        }))
+        retiredRegions: Dictionary(
+            uniqueKeysWithValues: StoreKitKey.allCases.map { key in
+                (
+                    key,
+                    EmbeddedRuleData.retiredRegions(forKey: key.rawValue).map {
+                        RetiredRegion(region: $0.region, since: $0.since, reason: $0.reason)
+                    }
+                )
+            }))
 
-    private init(isoCodes: RegionCodes, allowedRegions: [StoreKitKey: RegionCodes], linkMaximum: Int, musicStreamingLinkMaximum: [String: Int],
-                 retiredRegions: [StoreKitKey: [RetiredRegion]]) {
+    private init(
+        isoCodes: RegionCodes, allowedRegions: [StoreKitKey: RegionCodes], linkMaximum: Int,
+        musicStreamingLinkMaximum: [String: Int],
+        retiredRegions: [StoreKitKey: [RetiredRegion]]
+    ) {
         self.isoCodes = isoCodes
         self.allowedRegions = allowedRegions
         self.linkMaximum = linkMaximum
@@ -51,7 +63,9 @@ public struct RegionData: Sendable, Equatable {
         if let problem = document.fatalProblem {
             throw FormatError(reason: "\(problem.position.line):\(problem.position.column): \(problem.message)")
         }
-        guard let entries = document.root?.dictionaryEntries else { throw FormatError(reason: "the root must be a dictionary") }
+        guard let entries = document.root?.dictionaryEntries else {
+            throw FormatError(reason: "the root must be a dictionary")
+        }
         func value(_ key: String) throws(FormatError) -> PlistNode {
             guard let entry = entries.last(forKey: key) else { throw FormatError(reason: "missing key \(key)") }
             return entry.value
@@ -63,48 +77,75 @@ public struct RegionData: Sendable, Equatable {
             return number
         }
         func codes(_ node: PlistNode, _ what: String) throws(FormatError) -> RegionCodes {
-            guard let items = node.arrayValue else { throw FormatError(reason: "\(what) must be an <array> of strings (line \(node.range.start.line))") }
+            guard let items = node.arrayValue else {
+                throw FormatError(reason: "\(what) must be an <array> of strings (line \(node.range.start.line))")
+            }
             var result = RegionCodes()
             for item in items {
                 guard let code = item.stringValue, result.insert(code) else {
-                    throw FormatError(reason: "\(what) holds something other than a lowercase two-letter code (line \(item.range.start.line))")
+                    throw FormatError(
+                        reason:
+                            "\(what) holds something other than a lowercase two-letter code (line \(item.range.start.line))"
+                    )
                 }
             }
             return result
         }
 
-        guard try integer(value("FormatVersion"), "FormatVersion") == 1 else { throw FormatError(reason: "FormatVersion must be 1") }
+        guard try integer(value("FormatVersion"), "FormatVersion") == 1 else {
+            throw FormatError(reason: "FormatVersion must be 1")
+        }
         let isoCodes = try codes(value("ISO3166Alpha2"), "ISO3166Alpha2")
-        guard let allowed = try value("AllowedRegions").dictionaryEntries else { throw FormatError(reason: "AllowedRegions must be a <dict>") }
+        guard let allowed = try value("AllowedRegions").dictionaryEntries else {
+            throw FormatError(reason: "AllowedRegions must be a <dict>")
+        }
         var allowedRegions: [StoreKitKey: RegionCodes] = [:]
         for key in StoreKitKey.allCases {
-            guard let entry = allowed.last(forKey: key.rawValue) else { throw FormatError(reason: "AllowedRegions has no \(key.rawValue)") }
+            guard let entry = allowed.last(forKey: key.rawValue) else {
+                throw FormatError(reason: "AllowedRegions has no \(key.rawValue)")
+            }
             allowedRegions[key] = try codes(entry.value, "AllowedRegions.\(key.rawValue)")
         }
         let linkMaximum = try integer(value("LinkMaximum"), "LinkMaximum")
-        guard let maxima = try value("MusicStreamingLinkMaximum").dictionaryEntries else { throw FormatError(reason: "MusicStreamingLinkMaximum must be a <dict>") }
+        guard let maxima = try value("MusicStreamingLinkMaximum").dictionaryEntries else {
+            throw FormatError(reason: "MusicStreamingLinkMaximum must be a <dict>")
+        }
         var musicStreamingLinkMaximum: [String: Int] = [:]
         for entry in maxima {
             musicStreamingLinkMaximum[entry.key] = try integer(entry.value, "MusicStreamingLinkMaximum.\(entry.key)")
         }
-        var retiredRegions: [StoreKitKey: [RetiredRegion]] = Dictionary(uniqueKeysWithValues: StoreKitKey.allCases.map { ($0, []) })
+        var retiredRegions: [StoreKitKey: [RetiredRegion]] = Dictionary(
+            uniqueKeysWithValues: StoreKitKey.allCases.map { ($0, []) })
         if let retired = entries.last(forKey: "RetiredRegions") {
-            guard let perKey = retired.value.dictionaryEntries else { throw FormatError(reason: "RetiredRegions must be a <dict>") }
+            guard let perKey = retired.value.dictionaryEntries else {
+                throw FormatError(reason: "RetiredRegions must be a <dict>")
+            }
             for entry in perKey {
-                guard let key = StoreKitKey(rawValue: entry.key) else { throw FormatError(reason: "RetiredRegions has an unknown key \(entry.key)") }
-                guard let items = entry.value.arrayValue else { throw FormatError(reason: "RetiredRegions.\(entry.key) must be an <array> of <dict>") }
+                guard let key = StoreKitKey(rawValue: entry.key) else {
+                    throw FormatError(reason: "RetiredRegions has an unknown key \(entry.key)")
+                }
+                guard let items = entry.value.arrayValue else {
+                    throw FormatError(reason: "RetiredRegions.\(entry.key) must be an <array> of <dict>")
+                }
                 for item in items {
                     let fields = item.dictionaryEntries ?? []
                     guard let region = fields.last(forKey: "Region")?.value.stringValue, isoCodes.contains(region),
-                          let since = fields.last(forKey: "Since")?.value.stringValue, let reason = fields.last(forKey: "Reason")?.value.stringValue else {
-                        throw FormatError(reason: "RetiredRegions.\(entry.key) entries need Region (a known code), Since and Reason strings (line \(item.range.start.line))")
+                        let since = fields.last(forKey: "Since")?.value.stringValue,
+                        let reason = fields.last(forKey: "Reason")?.value.stringValue
+                    else {
+                        throw FormatError(
+                            reason:
+                                "RetiredRegions.\(entry.key) entries need Region (a known code), Since and Reason strings (line \(item.range.start.line))"
+                        )
                     }
                     retiredRegions[key, default: []].append(RetiredRegion(region: region, since: since, reason: reason))
                 }
             }
         }
-        self.init(isoCodes: isoCodes, allowedRegions: allowedRegions, linkMaximum: linkMaximum, musicStreamingLinkMaximum: musicStreamingLinkMaximum,
-                  retiredRegions: retiredRegions)
+        self.init(
+            isoCodes: isoCodes, allowedRegions: allowedRegions, linkMaximum: linkMaximum,
+            musicStreamingLinkMaximum: musicStreamingLinkMaximum,
+            retiredRegions: retiredRegions)
     }
 
     public enum RegionStatus: Equatable, Sendable {

@@ -43,7 +43,11 @@ extension LintContext {
                     links.append(RegionLinks(region: region))
                     seen.append([])
                 }
-                if key == .link { links[index].linkEntries.append(entry) } else { links[index].multiLinkEntries.append(entry) }
+                if key == .link {
+                    links[index].linkEntries.append(entry)
+                } else {
+                    links[index].multiLinkEntries.append(entry)
+                }
                 for link in entry.links where seen[index].insert(link.identity).inserted {
                     links[index].links.append(link.identity)
                 }
@@ -57,7 +61,9 @@ extension LintContext {
     public func linkMaximum(for region: String) -> (maximum: Int, reason: String) {
         let maximum = regionData.maximumLinks(for: region, musicStreaming: musicStreaming.qualifies)
         if !musicStreaming.qualifies { return (maximum, musicStreaming.reason) }
-        if maximum > regionData.linkMaximum { return (maximum, "the app qualifies for EEA music streaming (\(musicStreaming.reason))") }
+        if maximum > regionData.linkMaximum {
+            return (maximum, "the app qualifies for EEA music streaming (\(musicStreaming.reason))")
+        }
         return (maximum, "'\(region)' allows \(maximum) even for apps that qualify for EEA music streaming")
     }
 }

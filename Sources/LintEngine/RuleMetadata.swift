@@ -16,7 +16,10 @@ public struct RuleMetadata: Sendable {
     /// The whole page, Markdown.
     public var documentation: String
 
-    public init(id: RuleID, name: String, defaultSeverity: Severity, summary: String, fix: FixApplicability? = nil, documentation: String) {
+    public init(
+        id: RuleID, name: String, defaultSeverity: Severity, summary: String, fix: FixApplicability? = nil,
+        documentation: String
+    ) {
         self.id = id
         self.name = name
         self.defaultSeverity = defaultSeverity
@@ -34,8 +37,9 @@ public enum RuleCatalog {
     public static let all: [RuleMetadata] = EmbeddedRuleData.rulePages
         .compactMap { page in
             Severity(rawValue: page.severity).map {
-                RuleMetadata(id: RuleID(page.id), name: page.name, defaultSeverity: $0, summary: page.summary,
-                             fix: FixApplicability(rawValue: page.fix), documentation: page.markdown)
+                RuleMetadata(
+                    id: RuleID(page.id), name: page.name, defaultSeverity: $0, summary: page.summary,
+                    fix: FixApplicability(rawValue: page.fix), documentation: page.markdown)
             }
         }
         .sorted { $0.id < $1.id }

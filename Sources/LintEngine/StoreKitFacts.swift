@@ -68,8 +68,10 @@ public struct StoreKitFacts: Sendable {
             if key.isRegionArray {
                 for (index, item) in (entry.value.arrayValue ?? []).enumerated() {
                     guard let text = item.stringValue else { continue }
-                    regions.append(RegionOccurrence(key: key, text: text, resolution: buildSettings.resolve(text),
-                                                    range: item.range, keyPath: "\(key.rawValue)[\(index)]", isDictionaryKey: false))
+                    regions.append(
+                        RegionOccurrence(
+                            key: key, text: text, resolution: buildSettings.resolve(text),
+                            range: item.range, keyPath: "\(key.rawValue)[\(index)]", isDictionaryKey: false))
                 }
             } else if let dictionary = entry.value.dictionaryEntries {
                 var entries: [RegionEntry] = []
@@ -77,18 +79,24 @@ public struct StoreKitFacts: Sendable {
                 let lastPosition = Dictionary(dictionary.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { $1 })
                 for (position, item) in dictionary.enumerated() where lastPosition[item.key] == position {
                     let path = "\(key.rawValue).\(item.key)"
-                    let region = RegionOccurrence(key: key, text: item.key, resolution: buildSettings.resolve(item.key),
-                                                  range: item.keyRange, keyPath: path, isDictionaryKey: true)
+                    let region = RegionOccurrence(
+                        key: key, text: item.key, resolution: buildSettings.resolve(item.key),
+                        range: item.keyRange, keyPath: path, isDictionaryKey: true)
                     regions.append(region)
                     var found: [LinkOccurrence] = []
                     func link(_ node: PlistNode, _ path: String) {
                         guard let text = node.stringValue else { return }
-                        found.append(LinkOccurrence(key: key, text: text, resolution: buildSettings.resolve(text), range: node.range, keyPath: path))
+                        found.append(
+                            LinkOccurrence(
+                                key: key, text: text, resolution: buildSettings.resolve(text), range: node.range,
+                                keyPath: path))
                     }
                     if key == .link {
                         link(item.value, path)
                     } else {
-                        for (index, element) in (item.value.arrayValue ?? []).enumerated() { link(element, "\(path)[\(index)]") }
+                        for (index, element) in (item.value.arrayValue ?? []).enumerated() {
+                            link(element, "\(path)[\(index)]")
+                        }
                     }
                     links += found
                     entries.append(RegionEntry(key: key, region: region, value: item.value, links: found))

@@ -70,9 +70,12 @@ extension StoreKitKey {
             // Columns are scalars: a candidate that is not ASCII goes the exact way.
             guard text.allSatisfy({ $0 < 0x80 }) else { return true }
             for third in thirds where abs(third.keyLength - text.count) <= 2 {
-                for start in max(0, third.offset - 2)...(third.offset + 2) where start + third.bytes.count <= text.count {
+                for start in max(0, third.offset - 2)...(third.offset + 2) where start + third.bytes.count <= text.count
+                {
                     var matched = 0
-                    while matched < third.bytes.count && foldedASCII(text[start + matched]) == third.bytes[matched] { matched += 1 }
+                    while matched < third.bytes.count && foldedASCII(text[start + matched]) == third.bytes[matched] {
+                        matched += 1
+                    }
                     if matched == third.bytes.count { return true }
                 }
             }
@@ -85,7 +88,8 @@ extension StoreKitKey {
 
 /// The edit distance of `a` and `b` by Unicode scalars, or nil when it is above `limit`.
 func levenshtein(_ a: String, _ b: String, limit: Int) -> Int? {
-    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
     guard abs(a.count - b.count) <= limit else { return nil }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
     var previous = Array(0...b.count)

@@ -16,7 +16,8 @@ public enum AbsoluteDate {
         let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
         let secondOfDay = unix - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(secondOfDay / 3600, 2) + ":"
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(secondOfDay / 3600, 2)
+            + ":"
             + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2) + "Z"
     }
 

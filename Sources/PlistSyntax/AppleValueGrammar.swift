@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The content of leaf elements as Apple's two XML property list parsers read it:
@@ -88,7 +88,9 @@ enum AppleValueGrammar {
         }
         if index < text.count && text[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < text.count && (text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < text.count && (text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             guard digits() else { return false }
         }
         return index == text.count
@@ -138,7 +140,10 @@ enum AppleValueGrammar {
                     return .failure(Problem(message: "Encountered improper CDATA opening"))
                 }
                 var cursor = index + 9
-                while cursor + 2 < end && !(raw[cursor] == UInt8(ascii: "]") && raw[cursor + 1] == UInt8(ascii: "]") && raw[cursor + 2] == UInt8(ascii: ">")) {
+                while cursor + 2 < end
+                    && !(raw[cursor] == UInt8(ascii: "]") && raw[cursor + 1] == UInt8(ascii: "]")
+                        && raw[cursor + 2] == UInt8(ascii: ">"))
+                {
                     cursor += 1
                 }
                 guard cursor + 2 < end else { return .failure(Problem(message: "Could not find end of CDATA")) }
@@ -163,7 +168,9 @@ enum AppleValueGrammar {
     /// The reference starting with the `&` at `start`: its character and length.
     private static func reference(_ raw: ArraySlice<UInt8>, at start: Int) -> Result<(Unicode.Scalar, Int), Problem> {
         let unknown = Problem(message: "Encountered unknown ampersand-escape sequence")
-        let named: [(String, Unicode.Scalar)] = [("lt;", "<"), ("gt;", ">"), ("amp;", "&"), ("apos;", "'"), ("quot;", "\"")]
+        let named: [(String, Unicode.Scalar)] = [
+            ("lt;", "<"), ("gt;", ">"), ("amp;", "&"), ("apos;", "'"), ("quot;", "\""),
+        ]
         let rest = raw[(start + 1)...]
         for (name, scalar) in named where rest.starts(with: name.utf8) {
             return .success((scalar, name.utf8.count + 1))
@@ -180,12 +187,20 @@ enum AppleValueGrammar {
             count += 1
             if byte == UInt8(ascii: ";") {
                 guard let scalar = Unicode.Scalar(value) else {
-                    return .failure(Problem(message: "Encountered unparseable Unicode sequence while parsing data (input did not result in a real string)"))
+                    return .failure(
+                        Problem(
+                            message:
+                                "Encountered unparseable Unicode sequence while parsing data (input did not result in a real string)"
+                        ))
                 }
                 return .success((scalar, index - start))
             }
             if count > 8 {
-                return .failure(Problem(message: "Encountered unparseable unicode sequence while parsing data (too large of a value for a Unicode sequence)"))
+                return .failure(
+                    Problem(
+                        message:
+                            "Encountered unparseable unicode sequence while parsing data (too large of a value for a Unicode sequence)"
+                    ))
             }
             guard let digit = digitValue(byte, hex: isHex) else {
                 return .failure(Problem(message: "Encountered unexpected character \(shown(byte)) while parsing data"))
@@ -213,7 +228,8 @@ enum AppleValueGrammar {
             index += 1
             skipSpace()
         }
-        var isHex = false, hadLeadingZero = false
+        var isHex = false
+        var hadLeadingZero = false
         if index < end && text[index] == UInt8(ascii: "0") {
             if index + 1 < end && text[index + 1] | 0x20 == UInt8(ascii: "x") {
                 isHex = true
@@ -227,11 +243,15 @@ enum AppleValueGrammar {
             hadLeadingZero = true
             index += 1
         }
-        if index == end && !hadLeadingZero { return markup == nil ? "Incomplete <integer>" : unexpectedBeforeCloseTag(markup).message }
+        if index == end && !hadLeadingZero {
+            return markup == nil ? "Incomplete <integer>" : unexpectedBeforeCloseTag(markup).message
+        }
         var value: UInt64 = 0
         while index < end {
             let byte = text[index]
-            guard let digit = digitValue(byte, hex: true) else { return "Unknown character \(shown(byte)) in <integer>" }
+            guard let digit = digitValue(byte, hex: true) else {
+                return "Unknown character \(shown(byte)) in <integer>"
+            }
             if !isHex && digit > 9 { return "Hex digit in non-hex <integer>" }
             let (shifted, overflow) = value.multipliedReportingOverflow(by: isHex ? 16 : 10)
             let (sum, carry) = shifted.addingReportingOverflow(UInt64(digit))
@@ -250,7 +270,8 @@ enum AppleValueGrammar {
         let first = text[index]
         if first < 0x21 || (first > 0x7E && first < 0xA1) { return true }
         guard first == 0xE2 || first == 0xE3, text.endIndex - index >= 3 else { return false }
-        let second = text[index + 1], third = text[index + 2]
+        let second = text[index + 1]
+        let third = text[index + 2]
         if first == 0xE2 && second == 0x80 { return (third >= 80 && third <= 0x8B) || third == 0xAF }
         if first == 0xE2 && second == 0x81 { return third == 0x9F }
         return first == 0xE3 && second == 0x80 && third == 0x80
@@ -267,7 +288,10 @@ enum AppleValueGrammar {
         func skipSpace() {
             while index < end {
                 let byte = text[index]
-                if byte < 0x21 || (byte > 0x7E && byte < 0xA1) { index += 1; continue }
+                if byte < 0x21 || (byte > 0x7E && byte < 0xA1) {
+                    index += 1
+                    continue
+                }
                 guard let (scalar, length) = scalar(in: text, at: index), scalar.properties.isWhitespace else { return }
                 index += length
             }
@@ -292,7 +316,9 @@ enum AppleValueGrammar {
             for byte in digits {
                 guard let digit = digitValue(byte, hex: isHex) else { return false }
                 let (shifted, overflow) = value.multipliedReportingOverflow(by: isHex ? 16 : 10)
-                let (next, carry) = isNegative ? shifted.subtractingReportingOverflow(Value(digit)) : shifted.addingReportingOverflow(Value(digit))
+                let (next, carry) =
+                    isNegative
+                    ? shifted.subtractingReportingOverflow(Value(digit)) : shifted.addingReportingOverflow(Value(digit))
                 if overflow || carry { return false }
                 value = next
             }
@@ -381,7 +407,9 @@ enum AppleValueGrammar {
         guard index < end, text[index] == UInt8(ascii: "-") else { return invalid }
         index += 1
         for separator in "-T::Z".utf8 {
-            guard end - index >= 3, isDigit(text[index]), isDigit(text[index + 1]), text[index + 2] == separator else { return invalid }
+            guard end - index >= 3, isDigit(text[index]), isDigit(text[index + 1]), text[index + 2] == separator else {
+                return invalid
+            }
             index += 3
         }
         guard index == end else { return invalid }

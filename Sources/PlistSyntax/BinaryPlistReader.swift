@@ -47,12 +47,17 @@ struct BinaryPlistObjects {
     init(_ bytes: [UInt8], options: PlistParseOptions) throws(SyntaxProblem) {
         self.bytes = bytes
         guard bytes.starts(with: BinaryPlistReader.magic) else {
-            let header = String(decoding: bytes.prefix(8).map { $0 >= 0x20 && $0 < 0x7F ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
-            throw Self.problem(.unsupported, "binary property list format \(header.quotedForMessage) is not supported (eplint reads bplist00)")
+            let header = String(
+                decoding: bytes.prefix(8).map { $0 >= 0x20 && $0 < 0x7F ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+            throw Self.problem(
+                .unsupported,
+                "binary property list format \(header.quotedForMessage) is not supported (eplint reads bplist00)")
         }
         let trailerSize = BinaryPlistReader.trailerSize
         guard bytes.count >= BinaryPlistReader.magic.count + 1 + trailerSize else {
-            throw Self.problem(.malformed, "binary property list too short (\(bytes.count) bytes) for a header, an object and a trailer")
+            throw Self.problem(
+                .malformed,
+                "binary property list too short (\(bytes.count) bytes) for a header, an object and a trailer")
         }
         let trailer = bytes.count - trailerSize
         offsetSize = Int(bytes[trailer + 6])
@@ -62,7 +67,10 @@ struct BinaryPlistObjects {
         let tableStart = Self.bigEndian(bytes, at: trailer + 24, size: 8)
         // A reference size over 8 is refused when a reference is read (a plist of one value has none).
         guard (1...8).contains(offsetSize), referenceSize >= 1 else {
-            throw Self.problem(.malformed, "binary property list trailer: offset size \(offsetSize) must be 1 to 8 bytes, reference size at least 1")
+            throw Self.problem(
+                .malformed,
+                "binary property list trailer: offset size \(offsetSize) must be 1 to 8 bytes, reference size at least 1"
+            )
         }
         // Every count and offset is compared as UInt64 before it becomes an Int.
         guard count >= 1, count <= UInt64(trailer) else {
@@ -72,11 +80,17 @@ struct BinaryPlistObjects {
             throw Self.problem(.malformed, "binary property list trailer: top object \(top) of \(count) objects")
         }
         guard tableStart >= UInt64(BinaryPlistReader.magic.count + 1), tableStart < UInt64(trailer),
-              count <= (UInt64(trailer) - tableStart) / UInt64(offsetSize) else {
-            throw Self.problem(.malformed, "binary property list trailer: an offset table of \(count) entries at \(tableStart) does not fit before the trailer")
+            count <= (UInt64(trailer) - tableStart) / UInt64(offsetSize)
+        else {
+            throw Self.problem(
+                .malformed,
+                "binary property list trailer: an offset table of \(count) entries at \(tableStart) does not fit before the trailer"
+            )
         }
         guard referenceSize >= 8 || count <= UInt64(1) << UInt64(8 * referenceSize) else {
-            throw Self.problem(.malformed, "binary property list trailer: \(count) objects cannot be referred to in \(referenceSize) bytes")
+            throw Self.problem(
+                .malformed,
+                "binary property list trailer: \(count) objects cannot be referred to in \(referenceSize) bytes")
         }
         objectCount = Int(count)
         topObject = Int(top)
@@ -114,7 +128,10 @@ struct BinaryPlistObjects {
         let entry = offsetTableStart + index * offsetSize
         let offset = Self.bigEndian(bytes, at: entry, size: offsetSize)
         guard offset >= UInt64(BinaryPlistReader.magic.count), offset < UInt64(offsetTableStart) else {
-            throw Self.problem(.malformed, "binary property list: object \(index) is at offset \(offset), outside the objects (8..<\(offsetTableStart))")
+            throw Self.problem(
+                .malformed,
+                "binary property list: object \(index) is at offset \(offset), outside the objects (8..<\(offsetTableStart))"
+            )
         }
         return Int(offset)
     }
@@ -143,7 +160,8 @@ struct BinaryPlistObjects {
             }
             let size = 1 << Int(bytes[content] & 0x0F)
             guard content + 1 + size <= offsetTableStart else {
-                throw Self.problem(.malformed, "binary property list: object \(index)'s length runs into the offset table")
+                throw Self.problem(
+                    .malformed, "binary property list: object \(index)'s length runs into the offset table")
             }
             let value = Self.bigEndian(bytes, at: content + 1, size: size)
             guard value <= UInt64(offsetTableStart) else {
@@ -153,17 +171,24 @@ struct BinaryPlistObjects {
             content += 1 + size
         }
         guard length <= (offsetTableStart - content) / unit else {
-            throw Self.problem(.malformed, "binary property list: object \(index) (\(length) × \(unit) bytes) runs into the offset table")
+            throw Self.problem(
+                .malformed,
+                "binary property list: object \(index) (\(length) × \(unit) bytes) runs into the offset table")
         }
         return (length, content)
     }
 
-    private mutating func readObject(_ index: Int, depth: Int, retained: Bool, isRoot: Bool = false) throws(SyntaxProblem) -> PlistNode {
+    private mutating func readObject(_ index: Int, depth: Int, retained: Bool, isRoot: Bool = false)
+        throws(SyntaxProblem) -> PlistNode
+    {
         guard depth <= maximumDepth else {
             throw Self.problem(.unsupported, "nesting deeper than \(maximumDepth) elements")
         }
         guard valueBudget > 0 else {
-            throw Self.problem(.unsupported, "binary property list: its shared objects expand to more values than the file has bytes (\(bytes.count))")
+            throw Self.problem(
+                .unsupported,
+                "binary property list: its shared objects expand to more values than the file has bytes (\(bytes.count))"
+            )
         }
         valueBudget -= 1
         let start = try offset(of: index)
@@ -174,7 +199,10 @@ struct BinaryPlistObjects {
             switch marker {
             case 0x08: return node(.boolean(false), retained: retained)
             case 0x09: return node(.boolean(true), retained: retained)
-            default: throw Self.problem(.malformed, "binary property list: object \(index) has marker 0x\(Self.hex(marker)), not a property list value")
+            default:
+                throw Self.problem(
+                    .malformed,
+                    "binary property list: object \(index) has marker 0x\(Self.hex(marker)), not a property list value")
             }
         case 0x1:
             guard nibble <= 4, start + 1 + (1 << nibble) <= offsetTableStart else {
@@ -190,7 +218,9 @@ struct BinaryPlistObjects {
             guard marker == 0x33, start + 9 <= offsetTableStart else {
                 throw Self.problem(.malformed, "binary property list: date object \(index) is malformed")
             }
-            return node(.date(AbsoluteDate.text(secondsSince2001: realValue(at: start + 1, size: 8))), kind: .date, retained: retained)
+            return node(
+                .date(AbsoluteDate.text(secondsSince2001: realValue(at: start + 1, size: 8))), kind: .date,
+                retained: retained)
         case 0x4:
             _ = try header(at: start, index: index, unit: 1)
             return node(.data, retained: retained)
@@ -202,8 +232,11 @@ struct BinaryPlistObjects {
             guard nibble < 4, start + 2 + nibble <= offsetTableStart else {
                 throw Self.problem(.malformed, "binary property list: UID object \(index) is malformed")
             }
-            let value = PlistNode(content: .integer(String(Self.bigEndian(bytes, at: start + 1, size: nibble + 1))), range: Self.location)
-            return node(.dictionary([PlistEntry(key: "CF$UID", keyRange: Self.location, value: value)]), kind: .dictionary, retained: retained)
+            let value = PlistNode(
+                content: .integer(String(Self.bigEndian(bytes, at: start + 1, size: nibble + 1))), range: Self.location)
+            return node(
+                .dictionary([PlistEntry(key: "CF$UID", keyRange: Self.location, value: value)]), kind: .dictionary,
+                retained: retained)
         case 0xA:
             let (count, content) = try header(at: start, index: index, unit: referenceSize)
             guard retained else { return PlistNode(content: .notRetained(.array), range: Self.location) }
@@ -211,7 +244,8 @@ struct BinaryPlistObjects {
             var items: [PlistNode] = []
             items.reserveCapacity(min(count, valueBudget))
             for item in 0..<count {
-                items.append(try readObject(try reference(at: content + item * referenceSize), depth: depth + 1, retained: true))
+                items.append(
+                    try readObject(try reference(at: content + item * referenceSize), depth: depth + 1, retained: true))
             }
             open[index] = false
             return PlistNode(content: .array(items), range: Self.location)
@@ -233,7 +267,9 @@ struct BinaryPlistObjects {
             open[index] = false
             return PlistNode(content: .dictionary(entries), range: Self.location)
         default:
-            throw Self.problem(.malformed, "binary property list: object \(index) has marker 0x\(Self.hex(marker)), not a property list value")
+            throw Self.problem(
+                .malformed,
+                "binary property list: object \(index) has marker 0x\(Self.hex(marker)), not a property list value")
         }
     }
 
@@ -250,7 +286,10 @@ struct BinaryPlistObjects {
             throw Self.problem(.malformed, "binary property list: a dictionary key (object \(index)) is not a string")
         }
         guard valueBudget > 0 else {
-            throw Self.problem(.unsupported, "binary property list: its shared objects expand to more values than the file has bytes (\(bytes.count))")
+            throw Self.problem(
+                .unsupported,
+                "binary property list: its shared objects expand to more values than the file has bytes (\(bytes.count))"
+            )
         }
         valueBudget -= 1
         return try string(at: start, index: index)
@@ -267,7 +306,9 @@ struct BinaryPlistObjects {
         let (count, content) = try header(at: start, index: index, unit: 2)
         var units: [UInt16] = []
         units.reserveCapacity(count)
-        for unit in 0..<count { units.append(UInt16(bytes[content + 2 * unit]) << 8 | UInt16(bytes[content + 2 * unit + 1])) }
+        for unit in 0..<count {
+            units.append(UInt16(bytes[content + 2 * unit]) << 8 | UInt16(bytes[content + 2 * unit + 1]))
+        }
         return String(decoding: units, as: UTF16.self)
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the parser reads a file's raw bytes from, a chunk at a time.
@@ -62,9 +62,9 @@ public struct FileDescriptorSource: ByteSource {
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
         while true {
             #if canImport(Glibc)
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             #else
-            let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
             #endif
             if count >= 0 { return count }
             if errno == EINTR { continue }

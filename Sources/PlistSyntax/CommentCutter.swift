@@ -30,7 +30,9 @@ struct CommentCutter {
         init?(after handed: UnsafeBufferPointer<UInt8>) {
             guard let last = handed.last else { return nil }
             let hyphen = UInt8(ascii: "-")
-            for index in handed.indices.dropFirst() where handed[index] == hyphen && handed[index - 1] == hyphen { return nil }
+            for index in handed.indices.dropFirst() where handed[index] == hyphen && handed[index - 1] == hyphen {
+                return nil
+            }
             // A character whose last bytes are still to come (0 for one libxml2 will refuse).
             var lead = handed.count - 1
             while lead > max(0, handed.count - 4) && handed[lead] & 0xC0 == 0x80 { lead -= 1 }
@@ -73,7 +75,8 @@ struct CommentCutter {
         guard pendingContinuationBytes == 0 else { return Plan(cutStart: head, resume: head) }
         // Where the last complete character other than `-` starts (the cut ends there when
         // cutting stops), and the last one that leaves the tail to be handed on.
-        var lastPlain: Int?, lastPlainBeforeTail: Int?
+        var lastPlain: Int?
+        var lastPlainBeforeTail: Int?
         let tailStart = count - handedTail
         var index = head
         while index < count {
@@ -126,16 +129,17 @@ struct CommentCutter {
             guard continues(bytes, index, 2) else { return 0 }
             guard index + 1 < bytes.count else { return 3 }
             let second = bytes[index + 1]
-            if lead == 0xE0 && second < 0xA0 { return 0 }            // overlong
-            if lead == 0xED && second >= 0xA0 { return 0 }           // surrogates
-            if lead == 0xEF && second == 0xBF, index + 2 < bytes.count, bytes[index + 2] >= 0xBE { return 0 } // U+FFFE, U+FFFF
+            if lead == 0xE0 && second < 0xA0 { return 0 }  // overlong
+            if lead == 0xED && second >= 0xA0 { return 0 }  // surrogates
+            // U+FFFE, U+FFFF
+            if lead == 0xEF && second == 0xBF, index + 2 < bytes.count, bytes[index + 2] >= 0xBE { return 0 }
             return 3
         case 0xF0...0xF4:
             guard continues(bytes, index, 3) else { return 0 }
             guard index + 1 < bytes.count else { return 4 }
             let second = bytes[index + 1]
-            if lead == 0xF0 && second < 0x90 { return 0 }            // overlong
-            if lead == 0xF4 && second >= 0x90 { return 0 }           // past U+10FFFF
+            if lead == 0xF0 && second < 0x90 { return 0 }  // overlong
+            if lead == 0xF4 && second >= 0x90 { return 0 }  // past U+10FFFF
             return 4
         default:
             return 0

@@ -47,11 +47,14 @@ struct DecodedTextWindow {
             }
         }
         bytes.withUnsafeBufferPointer { buffer in
-            let from = cursor.offset - retainedStart, to = target - retainedStart
+            let from = cursor.offset - retainedStart
+            let to = target - retainedStart
             guard from < to else { return }
             // The last line end in the range: columns are counted only after it.
             let lastBreak = Self.lastLineEnd(buffer, from, to)
-            var line = cursor.line, column = cursor.column, utf16 = cursor.utf16Column
+            var line = cursor.line
+            var column = cursor.column
+            var utf16 = cursor.utf16Column
             var columnsFrom = from
             if lastBreak >= from {
                 line += Self.lineEnds(buffer, from, lastBreak + 1, afterCR: cursorAfterCR)
@@ -65,13 +68,15 @@ struct DecodedTextWindow {
             }
             // Scalars start at every byte that is not a continuation byte; four-byte
             // sequences are two UTF-16 units. Branch-free, so the compiler vectorises it.
-            var scalars = 0, astral = 0
+            var scalars = 0
+            var astral = 0
             for index in columnsFrom..<to {
                 let byte = buffer[index]
                 scalars &+= byte & 0xC0 != 0x80 ? 1 : 0
                 astral &+= byte >= 0xF0 ? 1 : 0
             }
-            cursor = SourcePosition(offset: target, line: line, column: column + scalars, utf16Column: utf16 + scalars + astral)
+            cursor = SourcePosition(
+                offset: target, line: line, column: column + scalars, utf16Column: utf16 + scalars + astral)
             // After a trailing CR the next byte may be its LF: no cheap step back within this line.
             if cursorAfterCR { lineStart = SourcePosition(offset: -1, line: line, column: 1, utf16Column: 1) }
         }

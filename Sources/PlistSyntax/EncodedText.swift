@@ -19,7 +19,8 @@ public struct EncodedText: Sendable {
     /// written back the same (an invalid sequence, a character Windows-1252 leaves undefined).
     public init?(_ bytes: [UInt8]) {
         guard case .text(let encoding, let bomLength) = InputEncoding.detect(Array(bytes.prefix(1024))),
-              let utf8 = PlistParser.decodedText(bytes) else { return nil }
+            let utf8 = PlistParser.decodedText(bytes)
+        else { return nil }
         self.utf8 = utf8
         self.encoding = encoding
         byteOrderMark = Array(bytes.prefix(bomLength))
@@ -41,7 +42,8 @@ public struct EncodedText: Sendable {
     /// mark included; nil as for `encode`.
     public func fileOffset(of offset: Int) -> Int? {
         if encoding == .utf8 { return byteOrderMark.count + offset }
-        var low = 0, high = checkpoints.count - 1
+        var low = 0
+        var high = checkpoints.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if checkpoints[middle].utf8 <= offset { low = middle } else { high = middle - 1 }
@@ -108,7 +110,9 @@ public struct EncodedText: Sendable {
         case .windows1252:
             if value <= 0xFF && !(0x80...0x9F).contains(value) {
                 output.append(UInt8(value))
-            } else if let byte = (0x80...0x9F).first(where: { UTF8Transcoder.windows1252(UInt8($0)) == value && value != 0xFFFD }) {
+            } else if let byte = (0x80...0x9F).first(where: {
+                UTF8Transcoder.windows1252(UInt8($0)) == value && value != 0xFFFD
+            }) {
                 output.append(UInt8(byte))
             } else {
                 return false

@@ -36,8 +36,8 @@ enum InputEncoding: Equatable {
         guard let name = declaredEncodingName(prefix) else { return .text(.utf8, bomLength: bomLength) }
         switch name.lowercased() {
         case "utf-8", "utf8", "us-ascii", "ascii",
-             // A UTF-16/32 label on ASCII-compatible bytes is a wrong label; read what is there.
-             "utf-16", "utf-16le", "utf-16be", "utf-32", "utf-32le", "utf-32be":
+            // A UTF-16/32 label on ASCII-compatible bytes is a wrong label; read what is there.
+            "utf-16", "utf-16le", "utf-16be", "utf-32", "utf-32le", "utf-32be":
             return .text(.utf8, bomLength: bomLength)
         case "iso-8859-1", "iso_8859-1", "iso8859-1", "latin1", "latin-1", "l1", "cp819", "ibm819":
             return .text(.latin1, bomLength: bomLength)
@@ -56,12 +56,16 @@ enum InputEncoding: Equatable {
         let encoding = Array("encoding".utf8)
         guard let found = firstIndex(of: encoding, in: declaration) else { return nil }
         var index = found + encoding.count
-        func skipSpace() { while index < declaration.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index]) { index += 1 } }
+        func skipSpace() {
+            while index < declaration.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index]) { index += 1 }
+        }
         skipSpace()
         guard index < declaration.endIndex, declaration[index] == UInt8(ascii: "=") else { return nil }
         index += 1
         skipSpace()
-        guard index < declaration.endIndex, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }
+        guard index < declaration.endIndex,
+            declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'")
+        else { return nil }
         let quote = declaration[index]
         index += 1
         guard let close = declaration[index...].firstIndex(of: quote) else { return nil }
@@ -74,7 +78,9 @@ enum InputEncoding: Equatable {
         guard haystack.count >= needle.count else { return nil }
         var start = haystack.startIndex
         while start <= haystack.endIndex - needle.count {
-            if haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle) { return start }
+            if haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle) {
+                return start
+            }
             start += 1
         }
         return nil
@@ -107,7 +113,9 @@ struct UTF8Transcoder {
         }
     }
 
-    private mutating func transcodeUnits(_ input: UnsafeRawBufferPointer, width: Int, final: Bool, into output: inout [UInt8]) {
+    private mutating func transcodeUnits(
+        _ input: UnsafeRawBufferPointer, width: Int, final: Bool, into output: inout [UInt8]
+    ) {
         var bytes = carry
         bytes.append(contentsOf: input)
         let whole = bytes.count - bytes.count % width
@@ -124,8 +132,14 @@ struct UTF8Transcoder {
         }
         carry = Array(bytes[whole...])
         if final {
-            if pendingHighSurrogate != nil { output.append(0xFF); pendingHighSurrogate = nil }
-            if !carry.isEmpty { output.append(0xFF); carry = [] }
+            if pendingHighSurrogate != nil {
+                output.append(0xFF)
+                pendingHighSurrogate = nil
+            }
+            if !carry.isEmpty {
+                output.append(0xFF)
+                carry = []
+            }
         }
     }
 
@@ -138,19 +152,27 @@ struct UTF8Transcoder {
             }
             output.append(0xFF)
         }
-        if (0xD800...0xDBFF).contains(unit) { pendingHighSurrogate = unit; return }
+        if (0xD800...0xDBFF).contains(unit) {
+            pendingHighSurrogate = unit
+            return
+        }
         appendScalar(unit, to: &output)
     }
 
     private func appendScalar(_ value: UInt32, to output: inout [UInt8]) {
-        guard let scalar = Unicode.Scalar(value) else { output.append(0xFF); return }
+        guard let scalar = Unicode.Scalar(value) else {
+            output.append(0xFF)
+            return
+        }
         output.append(contentsOf: UTF8.encode(scalar)!)
     }
 
     static func windows1252(_ byte: UInt8) -> UInt32 {
         let high: [UInt32] = [
-            0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD,
-            0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178,
+            0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152,
+            0xFFFD, 0x017D, 0xFFFD,
+            0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153,
+            0xFFFD, 0x017E, 0x0178,
         ]
         return (0x80...0x9F).contains(byte) ? high[Int(byte) - 0x80] : UInt32(byte)
     }

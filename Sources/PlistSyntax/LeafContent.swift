@@ -18,7 +18,8 @@ enum LeafContent {
 
     /// The indices of `bytes` without the XML white space around them.
     private static func trimmedRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        var lower = 0, upper = bytes.count
+        var lower = 0
+        var upper = bytes.count
         while lower < upper && isXMLSpace(bytes[lower]) { lower += 1 }
         while upper > lower && isXMLSpace(bytes[upper - 1]) { upper -= 1 }
         return lower..<upper

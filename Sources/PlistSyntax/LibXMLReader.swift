@@ -1,8 +1,9 @@
 internal import CLibXML2
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 private let libxml2Initialized: Bool = {
@@ -43,7 +44,8 @@ final class LibXMLReader {
     /// copy of each name for the parser's lifetime), so no String is made per element.
     private var knownNames: [(pointer: UnsafePointer<UInt8>, element: PlistBuilder.Element?)] = []
     private let nameCache: UnsafeMutablePointer<(pointer: UnsafePointer<UInt8>?, element: PlistBuilder.Element?)> = {
-        let cache = UnsafeMutablePointer<(pointer: UnsafePointer<UInt8>?, element: PlistBuilder.Element?)>.allocate(capacity: 64)
+        let cache = UnsafeMutablePointer<(pointer: UnsafePointer<UInt8>?, element: PlistBuilder.Element?)>.allocate(
+            capacity: 64)
         cache.initialize(repeating: (nil, nil), count: 64)
         return cache
     }()
@@ -141,9 +143,11 @@ final class LibXMLReader {
         handler.getParameterEntity = { user, _ in LibXMLReader.with(user) { $0.unloadedParameterEntity } }
         eplint_set_structured_error_handler(&handler) { user, error in LibXMLReader.with(user) { $0.xmlError(error) } }
         let user = Unmanaged.passUnretained(self).toOpaque()
-        context = xmlCreateIOParserCtxt(&handler, user, { user, buffer, capacity in
-            Int32(LibXMLReader.with(user) { $0.read(into: buffer, capacity: Int(capacity)) })
-        }, nil, user, XML_CHAR_ENCODING_NONE)
+        context = xmlCreateIOParserCtxt(
+            &handler, user,
+            { user, buffer, capacity in
+                Int32(LibXMLReader.with(user) { $0.read(into: buffer, capacity: Int(capacity)) })
+            }, nil, user, XML_CHAR_ENCODING_NONE)
         guard let context else { return false }
         // Never NOENT (expansion), DTDLOAD or DTDVALID: entities and DTDs are never loaded.
         // The input is already UTF-8 (decoded by eplint), whatever its declaration says.
@@ -163,7 +167,9 @@ final class LibXMLReader {
     private var currentOffset: Int {
         // What xmlByteConsumed computes when no encoder is installed (eplint hands libxml2
         // UTF-8 and sets XML_PARSE_IGNORE_ENC), without its call and buffer queries.
-        guard let input = context?.pointee.input, let base = input.pointee.base, let cursor = input.pointee.cur else { return 0 }
+        guard let input = context?.pointee.input, let base = input.pointee.base, let cursor = input.pointee.cur else {
+            return 0
+        }
         let handed = Int(input.pointee.consumed) + (cursor - base)
         return shiftRange.contains(handed) ? handed + shift : textOffset(handed: handed)
     }
@@ -172,7 +178,8 @@ final class LibXMLReader {
     @inline(never)
     private func textOffset(handed: Int) -> Int {
         // The last cut at or before `handed` (there are few: one per chunk cut).
-        var lower = 0, upper = cutShifts.count
+        var lower = 0
+        var upper = cutShifts.count
         while lower < upper {
             let middle = (lower + upper) / 2
             if cutShifts[middle].handed <= handed { lower = middle + 1 } else { upper = middle }
@@ -203,14 +210,16 @@ final class LibXMLReader {
                 input = supply()
                 inputHanded = 0
                 guard !input.isEmpty else { break }
-                let cursor = currentOffset, text = input.assumingMemoryBound(to: UInt8.self)
+                let cursor = currentOffset
+                let text = input.assumingMemoryBound(to: UInt8.self)
                 tell { $0.chunk(text, cursor: cursor) }
                 planCut(text, cursor: cursor)
             }
             if inputHanded == cut.cutStart { inputHanded = cut.resume }
             let end = inputHanded < cut.cutStart ? cut.cutStart : input.count
             let count = min(capacity - written, end - inputHanded)
-            UnsafeMutableRawPointer(buffer + written).copyMemory(from: input.baseAddress! + inputHanded, byteCount: count)
+            UnsafeMutableRawPointer(buffer + written).copyMemory(
+                from: input.baseAddress! + inputHanded, byteCount: count)
             inputHanded += count
             handedCount += count
             written += count
@@ -222,7 +231,9 @@ final class LibXMLReader {
 
     /// Decides what of a new chunk libxml2 is not handed: the middle of a long comment.
     private func planCut(_ text: UnsafeBufferPointer<UInt8>, cursor: Int) {
-        if cutsLongComments, !cutter.isCutting, let entry = session.pointee.longCommentEntry(cursor: cursor, beforeChunkOf: text.count) {
+        if cutsLongComments, !cutter.isCutting,
+            let entry = session.pointee.longCommentEntry(cursor: cursor, beforeChunkOf: text.count)
+        {
             cutter.begin(entry)
         }
         cut = cutter.plan(text)
@@ -236,7 +247,8 @@ final class LibXMLReader {
         // libxml2 counts the LFs of a comment as lines, and its messages name the line of an
         // element's start tag ("… tag mismatch: key line 5 and k"): it is told the lines cut.
         if let input = context?.pointee.input {
-            input.pointee.line += Int32(truncatingIfNeeded: ByteCount.occurrences(of: 0x0A, in: text, cut.cutStart, cut.resume))
+            input.pointee.line += Int32(
+                truncatingIfNeeded: ByteCount.occurrences(of: 0x0A, in: text, cut.cutStart, cut.resume))
         }
     }
 
@@ -244,7 +256,8 @@ final class LibXMLReader {
     private func startElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
         guard !stopped, let localName else { return }
         // libxml2 calls this with its cursor on the start tag's closing `>` or `/>`.
-        let element = lookUp(localName, prefix: prefix), cursor = currentOffset
+        let element = lookUp(localName, prefix: prefix)
+        let cursor = currentOffset
         tell { $0.startElement(element, localName: localName, prefix: prefix, cursor: cursor) }
     }
 
@@ -309,7 +322,8 @@ final class LibXMLReader {
     private func internalSubset() {
         guard !stopped, let input = context?.pointee.input, let cursor = input.pointee.cur else { return }
         // Read before telling: the session may stop the parser, which frees libxml2's input.
-        let offset = currentOffset, opensSubset = cursor.pointee == UInt8(ascii: "[")
+        let offset = currentOffset
+        let opensSubset = cursor.pointee == UInt8(ascii: "[")
         tell { $0.internalSubset(cursor: offset) }
         if opensSubset { stop() }
     }
@@ -319,7 +333,8 @@ final class LibXMLReader {
         // Inside the DTD libxml2 also asks while *declaring* an entity (is it declared
         // already?): a declaration is no reference, and nothing declared is ever used.
         guard !stopped, let context, context.pointee.inSubset == 0 else { return nil }
-        let name = name.map { String(cString: $0) } ?? "", cursor = currentOffset
+        let name = name.map { String(cString: $0) } ?? ""
+        let cursor = currentOffset
         tell { $0.entityReference(name, cursor: cursor) }
         stop()
         return nil
@@ -327,7 +342,8 @@ final class LibXMLReader {
 
     private func xmlError(_ error: UnsafePointer<xmlError>?) {
         guard let error, !stopped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error", cursor = currentOffset
+        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        let cursor = currentOffset
         tell { $0.xmlError(message, cursor: cursor) }
         stop()
     }

@@ -56,7 +56,8 @@ struct ParseSession: ~Copyable {
     func longCommentEntry(cursor: Int, beforeChunkOf count: Int) -> CommentCutter.Entry? {
         // libxml2 must hold the text a comment keeps before anything is cut: twice that, as
         // it turns each CR LF into one LF.
-        guard !stopped, let open = openComment, cursor - Self.bodyStart(open.offset) >= 2 * PlistComment.textLimit else { return nil }
+        guard !stopped, let open = openComment, cursor - Self.bodyStart(open.offset) >= 2 * PlistComment.textLimit
+        else { return nil }
         // What libxml2 holds and has not read yet.
         let handedEnd = window.end - count
         let from = max(Self.bodyStart(open.offset), cursor - 1, window.retainedStart)
@@ -90,7 +91,9 @@ struct ParseSession: ~Copyable {
         while index < limit && LeafContent.isXMLSpace(window[index]) { index += 1 }
         blankBefore = index
         let marker = Array("<!--".utf8)
-        guard index + marker.count <= limit, window.slice(index..<index + marker.count).elementsEqual(marker) else { return nil }
+        guard index + marker.count <= limit, window.slice(index..<index + marker.count).elementsEqual(marker) else {
+            return nil
+        }
         return index
     }
 
@@ -99,7 +102,8 @@ struct ParseSession: ~Copyable {
 
     mutating func document() -> PlistDocument {
         if fatal == nil && builder.root == nil {
-            fatal = SyntaxProblem(kind: .malformed, message: "no property list value found", position: window.position(at: window.end))
+            fatal = SyntaxProblem(
+                kind: .malformed, message: "no property list value found", position: window.position(at: window.end))
         }
         if let fatal {
             return PlistDocument(root: nil, problems: problems + [fatal], comments: comments)
@@ -116,7 +120,9 @@ struct ParseSession: ~Copyable {
 
     // MARK: SAX events
 
-    mutating func startElement(_ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int) {
+    mutating func startElement(
+        _ element: PlistBuilder.Element?, localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, cursor: Int
+    ) {
         guard !stopped else { return }
         let opening = Self.tagStart(in: window, endingAt: cursor, element: element, isEndTag: false) ?? cursor
         if textRun != nil {
@@ -130,13 +136,14 @@ struct ParseSession: ~Copyable {
             if key.depth == builder.depth { elementsAwaitingEnd.append((key.depth, key.start, key.comments, false)) }
         }
         if !commentsAwaitingElement.isEmpty {
-            elementsAwaitingEnd.append((builder.depth, window.position(at: opening), commentsAwaitingElement, element == .key))
+            elementsAwaitingEnd.append(
+                (builder.depth, window.position(at: opening), commentsAwaitingElement, element == .key))
             commentsAwaitingElement = []
         }
         do {
-            try builder.startElement(element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: true) {
-                window.position(at: $0)
-            }
+            try builder.startElement(
+                element, name: { Self.name(localName, prefix: prefix) }, at: opening, included: true,
+                locate: { window.position(at: $0) })
         } catch {
             stop(error)
         }
@@ -153,7 +160,9 @@ struct ParseSession: ~Copyable {
     /// (`<dict>`, `</dict>`, `<true/>`) starts right before its name (and `/`): checked,
     /// that `<` is found without a scan, since no `<` can stand inside a tag. Anything else
     /// (or an unknown element) is found by scanning back.
-    private static func tagStart(in window: borrowing DecodedTextWindow, endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool) -> Int? {
+    private static func tagStart(
+        in window: borrowing DecodedTextWindow, endingAt last: Int, element: PlistBuilder.Element?, isEndTag: Bool
+    ) -> Int? {
         if let element {
             let plain = last - element.nameLength - (isEndTag ? 2 : 1)
             if window.contains(plain) && window[plain] == UInt8(ascii: "<") { return plain }
@@ -186,7 +195,7 @@ struct ParseSession: ~Copyable {
             return
         }
         do {
-            try builder.endElement(tagStart: { opening(window) }, end: cursor) { window.position(at: $0) }
+            try builder.endElement(tagStart: { opening(window) }, end: cursor, locate: { window.position(at: $0) })
         } catch {
             stop(error)
         }
@@ -206,9 +215,13 @@ struct ParseSession: ~Copyable {
     private func appleRejection(of leaf: PlistBuilder.Element, endTag: () -> Int) -> String? {
         // Made only for a message: building it for every leaf was a tenth of a big parse.
         var shownName: String { "<\(leaf.rawValue)>" }
-        func refused(_ reason: String) -> String { "\(shownName) content refused by Apple's property list parsers (\"\(reason)\")" }
+        func refused(_ reason: String) -> String {
+            "\(shownName) content refused by Apple's property list parsers (\"\(reason)\")"
+        }
         if leafIsSelfClosed {
-            return AppleValueGrammar.rejection(of: leaf, raw: [], selfClosed: true).map { "\(shownName) must not be empty: Apple's property list parsers refuse it (\"\($0)\")" }
+            return AppleValueGrammar.rejection(of: leaf, raw: [], selfClosed: true).map {
+                "\(shownName) must not be empty: Apple's property list parsers refuse it (\"\($0)\")"
+            }
         }
         let end = endTag()
         guard window.contains(leafTextStart), leafTextStart <= end else {
@@ -220,7 +233,9 @@ struct ParseSession: ~Copyable {
             default: return "\(shownName) content longer than \(Self.cursorMargin) characters"
             }
         }
-        if window.withBytes(in: leafTextStart..<end, { AppleValueGrammar.isPlainlyAccepted(leaf, text: $0) }) { return nil }
+        if window.withBytes(in: leafTextStart..<end, { AppleValueGrammar.isPlainlyAccepted(leaf, text: $0) }) {
+            return nil
+        }
         let raw = window.slice(leafTextStart..<end)
         return AppleValueGrammar.rejection(of: leaf, raw: raw, selfClosed: false).map {
             let shown = String(decoding: Array(raw.prefix(40)), as: UTF8.self).quotedForMessage
@@ -284,7 +299,9 @@ struct ParseSession: ~Copyable {
         guard let text else { return ("", true) }
         var end = 0
         while end <= PlistComment.textLimit && text[end] != 0 { end += 1 }
-        guard end > PlistComment.textLimit else { return (String(decoding: UnsafeBufferPointer(start: text, count: end), as: UTF8.self), true) }
+        guard end > PlistComment.textLimit else {
+            return (String(decoding: UnsafeBufferPointer(start: text, count: end), as: UTF8.self), true)
+        }
         // A character the limit would split is left out.
         end = PlistComment.textLimit
         while end > 0 && text[end] & 0xC0 == 0x80 { end -= 1 }
@@ -305,7 +322,9 @@ struct ParseSession: ~Copyable {
         guard !stopped else { return }
         if builder.context == .leaf {
             // Both of Apple's parsers end the text at `<?` and find no end tag there.
-            if leafMarkupProblem == nil { leafMarkupProblem = "Encountered unexpected character '?' (0x3F) while looking for close tag" }
+            if leafMarkupProblem == nil {
+                leafMarkupProblem = "Encountered unexpected character '?' (0x3F) while looking for close tag"
+            }
             return
         }
         let marker = Array("<?".utf8)
@@ -330,10 +349,12 @@ struct ParseSession: ~Copyable {
     mutating func entityReference(_ entity: String, cursor: Int) {
         guard !stopped else { return }
         let ampersand = window.lastIndex(of: UInt8(ascii: "&"), atOrBefore: cursor) ?? cursor
-        stop(SyntaxProblem(
-            kind: .malformed,
-            message: "entity reference '&\(entity);' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are (entities are never loaded)",
-            position: window.position(at: ampersand)))
+        stop(
+            SyntaxProblem(
+                kind: .malformed,
+                message:
+                    "entity reference '&\(entity);' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are (entities are never loaded)",
+                position: window.position(at: ampersand)))
     }
 
     /// The DOCTYPE has been read up to `cursor` (its `>`, or the `[` of an internal subset).
@@ -344,7 +365,8 @@ struct ParseSession: ~Copyable {
         guard !stopped else { return }
         let doctype = lastOccurrence(of: Array("<!DOCTYPE".utf8), before: cursor)
         let opensSubset = window.contains(cursor) && window[cursor] == UInt8(ascii: "[")
-        let bracketOrEnd = window.contains(doctype) && doctype + 9 < cursor
+        let bracketOrEnd =
+            window.contains(doctype) && doctype + 9 < cursor
             ? window.slice((doctype + 9)..<cursor).first { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ">") } : nil
         guard opensSubset || bracketOrEnd != nil else {
             // A comment may follow: it is known to start after the DOCTYPE's `>`.
@@ -353,16 +375,20 @@ struct ParseSession: ~Copyable {
         }
         if !opensSubset {
             let which = bracketOrEnd == UInt8(ascii: "[") ? "'['" : "'>'"
-            stop(SyntaxProblem(
-                kind: .malformed,
-                message: "\(which) inside the identifiers of '<!DOCTYPE': Apple's property list parsers end the DOCTYPE there and refuse the file",
-                position: window.position(at: doctype)))
+            stop(
+                SyntaxProblem(
+                    kind: .malformed,
+                    message:
+                        "\(which) inside the identifiers of '<!DOCTYPE': Apple's property list parsers end the DOCTYPE there and refuse the file",
+                    position: window.position(at: doctype)))
             return
         }
-        stop(SyntaxProblem(
-            kind: .malformed,
-            message: "internal DTD subset ('<!DOCTYPE … [ … ]>') is not read: Apple's property list parsers refuse it (\"Encountered unexpected character [ while parsing DTD\")",
-            position: window.position(at: doctype)))
+        stop(
+            SyntaxProblem(
+                kind: .malformed,
+                message:
+                    "internal DTD subset ('<!DOCTYPE … [ … ]>') is not read: Apple's property list parsers refuse it (\"Encountered unexpected character [ while parsing DTD\")",
+                position: window.position(at: doctype)))
     }
 
     mutating func xmlError(_ reported: String, cursor: Int) {
@@ -377,7 +403,9 @@ struct ParseSession: ~Copyable {
         let limits = ["Huge", "huge", "too big", "too long", "Excessive", "limit", "Memory allocation failed"]
         let kind: SyntaxProblem.Kind = limits.contains { message.contains($0) } ? .unsupported : .malformed
         let prefix = kind == .unsupported ? "a limit was exceeded: " : "malformed XML: "
-        stop(SyntaxProblem(kind: kind, message: prefix + message.replacingNewlines, position: window.position(at: cursor)))
+        stop(
+            SyntaxProblem(
+                kind: kind, message: prefix + message.replacingNewlines, position: window.position(at: cursor)))
     }
 
     // MARK: Text between elements
@@ -392,10 +420,12 @@ struct ParseSession: ~Copyable {
             let byte = window[offset]
             if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") {
                 let shown = byte == UInt8(ascii: "&") ? "character reference" : "CDATA section"
-                stop(SyntaxProblem(
-                    kind: .malformed,
-                    message: "a \(shown) between elements: Apple's property list parsers refuse it (\"Encountered unexpected character \(byte == UInt8(ascii: "&") ? "&" : "!") … while looking for open tag\")",
-                    position: window.position(at: offset)))
+                stop(
+                    SyntaxProblem(
+                        kind: .malformed,
+                        message:
+                            "a \(shown) between elements: Apple's property list parsers refuse it (\"Encountered unexpected character \(byte == UInt8(ascii: "&") ? "&" : "!") … while looking for open tag\")",
+                        position: window.position(at: offset)))
                 return
             }
             offset += 1
@@ -419,13 +449,17 @@ struct ParseSession: ~Copyable {
                 let position = window.position(at: start + first)
                 if !builder.isSkipping {
                     let shown = String(decoding: line[first...].prefix(40), as: UTF8.self)
-                    stop(SyntaxProblem(kind: .malformed, message: "unexpected text \(shown.quotedForMessage) where an element is expected", position: position))
+                    stop(
+                        SyntaxProblem(
+                            kind: .malformed,
+                            message: "unexpected text \(shown.quotedForMessage) where an element is expected",
+                            position: position))
                     return
                 }
             }
             guard lineEnd < text.count else { break }
-            lineStart = lineEnd + (text[lineEnd] == 0x0D && lineEnd + 1 < text.count && text[lineEnd + 1] == 0x0A ? 2 : 1)
+            lineStart =
+                lineEnd + (text[lineEnd] == 0x0D && lineEnd + 1 < text.count && text[lineEnd + 1] == 0x0A ? 2 : 1)
         }
     }
 }
-

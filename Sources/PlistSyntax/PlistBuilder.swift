@@ -143,10 +143,13 @@ struct PlistBuilder: ~Copyable {
     /// are kept or reported on, since most of a big file is neither. `included` is false
     /// inside a preprocessor block that is not taken: the element and everything in it are
     /// then left out.
-    mutating func startElement(_ known: Element?, name: () -> String, at offset: Int, included: Bool,
-                      locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
+    mutating func startElement(
+        _ known: Element?, name: () -> String, at offset: Int, included: Bool,
+        locate: (Int) -> SourcePosition
+    ) throws(SyntaxProblem) {
         if depth + 1 > maximumDepth {
-            throw SyntaxProblem(kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: locate(offset))
+            throw SyntaxProblem(
+                kind: .unsupported, message: "nesting deeper than \(maximumDepth) elements", position: locate(offset))
         }
         if skippedDepth > 0 || (!included && context == .container) {
             skippedDepth += 1
@@ -167,15 +170,23 @@ struct PlistBuilder: ~Copyable {
         switch parentElement {
         case .plist:
             if frames[parent].hasValue {
-                throw malformed("<plist> holds more than one value (Apple's parsers: \"plist can only include one object\")", at: locate(offset))
+                throw malformed(
+                    "<plist> holds more than one value (Apple's parsers: \"plist can only include one object\")",
+                    at: locate(offset))
             }
-            push(element, at: offset, isRootValue: frames[parent].isRootValue || parent == 0, isValueKey: element == .key, locate: locate)
+            push(
+                element, at: offset, isRootValue: frames[parent].isRootValue || parent == 0,
+                isValueKey: element == .key, locate: locate)
         case .dict:
             if !frames[parent].hasPendingKey && element != .key {
-                throw malformed("expected <key> in <dict>, found <\(name())> (Apple's parsers: \"Found non-key inside <dict>\")", at: locate(offset))
+                throw malformed(
+                    "expected <key> in <dict>, found <\(name())> (Apple's parsers: \"Found non-key inside <dict>\")",
+                    at: locate(offset))
             }
             // After a key, a `<key>` is its value: Apple's parsers read it as a string.
-            push(element, at: offset, isRootValue: false, isValueKey: element == .key && frames[parent].hasPendingKey, locate: locate)
+            push(
+                element, at: offset, isRootValue: false, isValueKey: element == .key && frames[parent].hasPendingKey,
+                locate: locate)
         default:
             push(element, at: offset, isRootValue: false, isValueKey: element == .key, locate: locate)
         }
@@ -191,7 +202,9 @@ struct PlistBuilder: ~Copyable {
         case .string, .key:
             if frames[top].keepsContent { leafBytes.append(contentsOf: bytes) }
         default:
-            if frames[top].keepsContent && leafBytes.count + bytes.count <= Self.valueTextCap { leafBytes.append(contentsOf: bytes) }
+            if frames[top].keepsContent && leafBytes.count + bytes.count <= Self.valueTextCap {
+                leafBytes.append(contentsOf: bytes)
+            }
         }
     }
 
@@ -199,15 +212,23 @@ struct PlistBuilder: ~Copyable {
     /// element itself when it was empty, `<true/>`) and is asked only for a message or a
     /// kept value, `endOffset` is just past the `>`; `locate` is asked only for what is kept
     /// or reported.
-    mutating func endElement(tagStart: () -> Int, end endOffset: Int, locate: (Int) -> SourcePosition) throws(SyntaxProblem) {
-        if skippedDepth > 0 { skippedDepth -= 1; return }
+    mutating func endElement(tagStart: () -> Int, end endOffset: Int, locate: (Int) -> SourcePosition)
+        throws(SyntaxProblem)
+    {
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
         guard !frames.isEmpty else { return }
         let frame = frames.removeLast()
         // The open leaf's text is done with once its node is built (or refused).
         defer { if !leafBytes.isEmpty { leafBytes.removeAll(keepingCapacity: true) } }
         switch frame.element {
         case .plist:
-            if !frame.hasValue { throw malformed("<plist> holds no value (Apple's parsers: \"Encountered empty plist tag\")", at: locate(tagStart())) }
+            if !frame.hasValue {
+                throw malformed(
+                    "<plist> holds no value (Apple's parsers: \"Encountered empty plist tag\")", at: locate(tagStart()))
+            }
             // A nested `<plist>` stands for its value, which its parent has received.
             return
         case .key where !frame.isValueKey:
@@ -220,17 +241,22 @@ struct PlistBuilder: ~Copyable {
                 contents[frames[parent].content].pendingKey = (text, range)
                 if frames[parent].isRootValue && !retainsEverything {
                     let slot = frames[parent].content
-                    if !hashesTopLevelKeys && keptTopLevelKeyHashes == nil && contents[slot].entries.count >= Self.topLevelEntriesKeptWhole {
+                    if !hashesTopLevelKeys && keptTopLevelKeyHashes == nil
+                        && contents[slot].entries.count >= Self.topLevelEntriesKeptWhole
+                    {
                         startHashingTopLevelKeys(slot)
                     }
-                    contents[slot].keepsPendingEntry = hashesTopLevelKeys || keptTopLevelKeyHashes != nil ? keepsTopLevelEntry(text) : true
+                    contents[slot].keepsPendingEntry =
+                        hashesTopLevelKeys || keptTopLevelKeyHashes != nil ? keepsTopLevelEntry(text) : true
                 }
             }
             return
         case .dict:
             if frame.hasPendingKey {
                 let key = frame.content >= 0 ? contents[frame.content].pendingKey?.text : nil
-                throw malformed("\(Self.describe(key ?? "")) has no value (Apple's parsers: \"Value missing for key inside <dict>\")", at: locate(tagStart()))
+                throw malformed(
+                    "\(Self.describe(key ?? "")) has no value (Apple's parsers: \"Value missing for key inside <dict>\")",
+                    at: locate(tagStart()))
             }
         default:
             break
@@ -249,7 +275,8 @@ struct PlistBuilder: ~Copyable {
             if frames[parent].content < 0 && frames[parent].element != .plist { return }
         }
         let collected = frame.content >= 0 ? contents.removeLast() : Content()
-        let value = node(from: frame, collected: collected, range: SourceRange(start: frame.start, end: locate(endOffset)))
+        let value = node(
+            from: frame, collected: collected, range: SourceRange(start: frame.start, end: locate(endOffset)))
         guard parent >= 0 else {
             root = value
             return
@@ -271,7 +298,9 @@ struct PlistBuilder: ~Copyable {
 
     // MARK: Helpers
 
-    private mutating func push(_ element: Element, at offset: Int, isRootValue: Bool, isValueKey: Bool, locate: (Int) -> SourcePosition) {
+    private mutating func push(
+        _ element: Element, at offset: Int, isRootValue: Bool, isValueKey: Bool, locate: (Int) -> SourcePosition
+    ) {
         let keepsContent: Bool
         if retainsEverything {
             keepsContent = true
@@ -282,7 +311,9 @@ struct PlistBuilder: ~Copyable {
             if frames[parent].isRootValue {
                 // The root dict keeps its keys' text and each value only if asked for.
                 let slot = frames[parent].content
-                keepsContent = element == .key || (slot >= 0 && contents[slot].pendingKey.map { retainedKeys.contains($0.text) } == true)
+                keepsContent =
+                    element == .key
+                    || (slot >= 0 && contents[slot].pendingKey.map { retainedKeys.contains($0.text) } == true)
             } else {
                 keepsContent = frames[parent].keepsContent
             }
@@ -299,7 +330,10 @@ struct PlistBuilder: ~Copyable {
         // when it is found invalid, or when the text before it is about to be discarded.
         let underRoot = !frames.isEmpty && frames[frames.count - 1].isRootValue
         let start = keepsContent || isRootValue || underRoot || frames.isEmpty ? locate(offset) : Self.unlocated(offset)
-        frames.append(Frame(element: element, start: start, keepsContent: keepsContent, isRootValue: isRootValue, content: content, isValueKey: isValueKey))
+        frames.append(
+            Frame(
+                element: element, start: start, keepsContent: keepsContent, isRootValue: isRootValue, content: content,
+                isValueKey: isValueKey))
     }
 
     /// A start whose line and column are not computed yet (line 0 marks it).
@@ -393,7 +427,10 @@ extension String {
         var count = 0
         for scalar in unicodeScalars {
             count += 1
-            if count > 80 { result += "…"; break }
+            if count > 80 {
+                result += "…"
+                break
+            }
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
@@ -401,7 +438,9 @@ extension String {
             case "'": result += "\\'"
             case "\\": result += "\\\\"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}"
+                {
                     result += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     result.unicodeScalars.append(scalar)

@@ -68,8 +68,10 @@ public struct PlistParseOptions: Sendable {
     /// that holds the cutting to the parse without it.
     package var cutsLongComments = true
 
-    public init(retention: Retention = .everything, maximumDepth: Int = 256,
-                keepsTopLevelEntry: (@Sendable (String) -> Bool)? = nil) {
+    public init(
+        retention: Retention = .everything, maximumDepth: Int = 256,
+        keepsTopLevelEntry: (@Sendable (String) -> Bool)? = nil
+    ) {
         self.retention = retention
         self.maximumDepth = maximumDepth
         self.keepsTopLevelEntry = keepsTopLevelEntry

@@ -14,7 +14,9 @@ public enum PlistParser {
         return (try? parse(&source, options: options)) ?? PlistDocument(root: nil, problems: [], comments: [])
     }
 
-    public static func parse(_ source: inout some ByteSource, options: PlistParseOptions = PlistParseOptions()) throws(ReadFailure) -> PlistDocument {
+    public static func parse(_ source: inout some ByteSource, options: PlistParseOptions = PlistParseOptions())
+        throws(ReadFailure) -> PlistDocument
+    {
         let (document, repeated) = try parseOnce(&source, options: options, keepingRepeatsOf: nil)
         // Keys that may repeat in a root dict that keeps only some entries: read again,
         // keeping every occurrence of them (rare: a repeated top-level key is a finding).
@@ -23,8 +25,10 @@ public enum PlistParser {
         return try parseOnce(&source, options: options, keepingRepeatsOf: repeated).document
     }
 
-    private static func parseOnce(_ source: inout some ByteSource, options: PlistParseOptions,
-                                  keepingRepeatsOf keptHashes: KeyHashSet?) throws(ReadFailure) -> (document: PlistDocument, repeated: KeyHashSet?) {
+    private static func parseOnce(
+        _ source: inout some ByteSource, options: PlistParseOptions,
+        keepingRepeatsOf keptHashes: KeyHashSet?
+    ) throws(ReadFailure) -> (document: PlistDocument, repeated: KeyHashSet?) {
         // A small file gets a small buffer: a 256 KB one would be mapped and unmapped again
         // for a 1 KB Info.plist.
         let bufferSize = min(chunkSize, max(smallestChunkSize, source.expectedByteCount ?? chunkSize))
@@ -36,7 +40,10 @@ public enum PlistParser {
         var reachedEnd = false
         while prefix.count < 1024 {
             let count = try source.read(into: buffer)
-            if count == 0 { reachedEnd = true; break }
+            if count == 0 {
+                reachedEnd = true
+                break
+            }
             prefix.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
 
@@ -52,11 +59,20 @@ public enum PlistParser {
                 whole.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             }
             guard whole.count <= BinaryPlistReader.maximumByteCount else {
-                return (failed(.binaryPropertyList, "binary property list over \(BinaryPlistReader.maximumByteCount / (1 << 20)) MiB"), nil)
+                return (
+                    failed(
+                        .binaryPropertyList,
+                        "binary property list over \(BinaryPlistReader.maximumByteCount / (1 << 20)) MiB"), nil
+                )
             }
             return (BinaryPlistReader.parse(whole, options: options), nil)
         case .unsupportedEncoding(let name):
-            return (failed(.unsupported, "unsupported encoding \(name.quotedForMessage): eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252"), nil)
+            return (
+                failed(
+                    .unsupported,
+                    "unsupported encoding \(name.quotedForMessage): eplint reads UTF-8, UTF-16, UTF-32, ISO-8859-1 and windows-1252"
+                ), nil
+            )
         case .text(let detected, let length):
             (encoding, bomLength) = (detected, length)
         }
@@ -81,10 +97,18 @@ public enum PlistParser {
         case UInt8(ascii: "<"):
             break
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""):
-            return (failed(.unsupported, "JSON or an old-style (OpenStep) property list: eplint reads XML property lists", suggestsConversion: true), nil)
+            return (
+                failed(
+                    .unsupported, "JSON or an old-style (OpenStep) property list: eplint reads XML property lists",
+                    suggestsConversion: true), nil
+            )
         default:
             let character = String(decoding: [first], as: UTF8.self)
-            return (failed(.unsupported, "not an XML property list: it starts with \(character.quotedForMessage), not '<'", suggestsConversion: true), nil)
+            return (
+                failed(
+                    .unsupported, "not an XML property list: it starts with \(character.quotedForMessage), not '<'",
+                    suggestsConversion: true), nil
+            )
         }
 
         // libxml2 pulls the decoded text chunk by chunk (its pull parser costs a fifth less
@@ -102,29 +126,30 @@ public enum PlistParser {
                 bytesCut = reader.bytesCut
                 reader.finish()
             }
-            return withoutActuallyEscaping({ () -> UnsafeRawBufferPointer in
-                if firstChunk {
-                    firstChunk = false
-                    if !decoded.isEmpty { return lent.lend(decoded) }
-                }
-                while !reachedEnd {
-                    let count: Int
-                    do throws(ReadFailure) { count = try source.read(into: buffer) } catch {
-                        readFailure = error
-                        return UnsafeRawBufferPointer(start: nil, count: 0)
+            return withoutActuallyEscaping(
+                { () -> UnsafeRawBufferPointer in
+                    if firstChunk {
+                        firstChunk = false
+                        if !decoded.isEmpty { return lent.lend(decoded) }
                     }
-                    reachedEnd = count == 0
-                    let read = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                    if encoding == .utf8 {
-                        if count > 0 { return read }
-                        continue
+                    while !reachedEnd {
+                        let count: Int
+                        do throws(ReadFailure) { count = try source.read(into: buffer) } catch {
+                            readFailure = error
+                            return UnsafeRawBufferPointer(start: nil, count: 0)
+                        }
+                        reachedEnd = count == 0
+                        let read = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                        if encoding == .utf8 {
+                            if count > 0 { return read }
+                            continue
+                        }
+                        decoded.removeAll(keepingCapacity: true)
+                        transcoder.transcode(read, final: reachedEnd, into: &decoded)
+                        if !decoded.isEmpty { return lent.lend(decoded) }
                     }
-                    decoded.removeAll(keepingCapacity: true)
-                    transcoder.transcode(read, final: reachedEnd, into: &decoded)
-                    if !decoded.isEmpty { return lent.lend(decoded) }
-                }
-                return UnsafeRawBufferPointer(start: nil, count: 0)
-            }, do: { supply in reader.parse(pulling: supply) })
+                    return UnsafeRawBufferPointer(start: nil, count: 0)
+                }, do: { supply in reader.parse(pulling: supply) })
         }
         if let readFailure { throw readFailure }
         guard parsed else {
@@ -135,7 +160,9 @@ public enum PlistParser {
         return (document, session.repeatedTopLevelKeyHashes)
     }
 
-    private static func failed(_ kind: SyntaxProblem.Kind, _ message: String, suggestsConversion: Bool = false) -> PlistDocument {
+    private static func failed(_ kind: SyntaxProblem.Kind, _ message: String, suggestsConversion: Bool = false)
+        -> PlistDocument
+    {
         var problem = SyntaxProblem(kind: kind, message: message, position: .start)
         problem.suggestsConversion = suggestsConversion
         return PlistDocument(root: nil, problems: [problem], comments: [])
@@ -169,12 +196,15 @@ extension PlistParser {
     /// The text of a file as eplint positions it (decoded, BOM removed), in UTF-8; nil
     /// when the encoding cannot be read. For showing source lines and SARIF snippets.
     public static func decodedText(_ bytes: [UInt8]) -> [UInt8]? {
-        guard case .text(let encoding, let bomLength) = InputEncoding.detect(Array(bytes.prefix(1024))) else { return nil }
+        guard case .text(let encoding, let bomLength) = InputEncoding.detect(Array(bytes.prefix(1024))) else {
+            return nil
+        }
         var transcoder = UTF8Transcoder(encoding)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         bytes.withUnsafeBytes { raw in
-            transcoder.transcode(UnsafeRawBufferPointer(rebasing: raw[min(bomLength, raw.count)...]), final: true, into: &output)
+            transcoder.transcode(
+                UnsafeRawBufferPointer(rebasing: raw[min(bomLength, raw.count)...]), final: true, into: &output)
         }
         return output
     }

@@ -5,8 +5,10 @@ extension PlistParser {
     /// `preprocessing` says so (or, in `.auto` mode, when it holds a directive line), then
     /// parsed. The document's positions are in the preprocessed text; `preprocessed.map`
     /// leads them back to the source. nil `preprocessed`: the file was parsed as it stands.
-    public static func parse(_ source: inout some ByteSource, options: PlistParseOptions, preprocessing: PreprocessingOptions,
-                             fileName: String) throws(ReadFailure) -> (document: PlistDocument, preprocessed: PreprocessedText?) {
+    public static func parse(
+        _ source: inout some ByteSource, options: PlistParseOptions, preprocessing: PreprocessingOptions,
+        fileName: String
+    ) throws(ReadFailure) -> (document: PlistDocument, preprocessed: PreprocessedText?) {
         switch preprocessing.mode {
         case .never:
             return (try parse(&source, options: options), nil)
@@ -24,20 +26,27 @@ extension PlistParser {
             var whole = DirectiveSpottingSource(source, recordingLimit: autoPreprocessingLimit)
             try whole.rewind()
             try whole.drain()
-            guard !whole.overLimit, let decoded = decodedText(whole.recorded), CPreprocessor.hasDirectiveLine(decoded) else {
+            guard !whole.overLimit, let decoded = decodedText(whole.recorded), CPreprocessor.hasDirectiveLine(decoded)
+            else {
                 return (document, nil)
             }
-            return preprocessed(whole.recorded, options: options, preprocessing: preprocessing, fileName: fileName) ?? (document, nil)
+            return preprocessed(whole.recorded, options: options, preprocessing: preprocessing, fileName: fileName) ?? (
+                document, nil
+            )
         }
     }
 
     /// Files bigger than this are not preprocessed unless declared so (no real Info.plist is).
     static let autoPreprocessingLimit = 16 << 20
 
-    private static func preprocessed(_ bytes: [UInt8], options: PlistParseOptions, preprocessing: PreprocessingOptions,
-                                     fileName: String) -> (document: PlistDocument, preprocessed: PreprocessedText?)? {
+    private static func preprocessed(
+        _ bytes: [UInt8], options: PlistParseOptions, preprocessing: PreprocessingOptions,
+        fileName: String
+    ) -> (document: PlistDocument, preprocessed: PreprocessedText?)? {
         // A binary plist or an encoding eplint cannot read is reported as such, unpreprocessed.
-        guard case .text = InputEncoding.detect(Array(bytes.prefix(1024))), let decoded = decodedText(bytes) else { return nil }
+        guard case .text = InputEncoding.detect(Array(bytes.prefix(1024))), let decoded = decodedText(bytes) else {
+            return nil
+        }
         let result = CPreprocessor.run(decoded, fileName: fileName, options: preprocessing)
         // Past a limit (or where the build certainly fails) nothing is linted: EP002 alone.
         if let fatal = result.fatalProblem { return (PlistDocument(root: nil, problems: [fatal], comments: []), nil) }
@@ -88,7 +97,9 @@ struct DirectiveSpottingSource<Base: ByteSource>: ByteSource {
 
     private mutating func spot(_ bytes: UnsafeRawBufferPointer) {
         // Counted 16 bytes at a time: a byte-by-byte search was a twentieth of a big parse.
-        if ByteCount.occurrences(of: UInt8(ascii: "#"), in: bytes.assumingMemoryBound(to: UInt8.self), 0, bytes.count) == 0 {
+        if ByteCount.occurrences(of: UInt8(ascii: "#"), in: bytes.assumingMemoryBound(to: UInt8.self), 0, bytes.count)
+            == 0
+        {
             // Only the state at the end matters: blanks after the last line end, or not.
             if let lastEnd = bytes.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
                 atLineStart = bytes[(lastEnd + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }

@@ -31,7 +31,9 @@ struct ConditionEvaluator {
             // A literal too big for any integer type is clang's error after the fact: the
             // value (wrapped to 64 bits) still chooses the group.
             guard let rest = evaluator.current else { return (value.isTrue, evaluator.oversizedLiteral) }
-            let failure = evaluator.oversizedLiteral ?? DirectiveFailure("token '\(rest.text)' is not valid in a preprocessor expression")
+            let failure =
+                evaluator.oversizedLiteral
+                ?? DirectiveFailure("token '\(rest.text)' is not valid in a preprocessor expression")
             let stopsHere = rest.kind == .punctuator && [",", ":", ")"].contains(rest.text)
             return (stopsHere && value.isTrue, failure)
         } catch let failure as DirectiveFailure {
@@ -80,7 +82,8 @@ struct ConditionEvaluator {
     private static func isPrefixOperator(_ text: String) -> Bool {
         let utf8 = text.utf8
         guard utf8.count == 1, let first = utf8.first else { return false }
-        return first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "~") || first == UInt8(ascii: "!")
+        return first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "~")
+            || first == UInt8(ascii: "!")
     }
 
     /// An operator waiting for its right operand. `outer`: whether the expression it belongs
@@ -159,7 +162,8 @@ struct ConditionEvaluator {
             case .number:
                 let (value, oversized) = try Self.integer(token.text)
                 if oversized && oversizedLiteral == nil {
-                    oversizedLiteral = DirectiveFailure("integer constant '\(token.text)' is too large for any integer type", isFatal: true)
+                    oversizedLiteral = DirectiveFailure(
+                        "integer constant '\(token.text)' is too large for any integer type", isFatal: true)
                 }
                 values.append(value)
             case .character: values.append(try Self.character(token.text))
@@ -193,7 +197,8 @@ struct ConditionEvaluator {
                 } else if next.text == ":" {
                     try reduce(above: 0)
                     guard case .question(let condition, let outer) = operators.last else { break }
-                    operators[operators.count - 1] = .colon(condition: condition, whenTrue: values.removeLast(), outer: outer)
+                    operators[operators.count - 1] = .colon(
+                        condition: condition, whenTrue: values.removeLast(), outer: outer)
                     enclosing -= 1
                     evaluated = outer && !condition.isTrue
                 } else if next.text == ",", enclosing > 0 {
@@ -241,10 +246,16 @@ struct ConditionEvaluator {
             }
         case "<<", ">>":
             // The result has the left operand's type; a negative count shifts the other way.
-            var count = right.isUnsigned ? (right.bits > 64 ? 64 : Int(right.bits)) : Int(max(-64, min(64, right.signed)))
+            var count =
+                right.isUnsigned ? (right.bits > 64 ? 64 : Int(right.bits)) : Int(max(-64, min(64, right.signed)))
             var leftShift = operation == "<<"
-            if count < 0 { count = -count; leftShift.toggle() }
-            if leftShift { return Value(bits: count >= 64 ? 0 : left.bits << UInt64(count), isUnsigned: left.isUnsigned) }
+            if count < 0 {
+                count = -count
+                leftShift.toggle()
+            }
+            if leftShift {
+                return Value(bits: count >= 64 ? 0 : left.bits << UInt64(count), isUnsigned: left.isUnsigned)
+            }
             if left.isUnsigned { return Value(bits: count >= 64 ? 0 : left.bits >> UInt64(count), isUnsigned: true) }
             return .int(count >= 64 ? (left.signed < 0 ? -1 : 0) : left.signed >> Int64(count))
         case "+": return Value(bits: left.bits &+ right.bits, isUnsigned: isUnsigned)
@@ -303,7 +314,9 @@ struct ConditionEvaluator {
     /// intmax_t), the common case, read without the general path's string slicing.
     private static func plainDecimal(_ text: String) -> Int64? {
         let utf8 = text.utf8
-        guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
+        guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || utf8.count == 1 else {
+            return nil
+        }
         var value: Int64 = 0
         for byte in utf8 {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
@@ -349,7 +362,9 @@ struct ConditionEvaluator {
                 case UInt8(ascii: "0")...UInt8(ascii: "7"):
                     var value = UInt64(escape - UInt8(ascii: "0"))
                     var count = 1
-                    while count < 3, index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "7") {
+                    while count < 3, index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+                        bytes[index] <= UInt8(ascii: "7")
+                    {
                         value = value * 8 + UInt64(bytes[index] - UInt8(ascii: "0"))
                         index += 1
                         count += 1

@@ -56,7 +56,9 @@ struct CppLexer {
             let start = index
             let current = bytes[index]
             if current == 0x20 || current == 0x09 || current == 0x0B || current == 0x0C {
-                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0B || bytes[index] == 0x0C { index += 1 }
+                while index < bytes.count,
+                    bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0B || bytes[index] == 0x0C
+                { index += 1 }
                 if traditional { return make(.whitespace, start) }
                 leadingSpace = true
                 continue
@@ -71,7 +73,8 @@ struct CppLexer {
             if current == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "*") {
                 comments.append(Comment(origin: text.origins[start], isLineComment: false))
                 index += 2
-                while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && byte(index + 1) == UInt8(ascii: "/")) { index += 1 }
+                while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && byte(index + 1) == UInt8(ascii: "/"))
+                { index += 1 }
                 let terminated = index < bytes.count
                 index = min(bytes.count, index + 2)
                 // Unterminated, clang's keep-whitespace lexer returns the rest of the file as one unknown token.
@@ -118,8 +121,10 @@ struct CppLexer {
             while index < bytes.count {
                 let body = bytes[index]
                 let previous = bytes[index - 1]
-                if (body == UInt8(ascii: "+") || body == UInt8(ascii: "-")),
-                   previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") || previous == UInt8(ascii: "p") || previous == UInt8(ascii: "P") {
+                if body == UInt8(ascii: "+") || body == UInt8(ascii: "-"),
+                    previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") || previous == UInt8(ascii: "p")
+                        || previous == UInt8(ascii: "P")
+                {
                     index += 1
                 } else if body == UInt8(ascii: ".") {
                     index += 1
@@ -187,9 +192,16 @@ struct CppLexer {
         let second: UInt8 = index + 1 < count ? bytes[index + 1] : 0
         let third: UInt8 = index + 2 < count ? bytes[index + 2] : 0
         if first == UInt8(ascii: "%") && second == UInt8(ascii: ":") && third == UInt8(ascii: "%")
-            && index + 3 < count && bytes[index + 3] == UInt8(ascii: ":") { return 4 }
+            && index + 3 < count && bytes[index + 3] == UInt8(ascii: ":")
+        {
+            return 4
+        }
         if (first == UInt8(ascii: ".") && second == UInt8(ascii: ".") && third == UInt8(ascii: "."))
-            || ((first == UInt8(ascii: "<") || first == UInt8(ascii: ">")) && second == first && third == UInt8(ascii: "=")) { return 3 }
+            || ((first == UInt8(ascii: "<") || first == UInt8(ascii: ">")) && second == first
+                && third == UInt8(ascii: "="))
+        {
+            return 3
+        }
         if isTwoBytePunctuator(first, second) { return 2 }
         return oneBytePunctuators[Int(first)] ? 1 : nil
     }
@@ -198,9 +210,11 @@ struct CppLexer {
     private static func isTwoBytePunctuator(_ first: UInt8, _ second: UInt8) -> Bool {
         let equals = second == UInt8(ascii: "=")
         switch first {
-        case UInt8(ascii: "<"): return equals || second == UInt8(ascii: "<") || second == UInt8(ascii: ":") || second == UInt8(ascii: "%")
+        case UInt8(ascii: "<"):
+            return equals || second == UInt8(ascii: "<") || second == UInt8(ascii: ":") || second == UInt8(ascii: "%")
         case UInt8(ascii: ">"): return equals || second == UInt8(ascii: ">")
-        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"): return equals
+        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"):
+            return equals
         case UInt8(ascii: "%"): return equals || second == UInt8(ascii: ">") || second == UInt8(ascii: ":")
         case UInt8(ascii: "+"): return equals || second == UInt8(ascii: "+")
         case UInt8(ascii: "-"): return equals || second == UInt8(ascii: "-") || second == UInt8(ascii: ">")
@@ -239,7 +253,9 @@ struct CppLexer {
         token.verbatim = lastOrigin - origin == index - 1 - start
         token.file = file
         // clang, keeping blanks (-traditional): blanks that a line splice runs into or through print after one more space.
-        if kind == .whitespace && (!token.verbatim || (start > 0 && text.bytes[start - 1] != 0x0A && origin - text.origins[start - 1] > 1)) {
+        if kind == .whitespace
+            && (!token.verbatim || (start > 0 && text.bytes[start - 1] != 0x0A && origin - text.origins[start - 1] > 1))
+        {
             token.leadingSpace = true
         }
         if kind != .newline {

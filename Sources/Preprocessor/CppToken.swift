@@ -55,12 +55,24 @@ struct CppToken {
         self.column = column
     }
 
-    var leadingSpace: Bool { get { flags.contains(.leadingSpace) } set { flags.set(.leadingSpace, newValue) } }
-    var startOfLine: Bool { get { flags.contains(.startOfLine) } set { flags.set(.startOfLine, newValue) } }
+    var leadingSpace: Bool {
+        get { flags.contains(.leadingSpace) }
+        set { flags.set(.leadingSpace, newValue) }
+    }
+    var startOfLine: Bool {
+        get { flags.contains(.startOfLine) }
+        set { flags.set(.startOfLine, newValue) }
+    }
     /// Spelled exactly as in the source (no line splice inside): an output byte maps to the same byte of the source.
-    var verbatim: Bool { get { flags.contains(.verbatim) } set { flags.set(.verbatim, newValue) } }
+    var verbatim: Bool {
+        get { flags.contains(.verbatim) }
+        set { flags.set(.verbatim, newValue) }
+    }
     /// Painted: an identifier that named a macro while inside that macro's expansion.
-    var noExpand: Bool { get { flags.contains(.noExpand) } set { flags.set(.noExpand, newValue) } }
+    var noExpand: Bool {
+        get { flags.contains(.noExpand) }
+        set { flags.set(.noExpand, newValue) }
+    }
 
     func isPunctuator(_ spelling: String) -> Bool { kind == .punctuator && text == spelling }
     var isBlank: Bool { kind == .whitespace || kind == .comment || kind == .newline }

@@ -60,7 +60,9 @@ struct MacroExpander {
     /// error yet (its arguments may go on after the next directive, as in cpp): it and what
     /// follows it are handed back in `unterminated`, unexpanded.
     /// `input` is taken: when the caller holds no other reference, it is reversed in place.
-    mutating func expandText(_ input: consuming [CppToken], macros: MacroTable) -> (output: [CppToken], unterminated: [CppToken]) {
+    mutating func expandText(_ input: consuming [CppToken], macros: MacroTable) -> (
+        output: [CppToken], unterminated: [CppToken]
+    ) {
         var unterminated: [CppToken] = []
         let output = expand(consume input, macros: macros, unterminated: &unterminated)
         return (output, unterminated)
@@ -95,11 +97,18 @@ struct MacroExpander {
         while let last = pending.last, last.kind == .endOfExpansion { enable(pending.removeLast()) }
     }
 
-    private mutating func expand(_ input: consuming [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?)
-        -> [CppToken] {
+    private mutating func expand(
+        _ input: consuming [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?
+    )
+        -> [CppToken]
+    {
         guard fatal == nil else { return input }
         // Nothing to expand: the tokens are handed back as they are (not copied twice).
-        if nesting == 0 && !input.indices.contains(where: { input[$0].kind == .identifier && !input[$0].noExpand && macros[input[$0].text] != nil }) {
+        if nesting == 0
+            && !input.indices.contains(where: {
+                input[$0].kind == .identifier && !input[$0].noExpand && macros[input[$0].text] != nil
+            })
+        {
             return input
         }
         // Each level is an argument expanded inside another's substitution (a few frames).
@@ -148,7 +157,8 @@ struct MacroExpander {
             var closing: CppToken?
             if macro.isFunctionLike {
                 let collected: (arguments: [[CppToken]], closing: CppToken)
-                switch collectArguments(for: macro, name: token, from: &pending, reportingUnclosed: unterminated == nil) {
+                switch collectArguments(for: macro, name: token, from: &pending, reportingUnclosed: unterminated == nil)
+                {
                 case .noParenthesis:
                     output.append(token)
                     continue
@@ -180,10 +190,15 @@ struct MacroExpander {
                 useIndex = token.expansion
             } else {
                 let last = closing ?? token
-                uses.append(MacroUse(name: macro.name, start: token.origin, end: last.origin + last.text.utf8.count, file: token.file))
+                uses.append(
+                    MacroUse(
+                        name: macro.name, start: token.origin, end: last.origin + last.text.utf8.count, file: token.file
+                    ))
                 useIndex = uses.count - 1
             }
-            var replacement = macro.builtin.map { [builtinToken($0, at: token)] } ?? substitute(macro, arguments: arguments, macros: macros, at: token)
+            var replacement =
+                macro.builtin.map { [builtinToken($0, at: token)] }
+                ?? substitute(macro, arguments: arguments, macros: macros, at: token)
             guard fatal == nil, spend(replacement.count, at: token) else { break }
             for index in replacement.indices {
                 replacement[index].origin = token.origin
@@ -221,10 +236,15 @@ struct MacroExpander {
         case closed([[CppToken]], CppToken)
     }
 
-    private mutating func collectArguments(for macro: Macro, name: CppToken, from pending: inout [CppToken], reportingUnclosed: Bool)
-        -> Collected {
+    private mutating func collectArguments(
+        for macro: Macro, name: CppToken, from pending: inout [CppToken], reportingUnclosed: Bool
+    )
+        -> Collected
+    {
         var look = pending.count - 1
-        while look >= 0, pending[look].kind == .endOfExpansion || (!traditional && pending[look].kind == .newline) { look -= 1 }
+        while look >= 0, pending[look].kind == .endOfExpansion || (!traditional && pending[look].kind == .newline) {
+            look -= 1
+        }
         guard look >= 0, pending[look].isPunctuator("(") else { return .noParenthesis }
         // The closing parenthesis is found first (what is read is paid for, closed or not).
         var depth = 0
@@ -241,8 +261,10 @@ struct MacroExpander {
         guard spend(look - max(closing, 0) + 1, at: name) else { return .noParenthesis }
         guard closing >= 0 else {
             if reportingUnclosed {
-                notes.append(PreprocessorNote(origin: name.origin, file: name.file,
-                                              message: "the use of macro '\(macro.name)' has no closing ')'; cpp stops with an error here"))
+                notes.append(
+                    PreprocessorNote(
+                        origin: name.origin, file: name.file,
+                        message: "the use of macro '\(macro.name)' has no closing ')'; cpp stops with an error here"))
             }
             return .unclosed
         }
@@ -274,7 +296,8 @@ struct MacroExpander {
                 depth += 1
             } else if token.isPunctuator(")") {
                 depth -= 1
-            } else if token.isPunctuator(","), depth == 0, !(macro.isVariadic && arguments.count == parameterCount - 1) {
+            } else if token.isPunctuator(","), depth == 0, !(macro.isVariadic && arguments.count == parameterCount - 1)
+            {
                 arguments.append(current)
                 current = []
                 continue
@@ -294,8 +317,12 @@ struct MacroExpander {
         if macro.isVariadic, arguments.count == expected - 1 { arguments.append([]) }
         if arguments.count == expected { return arguments }
         let many = arguments.count > expected ? "too many" : "too few"
-        notes.append(PreprocessorNote(origin: name.origin, file: name.file,
-                                      message: "\(many) arguments for macro '\(macro.name)' (\(arguments.count) given, \(expected) expected); cpp stops with an error here"))
+        notes.append(
+            PreprocessorNote(
+                origin: name.origin, file: name.file,
+                message:
+                    "\(many) arguments for macro '\(macro.name)' (\(arguments.count) given, \(expected) expected); cpp stops with an error here"
+            ))
         return nil
     }
 
@@ -309,26 +336,37 @@ struct MacroExpander {
             defer { counter += 1 }
             return MacroTable.syntheticToken(String(counter))
         case .date, .time:
-            notes.append(PreprocessorNote(origin: name.origin, file: name.file,
-                                          message: "\(name.text) is the time of the build, which eplint cannot know; a placeholder is linted"))
+            notes.append(
+                PreprocessorNote(
+                    origin: name.origin, file: name.file,
+                    message: "\(name.text) is the time of the build, which eplint cannot know; a placeholder is linted")
+            )
             return MacroTable.syntheticToken(builtin == .date ? "\"Jan  1 2000\"" : "\"00:00:00\"", kind: .string)
         }
     }
 
     /// The body with parameters replaced, `#` and `##` applied (before rescanning).
-    private mutating func substitute(_ macro: Macro, arguments: [[CppToken]], macros: MacroTable, at use: CppToken) -> [CppToken] {
+    private mutating func substitute(_ macro: Macro, arguments: [[CppToken]], macros: MacroTable, at use: CppToken)
+        -> [CppToken]
+    {
         let parameters = macro.parameters ?? []
         let body = macro.body
         var expanded: [Int: [CppToken]] = [:]
         var result: [CppToken] = []
         var pasteNext = false
-        func parameter(_ token: CppToken) -> Int? { token.kind == .identifier ? parameters.firstIndex(of: token.text) : nil }
-        func nextIsPaste(_ index: Int) -> Bool { !traditional && index + 1 < body.count && body[index + 1].isPunctuator("##") }
+        func parameter(_ token: CppToken) -> Int? {
+            token.kind == .identifier ? parameters.firstIndex(of: token.text) : nil
+        }
+        func nextIsPaste(_ index: Int) -> Bool {
+            !traditional && index + 1 < body.count && body[index + 1].isPunctuator("##")
+        }
 
         var index = 0
         while index < body.count {
             let token = body[index]
-            if !traditional && macro.isFunctionLike && token.isPunctuator("#"), index + 1 < body.count, let argument = parameter(body[index + 1]) {
+            if !traditional && macro.isFunctionLike && token.isPunctuator("#"), index + 1 < body.count,
+                let argument = parameter(body[index + 1])
+            {
                 var string = MacroTable.syntheticToken(Self.stringize(arguments[argument]), kind: .string)
                 // A string is paid for by its size (a big argument stringized many times).
                 guard spend(string.text.utf8.count / 16, at: use) else { break }
@@ -346,14 +384,16 @@ struct MacroExpander {
                 let raw = pasteNext || nextIsPaste(index)
                 // GNU: `, ## __VA_ARGS__` drops the comma when there are no variable arguments.
                 if pasteNext, macro.isVariadic, argument == parameters.count - 1, arguments[argument].isEmpty,
-                   result.last?.isPunctuator(",") == true {
+                    result.last?.isPunctuator(",") == true
+                {
                     result.removeLast()
                     pasteNext = false
                     index += 1
                     continue
                 }
                 // GNU: `, ## __VA_ARGS__` with variable arguments pastes nothing.
-                if pasteNext, macro.isVariadic, argument == parameters.count - 1, result.last?.isPunctuator(",") == true {
+                if pasteNext, macro.isVariadic, argument == parameters.count - 1, result.last?.isPunctuator(",") == true
+                {
                     pasteNext = false
                 }
                 var inserted: [CppToken]
@@ -400,8 +440,9 @@ struct MacroExpander {
         let text = left.text + right.text
         // Pastes in a row make longer and longer tokens: each is paid for by its size.
         guard spend(text.utf8.count / 8, at: left) else { return [left, right] }
-        var lexer = CppLexer(LogicalText(Array(text.utf8)), lines: LineTable(Array(text.utf8)), traditional: false, lineComments: true,
-                             file: 0, spellingBase: 0)
+        var lexer = CppLexer(
+            LogicalText(Array(text.utf8)), lines: LineTable(Array(text.utf8)), traditional: false, lineComments: true,
+            file: 0, spellingBase: 0)
         if let token = lexer.next(), token.text == text, lexer.next() == nil {
             var made = left
             made.kind = token.kind
@@ -410,8 +451,10 @@ struct MacroExpander {
             made.noExpand = false
             return [made]
         }
-        notes.append(PreprocessorNote(origin: left.origin, file: left.file,
-                                      message: "pasting formed '\(text)', an invalid preprocessing token; cpp stops with an error here"))
+        notes.append(
+            PreprocessorNote(
+                origin: left.origin, file: left.file,
+                message: "pasting formed '\(text)', an invalid preprocessing token; cpp stops with an error here"))
         var unpasted = right
         unpasted.leadingSpace = false
         return [left, unpasted]

@@ -23,18 +23,21 @@ struct MacroTable {
     /// those Xcode's clang always has (`PreprocessingOptions.xcodePredefinitions`); those that
     /// depend on the architecture or SDK (`__x86_64__` …) are left undefined (see `targetMacros`).
     init(traditional: Bool) {
-        var predefined: [(String, String)] = [
-            ("__STDC_VERSION__", "201710L"), ("__STDC_HOSTED__", "1"), ("__clang__", "1"), ("__GNUC__", "4"),
-            ("__GNUC_MINOR__", "2"), ("__GNUC_PATCHLEVEL__", "1"), ("__llvm__", "1"), ("__STDC_UTF_16__", "1"),
-            ("__STDC_UTF_32__", "1"), ("__CHAR_BIT__", "8"),
-        ] + PreprocessingOptions.xcodePredefinitions
+        var predefined: [(String, String)] =
+            [
+                ("__STDC_VERSION__", "201710L"), ("__STDC_HOSTED__", "1"), ("__clang__", "1"), ("__GNUC__", "4"),
+                ("__GNUC_MINOR__", "2"), ("__GNUC_PATCHLEVEL__", "1"), ("__llvm__", "1"), ("__STDC_UTF_16__", "1"),
+                ("__STDC_UTF_32__", "1"), ("__CHAR_BIT__", "8"),
+            ] + PreprocessingOptions.xcodePredefinitions
         // clang leaves __STDC__ undefined under -traditional-cpp.
         if !traditional { predefined.append(("__STDC__", "1")) }
         for (name, value) in predefined {
             macros[name] = Macro(name: name, body: [Self.syntheticToken(value)])
         }
-        for (name, builtin) in [("__LINE__", Macro.Builtin.line), ("__FILE__", .file), ("__COUNTER__", .counter),
-                                ("__DATE__", .date), ("__TIME__", .time)] {
+        for (name, builtin) in [
+            ("__LINE__", Macro.Builtin.line), ("__FILE__", .file), ("__COUNTER__", .counter),
+            ("__DATE__", .date), ("__TIME__", .time),
+        ] {
             macros[name] = Macro(name: name, builtin: builtin)
         }
     }
@@ -43,7 +46,8 @@ struct MacroTable {
     /// them: taken as undefined (as clang on Linux does), with an EP007 note where tested.
     static let targetMacros: Set<String> = [
         "__APPLE_CC__", "__x86_64__", "__x86_64", "__arm64__", "__aarch64__", "__arm__", "__i386__",
-        "__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__", "__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__",
+        "__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__",
+        "__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__",
         "__ENVIRONMENT_IPHONE_OS_VERSION_MIN_REQUIRED__", "__LP64__", "_LP64", "__OBJC__", "__OBJC2__", "__ELF__",
     ]
 
@@ -63,7 +67,9 @@ struct MacroTable {
         var index = 0
         func skipBlanks() { while index < tokens.count, tokens[index].isBlank { index += 1 } }
         skipBlanks()
-        guard index < tokens.count, tokens[index].kind == .identifier else { return .failure(DirectiveFailure("macro name missing")) }
+        guard index < tokens.count, tokens[index].kind == .identifier else {
+            return .failure(DirectiveFailure("macro name missing"))
+        }
         var macro = Macro(name: tokens[index].text, origin: tokens[index].file == 0 ? tokens[index].origin : nil)
         if macro.name == "defined" { return .failure(DirectiveFailure("'defined' cannot be used as a macro name")) }
         index += 1
@@ -73,15 +79,22 @@ struct MacroTable {
             var parameters: [String] = []
             while true {
                 skipBlanks()
-                guard index < tokens.count else { return .failure(DirectiveFailure("missing ')' in macro parameter list")) }
+                guard index < tokens.count else {
+                    return .failure(DirectiveFailure("missing ')' in macro parameter list"))
+                }
                 let token = tokens[index]
-                if token.isPunctuator(")") && parameters.isEmpty { index += 1; break }
+                if token.isPunctuator(")") && parameters.isEmpty {
+                    index += 1
+                    break
+                }
                 if token.isPunctuator("...") {
                     parameters.append("__VA_ARGS__")
                     macro.isVariadic = true
                     index += 1
                 } else if token.kind == .identifier {
-                    if parameters.contains(token.text) { return .failure(DirectiveFailure("duplicate macro parameter '\(token.text)'")) }
+                    if parameters.contains(token.text) {
+                        return .failure(DirectiveFailure("duplicate macro parameter '\(token.text)'"))
+                    }
                     parameters.append(token.text)
                     index += 1
                     skipBlanks()
@@ -93,8 +106,13 @@ struct MacroTable {
                     return .failure(DirectiveFailure("invalid token in macro parameter list"))
                 }
                 skipBlanks()
-                guard index < tokens.count else { return .failure(DirectiveFailure("missing ')' in macro parameter list")) }
-                if tokens[index].isPunctuator(")") { index += 1; break }
+                guard index < tokens.count else {
+                    return .failure(DirectiveFailure("missing ')' in macro parameter list"))
+                }
+                if tokens[index].isPunctuator(")") {
+                    index += 1
+                    break
+                }
                 guard tokens[index].isPunctuator(","), !macro.isVariadic else {
                     return .failure(DirectiveFailure("expected ',' or ')' in macro parameter list"))
                 }

@@ -72,8 +72,10 @@ struct OutputPrinter {
 
     private mutating func record(_ token: CppToken, use: Int) {
         let inPlist = token.file == 0
-        segments.append(PreprocessorPositionMap.Segment(outputStart: output.count, length: token.text.utf8.count, origin: inPlist ? token.origin : -1,
-                                                        verbatim: token.verbatim, use: inPlist ? use : -1))
+        segments.append(
+            PreprocessorPositionMap.Segment(
+                outputStart: output.count, length: token.text.utf8.count, origin: inPlist ? token.origin : -1,
+                verbatim: token.verbatim, use: inPlist ? use : -1))
     }
 
     mutating func finish() -> [UInt8] {
@@ -82,13 +84,17 @@ struct OutputPrinter {
     }
 
     private mutating func whitespace(before token: CppToken, requireSameLine: Bool) {
-        if (!requireSameLine || emittedDirectiveOnThisLine) && moveToLine(token, requireStartOfLine: emittedDirectiveOnThisLine) {
+        if (!requireSameLine || emittedDirectiveOnThisLine)
+            && moveToLine(token, requireStartOfLine: emittedDirectiveOnThisLine)
+        {
             var column = token.column
             if column == 1 && token.leadingSpace { column = 2 }
             if column <= 1 && token.isPunctuator("#") { output.append(0x20) }
             if column > 1 { output.append(contentsOf: repeatElement(0x20, count: column - 1)) }
-        } else if token.leadingSpace || ((emittedTokensOnThisLine || emittedDirectiveOnThisLine)
-                                         && AvoidConcatenation.needsSpace(beforePrevious, previous, token)) {
+        } else if token.leadingSpace
+            || ((emittedTokensOnThisLine || emittedDirectiveOnThisLine)
+                && AvoidConcatenation.needsSpace(beforePrevious, previous, token))
+        {
             output.append(0x20)
         }
         beforePrevious = previous
@@ -130,13 +136,19 @@ struct OutputPrinter {
 /// clang's AvoidConcat: whether two tokens printed next to each other would lex differently,
 /// so a space must go between them although the source had none.
 enum AvoidConcatenation {
-    private static let avoidEqual: Set<String> = ["!", "%", "&", "*", "+", "-", "/", "<", ">", "^", "|", "=", "<<", ">>"]
+    private static let avoidEqual: Set<String> = [
+        "!", "%", "&", "*", "+", "-", "/", "<", ">", "^", "|", "=", "<<", ">>",
+    ]
 
     static func needsSpace(_ beforePrevious: CppToken?, _ previous: CppToken?, _ token: CppToken) -> Bool {
         guard let previous else { return false }
         // Adjacent where they were spelled: they lexed apart there, so they will again.
-        if previous.spelling >= 0, token.spelling >= 0, previous.spelling + previous.text.utf8.count == token.spelling { return false }
-        if previous.kind == .punctuator, avoidEqual.contains(previous.text), token.kind == .punctuator, token.text == "=" || token.text == "==" {
+        if previous.spelling >= 0, token.spelling >= 0, previous.spelling + previous.text.utf8.count == token.spelling {
+            return false
+        }
+        if previous.kind == .punctuator, avoidEqual.contains(previous.text), token.kind == .punctuator,
+            token.text == "=" || token.text == "=="
+        {
             return true
         }
         let first = token.text.utf8.first ?? 0
@@ -147,7 +159,9 @@ enum AvoidConcatenation {
             if token.kind == .identifier { return true }
             if token.kind == .string || token.kind == .character {
                 // L"x", u8"x" … stay literals; a plain one after a prefix name must not join it.
-                if token.text.hasPrefix("\"") || token.text.hasPrefix("'") { return ["L", "u", "U", "u8"].contains(previous.text) }
+                if token.text.hasPrefix("\"") || token.text.hasPrefix("'") {
+                    return ["L", "u", "U", "u8"].contains(previous.text)
+                }
                 return true
             }
             return false

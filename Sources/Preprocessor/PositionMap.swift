@@ -34,7 +34,8 @@ public struct PreprocessorPositionMap: Sendable {
         guard let segment = segment(at: offset) else { return lines.position(of: lines.text.count) }
         // Just past a token (where libxml2 reports an end tag's problem): just past its spelling.
         if offset < segment.outputStart, let before = segments.last(where: { $0.outputStart < segment.outputStart }),
-           before.outputStart + before.length == offset, before.origin >= 0, before.verbatim, before.use < 0 {
+            before.outputStart + before.length == offset, before.origin >= 0, before.verbatim, before.use < 0
+        {
             return lines.position(of: before.origin + before.length)
         }
         guard segment.origin >= 0 else { return .start }
@@ -49,7 +50,11 @@ public struct PreprocessorPositionMap: Sendable {
         var high = segments.count
         while low < high {
             let middle = (low + high) / 2
-            if segments[middle].outputStart + segments[middle].length <= offset { low = middle + 1 } else { high = middle }
+            if segments[middle].outputStart + segments[middle].length <= offset {
+                low = middle + 1
+            } else {
+                high = middle
+            }
         }
         if low < segments.count { return segments[low] }
         return segments.last
@@ -67,10 +72,12 @@ public struct PreprocessorPositionMap: Sendable {
         var start = sourcePosition(ofOutput: range.start.offset)
         let endOffset = max(range.start.offset, range.end.offset - 1)
         var end = range.end.offset > range.start.offset ? sourcePosition(ofOutput: endOffset) : start
-        if range.end.offset > range.start.offset, end.offset < lines.text.count { end = lines.position(of: end.offset + 1) }
+        if range.end.offset > range.start.offset, end.offset < lines.text.count {
+            end = lines.position(of: end.offset + 1)
+        }
         var touched: [Expansion] = []
         for (index, output) in expansionOutput.enumerated()
-            where output.start < max(range.end.offset, range.start.offset + 1) && output.end > range.start.offset {
+        where output.start < max(range.end.offset, range.start.offset + 1) && output.end > range.start.offset {
             touched.append(expansions[index])
         }
         if let first = touched.first {
@@ -81,4 +88,3 @@ public struct PreprocessorPositionMap: Sendable {
         return (SourceRange(start: start, end: end), touched)
     }
 }
-

@@ -22,7 +22,8 @@ enum PreprocessingLimits {
 
     /// The error for a limit.
     static func exceeded(_ what: String) -> DirectiveFailure {
-        DirectiveFailure("a limit was exceeded: \(what); eplint cannot preprocess this file as Xcode would and lints nothing in it",
-                         isFatal: true)
+        DirectiveFailure(
+            "a limit was exceeded: \(what); eplint cannot preprocess this file as Xcode would and lints nothing in it",
+            isFatal: true)
     }
 }

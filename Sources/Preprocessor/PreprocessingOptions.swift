@@ -34,7 +34,9 @@ public struct PreprocessingOptions: Sendable, Equatable {
     /// Included before the file, in order: their `#define`s apply, their text is output.
     public var prefixHeaders: [PrefixHeader]
 
-    public init(mode: Mode = .auto, definitions: [String] = [], flags: [String] = [], prefixHeaders: [PrefixHeader] = []) {
+    public init(
+        mode: Mode = .auto, definitions: [String] = [], flags: [String] = [], prefixHeaders: [PrefixHeader] = []
+    ) {
         self.mode = mode
         self.definitions = definitions
         self.flags = flags

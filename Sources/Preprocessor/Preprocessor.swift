@@ -93,8 +93,9 @@ struct PreprocessorRun {
         self.options = options
         traditional = options.isTraditional
         macros = MacroTable(traditional: traditional)
-        expander = MacroExpander(traditional: traditional, fileName: fileName,
-                                 sourceBytes: source.count + options.prefixHeaders.reduce(0) { $0 + $1.text.count })
+        expander = MacroExpander(
+            traditional: traditional, fileName: fileName,
+            sourceBytes: source.count + options.prefixHeaders.reduce(0) { $0 + $1.text.count })
         printer = OutputPrinter(traditional: traditional)
     }
 
@@ -110,9 +111,10 @@ struct PreprocessorRun {
         printer.enterFile()
         if !stopped { process(LogicalText(source), lines: sourceLines, file: 0) }
         let text = printer.finish()
-        return PreprocessedText(text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags,
-                                directiveLines: directiveLines.map(sourceLines.position(of:)),
-                                fatalProblem: (fatal ?? expander.fatal).map { problem(.unsupported, $0) })
+        return PreprocessedText(
+            text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags,
+            directiveLines: directiveLines.map(sourceLines.position(of:)),
+            fatalProblem: (fatal ?? expander.fatal).map { problem(.unsupported, $0) })
     }
 
     /// The run ends at a limit; an error that fails the build (`fatal`) lets it go on, as cpp does.
@@ -127,7 +129,10 @@ struct PreprocessorRun {
         arguments.reverse()
         while let argument = arguments.popLast() {
             if argument == "-D" || argument == "-U" {
-                guard let value = arguments.popLast() else { ignoredFlags.append(argument); continue }
+                guard let value = arguments.popLast() else {
+                    ignoredFlags.append(argument)
+                    continue
+                }
                 arguments.append(argument + value)
                 continue
             }
@@ -154,7 +159,9 @@ struct PreprocessorRun {
                 _ = arguments.popLast()
             } else {
                 ignoredFlags.append(argument)
-                if ["-include", "-imacros", "-I", "-isystem", "-iquote", "-o"].contains(argument), let value = arguments.popLast() {
+                if ["-include", "-imacros", "-I", "-isystem", "-iquote", "-o"].contains(argument),
+                    let value = arguments.popLast()
+                {
                     ignoredFlags.append(value)
                 }
             }
@@ -163,8 +170,9 @@ struct PreprocessorRun {
 
     private mutating func lex(_ text: String) -> [CppToken] {
         let bytes = Array(text.utf8)
-        var lexer = CppLexer(LogicalText(bytes), lines: LineTable(bytes), traditional: traditional, lineComments: lineComments,
-                             file: -1, spellingBase: reserveSpelling(bytes.count))
+        var lexer = CppLexer(
+            LogicalText(bytes), lines: LineTable(bytes), traditional: traditional, lineComments: lineComments,
+            file: -1, spellingBase: reserveSpelling(bytes.count))
         var tokens: [CppToken] = []
         while let token = lexer.next() { tokens.append(token) }
         return tokens
@@ -178,8 +186,9 @@ struct PreprocessorRun {
     // MARK: Lines
 
     private mutating func process(_ text: LogicalText, lines: LineTable, file: Int) {
-        var lexer = CppLexer(text, lines: lines, traditional: traditional, lineComments: lineComments, file: file,
-                             spellingBase: reserveSpelling(text.bytes.count))
+        var lexer = CppLexer(
+            text, lines: lines, traditional: traditional, lineComments: lineComments, file: file,
+            spellingBase: reserveSpelling(text.bytes.count))
         let depthAtStart = conditionals.count
         var pending: [CppToken] = []
         var line: [CppToken] = []
@@ -191,7 +200,10 @@ struct PreprocessorRun {
         while !atEnd && !stopped {
             line.removeAll(keepingCapacity: true)
             while true {
-                guard let token = lexer.next() else { atEnd = true; break }
+                guard let token = lexer.next() else {
+                    atEnd = true
+                    break
+                }
                 line.append(token)
                 if token.kind == .newline { break }
             }
@@ -219,8 +231,12 @@ struct PreprocessorRun {
         }
         flush(&pending, atEnd: true)
         if conditionals.count > depthAtStart {
-            notes.append(PreprocessorNote(origin: source.count, file: file,
-                                          message: "\(conditionals.count - depthAtStart) #if without #endif at the end of the file; cpp stops with an error"))
+            notes.append(
+                PreprocessorNote(
+                    origin: source.count, file: file,
+                    message:
+                        "\(conditionals.count - depthAtStart) #if without #endif at the end of the file; cpp stops with an error"
+                ))
             conditionals.removeLast(conditionals.count - depthAtStart)
         }
     }
@@ -237,7 +253,9 @@ struct PreprocessorRun {
         for token in expanded { printer.print(token) }
         pending = unterminated
         if atEnd, let name = unterminated.first {
-            note("the use of macro '\(name.text)' has no closing ')' before the end of the file; cpp stops with an error and prints nothing from here on", at: name)
+            note(
+                "the use of macro '\(name.text)' has no closing ')' before the end of the file; cpp stops with an error and prints nothing from here on",
+                at: name)
             pending.removeAll()
         }
     }
@@ -274,7 +292,10 @@ struct PreprocessorRun {
         var result: [CppToken] = []
         var space = false
         for token in tokens {
-            if token.kind == .whitespace { space = true; continue }
+            if token.kind == .whitespace {
+                space = true
+                continue
+            }
             if token.kind == .comment { continue }
             var placed = token
             if space { placed.leadingSpace = true }
@@ -285,10 +306,12 @@ struct PreprocessorRun {
     }
 
     private func commentProblem(_ comment: CppLexer.Comment) -> SyntaxProblem {
-        let message = comment.isLineComment
+        let message =
+            comment.isLineComment
             ? "the C preprocessor treats '//' as a comment and drops the rest of this line; add -traditional to INFOPLIST_OTHER_PREPROCESSOR_FLAGS (or `preprocessor-flags: [-traditional]`)"
             : "the C preprocessor treats '/*' as the start of a comment and drops everything up to the next '*/'; write the '*' as &#42; to keep it"
-        return SyntaxProblem(kind: .preprocessorComment, message: message, position: sourceLines.position(of: comment.origin))
+        return SyntaxProblem(
+            kind: .preprocessorComment, message: message, position: sourceLines.position(of: comment.origin))
     }
 
     // MARK: Directives
@@ -345,15 +368,20 @@ struct PreprocessorRun {
             top.sawElse = true
             conditionals.append(top)
         case "endif":
-            if conditionals.popLast() == nil, isActive { note("#endif without #if; cpp stops with an error here", at: hash) }
+            if conditionals.popLast() == nil, isActive {
+                note("#endif without #if; cpp stops with an error here", at: hash)
+            }
         default:
             guard isActive else { return }
-            activeDirective(name, nameToken: nameToken, arguments: arguments, rest: Array(rest), hash: hash, lexer: &lexer)
+            activeDirective(
+                name, nameToken: nameToken, arguments: arguments, rest: Array(rest), hash: hash, lexer: &lexer)
         }
     }
 
-    private mutating func activeDirective(_ name: String, nameToken: CppToken, arguments: [CppToken], rest: [CppToken],
-                                          hash: CppToken, lexer: inout CppLexer) {
+    private mutating func activeDirective(
+        _ name: String, nameToken: CppToken, arguments: [CppToken], rest: [CppToken],
+        hash: CppToken, lexer: inout CppLexer
+    ) {
         switch name {
         case "define":
             switch MacroTable.parseDefinition(rest, traditional: traditional) {
@@ -369,7 +397,9 @@ struct PreprocessorRun {
         case "include", "import", "include_next", "embed":
             let header = arguments.map(\.text).joined()
             let place = hash.file == 0 ? "" : " (in prefix header \(headerLines[hash.file]?.path ?? ""))"
-            note("#\(name) \(header) is not followed\(place): eplint never reads a file a plist names; what it defines is unknown", at: hash)
+            note(
+                "#\(name) \(header) is not followed\(place): eplint never reads a file a plist names; what it defines is unknown",
+                at: hash)
         case "line":
             let expanded = expander.expand(arguments, macros: macros)
             guard let number = expanded.first, number.kind == .number, let line = Int(number.text) else {
@@ -380,16 +410,22 @@ struct PreprocessorRun {
             lexer.lineDelta = line - (physical + 1)
             printer.renumber(to: line)
         case "error":
-            note("#error\(rest.isEmpty ? "" : " " + rest.filter { !$0.isBlank }.map(\.text).joined(separator: " ")): the build stops here", at: hash)
+            note(
+                "#error\(rest.isEmpty ? "" : " " + rest.filter { !$0.isBlank }.map(\.text).joined(separator: " ")): the build stops here",
+                at: hash)
         case "ident", "sccs":
             // clang passes `#ident "text"` on (for #sccs too).
-            if let text = arguments.first, text.kind == .string { printer.printDirective("#ident", [text], at: hash.line, asDirective: false) }
+            if let text = arguments.first, text.kind == .string {
+                printer.printDirective("#ident", [text], at: hash.line, asDirective: false)
+            }
         case "warning", "assert", "unassert":
             break
         case "pragma":
             let words = arguments.map(\.text)
             // #pragma push_macro("NAME") / pop_macro("NAME"): the definition is saved and restored.
-            if let verb = words.first, verb == "push_macro" || verb == "pop_macro", arguments.count >= 4, arguments[2].kind == .string {
+            if let verb = words.first, verb == "push_macro" || verb == "pop_macro", arguments.count >= 4,
+                arguments[2].kind == .string
+            {
                 let name = String(arguments[2].text.dropFirst().dropLast())
                 if verb == "push_macro" {
                     pushedMacros[name, default: []].append(macros[name])
@@ -400,15 +436,22 @@ struct PreprocessorRun {
             }
             // Pragmas clang handles itself print nothing; the rest are passed on.
             let handled = ["once", "mark", "push_macro", "pop_macro", "message", "poison"]
-            if words.first.map(handled.contains) == true || (words.first == "GCC" && words.dropFirst().first.map(["system_header", "poison", "warning", "error", "dependency"].contains) == true)
-                || (words.first == "clang" && words.dropFirst().first.map(["diagnostic", "assume_nonnull"].contains) == false) {
+            if words.first.map(handled.contains) == true
+                || (words.first == "GCC"
+                    && words.dropFirst().first.map(
+                        ["system_header", "poison", "warning", "error", "dependency"].contains) == true)
+                || (words.first == "clang"
+                    && words.dropFirst().first.map(["diagnostic", "assume_nonnull"].contains) == false)
+            {
                 return
             }
             printer.printDirective("#pragma", arguments, at: hash.line, asDirective: true)
         case "":
             if nameToken.kind == .number {
                 // A line marker, `# 12 "file"`: like #line.
-                activeDirective("line", nameToken: nameToken, arguments: [nameToken] + arguments, rest: rest, hash: hash, lexer: &lexer)
+                activeDirective(
+                    "line", nameToken: nameToken, arguments: [nameToken] + arguments, rest: rest, hash: hash,
+                    lexer: &lexer)
                 return
             }
             note("'#\(nameToken.text)' is not a preprocessor directive; cpp stops with an error here", at: hash)
@@ -424,13 +467,16 @@ struct PreprocessorRun {
 
     private static let featureTests: Set<String> = [
         "__has_include", "__has_include_next", "__has_feature", "__has_extension", "__has_attribute", "__has_builtin",
-        "__has_c_attribute", "__has_cpp_attribute", "__has_declspec_attribute", "__has_warning", "__has_embed", "__is_target_os",
+        "__has_c_attribute", "__has_cpp_attribute", "__has_declspec_attribute", "__has_warning", "__has_embed",
+        "__is_target_os",
         "__is_target_arch", "__is_target_vendor", "__is_target_environment", "__has_constexpr_builtin",
     ]
 
     private mutating func isDefined(_ name: String, at token: CppToken) -> Bool {
         if MacroTable.targetMacros.contains(name) && !macros.isDefined(name) {
-            note("\(name) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined", at: token)
+            note(
+                "\(name) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined",
+                at: token)
         }
         return macros.isDefined(name) || Self.featureTests.contains(name)
     }
@@ -449,36 +495,54 @@ struct PreprocessorRun {
         let quoted = Self.spelled(line)
         // Nothing to expand, replace or note (no macro, `defined` or feature test: every hostile
         // line without macros): the tokens are evaluated where they are, not copied.
-        if !line.containsIdentifier(where: { macros.isDefined($0) || $0 == "defined" || Self.featureTests.contains($0) || MacroTable.targetMacros.contains($0) }) {
+        if !line.containsIdentifier(where: {
+            macros.isDefined($0) || $0 == "defined" || Self.featureTests.contains($0)
+                || MacroTable.targetMacros.contains($0)
+        }) {
             return evaluate(line, quoted: quoted, at: hash, directive: directive)
         }
         let words = Array(line)
         // __has_include(<X.h>) and the like: their operands are not macro-expanded. (Each
         // step below copies the tokens only when it changes them: a line can be megabytes.)
-        let special = words.containsIdentifier { Self.featureTests.contains($0) || MacroTable.targetMacros.contains($0) }
+        let special = words.containsIdentifier {
+            Self.featureTests.contains($0) || MacroTable.targetMacros.contains($0)
+        }
         var prepared: [CppToken] = special ? [] : words
         var index = special ? 0 : words.count
         while index < words.count {
             let token = words[index]
-            if token.kind == .identifier, Self.featureTests.contains(token.text), index + 1 < words.count, words[index + 1].isPunctuator("(") {
+            if token.kind == .identifier, Self.featureTests.contains(token.text), index + 1 < words.count,
+                words[index + 1].isPunctuator("(")
+            {
                 var depth = 0
                 var end = index + 1
                 while end < words.count {
                     if words[end].isPunctuator("(") { depth += 1 }
-                    if words[end].isPunctuator(")") { depth -= 1; if depth == 0 { break } }
+                    if words[end].isPunctuator(")") {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
                     end += 1
                 }
                 let test = Self.spelled(words[index...min(end, words.count - 1)])
-                let subject = token.text.hasPrefix("__has_include") ? "whether that header exists where Xcode looks" : "what the build's compiler answers"
+                let subject =
+                    token.text.hasPrefix("__has_include")
+                    ? "whether that header exists where Xcode looks" : "what the build's compiler answers"
                 note("'\(test)' cannot be evaluated: eplint cannot know \(subject); taken as 0", at: hash)
                 prepared.append(Self.number(false, like: token))
                 index = end + 1
                 continue
             }
             // (The operand of `defined` gets its note when evaluated.)
-            let afterDefined = prepared.last?.text == "defined" || (prepared.last?.isPunctuator("(") == true && prepared.dropLast().last?.text == "defined")
-            if token.kind == .identifier, !afterDefined, MacroTable.targetMacros.contains(token.text), !macros.isDefined(token.text) {
-                note("\(token.text) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined", at: hash)
+            let afterDefined =
+                prepared.last?.text == "defined"
+                || (prepared.last?.isPunctuator("(") == true && prepared.dropLast().last?.text == "defined")
+            if token.kind == .identifier, !afterDefined, MacroTable.targetMacros.contains(token.text),
+                !macros.isDefined(token.text)
+            {
+                note(
+                    "\(token.text) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined",
+                    at: hash)
             }
             prepared.append(token)
             index += 1
@@ -503,7 +567,8 @@ struct PreprocessorRun {
             let parenthesised = next < expanded.count && expanded[next].isPunctuator("(")
             if parenthesised { next += 1 }
             guard next < expanded.count, expanded[next].kind == .identifier,
-                  !parenthesised || (next + 1 < expanded.count && expanded[next + 1].isPunctuator(")")) else {
+                !parenthesised || (next + 1 < expanded.count && expanded[next + 1].isPunctuator(")"))
+            else {
                 // An error only where clang's parser gets to it (it may stop before).
                 var invalid = token
                 invalid.kind = .other
@@ -518,12 +583,18 @@ struct PreprocessorRun {
     }
 
     /// The value of an `#if` expression after replacement; its errors are reported with `quoted`.
-    private mutating func evaluate(_ tokens: ArraySlice<CppToken>, quoted: String, at hash: CppToken, directive: String) -> Bool {
+    private mutating func evaluate(_ tokens: ArraySlice<CppToken>, quoted: String, at hash: CppToken, directive: String)
+        -> Bool
+    {
         let (value, failure) = ConditionEvaluator.evaluate(tokens)
         if let failure, failure.isFatal {
-            fail("'\(directive) \(quoted)': \(failure.message); cpp stops with an error, so Xcode's build fails", at: hash)
+            fail(
+                "'\(directive) \(quoted)': \(failure.message); cpp stops with an error, so Xcode's build fails",
+                at: hash)
         } else if let failure {
-            note("cannot evaluate '\(directive) \(quoted)': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group", at: hash)
+            note(
+                "cannot evaluate '\(directive) \(quoted)': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group",
+                at: hash)
         }
         return value
     }
@@ -562,7 +633,9 @@ struct PreprocessorRun {
             let line = header.lines.line(of: note.origin)
             return SyntaxProblem(kind: kind, message: "\(header.path):\(line): \(note.message)", position: .start)
         }
-        return SyntaxProblem(kind: kind, message: note.message, position: note.file == 0 ? sourceLines.position(of: note.origin) : .start)
+        return SyntaxProblem(
+            kind: kind, message: note.message, position: note.file == 0 ? sourceLines.position(of: note.origin) : .start
+        )
     }
 
     private func positionMap() -> PreprocessorPositionMap {
@@ -578,13 +651,15 @@ struct PreprocessorRun {
         for (index, use) in expander.uses.enumerated() where use.file == 0 && outputRanges[index].end >= 0 {
             let range = outputRanges[index]
             let text = String(decoding: output[range.start..<range.end], as: UTF8.self)
-            let useRange = SourceRange(start: sourceLines.position(of: use.start), end: sourceLines.position(of: use.end))
+            let useRange = SourceRange(
+                start: sourceLines.position(of: use.start), end: sourceLines.position(of: use.end))
             expansions.append(PreprocessorPositionMap.Expansion(name: use.name, use: useRange, text: text))
             expansionOutput.append(range)
         }
         var outputLineStarts = [0]
         for (offset, byte) in output.enumerated() where byte == 0x0A { outputLineStarts.append(offset + 1) }
-        return PreprocessorPositionMap(segments: segments, lines: sourceLines, expansions: expansions, expansionOutput: expansionOutput,
-                                       outputLineStarts: outputLineStarts)
+        return PreprocessorPositionMap(
+            segments: segments, lines: sourceLines, expansions: expansions, expansionOutput: expansionOutput,
+            outputLineStarts: outputLineStarts)
     }
 }

@@ -10,12 +10,16 @@ public enum GCCReporter {
         for diagnostic in diagnostics {
             let start = diagnostic.range.start
             let severity = diagnostic.severity.rawValue
-            output += style.paint("\(diagnostic.file):\(start.line):\(start.column):", "1") + " "
+            output +=
+                style.paint("\(diagnostic.file):\(start.line):\(start.column):", "1") + " "
                 + style.paint("\(severity):", style.severityCode(diagnostic.severity)) + " "
                 + oneLine(diagnostic.message) + " " + style.paint("[\(diagnostic.rule)]", "2") + "\n"
-            if style.showSource, let line = diagnostic.sourceLine { output += style.sourceExcerpt(line, column: start.column) }
+            if style.showSource, let line = diagnostic.sourceLine {
+                output += style.sourceExcerpt(line, column: start.column)
+            }
             for related in diagnostic.related {
-                output += style.paint("\(related.file):\(related.range.start.line):\(related.range.start.column):", "1") + " "
+                output +=
+                    style.paint("\(related.file):\(related.range.start.line):\(related.range.start.column):", "1") + " "
                     + style.paint("note:", style.severityCode(.note)) + " " + oneLine(related.message) + "\n"
             }
         }
@@ -42,7 +46,11 @@ public enum GCCReporter {
     private static func needsRewriting(_ message: String) -> Bool {
         var previous: UInt8 = 0
         for byte in message.utf8 {
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || (previous == UInt8(ascii: ":") && byte == UInt8(ascii: " ")) { return true }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+                || (previous == UInt8(ascii: ":") && byte == UInt8(ascii: " "))
+            {
+                return true
+            }
             previous = byte
         }
         return false

@@ -6,12 +6,14 @@ public enum GitHubReporter {
     public static func render(_ report: RunReport) -> String {
         var output = ""
         for diagnostic in report.diagnostics {
-            let start = diagnostic.range.start, end = diagnostic.range.end
-            let command = switch diagnostic.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .note: "notice"
-            }
+            let start = diagnostic.range.start
+            let end = diagnostic.range.end
+            let command =
+                switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
             let name = RuleCatalog.metadata(for: diagnostic.rule)?.name ?? ""
             var properties = [("file", diagnostic.file), ("line", String(start.line)), ("col", String(start.column))]
             if end.offset > start.offset {

@@ -9,7 +9,8 @@ public enum JSONReporter {
         let all = report.diagnostics
         let diagnostics = JSONValue.elements(count: all.count) { index -> JSONValue in
             let diagnostic = all[index]
-            let start = diagnostic.range.start, end = diagnostic.range.end
+            let start = diagnostic.range.start
+            let end = diagnostic.range.end
             return .object([
                 ("file", .string(diagnostic.file)),
                 ("line", .integer(start.line)),
@@ -22,22 +23,28 @@ public enum JSONReporter {
                 ("name", .string(RuleCatalog.metadata(for: diagnostic.rule)?.name ?? "")),
                 ("message", .string(diagnostic.message)),
                 ("keyPath", .string(diagnostic.keyPath)),
-                ("related", .array(diagnostic.related.map { related in
-                    .object([
-                        ("file", .string(related.file)),
-                        ("line", .integer(related.range.start.line)),
-                        ("column", .integer(related.range.start.column)),
-                        ("message", .string(related.message)),
-                    ])
-                })),
+                (
+                    "related",
+                    .array(
+                        diagnostic.related.map { related in
+                            .object([
+                                ("file", .string(related.file)),
+                                ("line", .integer(related.range.start.line)),
+                                ("column", .integer(related.range.start.column)),
+                                ("message", .string(related.message)),
+                            ])
+                        })
+                ),
                 ("fix", diagnostic.fix.flatMap(fixValue) ?? .null),
             ])
         }
-        return JSONValue.object([
-            ("version", .integer(1)),
-            ("tool", .object([("name", .string("eplint")), ("version", .string(report.toolVersion))])),
-            ("diagnostics", diagnostics),
-        ] + extra).serialized()
+        return JSONValue.object(
+            [
+                ("version", .integer(1)),
+                ("tool", .object([("name", .string("eplint")), ("version", .string(report.toolVersion))])),
+                ("diagnostics", diagnostics),
+            ] + extra
+        ).serialized()
     }
 
     /// `--fix`'s edits: where (lines and columns as the finding's, and the bytes of the file as
@@ -47,18 +54,23 @@ public enum JSONReporter {
         guard !fix.edits.isEmpty else { return nil }
         return .object([
             ("applicability", .string(fix.applicability.rawValue)),
-            ("edits", .array(fix.edits.map { edit in
-                .object([
-                    ("line", .integer(edit.range.start.line)),
-                    ("column", .integer(edit.range.start.column)),
-                    ("utf16Column", .integer(edit.range.start.utf16Column)),
-                    ("endLine", .integer(edit.range.end.line)),
-                    ("endColumn", .integer(edit.range.end.column)),
-                    ("byteOffset", .integer(edit.fileBytes.lowerBound)),
-                    ("byteLength", .integer(edit.fileBytes.count)),
-                    ("replacement", .string(edit.replacement)),
-                ] + (edit.file.map { [("file", JSONValue.string($0))] } ?? []))
-            })),
+            (
+                "edits",
+                .array(
+                    fix.edits.map { edit in
+                        .object(
+                            [
+                                ("line", .integer(edit.range.start.line)),
+                                ("column", .integer(edit.range.start.column)),
+                                ("utf16Column", .integer(edit.range.start.utf16Column)),
+                                ("endLine", .integer(edit.range.end.line)),
+                                ("endColumn", .integer(edit.range.end.column)),
+                                ("byteOffset", .integer(edit.fileBytes.lowerBound)),
+                                ("byteLength", .integer(edit.fileBytes.count)),
+                                ("replacement", .string(edit.replacement)),
+                            ] + (edit.file.map { [("file", JSONValue.string($0))] } ?? []))
+                    })
+            ),
         ])
     }
 }

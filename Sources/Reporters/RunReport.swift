@@ -23,8 +23,10 @@ public struct RunReport: Sendable {
     /// GitHub code scanning expects; the other formats leave them out.
     public var suppressed: [SuppressedFinding] = []
 
-    public init(toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
-                failures: [String], sourceRoot: String, workingDirectory: String) {
+    public init(
+        toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
+        failures: [String], sourceRoot: String, workingDirectory: String
+    ) {
         self.toolVersion = toolVersion
         self.rules = rules
         self.diagnostics = diagnostics

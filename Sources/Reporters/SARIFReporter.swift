@@ -14,45 +14,75 @@ public enum SARIFReporter {
         // Suppressed findings follow the reported ones, each with its `suppressions`.
         let diagnostics = report.diagnostics + report.suppressed.map(\.diagnostic)
         let fingerprints = diagnostics.map { diagnostic -> String in
-            let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(separator: "\u{0}")
+            let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(
+                separator: "\u{0}")
             let occurrence = seenFingerprints[identity, default: 0]
             seenFingerprints[identity] = occurrence + 1
-            return fnv1a([diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value, String(occurrence)].joined(separator: "\u{0}"))
+            return fnv1a(
+                [diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value, String(occurrence)].joined(
+                    separator: "\u{0}"))
         }
         let results = JSONValue.elements(count: diagnostics.count) { index -> JSONValue in
             let diagnostic = diagnostics[index]
             var result: [(String, JSONValue)] = [
-                ("ruleId", .string(diagnostic.rule.rawValue)),
+                ("ruleId", .string(diagnostic.rule.rawValue))
             ]
             if let index = ruleIndex[diagnostic.rule] { result.append(("ruleIndex", .integer(index))) }
             result.append(("level", .string(level(diagnostic.severity))))
             result.append(("message", .object([("text", .string(escapeBraces(diagnostic.message)))])))
             var location: [(String, JSONValue)] = [
-                ("physicalLocation", physicalLocation(diagnostic.file, diagnostic.range, snippet: diagnostic.snippet, report: report)),
+                (
+                    "physicalLocation",
+                    physicalLocation(diagnostic.file, diagnostic.range, snippet: diagnostic.snippet, report: report)
+                )
             ]
             if !diagnostic.keyPath.isEmpty {
-                location.append(("logicalLocations", .array([.object([
-                    ("fullyQualifiedName", .string(diagnostic.keyPath)), ("kind", .string("property")),
-                ])])))
+                location.append(
+                    (
+                        "logicalLocations",
+                        .array([
+                            .object([
+                                ("fullyQualifiedName", .string(diagnostic.keyPath)), ("kind", .string("property")),
+                            ])
+                        ])
+                    ))
             }
             result.append(("locations", .array([.object(location)])))
             if !diagnostic.related.isEmpty {
-                result.append(("relatedLocations", .array(diagnostic.related.enumerated().map { index, related in
-                    .object([
-                        ("id", .integer(index + 1)),
-                        ("physicalLocation", physicalLocation(related.file, SourceRange(at: related.range.start), snippet: nil, report: report)),
-                        ("message", .object([("text", .string(escapeBraces(related.message)))])),
-                    ])
-                })))
+                result.append(
+                    (
+                        "relatedLocations",
+                        .array(
+                            diagnostic.related.enumerated().map { index, related in
+                                .object([
+                                    ("id", .integer(index + 1)),
+                                    (
+                                        "physicalLocation",
+                                        physicalLocation(
+                                            related.file, SourceRange(at: related.range.start), snippet: nil,
+                                            report: report)
+                                    ),
+                                    ("message", .object([("text", .string(escapeBraces(related.message)))])),
+                                ])
+                            })
+                    ))
             }
             result.append(("partialFingerprints", .object([("eplint/v1", .string(fingerprints[index]))])))
-            if let fix = diagnostic.fix, !fix.edits.isEmpty { result.append(("fixes", .array([fixObject(fix, file: diagnostic.file, report: report)]))) }
+            if let fix = diagnostic.fix, !fix.edits.isEmpty {
+                result.append(("fixes", .array([fixObject(fix, file: diagnostic.file, report: report)])))
+            }
             if index >= report.diagnostics.count {
                 let suppressed = report.suppressed[index - report.diagnostics.count]
-                result.append(("suppressions", .array([.object([
-                    ("kind", .string(suppressed.kind == .inSource ? "inSource" : "external")),
-                    ("justification", .string(suppressed.reason)),
-                ])])))
+                result.append(
+                    (
+                        "suppressions",
+                        .array([
+                            .object([
+                                ("kind", .string(suppressed.kind == .inSource ? "inSource" : "external")),
+                                ("justification", .string(suppressed.reason)),
+                            ])
+                        ])
+                    ))
             }
             return .object(result)
         }
@@ -63,10 +93,13 @@ public enum SARIFReporter {
                 ("name", .string(rule.name)),
                 ("shortDescription", .object([("text", .string(rule.summary))])),
                 ("fullDescription", .object([("text", .string(section("What it checks", of: rule) ?? rule.summary))])),
-                ("help", .object([
-                    ("text", .string(rule.summary + " " + (section("How to fix", of: rule) ?? ""))),
-                    ("markdown", .string(rule.documentation)),
-                ])),
+                (
+                    "help",
+                    .object([
+                        ("text", .string(rule.summary + " " + (section("How to fix", of: rule) ?? ""))),
+                        ("markdown", .string(rule.documentation)),
+                    ])
+                ),
                 ("helpUri", .string(ToolIdentity.page("Rules/\(rule.id.rawValue).md", at: report.toolVersion))),
                 ("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])),
             ])
@@ -74,21 +107,40 @@ public enum SARIFReporter {
 
         var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(report.failures.isEmpty))]
         if !report.failures.isEmpty {
-            invocation.append(("toolExecutionNotifications", .array(report.failures.map { failure in
-                .object([("level", .string("error")), ("message", .object([("text", .string(escapeBraces(failure)))]))])
-            })))
+            invocation.append(
+                (
+                    "toolExecutionNotifications",
+                    .array(
+                        report.failures.map { failure in
+                            .object([
+                                ("level", .string("error")),
+                                ("message", .object([("text", .string(escapeBraces(failure)))])),
+                            ])
+                        })
+                ))
         }
 
         let run: JSONValue = .object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("eplint")),
-                ("version", .string(report.toolVersion)),
-                ("semanticVersion", .string(report.toolVersion)),
-                ("informationUri", .string(informationURI)),
-                ("rules", .array(rules)),
-            ]))])),
+            (
+                "tool",
+                .object([
+                    (
+                        "driver",
+                        .object([
+                            ("name", .string("eplint")),
+                            ("version", .string(report.toolVersion)),
+                            ("semanticVersion", .string(report.toolVersion)),
+                            ("informationUri", .string(informationURI)),
+                            ("rules", .array(rules)),
+                        ])
+                    )
+                ])
+            ),
             ("invocations", .array([.object(invocation)])),
-            ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: report.sourceRoot)))]))])),
+            (
+                "originalUriBaseIds",
+                .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: report.sourceRoot)))]))])
+            ),
             ("columnKind", .string("utf16CodeUnits")),
             ("results", results),
         ])
@@ -106,20 +158,33 @@ public enum SARIFReporter {
         return .object([
             ("description", .object([("text", .string("\(fix.applicability.rawValue) fix (\(flag))"))])),
             // One change per file, the finding's first: a move edits two.
-            ("artifactChanges", .array(changedFiles(fix, file: file).map { changed in
-                .object([
-                    ("artifactLocation", artifactLocation(changed, report: report)),
-                    ("replacements", .array(fix.edits.filter { ($0.file ?? file) == changed }.map { edit in
+            (
+                "artifactChanges",
+                .array(
+                    changedFiles(fix, file: file).map { changed in
                         .object([
-                            ("deletedRegion", .object([
-                                ("startLine", .integer(edit.range.start.line)), ("startColumn", .integer(edit.range.start.utf16Column)),
-                                ("endLine", .integer(edit.range.end.line)), ("endColumn", .integer(edit.range.end.utf16Column)),
-                            ])),
-                            ("insertedContent", .object([("text", .string(edit.replacement))])),
+                            ("artifactLocation", artifactLocation(changed, report: report)),
+                            (
+                                "replacements",
+                                .array(
+                                    fix.edits.filter { ($0.file ?? file) == changed }.map { edit in
+                                        .object([
+                                            (
+                                                "deletedRegion",
+                                                .object([
+                                                    ("startLine", .integer(edit.range.start.line)),
+                                                    ("startColumn", .integer(edit.range.start.utf16Column)),
+                                                    ("endLine", .integer(edit.range.end.line)),
+                                                    ("endColumn", .integer(edit.range.end.utf16Column)),
+                                                ])
+                                            ),
+                                            ("insertedContent", .object([("text", .string(edit.replacement))])),
+                                        ])
+                                    })
+                            ),
                         ])
-                    })),
-                ])
-            })),
+                    })
+            ),
         ])
     }
 
@@ -137,7 +202,8 @@ public enum SARIFReporter {
         }
     }
 
-    static func physicalLocation(_ file: String, _ range: SourceRange, snippet: String?, report: RunReport) -> JSONValue {
+    static func physicalLocation(_ file: String, _ range: SourceRange, snippet: String?, report: RunReport) -> JSONValue
+    {
         var region: [(String, JSONValue)] = [
             ("startLine", .integer(range.start.line)),
             ("startColumn", .integer(range.start.utf16Column)),
@@ -151,11 +217,16 @@ public enum SARIFReporter {
 
     /// Relative to `%SRCROOT%` when inside it, else an absolute `file://` URI.
     static func artifactLocation(_ file: String, report: RunReport) -> JSONValue {
-        let absolute = report.canonicalPaths[file] ?? PathArithmetic.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
+        let absolute =
+            report.canonicalPaths[file]
+            ?? PathArithmetic.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
         let root = PathArithmetic.normalized(report.sourceRoot)
         let prefix = root == "/" ? "/" : root + "/"
         if absolute.hasPrefix(prefix) {
-            return .object([("uri", .string(percentEncoded(String(absolute.dropFirst(prefix.count))))), ("uriBaseId", .string("%SRCROOT%"))])
+            return .object([
+                ("uri", .string(percentEncoded(String(absolute.dropFirst(prefix.count))))),
+                ("uriBaseId", .string("%SRCROOT%")),
+            ])
         }
         return .object([("uri", .string("file://" + percentEncoded(absolute)))])
     }
@@ -169,8 +240,10 @@ public enum SARIFReporter {
     static func percentEncoded(_ path: String) -> String {
         var result = ""
         for byte in path.utf8 {
-            let isUnreserved = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+            let isUnreserved =
+                (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "~")
                 || byte == UInt8(ascii: "/")
             if isUnreserved {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
@@ -192,7 +265,8 @@ public enum SARIFReporter {
         let lines = rule.documentation.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(of: "## \(title)"[...]) else { return nil }
         let body = lines[(start + 1)...].prefix { !$0.hasPrefix("## ") }
-        let text = body.joined(separator: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let text = body.joined(separator: " ").split(separator: " ", omittingEmptySubsequences: true).joined(
+            separator: " ")
         return text.isEmpty ? nil : String(text.prefix(1000))
     }
 

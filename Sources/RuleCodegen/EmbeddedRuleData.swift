@@ -16,33 +16,50 @@ enum EmbeddedRuleData {
         swift += try regionTables(regions)
         // Each page's header is read here, once, so that the binary never parses pages at
         // start-up: `# EPnnn name`, `- **Severity:** …`, `- **Summary:** …`, `- **Fix:** …`.
-        swift += "    package static let rulePages: [(id: String, name: String, severity: String, summary: String, fix: String, markdown: String)] = [\n"
+        swift +=
+            "    package static let rulePages: [(id: String, name: String, severity: String, summary: String, fix: String, markdown: String)] = [\n"
         for name in pageNames {
             let page = try rulePage(try read(rules + "/" + name), fileName: name)
-            swift += "        (" + [page.id, page.name, page.severity, page.summary, page.fix, page.markdown].map(rawLiteral).joined(separator: ", ") + "),\n"
+            swift +=
+                "        ("
+                + [page.id, page.name, page.severity, page.summary, page.fix, page.markdown].map(rawLiteral).joined(
+                    separator: ", ") + "),\n"
         }
         swift += "    ]\n}\n"
         return GeneratedFile(path: output, contents: swift)
     }
 
-    private static func rulePage(_ text: String, fileName: String) throws -> (id: String, name: String, severity: String, summary: String, fix: String, markdown: String) {
+    private static func rulePage(_ text: String, fileName: String) throws -> (
+        id: String, name: String, severity: String, summary: String, fix: String, markdown: String
+    ) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let title = lines.first.map { $0.dropFirst(2).split(separator: " ") } ?? []
         func field(_ name: String) -> String? {
             let marker = "- **\(name):** "
             return lines.first { $0.hasPrefix(marker) }.map { String($0.dropFirst(marker.count)) }
         }
-        guard lines.first?.hasPrefix("# ") == true, title.count == 2, let severity = field("Severity"), let summary = field("Summary") else {
-            throw GenerationError(description: "Rules/\(fileName): the page must start with '# EPnnn name' and give '- **Severity:**' and '- **Summary:**'")
+        guard lines.first?.hasPrefix("# ") == true, title.count == 2, let severity = field("Severity"),
+            let summary = field("Summary")
+        else {
+            throw GenerationError(
+                description:
+                    "Rules/\(fileName): the page must start with '# EPnnn name' and give '- **Severity:**' and '- **Summary:**'"
+            )
         }
         // The binary's one severity policy trusts every page to give one it knows.
         guard ["note", "warning", "error"].contains(severity) else {
-            throw GenerationError(description: "Rules/\(fileName): severity must be note, warning or error, not '\(severity)'")
+            throw GenerationError(
+                description: "Rules/\(fileName): severity must be note, warning or error, not '\(severity)'")
         }
         // `- **Fix:** safe…`, `unsafe…` or `none…` (a page without the line: none, as the server-side rules).
         let fixLine = field("Fix") ?? "none"
-        guard let fix = ["unsafe", "safe", "none"].first(where: { fixLine.hasPrefix($0 + ":") || fixLine.hasPrefix($0 + ",") || fixLine == $0 }) else {
-            throw GenerationError(description: "Rules/\(fileName): '- **Fix:**' must start with safe, unsafe or none, not '\(fixLine)'")
+        guard
+            let fix = ["unsafe", "safe", "none"].first(where: {
+                fixLine.hasPrefix($0 + ":") || fixLine.hasPrefix($0 + ",") || fixLine == $0
+            })
+        else {
+            throw GenerationError(
+                description: "Rules/\(fileName): '- **Fix:**' must start with safe, unsafe or none, not '\(fixLine)'")
         }
         return (String(title[0]), String(title[1]), severity, summary, fix, text)
     }
@@ -58,12 +75,20 @@ enum EmbeddedRuleData {
 
         struct RetiredRegion: Decodable {
             var region: String, since: String, reason: String
-            enum CodingKeys: String, CodingKey { case region = "Region", since = "Since", reason = "Reason" }
+            enum CodingKeys: String, CodingKey {
+                case region = "Region"
+                case since = "Since"
+                case reason = "Reason"
+            }
         }
 
         enum CodingKeys: String, CodingKey {
-            case formatVersion = "FormatVersion", isoCodes = "ISO3166Alpha2", allowedRegions = "AllowedRegions"
-            case linkMaximum = "LinkMaximum", musicStreamingLinkMaximum = "MusicStreamingLinkMaximum", retiredRegions = "RetiredRegions"
+            case formatVersion = "FormatVersion"
+            case isoCodes = "ISO3166Alpha2"
+            case allowedRegions = "AllowedRegions"
+            case linkMaximum = "LinkMaximum"
+            case musicStreamingLinkMaximum = "MusicStreamingLinkMaximum"
+            case retiredRegions = "RetiredRegions"
         }
     }
 
@@ -77,29 +102,38 @@ enum EmbeddedRuleData {
         // Codes one after another ("atbebg…"): RegionCodes reads them without building strings.
         func packed(_ codes: [String]) throws -> String {
             for code in codes where code.utf8.count != 2 || !code.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) {
-                throw GenerationError(description: "Rules/regions.plist: \"\(code)\" is not a lowercase two-letter region code")
+                throw GenerationError(
+                    description: "Rules/regions.plist: \"\(code)\" is not a lowercase two-letter region code")
             }
             return "\"" + codes.joined() + "\""
         }
         var swift = "    package static let regionCodes: StaticString = \(try packed(file.isoCodes))\n"
         swift += "    package static func allowedRegions(forKey key: String) -> StaticString {\n"
         swift += "        switch key {\n"
-        for key in file.allowedRegions.keys.sorted() { swift += "        case \"\(key)\": \(try packed(file.allowedRegions[key]!))\n" }
+        for key in file.allowedRegions.keys.sorted() {
+            swift += "        case \"\(key)\": \(try packed(file.allowedRegions[key]!))\n"
+        }
         swift += "        default: \"\"\n"
         swift += "        }\n"
         swift += "    }\n"
-        swift += "    package static func retiredRegions(forKey key: String) -> [(region: String, since: String, reason: String)] {\n"
+        swift +=
+            "    package static func retiredRegions(forKey key: String) -> [(region: String, since: String, reason: String)] {\n"
         swift += "        switch key {\n"
         for (key, retired) in (file.retiredRegions ?? [:]).sorted(by: { $0.key < $1.key }) {
             _ = try packed(retired.map(\.region))
-            swift += "        case \"\(key)\": [" + retired.map { "(\"\($0.region)\", \($0.since.debugDescription), \($0.reason.debugDescription))" }.joined(separator: ", ") + "]\n"
+            swift +=
+                "        case \"\(key)\": ["
+                + retired.map { "(\"\($0.region)\", \($0.since.debugDescription), \($0.reason.debugDescription))" }
+                .joined(separator: ", ") + "]\n"
         }
         swift += "        default: []\n"
         swift += "        }\n"
         swift += "    }\n"
         swift += "    package static let linkMaximum = \(file.linkMaximum)\n"
         swift += "    package static let musicStreamingLinkMaximum: [String: Int] = [\n"
-        for region in file.musicStreamingLinkMaximum.keys.sorted() { swift += "        \"\(region)\": \(file.musicStreamingLinkMaximum[region]!),\n" }
+        for region in file.musicStreamingLinkMaximum.keys.sorted() {
+            swift += "        \"\(region)\": \(file.musicStreamingLinkMaximum[region]!),\n"
+        }
         swift += "    ]\n\n"
         return swift
     }

@@ -14,11 +14,12 @@ public struct GenerationError: Error, CustomStringConvertible {
 /// Each starts with `// swift-format-ignore-file`: the generator's layout is the format, and the
 /// formatter (`.ci/run`) would otherwise make every regeneration a diff.
 public func generatedFiles(packageDirectory: String) throws -> [GeneratedFile] {
-    let files = [
-        try EmbeddedRuleData.generate(packageDirectory: packageDirectory),
-        try RuleIDConstants.generate(packageDirectory: packageDirectory),
-        try RuleRegistry.generate(packageDirectory: packageDirectory),
-    ] + [try RuleRegistry.generateServer(packageDirectory: packageDirectory)].compactMap { $0 }
+    let files =
+        [
+            try EmbeddedRuleData.generate(packageDirectory: packageDirectory),
+            try RuleIDConstants.generate(packageDirectory: packageDirectory),
+            try RuleRegistry.generate(packageDirectory: packageDirectory),
+        ] + [try RuleRegistry.generateServer(packageDirectory: packageDirectory)].compactMap { $0 }
     return files.map { GeneratedFile(path: $0.path, contents: "// swift-format-ignore-file\n" + $0.contents) }
 }
 

@@ -25,8 +25,11 @@ public struct EntitlementsPairer: Sendable {
     private let fileSystem: any PlanFileSystem
 
     /// `infoPlists`: the files that will be linted, whose folders are looked in.
-    public init(explicit: String?, mapped: [String: String], fileSystem: any PlanFileSystem, explicitReason: String = "--entitlements",
-                guessesFromFolder: Bool = true, infoPlists: [String] = []) {
+    public init(
+        explicit: String?, mapped: [String: String], fileSystem: any PlanFileSystem,
+        explicitReason: String = "--entitlements",
+        guessesFromFolder: Bool = true, infoPlists: [String] = []
+    ) {
         self.explicit = explicit
         self.mapped = mapped
         self.explicitReason = explicitReason
@@ -59,16 +62,19 @@ public struct EntitlementsPairer: Sendable {
     /// without asking for each input.
     public var candidates: [String] {
         if let explicit { return [explicit] }
-        return mapped.values.sorted() + entitlementsInFolder.keys.sorted().compactMap { folder in
-            let found = entitlementsInFolder[folder]!
-            return found.count == 1 ? found[0] : nil
-        }
+        return mapped.values.sorted()
+            + entitlementsInFolder.keys.sorted().compactMap { folder in
+                let found = entitlementsInFolder[folder]!
+                return found.count == 1 ? found[0] : nil
+            }
     }
 
     /// What `infoPlist` pairs with, and why.
     public func choice(for infoPlist: String) -> Choice {
         if let explicit { return .file(explicit, reason: explicitReason) }
-        if !mapped.isEmpty, let mapped = mapped[fileSystem.canonical(infoPlist)] { return .file(mapped, reason: "entitlements: in the configuration") }
+        if !mapped.isEmpty, let mapped = mapped[fileSystem.canonical(infoPlist)] {
+            return .file(mapped, reason: "entitlements: in the configuration")
+        }
         guard guessesFromFolder else { return .none }
         let folder = Self.folder(of: infoPlist)
         let found = entitlementsInFolder[folder] ?? Self.entitlementsFiles(beside: folder, in: fileSystem)

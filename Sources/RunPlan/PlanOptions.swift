@@ -50,13 +50,17 @@ public struct PlanOptions: Sendable {
     /// `PLATFORM=VERSION` given by `source` (`--deployment-target`, `deployment-target in FILE`).
     public static func deploymentTarget(_ text: String, source: String) throws(PlanFailure) -> DeploymentTarget {
         let parts = text.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2 else { throw PlanFailure(message: "\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)") }
+        guard parts.count == 2 else {
+            throw PlanFailure(message: "\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)")
+        }
         guard let platform = Platform(name: String(parts[0])) else {
             let known = Platform.allCases.map(\.rawValue).joined(separator: ", ")
-            throw PlanFailure(message: "unknown platform \(String(parts[0]).quotedForMessage) in \(source) (known: \(known))")
+            throw PlanFailure(
+                message: "unknown platform \(String(parts[0]).quotedForMessage) in \(source) (known: \(known))")
         }
         guard let version = Version(String(parts[1])) else {
-            throw PlanFailure(message: "\(source) needs a dotted version such as 17.5, got \(String(parts[1]).quotedForMessage)")
+            throw PlanFailure(
+                message: "\(source) needs a dotted version such as 17.5, got \(String(parts[1]).quotedForMessage)")
         }
         return DeploymentTarget(platform: platform, version: version, source: source)
     }

@@ -1,9 +1,9 @@
-public import EplintBase
-public import Preprocessor
-public import XcodeProject
 public import Configuration
+public import EplintBase
 public import LintEngine
 import PlistSyntax
+public import Preprocessor
+public import XcodeProject
 
 /// Decides a run's plan from its options, its `.eplint.yml` and the file system, once, before
 /// anything is linted. What it would say with `--verbose` (and its warnings) goes to `note`,
@@ -15,8 +15,10 @@ public struct RunPlanner {
     public let environment: [String: String]
     let note: (String) -> Void
 
-    public init(options: PlanOptions, fileSystem: any PlanFileSystem, environment: [String: String] = [:],
-                note: @escaping (String) -> Void) {
+    public init(
+        options: PlanOptions, fileSystem: any PlanFileSystem, environment: [String: String] = [:],
+        note: @escaping (String) -> Void
+    ) {
         self.options = options
         self.fileSystem = fileSystem
         self.environment = environment
@@ -39,21 +41,27 @@ public struct RunPlanner {
     /// The run's own configuration, over every target's: command-line flags win over the
     /// configuration file; `--define` and `define:` win over xcconfig files.
     public func runConfiguration(_ project: ConfigurationFile?) throws(PlanFailure) -> LintConfiguration {
-        let xcconfigFiles = options.xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
+        let xcconfigFiles =
+            options.xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
         var settings = try readXCConfig(xcconfigFiles)
-        for (name, value) in project?.define ?? [:] { settings[name] = BuildSettings.Definition(value: value, origin: project!.path) }
+        for (name, value) in project?.define ?? [:] {
+            settings[name] = BuildSettings.Definition(value: value, origin: project!.path)
+        }
         for definition in options.definitions {
             let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            settings[String(parts[0])] = BuildSettings.Definition(value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
+            settings[String(parts[0])] = BuildSettings.Definition(
+                value: parts.count > 1 ? String(parts[1]) : "1", origin: "--define")
         }
         var configuration = LintConfiguration(buildSettings: BuildSettings(definitions: settings))
         configuration.preprocessing = try preprocessingOptions(project)
         if let musicStreaming = options.musicStreaming {
-            configuration.musicStreaming = musicStreaming == "true"
+            configuration.musicStreaming =
+                musicStreaming == "true"
                 ? MusicStreaming(qualifies: true, reason: "--music-streaming true")
                 : MusicStreaming(qualifies: false, reason: "--music-streaming false was given")
         } else if let declared = project?.musicStreaming {
-            configuration.musicStreaming = MusicStreaming(qualifies: declared, reason: "music-streaming: \(declared) in \(project!.path)")
+            configuration.musicStreaming = MusicStreaming(
+                qualifies: declared, reason: "music-streaming: \(declared) in \(project!.path)")
         }
         if !options.deploymentTargets.isEmpty {
             configuration.deploymentTargets = options.deploymentTargets.compactMap {
@@ -63,7 +71,9 @@ public struct RunPlanner {
             var targets: [DeploymentTarget] = []
             for (platform, version, line) in project.deploymentTargets {
                 do throws(PlanFailure) {
-                    targets.append(try PlanOptions.deploymentTarget("\(platform)=\(version)", source: "deployment-target in \(project.path)"))
+                    targets.append(
+                        try PlanOptions.deploymentTarget(
+                            "\(platform)=\(version)", source: "deployment-target in \(project.path)"))
                 } catch {
                     throw PlanFailure(message: "\(project.path):\(line): deployment-target: \(error.message)")
                 }
@@ -133,13 +143,17 @@ public struct RunPlanner {
         }
         for header in headers {
             switch fileSystem.contents(of: header, limit: 16 << 20) {
-            case .success(let text): preprocessing.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
-            case .failure(let failure): throw PlanFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
+            case .success(let text):
+                preprocessing.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
+            case .failure(let failure):
+                throw PlanFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
             }
         }
         if options.verbose {
             for flag in CPreprocessor.ignoredFlags(preprocessing) {
-                note("eplint: preprocessor flag \(flag.quotedForMessage) ignored: it does not change what eplint lints\n")
+                note(
+                    "eplint: preprocessor flag \(flag.quotedForMessage) ignored: it does not change what eplint lints\n"
+                )
             }
         }
         return preprocessing

@@ -1,6 +1,6 @@
-public import Preprocessor
 public import LintEngine
 import PlistSyntax
+public import Preprocessor
 public import XcodeProject
 
 /// An Info.plist as one target builds it in one configuration (and, where they differ, one
@@ -15,7 +15,10 @@ public struct TargetLintContext: Sendable {
     public var entitlements: String?
     public var entitlementsReason: String
 
-    public init(infoPlist: String, label: String, configuration: LintConfiguration, entitlements: String?, entitlementsReason: String) {
+    public init(
+        infoPlist: String, label: String, configuration: LintConfiguration, entitlements: String?,
+        entitlementsReason: String
+    ) {
         self.infoPlist = infoPlist
         self.label = label
         self.configuration = configuration
@@ -28,7 +31,9 @@ extension RunPlanner {
     /// Turns resolved targets into lint contexts. `base` is the run's configuration: its build
     /// settings (`--define` over `define:` over xcconfig files) win over the target's, as the
     /// run's flags win everywhere else.
-    public func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration) -> [TargetLintContext] {
+    public func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration)
+        -> [TargetLintContext]
+    {
         var contexts: [TargetLintContext] = []
         for target in targets {
             for resolved in target.configurations {
@@ -57,12 +62,16 @@ extension RunPlanner {
                     }
                     configuration.infoPlistPreprocessed = resolved.preprocess
                     configuration.preprocessing = preprocessing(resolved, base: base.preprocessing)
-                    let variant = groups.count > 1 && index > 0
-                        ? " (" + group.builds.map { $0.isMacCatalyst ? "Mac Catalyst" : $0.platform.rawValue }.joined(separator: ", ") + ")" : ""
-                    contexts.append(TargetLintContext(
-                        infoPlist: infoPlist.path, label: label + variant, configuration: configuration,
-                        entitlements: group.entitlements.map { fileSystem.shown($0.path) },
-                        entitlementsReason: "CODE_SIGN_ENTITLEMENTS of \(label + variant)"))
+                    let variant =
+                        groups.count > 1 && index > 0
+                        ? " ("
+                            + group.builds.map { $0.isMacCatalyst ? "Mac Catalyst" : $0.platform.rawValue }.joined(
+                                separator: ", ") + ")" : ""
+                    contexts.append(
+                        TargetLintContext(
+                            infoPlist: infoPlist.path, label: label + variant, configuration: configuration,
+                            entitlements: group.entitlements.map { fileSystem.shown($0.path) },
+                            entitlementsReason: "CODE_SIGN_ENTITLEMENTS of \(label + variant)"))
                 }
             }
         }
@@ -72,20 +81,25 @@ extension RunPlanner {
     /// The deployment target a build sets, with where it is set.
     private static func deploymentTarget(_ build: ResolvedBuild) -> DeploymentTarget? {
         guard let (setting, value, from) = build.deploymentTarget, let platform = build.platform.lintPlatform,
-              let version = Version(value) else { return nil }
+            let version = Version(value)
+        else { return nil }
         let shownFrom = from.hasPrefix("target") || from.hasPrefix("project") ? ProjectResolver.origin(from) : from
-        return DeploymentTarget(platform: platform, version: version,
-                                source: "\(setting) in \(shownFrom)\(build.isMacCatalyst ? ", Mac Catalyst" : "")")
+        return DeploymentTarget(
+            platform: platform, version: version,
+            source: "\(setting) in \(shownFrom)\(build.isMacCatalyst ? ", Mac Catalyst" : "")")
     }
 
     private func noteNothingToLint(_ resolved: ResolvedConfiguration, label: String, project: XcodeProjectFile?) {
         let name = project.map { fileSystem.shown($0.bundlePath) } ?? "the build environment"
         if let infoPlist = resolved.infoPlist {
-            note("eplint: \(name): \(label): INFOPLIST_FILE \(infoPlist.setting.quotedForMessage) does not exist; nothing to lint\n")
+            note(
+                "eplint: \(name): \(label): INFOPLIST_FILE \(infoPlist.setting.quotedForMessage) does not exist; nothing to lint\n"
+            )
         } else if resolved.generatesInfoPlist {
-            note("eplint: \(name): \(label): the Info.plist is generated from INFOPLIST_KEY_* settings "
-                 + "(GENERATE_INFOPLIST_FILE) and there is no INFOPLIST_FILE; the external-purchase keys "
-                 + "cannot be set that way, so there is nothing to lint\n")
+            note(
+                "eplint: \(name): \(label): the Info.plist is generated from INFOPLIST_KEY_* settings "
+                    + "(GENERATE_INFOPLIST_FILE) and there is no INFOPLIST_FILE; the external-purchase keys "
+                    + "cannot be set that way, so there is nothing to lint\n")
         }
     }
 
@@ -102,8 +116,12 @@ extension RunPlanner {
         if base.mode == .auto { options.mode = resolved.preprocess ? .always : .auto }
         options.definitions = resolved.preprocessorDefinitions + base.definitions
         options.flags = resolved.preprocessorFlags + base.flags
-        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader, header.exists, let text = projects.readText(header.path) {
-            options.prefixHeaders = [PreprocessingOptions.PrefixHeader(path: fileSystem.shown(header.path), text: Array(text.utf8))]
+        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader, header.exists,
+            let text = projects.readText(header.path)
+        {
+            options.prefixHeaders = [
+                PreprocessingOptions.PrefixHeader(path: fileSystem.shown(header.path), text: Array(text.utf8))
+            ]
         }
         return options
     }

@@ -40,21 +40,30 @@ extension RunPlanner {
     /// Resolves every project once, before linting: named ones (`--project`, a path that is an
     /// `.xcodeproj` or `.xcworkspace`) lint all their targets' Info.plists; projects found in a
     /// directory give context to the files of that directory they name.
-    public func xcodeLintPlan(_ base: LintConfiguration, configurationFile: ConfigurationFile?) throws(PlanFailure) -> XcodeLintPlan {
+    public func xcodeLintPlan(_ base: LintConfiguration, configurationFile: ConfigurationFile?) throws(PlanFailure)
+        -> XcodeLintPlan
+    {
         var plan = XcodeLintPlan(fileSystem: fileSystem)
         var named: [String] = []
         var found: [String] = []
         var enclosing: [String: [String]] = [:]
         let configured = configurationFile.map { file in file.project.map { fileSystem.shown(file.resolve($0)) } } ?? []
         for project in options.projects + configured {
-            guard let bundles = projects.bundles(for: project), XcodeProjects.isProjectBundle(project) || XcodeProjects.isWorkspace(project) else {
-                throw PlanFailure(message: "project \(project.quotedForMessage) (--project or project:) is not an .xcodeproj or .xcworkspace")
+            guard let bundles = projects.bundles(for: project),
+                XcodeProjects.isProjectBundle(project) || XcodeProjects.isWorkspace(project)
+            else {
+                throw PlanFailure(
+                    message:
+                        "project \(project.quotedForMessage) (--project or project:) is not an .xcodeproj or .xcworkspace"
+                )
             }
             named += bundles
         }
         for path in options.paths {
             if path != "-" && (XcodeProjects.isProjectBundle(path) || XcodeProjects.isWorkspace(path)) {
-                guard let bundles = projects.bundles(for: path) else { throw PlanFailure(message: "cannot read Xcode project \(path.quotedForMessage)") }
+                guard let bundles = projects.bundles(for: path) else {
+                    throw PlanFailure(message: "cannot read Xcode project \(path.quotedForMessage)")
+                }
                 named += bundles
                 continue
             }
@@ -65,7 +74,8 @@ extension RunPlanner {
             } else {
                 // A file named alone (pre-commit passes names): the projects of its nearest folder
                 // that has any, up to the working directory.
-                found += projects.enclosingBundles(of: absolute(path), within: fileSystem.workingDirectory, known: &enclosing)
+                found += projects.enclosingBundles(
+                    of: absolute(path), within: fileSystem.workingDirectory, known: &enclosing)
             }
         }
         let resolver = projects.resolver(conditions: options.xcconfigConditions)
@@ -82,8 +92,9 @@ extension RunPlanner {
                 continue
             }
             if options.verbose { note("eplint: using Xcode project \(fileSystem.shown(bundle))\n") }
-            let resolved = resolver.resolve(project, targets: options.targets.isEmpty ? nil : Set(options.targets),
-                                            configurations: options.configurations.isEmpty ? nil : Set(options.configurations))
+            let resolved = resolver.resolve(
+                project, targets: options.targets.isEmpty ? nil : Set(options.targets),
+                configurations: options.configurations.isEmpty ? nil : Set(options.configurations))
             for context in targetContexts(project: project, targets: resolved, base: base) {
                 plan.contexts[context.infoPlist, default: []].append(context)
                 let shown = fileSystem.shown(context.infoPlist)
@@ -95,7 +106,9 @@ extension RunPlanner {
         // then the configuration's `entitlements:` map, then CODE_SIGN_ENTITLEMENTS.
         let mapped = configuredEntitlements(configurationFile)
         for (infoPlist, contexts) in plan.contexts {
-            let chosen = options.entitlements.map { ($0, "--entitlements") } ?? mapped[absolute(infoPlist)].map { ($0, "entitlements: in the configuration") }
+            let chosen =
+                options.entitlements.map { ($0, "--entitlements") }
+                ?? mapped[absolute(infoPlist)].map { ($0, "entitlements: in the configuration") }
             guard let (file, reason) = chosen else { continue }
             plan.contexts[infoPlist] = contexts.map { context in
                 var overridden = context
@@ -107,8 +120,10 @@ extension RunPlanner {
         plan.indexContextsByIdentity()
         if options.paths.contains("-") {
             let name = options.standardInputName ?? "<stdin>"
-            let pairer = EntitlementsPairer(explicit: options.entitlements, mapped: configuredEntitlements(configurationFile), fileSystem: fileSystem,
-                                            infoPlists: [name])
+            let pairer = EntitlementsPairer(
+                explicit: options.entitlements, mapped: configuredEntitlements(configurationFile),
+                fileSystem: fileSystem,
+                infoPlists: [name])
             let pairing = pairer.choice(for: name)
             plan.standardInputPairing = pairing
             plan.standardInput = standardInputContext(name, base, pairing: pairing)
@@ -118,7 +133,9 @@ extension RunPlanner {
 
     /// Standard input is linted as a file of its name (`--stdin-filename`) outside any target:
     /// the run's configuration, paired as such a file is (`EntitlementsPairer`).
-    private func standardInputContext(_ name: String, _ base: LintConfiguration, pairing: EntitlementsPairer.Choice) -> TargetLintContext {
+    private func standardInputContext(_ name: String, _ base: LintConfiguration, pairing: EntitlementsPairer.Choice)
+        -> TargetLintContext
+    {
         let entitlements: String?
         let reason: String
         switch pairing {
@@ -129,7 +146,9 @@ extension RunPlanner {
         case .none:
             (entitlements, reason) = (nil, "no *.entitlements file in its folder")
         }
-        return TargetLintContext(infoPlist: name, label: "standard input", configuration: base, entitlements: entitlements, entitlementsReason: reason)
+        return TargetLintContext(
+            infoPlist: name, label: "standard input", configuration: base, entitlements: entitlements,
+            entitlementsReason: reason)
     }
 
     /// `--xcode-environment`: the Info.plist of the target being built (or the phase's
@@ -137,7 +156,10 @@ extension RunPlanner {
     /// absolute, as Xcode's issue navigator wants them.
     private func addEnvironmentContext(to plan: inout XcodeLintPlan, base: LintConfiguration) throws(PlanFailure) {
         guard let resolved = EnvironmentContext.resolve(environment, fileExists: projects.isRegularFile) else {
-            throw PlanFailure(message: "--xcode-environment needs Xcode's build settings in the environment (SRCROOT is not set); run it from a Run Script phase")
+            throw PlanFailure(
+                message:
+                    "--xcode-environment needs Xcode's build settings in the environment (SRCROOT is not set); run it from a Run Script phase"
+            )
         }
         let name = environment["TARGET_NAME"] ?? "target"
         let target = ResolvedTarget(name: name, configurations: [resolved])
@@ -145,15 +167,18 @@ extension RunPlanner {
             .map { context in
                 var absoluteContext = context
                 absoluteContext.entitlements = context.entitlements.map(fileSystem.absoluteAsGiven)
-                absoluteContext.entitlementsReason = "CODE_SIGN_ENTITLEMENTS of \(context.label) in the build environment"
+                absoluteContext.entitlementsReason =
+                    "CODE_SIGN_ENTITLEMENTS of \(context.label) in the build environment"
                 return absoluteContext
             }
         let declared = EnvironmentContext.declaredInputs(environment).map(fileSystem.absoluteAsGiven)
         let plists = declared.filter { !$0.hasSuffix(".entitlements") }
         for context in contexts {
             for file in plists.isEmpty ? [context.infoPlist] : plists {
-                plan.contexts[absolute(file), default: []].append(TargetLintContext(infoPlist: file, label: context.label, configuration: context.configuration,
-                                                                          entitlements: context.entitlements, entitlementsReason: context.entitlementsReason))
+                plan.contexts[absolute(file), default: []].append(
+                    TargetLintContext(
+                        infoPlist: file, label: context.label, configuration: context.configuration,
+                        entitlements: context.entitlements, entitlementsReason: context.entitlementsReason))
                 if !plan.namedFiles.contains(file) { plan.namedFiles.append(file) }
             }
         }
@@ -169,11 +194,18 @@ extension RunPlanner {
         var resolved: [(XcodeProjectFile, [ResolvedTarget])] = []
         var seen = Set<String>()
         for path in options.paths where path != "-" {
-            guard let bundles = projects.bundles(for: path) else { throw PlanFailure(message: "no Xcode project in \(path.quotedForMessage)") }
+            guard let bundles = projects.bundles(for: path) else {
+                throw PlanFailure(message: "no Xcode project in \(path.quotedForMessage)")
+            }
             for bundle in bundles where seen.insert(bundle).inserted {
                 let project = try projects.read(bundle)
-                resolved.append((project, resolver.resolve(project, targets: options.targets.isEmpty ? nil : Set(options.targets),
-                                                           configurations: options.configurations.isEmpty ? nil : Set(options.configurations))))
+                resolved.append(
+                    (
+                        project,
+                        resolver.resolve(
+                            project, targets: options.targets.isEmpty ? nil : Set(options.targets),
+                            configurations: options.configurations.isEmpty ? nil : Set(options.configurations))
+                    ))
             }
         }
         return resolved

@@ -1,13 +1,15 @@
-import XcodeProject
 import LintEngine
 import PlistSyntax
+import XcodeProject
 
 /// Finding the Xcode projects a path names and reading them, through the plan's file system:
 /// `App.xcodeproj`, `App.xcworkspace` (the projects it lists), or a directory holding them.
 public struct XcodeProjects: Sendable {
     public static let bundleSuffixes = [".xcodeproj", ".xcode", ".pbproj"]
     /// Folders neither a lint walk nor the search for projects enters.
-    public static let skippedDirectories: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+    public static let skippedDirectories: Set<String> = [
+        ".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules",
+    ]
 
     let fileSystem: any PlanFileSystem
 
@@ -71,7 +73,10 @@ public struct XcodeProjects: Sendable {
         var stack: [(prefix: String, names: [String], next: Int)] = [folder(root)]
         while !stack.isEmpty {
             let top = stack.count - 1
-            guard stack[top].next < stack[top].names.count else { stack.removeLast(); continue }
+            guard stack[top].next < stack[top].names.count else {
+                stack.removeLast()
+                continue
+            }
             let name = stack[top].names[stack[top].next]
             stack[top].next += 1
             let path = stack[top].prefix + "/" + name
@@ -81,7 +86,8 @@ public struct XcodeProjects: Sendable {
             }
             if name.hasSuffix(".xcworkspace") {
                 // A workspace brings its projects, even from folders a walk skips (Pods).
-                for project in Workspace.projects(of: path, readFile: readText) ?? [] where !found.contains(project) && hasProjectFile(project) {
+                for project in Workspace.projects(of: path, readFile: readText) ?? []
+                where !found.contains(project) && hasProjectFile(project) {
                     found.append(project)
                 }
                 continue
@@ -93,7 +99,10 @@ public struct XcodeProjects: Sendable {
 
     /// A folder's subfolders in byte order (only folders matter: a folder of 10,000 plists has none).
     private func folder(_ directory: String) -> (prefix: String, names: [String], next: Int) {
-        (directory == "/" ? "" : directory, (fileSystem.subdirectories(of: directory) ?? []).sorted(by: Self.precedesInByteOrder), 0)
+        (
+            directory == "/" ? "" : directory,
+            (fileSystem.subdirectories(of: directory) ?? []).sorted(by: Self.precedesInByteOrder), 0
+        )
     }
 
     func hasProjectFile(_ bundle: String) -> Bool { isRegularFile(bundle + "/project.pbxproj") }
@@ -102,14 +111,17 @@ public struct XcodeProjects: Sendable {
 
     func read(_ bundle: String) throws(PlanFailure) -> XcodeProjectFile {
         do throws(XcodeProjectFile.ReadError) {
-            return try XcodeProjectFile(bundlePath: bundle) { try? fileSystem.contents(of: followingLinkFiles($0), limit: .max).get() }
+            return try XcodeProjectFile(bundlePath: bundle) {
+                try? fileSystem.contents(of: followingLinkFiles($0), limit: .max).get()
+            }
         } catch {
             throw PlanFailure(message: "\(fileSystem.shown(bundle)): \(error.message)")
         }
     }
 
     func resolver(conditions: [String: String] = [:]) -> ProjectResolver {
-        ProjectResolver(readFile: readText, fileExists: isRegularFile, shown: { fileSystem.shown($0) }, extraBindings: conditions)
+        ProjectResolver(
+            readFile: readText, fileExists: isRegularFile, shown: { fileSystem.shown($0) }, extraBindings: conditions)
     }
 
     /// A project file's text; links stored as plain files are followed (see below).
@@ -131,7 +143,8 @@ public struct XcodeProjects: Sendable {
             guard let status = fileSystem.status(of: prefix) else { return path }
             if status.kind == .regular {
                 guard followed < 8, status.size < 1024, let target = fileSystem.text(prefix),
-                      !target.isEmpty, !target.contains("\n"), !target.contains("\0") else { return path }
+                    !target.isEmpty, !target.contains("\n"), !target.contains("\0")
+                else { return path }
                 followed += 1
                 let parent = components[..<index].joined(separator: "/")
                 let resolved = PathArithmetic.normalized(target.hasPrefix("/") ? target : "/" + parent + "/" + target)

@@ -9,8 +9,10 @@ public enum Base64URL {
     /// A character of the Base64URL alphabet or its `=` padding.
     static func isAlphabet(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "="): true
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "="):
+            true
         default: false
         }
     }
@@ -20,10 +22,14 @@ public enum Base64URL {
         let characters = Array(text.utf8)
         var end = characters.count
         var padding = 0
-        while end > 0 && characters[end - 1] == UInt8(ascii: "=") { end -= 1; padding += 1 }
+        while end > 0 && characters[end - 1] == UInt8(ascii: "=") {
+            end -= 1
+            padding += 1
+        }
         var output: [UInt8] = []
         output.reserveCapacity(end * 3 / 4)
-        var buffer: UInt32 = 0, bits = 0
+        var buffer: UInt32 = 0
+        var bits = 0
         for position in 0..<end {
             let byte = characters[position]
             let sextet: UInt32
@@ -38,7 +44,8 @@ public enum Base64URL {
                 let scalarIndex = characters[..<position].count { $0 & 0xC0 != 0x80 }
                 let shown: String
                 switch byte {
-                case UInt8(ascii: "+"), UInt8(ascii: "/"): shown = "'\(Character(Unicode.Scalar(byte)))' (standard Base64; Base64URL uses '-' and '_')"
+                case UInt8(ascii: "+"), UInt8(ascii: "/"):
+                    shown = "'\(Character(Unicode.Scalar(byte)))' (standard Base64; Base64URL uses '-' and '_')"
                 case UInt8(ascii: "="): shown = "'=' before the end (padding comes last)"
                 case 0x21..<0x7F: shown = "'\(Character(Unicode.Scalar(byte)))'"
                 default: shown = "byte 0x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -53,7 +60,11 @@ public enum Base64URL {
                 buffer &= (1 << UInt32(bits)) - 1
             }
         }
-        if end % 4 == 1 { throw Failure(message: "\(end) characters cannot be Base64URL (one too many for whole bytes)", characterIndex: end - 1) }
+        if end % 4 == 1 {
+            throw Failure(
+                message: "\(end) characters cannot be Base64URL (one too many for whole bytes)", characterIndex: end - 1
+            )
+        }
         if padding > 0 && (end + padding) % 4 != 0 || padding > 2 {
             throw Failure(message: "wrong '=' padding: \(padding) for \(end) characters", characterIndex: end)
         }

@@ -15,7 +15,9 @@ public struct DecodedToken: Sendable {
         var lines: [String] = []
         for member in members {
             var line = "\(member.key): \(member.value.excerpt)"
-            if member.key.hasSuffix("Date"), let value = member.value.integer, ServerFacts.millisecondsProblem(value) == nil {
+            if member.key.hasSuffix("Date"), let value = member.value.integer,
+                ServerFacts.millisecondsProblem(value) == nil
+            {
                 line += " (\(ServerFacts.isoDate(milliseconds: value)))"
             }
             lines.append(line)

@@ -8,11 +8,13 @@ struct EP603TokenMissingField: ServerRule {
         for field in ServerFacts.schema(.token) where field.required && context.member(field.key) == nil {
             context.report(id, "token has no '\(field.key)' (\(field.type.description))")
         }
-        let type = context.member("tokenType"), expiration = context.member("tokenExpirationDate")
+        let type = context.member("tokenType")
+        let expiration = context.member("tokenExpirationDate")
         if type != nil && expiration == nil {
             context.report(id, "custom-link token has 'tokenType' but no 'tokenExpirationDate'", key: "tokenType")
         } else if type == nil && expiration != nil {
-            context.report(id, "custom-link token has 'tokenExpirationDate' but no 'tokenType'", key: "tokenExpirationDate")
+            context.report(
+                id, "custom-link token has 'tokenExpirationDate' but no 'tokenType'", key: "tokenExpirationDate")
         }
     }
 }

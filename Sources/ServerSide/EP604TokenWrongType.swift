@@ -13,7 +13,10 @@ struct EP604TokenWrongType: ServerRule {
 func reportMistypedFields(_ context: ServerContext, rule: RuleID) {
     for field in ServerFacts.schema(context.kind) {
         guard let node = context.member(field.key)?.value, !field.type.admits(node) else { continue }
-        let actual = node.string == "" ? "an empty string" : node.typeName == "an integer" ? "an integer beyond 64 bits" : node.typeName
-        context.report(rule, "'\(field.key)' must be \(field.type.description), not \(actual)", at: node, key: field.key)
+        let actual =
+            node.string == ""
+            ? "an empty string" : node.typeName == "an integer" ? "an integer beyond 64 bits" : node.typeName
+        context.report(
+            rule, "'\(field.key)' must be \(field.type.description), not \(actual)", at: node, key: field.key)
     }
 }

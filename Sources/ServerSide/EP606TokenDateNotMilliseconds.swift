@@ -6,7 +6,9 @@ struct EP606TokenDateNotMilliseconds: ServerRule {
 
     func check(_ context: ServerContext) {
         for key in ["tokenCreationDate", "tokenExpirationDate"] {
-            guard let date = context.field(key), let value = date.integer, let problem = ServerFacts.millisecondsProblem(value) else { continue }
+            guard let date = context.field(key), let value = date.integer,
+                let problem = ServerFacts.millisecondsProblem(value)
+            else { continue }
             context.report(id, "\(key) \(value) \(problem)", at: date, key: key)
         }
     }

@@ -5,10 +5,17 @@ struct EP609TokenEnvironmentMismatch: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.token] }
 
     func check(_ context: ServerContext) {
-        guard let expected = context.options.environment, let identifier = context.field("externalPurchaseId"), let text = identifier.string else { return }
+        guard let expected = context.options.environment, let identifier = context.field("externalPurchaseId"),
+            let text = identifier.string
+        else { return }
         let isSandbox = text.hasPrefix(ServerFacts.sandboxPrefix)
         guard isSandbox != (expected == .sandbox) else { return }
-        let actual = isSandbox ? "a sandbox token (externalPurchaseId begins with SANDBOX)" : "a production token (externalPurchaseId does not begin with SANDBOX)"
-        context.report(id, "\(actual), but the \(expected.rawValue) environment is expected", at: identifier, key: "externalPurchaseId")
+        let actual =
+            isSandbox
+            ? "a sandbox token (externalPurchaseId begins with SANDBOX)"
+            : "a production token (externalPurchaseId does not begin with SANDBOX)"
+        context.report(
+            id, "\(actual), but the \(expected.rawValue) environment is expected", at: identifier,
+            key: "externalPurchaseId")
     }
 }

@@ -8,9 +8,12 @@ struct EP707LineItemsStatusMismatch: ServerRule {
         guard let status = context.field("status")?.string else { return }
         let lineItems = context.member("lineItems")
         if ServerFacts.transactionlessStatuses.contains(status), let lineItems {
-            context.report(id, "a \(status) report must not have a 'lineItems' field", at: lineItems.value, key: "lineItems")
+            context.report(
+                id, "a \(status) report must not have a 'lineItems' field", at: lineItems.value, key: "lineItems")
         } else if status == "LINE_ITEM", lineItems == nil || lineItems?.value.isEmptyArray == true {
-            context.report(id, "a LINE_ITEM report needs its transactions in 'lineItems'", at: lineItems?.value ?? context.member("status")?.value, key: lineItems == nil ? "status" : "lineItems")
+            context.report(
+                id, "a LINE_ITEM report needs its transactions in 'lineItems'",
+                at: lineItems?.value ?? context.member("status")?.value, key: lineItems == nil ? "status" : "lineItems")
         }
     }
 }

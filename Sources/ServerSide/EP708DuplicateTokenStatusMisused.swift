@@ -9,10 +9,15 @@ struct EP708DuplicateTokenStatusMisused: ServerRule {
         guard let status = context.field("status"), status.string == "DUPLICATE_TOKEN" else { return }
         let identifier = context.field("externalPurchaseId")?.string
         let tokens = context.options.tokens
-        guard let token = tokens.first(where: { $0.externalPurchaseId == identifier }) ?? (tokens.count == 1 ? tokens[0] : nil) else { return }
+        guard
+            let token = tokens.first(where: { $0.externalPurchaseId == identifier })
+                ?? (tokens.count == 1 ? tokens[0] : nil)
+        else { return }
         guard !ServerFacts.tokenTypes.contains(token.tokenType ?? "") else { return }
         let type = token.tokenType.map { "tokenType '\($0)'" } ?? "no tokenType"
-        context.report(id, "DUPLICATE_TOKEN applies to SERVICES and ACQUISITION tokens only; token '\(token.externalPurchaseId ?? "?")' has \(type)",
-                       at: status, key: "status")
+        context.report(
+            id,
+            "DUPLICATE_TOKEN applies to SERVICES and ACQUISITION tokens only; token '\(token.externalPurchaseId ?? "?")' has \(type)",
+            at: status, key: "status")
     }
 }

@@ -9,8 +9,9 @@ struct EP709DuplicateRequestIdentifier: ServerRule {
         // UUIDs compare without regard to case.
         let key = text.lowercased()
         if let first = context.run.requestIdentifiers[key] {
-            context.report(id, "requestIdentifier '\(text)' is already used by another report", at: node, key: "requestIdentifier",
-                           related: [RelatedLocation(file: first.file, range: first.range, message: "first used here")])
+            context.report(
+                id, "requestIdentifier '\(text)' is already used by another report", at: node, key: "requestIdentifier",
+                related: [RelatedLocation(file: first.file, range: first.range, message: "first used here")])
         } else {
             context.run.requestIdentifiers[key] = (context.file, node.range)
         }

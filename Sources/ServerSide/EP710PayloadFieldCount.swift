@@ -9,11 +9,14 @@ struct EP710PayloadFieldCount: ServerRule {
         // In the order written: the later ones are reported.
         let present = members.filter { ServerFacts.payloadFields.contains($0.key) }
         if present.isEmpty {
-            context.report(id, "notification has none of data, appData, summary, externalPurchaseToken; it must have exactly one")
+            context.report(
+                id, "notification has none of data, appData, summary, externalPurchaseToken; it must have exactly one")
         }
         for extra in present.dropFirst() {
-            context.report(id, "'\(extra.key)' and '\(present[0].key)' are mutually exclusive; a notification has exactly one of data, appData, summary, externalPurchaseToken",
-                           at: extra.value, key: extra.key)
+            context.report(
+                id,
+                "'\(extra.key)' and '\(present[0].key)' are mutually exclusive; a notification has exactly one of data, appData, summary, externalPurchaseToken",
+                at: extra.value, key: extra.key)
         }
     }
 }

@@ -19,7 +19,9 @@ struct EP711PayloadFieldMismatch: ServerRule {
         let described = subtype.map { "\(type)/\($0)" } ?? type
         for key in ServerFacts.payloadFields where key != expected {
             guard let member = context.member(key) else { continue }
-            context.report(id, "'\(key)' does not go with notificationType \(described); expected '\(expected)'", at: member.value, key: key)
+            context.report(
+                id, "'\(key)' does not go with notificationType \(described); expected '\(expected)'", at: member.value,
+                key: key)
         }
     }
 }

@@ -6,6 +6,8 @@ struct EP712NotificationVersion: ServerRule {
 
     func check(_ context: ServerContext) {
         guard let version = context.field("version"), let text = version.string, text != "2.0" else { return }
-        context.report(id, "version '\(text)' is not \"2.0\", the version of App Store Server Notifications V2", at: version, key: "version")
+        context.report(
+            id, "version '\(text)' is not \"2.0\", the version of App Store Server Notifications V2", at: version,
+            key: "version")
     }
 }

@@ -39,7 +39,9 @@ public struct JSONNode: Sendable {
 
     /// The value when it is a number written as an integer (no fraction, no exponent) that fits 64 bits.
     public var integer: Int64? {
-        guard case .number(let text) = value, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+        guard case .number(let text) = value, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
+            return nil
+        }
         return Int64(text)
     }
 
@@ -49,7 +51,8 @@ public struct JSONNode: Sendable {
         case .object: "an object"
         case .array: "an array"
         case .string: "a string"
-        case .number(let text): text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? "a non-integer number" : "an integer"
+        case .number(let text):
+            text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? "a non-integer number" : "an integer"
         case .bool: "a boolean"
         case .null: "null"
         }

@@ -48,7 +48,9 @@ public struct JSONReader {
             guard reader.index < bytes.count else { throw reader.failure("empty document: expected a JSON value") }
             let root = try reader.value(depth: 0, keyPath: "")
             reader.skipWhitespace()
-            if reader.index < bytes.count { throw reader.failure("unexpected \(reader.describeCurrent()) after the JSON value") }
+            if reader.index < bytes.count {
+                throw reader.failure("unexpected \(reader.describeCurrent()) after the JSON value")
+            }
             return Result(root: root, error: nil, duplicates: reader.duplicates)
         } catch {
             return Result(root: nil, error: error, duplicates: reader.duplicates)
@@ -81,7 +83,9 @@ public struct JSONReader {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09: advance()
-            case 0x0A: index += 1; newLine()
+            case 0x0A:
+                index += 1
+                newLine()
             case 0x0D:
                 index += 1
                 if index < bytes.count && bytes[index] == 0x0A { index += 1 }
@@ -112,9 +116,15 @@ public struct JSONReader {
             value = .string(try string())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             value = .number(try number())
-        case UInt8(ascii: "t"): try literal("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); value = .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            value = .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            value = .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            value = .null
         default:
             throw failure("unexpected \(describeCurrent()): expected a JSON value")
         }
@@ -134,11 +144,16 @@ public struct JSONReader {
         var members: [JSONMember] = []
         var seen: [String: SourceRange] = [:]
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { advance(); return members }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            advance()
+            return members
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input: unterminated object") }
-            guard bytes[index] == UInt8(ascii: "\"") else { throw failure("unexpected \(describeCurrent()): expected a string key") }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                throw failure("unexpected \(describeCurrent()): expected a string key")
+            }
             let keyStart = position
             let key = try string()
             let keyRange = SourceRange(start: keyStart, end: position)
@@ -150,15 +165,20 @@ public struct JSONReader {
             }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input: expected ':'") }
-            guard bytes[index] == UInt8(ascii: ":") else { throw failure("unexpected \(describeCurrent()): expected ':' after the key") }
+            guard bytes[index] == UInt8(ascii: ":") else {
+                throw failure("unexpected \(describeCurrent()): expected ':' after the key")
+            }
             advance()
             skipWhitespace()
-            members.append(JSONMember(key: key, keyRange: keyRange, value: try value(depth: depth, keyPath: memberPath)))
+            members.append(
+                JSONMember(key: key, keyRange: keyRange, value: try value(depth: depth, keyPath: memberPath)))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input: unterminated object") }
             switch bytes[index] {
             case UInt8(ascii: ","): advance()
-            case UInt8(ascii: "}"): advance(); return members
+            case UInt8(ascii: "}"):
+                advance()
+                return members
             default: throw failure("unexpected \(describeCurrent()): expected ',' or '}'")
             }
         }
@@ -168,7 +188,10 @@ public struct JSONReader {
         advance()  // [
         var items: [JSONNode] = []
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { advance(); return items }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            advance()
+            return items
+        }
         while true {
             skipWhitespace()
             items.append(try value(depth: depth, keyPath: "\(keyPath)[\(items.count)]"))
@@ -176,7 +199,9 @@ public struct JSONReader {
             guard index < bytes.count else { throw failure("unexpected end of input: unterminated array") }
             switch bytes[index] {
             case UInt8(ascii: ","): advance()
-            case UInt8(ascii: "]"): advance(); return items
+            case UInt8(ascii: "]"):
+                advance()
+                return items
             default: throw failure("unexpected \(describeCurrent()): expected ',' or ']'")
             }
         }
@@ -199,8 +224,12 @@ public struct JSONReader {
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             advance()
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { advance() }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("a number needs a digit in its exponent") }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                advance()
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw failure("a number needs a digit in its exponent")
+            }
             while index < bytes.count && isDigit(bytes[index]) { advance() }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -236,24 +265,34 @@ public struct JSONReader {
         advance()  // backslash
         guard index < bytes.count else { throw failure("unexpected end of input in an escape") }
         let byte = bytes[index]
-        let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+        let simple: [UInt8: UInt8] = [
+            0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09,
+        ]
         if let replacement = simple[byte] {
             advance()
             return Unicode.Scalar(replacement)
         }
-        guard byte == UInt8(ascii: "u") else { throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte < 0x80 ? byte : 0x3F)))'") }
+        guard byte == UInt8(ascii: "u") else {
+            throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte < 0x80 ? byte : 0x3F)))'")
+        }
         advance()
         let unit = try hexUnit()
         if (0xD800...0xDBFF).contains(unit) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
                 throw failure("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true))")
             }
-            advance(); advance()
+            advance()
+            advance()
             let low = try hexUnit()
-            guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true))") }
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw failure("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+            }
             return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
         }
-        guard let scalar = Unicode.Scalar(unit) else { throw failure("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true))") }
+        guard let scalar = Unicode.Scalar(unit) else {
+            throw failure("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+        }
         return scalar
     }
 
@@ -278,21 +317,39 @@ public struct JSONReader {
     /// One UTF-8 sequence of 2 to 4 bytes, validated (no overlong forms, no surrogates, at most U+10FFFF).
     private mutating func multibyteScalar() throws(JSONSyntaxError) -> Unicode.Scalar {
         let lead = bytes[index]
-        let length: Int, minimum: UInt32
+        let length: Int
+        let minimum: UInt32
         var value: UInt32
         switch lead {
-        case 0xC2...0xDF: length = 2; minimum = 0x80; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; minimum = 0x800; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; minimum = 0x10000; value = UInt32(lead & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            minimum = 0x80
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            minimum = 0x800
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            minimum = 0x10000
+            value = UInt32(lead & 0x07)
         default: throw failure("invalid UTF-8 (\(describeCurrent()))")
         }
-        guard index + length <= bytes.count else { throw failure("invalid UTF-8 (a sequence cut short by the end of input)") }
+        guard index + length <= bytes.count else {
+            throw failure("invalid UTF-8 (a sequence cut short by the end of input)")
+        }
         for offset in 1..<length {
             let byte = bytes[index + offset]
-            guard byte & 0xC0 == 0x80 else { throw failure("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)) not followed by a continuation byte)") }
+            guard byte & 0xC0 == 0x80 else {
+                throw failure(
+                    "invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)) not followed by a continuation byte)"
+                )
+            }
             value = value << 6 | UInt32(byte & 0x3F)
         }
-        guard value >= minimum, let scalar = Unicode.Scalar(value) else { throw failure("invalid UTF-8 (overlong form, surrogate or beyond U+10FFFF)") }
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else {
+            throw failure("invalid UTF-8 (overlong form, surrogate or beyond U+10FFFF)")
+        }
         index += length
         column += 1
         utf16Column += length == 4 ? 2 : 1

@@ -44,8 +44,10 @@ public final class ServerContext {
     let anchor: SourceRange?
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String, kind: ServerDocumentKind, object: JSONNode, options: ServerOptions, run: ServerRunState,
-         keyPathPrefix: String, anchor: SourceRange?) {
+    init(
+        file: String, kind: ServerDocumentKind, object: JSONNode, options: ServerOptions, run: ServerRunState,
+        keyPathPrefix: String, anchor: SourceRange?
+    ) {
         self.file = file
         self.kind = kind
         self.object = object
@@ -58,16 +60,22 @@ public final class ServerContext {
     public func member(_ key: String) -> JSONMember? { object.member(key) }
 
     /// Reports `rule` at `node` (or at the object when nil), with its key path.
-    public func report(_ rule: RuleID, _ message: String, at node: JSONNode? = nil, key: String = "", related: [RelatedLocation] = []) {
+    public func report(
+        _ rule: RuleID, _ message: String, at node: JSONNode? = nil, key: String = "", related: [RelatedLocation] = []
+    ) {
         let path = keyPathPrefix + key
-        diagnostics.append(ServerLinter.diagnostic(
-            file: file, rule: rule, message: message, range: anchor ?? (node ?? object).range,
-            keyPath: path.hasSuffix(".") ? String(path.dropLast()) : path, value: node?.excerpt ?? "", related: anchor == nil ? related : []))
+        diagnostics.append(
+            ServerLinter.diagnostic(
+                file: file, rule: rule, message: message, range: anchor ?? (node ?? object).range,
+                keyPath: path.hasSuffix(".") ? String(path.dropLast()) : path, value: node?.excerpt ?? "",
+                related: anchor == nil ? related : []))
     }
 
     /// A member's value when it has the type Apple documents for it (else nil: EP604/EP704 report that).
     public func field(_ key: String) -> JSONNode? {
-        guard let node = member(key)?.value, let type = ServerFacts.fieldType(key, in: kind), type.admits(node) else { return nil }
+        guard let node = member(key)?.value, let type = ServerFacts.fieldType(key, in: kind), type.admits(node) else {
+            return nil
+        }
         return node
     }
 }

@@ -16,15 +16,25 @@ enum ServerFacts {
     static func schema(_ kind: ServerDocumentKind) -> [(key: String, type: FieldType, required: Bool)] {
         switch kind {
         case .token:
-            [("appAppleId", .integer, true), ("bundleId", .nonEmptyString, true), ("tokenCreationDate", .milliseconds, true),
-             ("externalPurchaseId", .nonEmptyString, true), ("tokenType", .string, false), ("tokenExpirationDate", .milliseconds, false)]
+            [
+                ("appAppleId", .integer, true), ("bundleId", .nonEmptyString, true),
+                ("tokenCreationDate", .milliseconds, true),
+                ("externalPurchaseId", .nonEmptyString, true), ("tokenType", .string, false),
+                ("tokenExpirationDate", .milliseconds, false),
+            ]
         case .report:
-            [("requestIdentifier", .string, true), ("externalPurchaseId", .nonEmptyString, true), ("status", .string, true),
-             ("lineItems", .array, false)]
+            [
+                ("requestIdentifier", .string, true), ("externalPurchaseId", .nonEmptyString, true),
+                ("status", .string, true),
+                ("lineItems", .array, false),
+            ]
         case .notification:
-            [("notificationType", .nonEmptyString, true), ("subtype", .string, false), ("version", .string, true),
-             ("signedDate", .milliseconds, true), ("notificationUUID", .string, true),
-             ("data", .object, false), ("appData", .object, false), ("summary", .object, false), ("externalPurchaseToken", .object, false)]
+            [
+                ("notificationType", .nonEmptyString, true), ("subtype", .string, false), ("version", .string, true),
+                ("signedDate", .milliseconds, true), ("notificationUUID", .string, true),
+                ("data", .object, false), ("appData", .object, false), ("summary", .object, false),
+                ("externalPurchaseToken", .object, false),
+            ]
         }
     }
 
@@ -35,7 +45,9 @@ enum ServerFacts {
     /// Why an integer is not a plausible UNIX time in milliseconds, or nil when it is.
     static func millisecondsProblem(_ value: Int64) -> String? {
         if value < 0 { return "is before 1970" }
-        if value < smallestMilliseconds { return "looks like seconds, not milliseconds (\(isoDate(milliseconds: value * 1000)) if read as seconds)" }
+        if value < smallestMilliseconds {
+            return "looks like seconds, not milliseconds (\(isoDate(milliseconds: value * 1000)) if read as seconds)"
+        }
         if value >= smallestMilliseconds * 1000 { return "looks like microseconds, not milliseconds" }
         return nil
     }
@@ -44,7 +56,9 @@ enum ServerFacts {
     static func isUUID(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)
         return groups.map(\.utf8.count) == [8, 4, 4, 4, 12]
-            && groups.allSatisfy { $0.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) } }
+            && groups.allSatisfy {
+                $0.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+            }
     }
 
     /// `2024-01-25T08:00:00Z` for a UNIX time in milliseconds (proleptic Gregorian, UTC).

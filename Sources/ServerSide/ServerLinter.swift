@@ -13,10 +13,13 @@ public final class ServerLinter {
         self.options = options
     }
 
-    static func diagnostic(file: String, rule: RuleID, message: String, range: SourceRange, keyPath: String = "", value: String = "",
-                           related: [RelatedLocation] = []) -> Diagnostic {
-        Diagnostic(file: file, rule: rule, severity: RuleCatalog.defaultSeverity(of: rule), message: message,
-                   range: range, keyPath: keyPath, value: value, related: related)
+    static func diagnostic(
+        file: String, rule: RuleID, message: String, range: SourceRange, keyPath: String = "", value: String = "",
+        related: [RelatedLocation] = []
+    ) -> Diagnostic {
+        Diagnostic(
+            file: file, rule: rule, severity: RuleCatalog.defaultSeverity(of: rule), message: message,
+            range: range, keyPath: keyPath, value: value, related: related)
     }
 
     // MARK: Tokens
@@ -35,14 +38,20 @@ public final class ServerLinter {
             if let character = failure.characterIndex {
                 // Tokens are ASCII when well formed; a stray character is placed by scalar count.
                 let start = range.start
-                at = SourceRange(at: SourcePosition(offset: start.offset + character, line: start.line, column: start.column + character,
-                                                    utf16Column: start.utf16Column + character))
+                at = SourceRange(
+                    at: SourcePosition(
+                        offset: start.offset + character, line: start.line, column: start.column + character,
+                        utf16Column: start.utf16Column + character))
             }
-            return TokenResult(token: nil, diagnostics: [Self.diagnostic(file: file, rule: failure.rule, message: failure.message, range: at)])
+            return TokenResult(
+                token: nil,
+                diagnostics: [Self.diagnostic(file: file, rule: failure.rule, message: failure.message, range: at)])
         case .success(let decoded):
             token = decoded
         }
-        let context = ServerContext(file: file, kind: .token, object: token.payload, options: options, run: run, keyPathPrefix: "", anchor: range)
+        let context = ServerContext(
+            file: file, kind: .token, object: token.payload, options: options, run: run, keyPathPrefix: "",
+            anchor: range)
         return TokenResult(token: token, diagnostics: check(context))
     }
 
@@ -53,18 +62,29 @@ public final class ServerLinter {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             defer { offset += line.utf8.count + 1 }
             let leading = line.prefix { $0 == " " || $0 == "\t" }
-            let token = Substring(String(line.dropFirst(leading.count).reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()))
+            let token = Substring(
+                String(
+                    line.dropFirst(leading.count).reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()))
             guard !token.isEmpty else { continue }
-            tokens.append((token, range(of: token, line: number + 1, column: leading.unicodeScalars.count + 1, offset: offset + leading.utf8.count)))
+            tokens.append(
+                (
+                    token,
+                    range(
+                        of: token, line: number + 1, column: leading.unicodeScalars.count + 1,
+                        offset: offset + leading.utf8.count)
+                ))
         }
         return tokens
     }
 
     /// Where a token written on one line from `column` lies.
     public static func range(of token: Substring, line: Int, column: Int, offset: Int) -> SourceRange {
-        let scalars = token.unicodeScalars.count, units = token.utf16.count
-        return SourceRange(start: SourcePosition(offset: offset, line: line, column: column, utf16Column: column),
-                           end: SourcePosition(offset: offset + token.utf8.count, line: line, column: column + scalars, utf16Column: column + units))
+        let scalars = token.unicodeScalars.count
+        let units = token.utf16.count
+        return SourceRange(
+            start: SourcePosition(offset: offset, line: line, column: column, utf16Column: column),
+            end: SourcePosition(
+                offset: offset + token.utf8.count, line: line, column: column + scalars, utf16Column: column + units))
     }
 
     public struct TokenFailure: Error, Sendable {
@@ -77,19 +97,33 @@ public final class ServerLinter {
     public static func decodeToken(_ text: Substring) -> Result<DecodedToken, TokenFailure> {
         let bytes: [UInt8]
         do throws(Base64URL.Failure) { bytes = try Base64URL.decode(text) } catch {
-            return .failure(TokenFailure(rule: RuleID.ep601TokenNotBase64url, message: "token is not Base64URL: \(error.message)", characterIndex: error.characterIndex))
+            return .failure(
+                TokenFailure(
+                    rule: RuleID.ep601TokenNotBase64url, message: "token is not Base64URL: \(error.message)",
+                    characterIndex: error.characterIndex))
         }
-        if text.isEmpty { return .failure(TokenFailure(rule: RuleID.ep601TokenNotBase64url, message: "token is empty")) }
+        if text.isEmpty {
+            return .failure(TokenFailure(rule: RuleID.ep601TokenNotBase64url, message: "token is empty"))
+        }
         let read = JSONReader.read(bytes)
         if let error = read.error {
-            return .failure(TokenFailure(rule: RuleID.ep602TokenNotJson,
-                                         message: "decoded token is not JSON: \(error.message) (decoded line \(error.position.line), column \(error.position.column))"))
+            return .failure(
+                TokenFailure(
+                    rule: RuleID.ep602TokenNotJson,
+                    message:
+                        "decoded token is not JSON: \(error.message) (decoded line \(error.position.line), column \(error.position.column))"
+                ))
         }
         if let duplicate = read.duplicates.first {
-            return .failure(TokenFailure(rule: RuleID.ep602TokenNotJson, message: "decoded token has the key '\(duplicate.key)' twice"))
+            return .failure(
+                TokenFailure(
+                    rule: RuleID.ep602TokenNotJson, message: "decoded token has the key '\(duplicate.key)' twice"))
         }
         guard let root = read.root, root.isObject else {
-            return .failure(TokenFailure(rule: RuleID.ep602TokenNotJson, message: "decoded token is \(read.root?.typeName ?? "empty"), not a JSON object"))
+            return .failure(
+                TokenFailure(
+                    rule: RuleID.ep602TokenNotJson,
+                    message: "decoded token is \(read.root?.typeName ?? "empty"), not a JSON object"))
         }
         return .success(DecodedToken(payload: root))
     }
@@ -100,15 +134,22 @@ public final class ServerLinter {
     public func lintDocument(_ bytes: [UInt8], file: String, kind: ServerDocumentKind) -> [Diagnostic] {
         let read = JSONReader.read(bytes)
         var diagnostics = read.duplicates.map { duplicate in
-            Self.diagnostic(file: file, rule: RuleID.ep702DuplicateJsonKey, message: "key '\(duplicate.key)' appears twice in one object; readers disagree on which value counts",
-                            range: duplicate.range, keyPath: duplicate.keyPath, value: duplicate.key,
-                            related: [RelatedLocation(file: file, range: duplicate.first, message: "first '\(duplicate.key)' here")])
+            Self.diagnostic(
+                file: file, rule: RuleID.ep702DuplicateJsonKey,
+                message: "key '\(duplicate.key)' appears twice in one object; readers disagree on which value counts",
+                range: duplicate.range, keyPath: duplicate.keyPath, value: duplicate.key,
+                related: [RelatedLocation(file: file, range: duplicate.first, message: "first '\(duplicate.key)' here")]
+            )
         }
         if let error = read.error {
             if kind == .notification, let jws = CompactJWS.alone(in: bytes) {
-                return lintCompactJWS(jws.text, file: file, range: jws.range, keyPath: "", described: "the signed payload in this file")
+                return lintCompactJWS(
+                    jws.text, file: file, range: jws.range, keyPath: "", described: "the signed payload in this file")
             }
-            diagnostics.append(Self.diagnostic(file: file, rule: RuleID.ep701InvalidJson, message: "not valid JSON: \(error.message)", range: SourceRange(at: error.position)))
+            diagnostics.append(
+                Self.diagnostic(
+                    file: file, rule: RuleID.ep701InvalidJson, message: "not valid JSON: \(error.message)",
+                    range: SourceRange(at: error.position)))
             return diagnostics
         }
         guard let root = read.root else { return diagnostics }
@@ -118,29 +159,42 @@ public final class ServerLinter {
             diagnostics += lintObject(root, file: file, kind: kind, keyPathPrefix: "")
         case .array(let items):
             if items.isEmpty {
-                diagnostics.append(Self.diagnostic(file: file, rule: RuleID.ep703MissingField, message: "the array holds no \(kind.rawValue)", range: root.range))
+                diagnostics.append(
+                    Self.diagnostic(
+                        file: file, rule: RuleID.ep703MissingField, message: "the array holds no \(kind.rawValue)",
+                        range: root.range))
             }
             for (index, item) in items.enumerated() {
                 guard item.isObject else {
-                    diagnostics.append(Self.diagnostic(file: file, rule: wrongType, message: "each \(kind.rawValue) must be an object, not \(item.typeName)",
-                                                       range: item.range, keyPath: "[\(index)]", value: item.excerpt))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            file: file, rule: wrongType,
+                            message: "each \(kind.rawValue) must be an object, not \(item.typeName)",
+                            range: item.range, keyPath: "[\(index)]", value: item.excerpt))
                     continue
                 }
                 diagnostics += lintObject(item, file: file, kind: kind, keyPathPrefix: "[\(index)].")
             }
         default:
-            diagnostics.append(Self.diagnostic(file: file, rule: wrongType,
-                                               message: "a \(kind.rawValue) file holds an object or an array of objects, not \(root.typeName)",
-                                               range: root.range, value: root.excerpt))
+            diagnostics.append(
+                Self.diagnostic(
+                    file: file, rule: wrongType,
+                    message: "a \(kind.rawValue) file holds an object or an array of objects, not \(root.typeName)",
+                    range: root.range, value: root.excerpt))
         }
         return diagnostics
     }
 
-    private func lintObject(_ object: JSONNode, file: String, kind: ServerDocumentKind, keyPathPrefix: String) -> [Diagnostic] {
-        if kind == .notification, object.member("notificationType") == nil, let signed = object.member("signedPayload") {
+    private func lintObject(_ object: JSONNode, file: String, kind: ServerDocumentKind, keyPathPrefix: String)
+        -> [Diagnostic]
+    {
+        if kind == .notification, object.member("notificationType") == nil, let signed = object.member("signedPayload")
+        {
             return lintSigned(signed, file: file, keyPathPrefix: keyPathPrefix + "signedPayload.")
         }
-        let context = ServerContext(file: file, kind: kind, object: object, options: options, run: run, keyPathPrefix: keyPathPrefix, anchor: nil)
+        let context = ServerContext(
+            file: file, kind: kind, object: object, options: options, run: run, keyPathPrefix: keyPathPrefix,
+            anchor: nil)
         return check(context)
     }
 
@@ -149,31 +203,50 @@ public final class ServerLinter {
     private func lintSigned(_ member: JSONMember, file: String, keyPathPrefix: String) -> [Diagnostic] {
         let keyPath = String(keyPathPrefix.dropLast())
         guard let text = member.value.string else {
-            return [Self.diagnostic(file: file, rule: RuleID.ep714InvalidSignedPayload, message: "signedPayload is not a JWS: it is \(member.value.typeName), not a string",
-                                    range: member.value.range, keyPath: keyPath, value: member.value.excerpt)]
+            return [
+                Self.diagnostic(
+                    file: file, rule: RuleID.ep714InvalidSignedPayload,
+                    message: "signedPayload is not a JWS: it is \(member.value.typeName), not a string",
+                    range: member.value.range, keyPath: keyPath, value: member.value.excerpt)
+            ]
         }
-        return lintCompactJWS(Substring(text), file: file, range: member.value.range, keyPath: keyPath, described: "signedPayload",
-                              excerpt: member.value.excerpt)
+        return lintCompactJWS(
+            Substring(text), file: file, range: member.value.range, keyPath: keyPath, described: "signedPayload",
+            excerpt: member.value.excerpt)
     }
 
     /// A compact JWS at `range` (a `signedPayload` string, or a whole file): its payload is
     /// checked as a notification when it is one; a JWS of another signed type is named as such.
-    private func lintCompactJWS(_ text: Substring, file: String, range: SourceRange, keyPath: String, described: String,
-                                excerpt: String = "") -> [Diagnostic] {
+    private func lintCompactJWS(
+        _ text: Substring, file: String, range: SourceRange, keyPath: String, described: String,
+        excerpt: String = ""
+    ) -> [Diagnostic] {
         func invalid(_ message: String) -> [Diagnostic] {
-            [Self.diagnostic(file: file, rule: RuleID.ep714InvalidSignedPayload, message: "\(described) is not a JWS: \(message)", range: range,
-                             keyPath: keyPath, value: excerpt)]
+            [
+                Self.diagnostic(
+                    file: file, rule: RuleID.ep714InvalidSignedPayload,
+                    message: "\(described) is not a JWS: \(message)", range: range,
+                    keyPath: keyPath, value: excerpt)
+            ]
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return invalid("it has \(parts.count) dot-separated parts, not 3 (header.payload.signature)") }
+        guard parts.count == 3 else {
+            return invalid("it has \(parts.count) dot-separated parts, not 3 (header.payload.signature)")
+        }
         func object(_ part: Substring, _ name: String) -> Result<JSONNode, TokenFailure> {
             let bytes: [UInt8]
             do throws(Base64URL.Failure) { bytes = try Base64URL.decode(part) } catch {
-                return .failure(TokenFailure(rule: RuleID.ep714InvalidSignedPayload, message: "its \(name) is not Base64URL (\(error.message))"))
+                return .failure(
+                    TokenFailure(
+                        rule: RuleID.ep714InvalidSignedPayload,
+                        message: "its \(name) is not Base64URL (\(error.message))"))
             }
             let read = JSONReader.read(bytes)
             guard let root = read.root, root.isObject, read.duplicates.isEmpty else {
-                return .failure(TokenFailure(rule: RuleID.ep714InvalidSignedPayload, message: "its \(name) is not a JSON object\(read.error.map { " (\($0.message))" } ?? "")"))
+                return .failure(
+                    TokenFailure(
+                        rule: RuleID.ep714InvalidSignedPayload,
+                        message: "its \(name) is not a JSON object\(read.error.map { " (\($0.message))" } ?? "")"))
             }
             return .success(root)
         }
@@ -184,15 +257,25 @@ public final class ServerLinter {
         }
         if case .object(let members) = payload.value, let type = SignedPayloadType(members: members) {
             // Names are the payload's, untrusted: six at most, each cut to 40 characters.
-            let names = members.prefix(6).map { $0.key.count > 40 ? $0.key.prefix(40) + "…" : $0.key }.joined(separator: ", ")
+            let names =
+                members.prefix(6).map { $0.key.count > 40 ? $0.key.prefix(40) + "…" : $0.key }.joined(separator: ", ")
                 + (members.count > 6 ? ", …" : "")
-            return [Self.diagnostic(file: file, rule: RuleID.ep714InvalidSignedPayload,
-                                    message: "\(described) is not a notification: its JWS payload (\(names)) is \(type.description)",
-                                    range: range, keyPath: keyPath, value: excerpt)]
+            return [
+                Self.diagnostic(
+                    file: file, rule: RuleID.ep714InvalidSignedPayload,
+                    message: "\(described) is not a notification: its JWS payload (\(names)) is \(type.description)",
+                    range: range, keyPath: keyPath, value: excerpt)
+            ]
         }
         let prefix = keyPath.isEmpty ? "" : keyPath + "."
-        let context = ServerContext(file: file, kind: .notification, object: payload, options: options, run: run, keyPathPrefix: prefix, anchor: range)
-        return [Self.diagnostic(file: file, rule: RuleID.ep715SignatureNotVerified, message: "\(described) decoded but its signature was not verified", range: range, keyPath: keyPath)]
+        let context = ServerContext(
+            file: file, kind: .notification, object: payload, options: options, run: run, keyPathPrefix: prefix,
+            anchor: range)
+        return [
+            Self.diagnostic(
+                file: file, rule: RuleID.ep715SignatureNotVerified,
+                message: "\(described) decoded but its signature was not verified", range: range, keyPath: keyPath)
+        ]
             + check(context)
     }
 
@@ -200,9 +283,11 @@ public final class ServerLinter {
     /// then checked as the token it is, at its own members (or at the signed payload's place).
     private func check(_ context: ServerContext) -> [Diagnostic] {
         for rule in rules where rule.kinds.contains(context.kind) { rule.check(context) }
-        guard context.kind == .notification, let token = context.member("externalPurchaseToken"), token.value.isObject else { return context.diagnostics }
-        let embedded = ServerContext(file: context.file, kind: .token, object: token.value, options: options, run: run,
-                                     keyPathPrefix: context.keyPathPrefix + "externalPurchaseToken.", anchor: context.anchor)
+        guard context.kind == .notification, let token = context.member("externalPurchaseToken"), token.value.isObject
+        else { return context.diagnostics }
+        let embedded = ServerContext(
+            file: context.file, kind: .token, object: token.value, options: options, run: run,
+            keyPathPrefix: context.keyPathPrefix + "externalPurchaseToken.", anchor: context.anchor)
         return context.diagnostics + check(embedded)
     }
 }

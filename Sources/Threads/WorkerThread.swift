@@ -1,15 +1,15 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A POSIX thread that runs one closure; `join` waits for it to end.
 public final class WorkerThread {
     #if canImport(Darwin)
-    private var thread: pthread_t?
+        private var thread: pthread_t?
     #else
-    private var thread = pthread_t()
+        private var thread = pthread_t()
     #endif
     private var joined = false
 
@@ -24,7 +24,9 @@ public final class WorkerThread {
     /// costs address space only. EPLINT_WORKER_STACK_KIB sets it for tests that show the
     /// bounds hold on a small stack (at least 64 KiB).
     public static let stackSize: Int = {
-        if let text = getenv("EPLINT_WORKER_STACK_KIB").map({ String(cString: $0) }), let kibibytes = Int(text), kibibytes >= 64 {
+        if let text = getenv("EPLINT_WORKER_STACK_KIB").map({ String(cString: $0) }), let kibibytes = Int(text),
+            kibibytes >= 64
+        {
             return kibibytes << 10
         }
         return 8 << 20
@@ -42,10 +44,12 @@ public final class WorkerThread {
         pthread_attr_setstacksize(&attributes, Self.stackSize)
         let result = InterruptSignals.blocked {
             // The closure's parameter is optional on Linux and not on Darwin: `owned` takes either.
-            pthread_create(&thread, &attributes, { argument in
-                Unmanaged<Body>.fromOpaque(WorkerThread.owned(argument)).takeRetainedValue().run()
-                return nil
-            }, body)
+            pthread_create(
+                &thread, &attributes,
+                { argument in
+                    Unmanaged<Body>.fromOpaque(WorkerThread.owned(argument)).takeRetainedValue().run()
+                    return nil
+                }, body)
         }
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(body).release()
@@ -59,9 +63,9 @@ public final class WorkerThread {
         guard !joined else { return }
         joined = true
         #if canImport(Darwin)
-        if let thread { pthread_join(thread, nil) }
+            if let thread { pthread_join(thread, nil) }
         #else
-        pthread_join(thread, nil)
+            pthread_join(thread, nil)
         #endif
     }
 

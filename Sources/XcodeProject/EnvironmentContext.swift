@@ -5,25 +5,32 @@ import LintEngine
 /// reading the project again.
 public enum EnvironmentContext {
     /// The target being built, or nil when the environment is not a build's (no `SRCROOT`).
-    public static func resolve(_ environment: [String: String], fileExists: (String) -> Bool) -> ResolvedConfiguration? {
+    public static func resolve(_ environment: [String: String], fileExists: (String) -> Bool) -> ResolvedConfiguration?
+    {
         guard let sourceRoot = environment["SRCROOT"], !sourceRoot.isEmpty else { return nil }
         func file(_ name: String) -> ResolvedFile? {
             guard let value = environment[name], !value.isEmpty else { return nil }
             let path = PathArithmetic.normalized(value.hasPrefix("/") ? value : sourceRoot + "/" + value)
             return ResolvedFile(setting: value, path: path, exists: fileExists(path))
         }
-        let isCatalyst = environment["IS_MACCATALYST"] == "YES" || environment["EFFECTIVE_PLATFORM_NAME"] == "-maccatalyst"
-        let platform = isCatalyst ? .macosx : SDKPlatform(sdk: environment["PLATFORM_NAME"] ?? environment["SDK_NAME"] ?? "") ?? .macosx
+        let isCatalyst =
+            environment["IS_MACCATALYST"] == "YES" || environment["EFFECTIVE_PLATFORM_NAME"] == "-maccatalyst"
+        let platform =
+            isCatalyst
+            ? .macosx : SDKPlatform(sdk: environment["PLATFORM_NAME"] ?? environment["SDK_NAME"] ?? "") ?? .macosx
         let origin = "the build environment"
         let deploymentSetting = platform.deploymentTargetSetting
         let deployment = environment[deploymentSetting].flatMap { $0.isEmpty ? nil : (deploymentSetting, $0, origin) }
         let entitlements = file("CODE_SIGN_ENTITLEMENTS")
         var settings: [ResolvedSetting] = []
         for name in ProjectResolver.reportedSettings {
-            if let value = environment[name] { settings.append(ResolvedSetting(name: name, value: value, from: origin)) }
+            if let value = environment[name] {
+                settings.append(ResolvedSetting(name: name, value: value, from: origin))
+            }
         }
         return ResolvedConfiguration(
-            name: environment["CONFIGURATION"] ?? "", sdk: environment["SDK_NAME"] ?? platform.sdkName, infoPlist: file("INFOPLIST_FILE"),
+            name: environment["CONFIGURATION"] ?? "", sdk: environment["SDK_NAME"] ?? platform.sdkName,
+            infoPlist: file("INFOPLIST_FILE"),
             generatesInfoPlist: environment["GENERATE_INFOPLIST_FILE"] == "YES", entitlements: entitlements,
             // Xcode exports every platform's deployment target (defaults included): the build's own counts.
             deploymentTargets: deployment.map { [($0.0, $0.1)] } ?? [],
@@ -32,15 +39,21 @@ public enum EnvironmentContext {
             prefixHeader: file("INFOPLIST_PREFIX_HEADER"),
             preprocessorFlags: ProjectResolver.splitList(environment["INFOPLIST_OTHER_PREPROCESSOR_FLAGS"] ?? ""),
             settings: settings,
-            buildSettings: BuildSettings(definitions: environment.mapValues { BuildSettings.Definition(value: $0, origin: origin) }),
-            builds: [ResolvedBuild(sdk: platform.sdkName, platform: platform, isMacCatalyst: isCatalyst, entitlements: entitlements,
-                                   deploymentTarget: deployment)],
+            buildSettings: BuildSettings(
+                definitions: environment.mapValues { BuildSettings.Definition(value: $0, origin: origin) }),
+            builds: [
+                ResolvedBuild(
+                    sdk: platform.sdkName, platform: platform, isMacCatalyst: isCatalyst, entitlements: entitlements,
+                    deploymentTarget: deployment)
+            ],
             notes: [], undefinedReferences: [])
     }
 
     /// `SCRIPT_INPUT_FILE_0` … `SCRIPT_INPUT_FILE_<COUNT-1>`: the files the phase declares.
     public static func declaredInputs(_ environment: [String: String]) -> [String] {
         let count = Int(environment["SCRIPT_INPUT_FILE_COUNT"] ?? "") ?? 0
-        return (0..<max(0, min(count, 10_000))).compactMap { environment["SCRIPT_INPUT_FILE_\($0)"] }.filter { !$0.isEmpty }
+        return (0..<max(0, min(count, 10_000))).compactMap { environment["SCRIPT_INPUT_FILE_\($0)"] }.filter {
+            !$0.isEmpty
+        }
     }
 }

@@ -8,7 +8,9 @@ public indirect enum OpenStepValue: Sendable, Equatable {
 
     public var string: String? { if case .string(let text) = self { text } else { nil } }
     public var array: [OpenStepValue]? { if case .array(let items) = self { items } else { nil } }
-    public var dictionary: OpenStepDictionary? { if case .dictionary(let dictionary) = self { dictionary } else { nil } }
+    public var dictionary: OpenStepDictionary? {
+        if case .dictionary(let dictionary) = self { dictionary } else { nil }
+    }
 }
 
 /// Entries in file order; a repeated key keeps its last value, as CoreFoundation does.
@@ -67,15 +69,24 @@ public struct OpenStepReader {
             while true {
                 skipSpaceAndComments()
                 guard index < bytes.count else { throw error("unexpected end of file in a dictionary") }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .dictionary(dictionary) }
-                guard case .string(let key) = try value(depth: depth + 1) else { throw error("a dictionary key must be a string") }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .dictionary(dictionary)
+                }
+                guard case .string(let key) = try value(depth: depth + 1) else {
+                    throw error("a dictionary key must be a string")
+                }
                 skipSpaceAndComments()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw error("expected '=' after the key \"\(key)\"") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                    throw error("expected '=' after the key \"\(key)\"")
+                }
                 index += 1
                 skipSpaceAndComments()
                 let entry = try value(depth: depth + 1)
                 skipSpaceAndComments()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { throw error("expected ';' after the value of \"\(key)\"") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
+                    throw error("expected ';' after the value of \"\(key)\"")
+                }
                 index += 1
                 dictionary.set(key, entry)
             }
@@ -83,15 +94,24 @@ public struct OpenStepReader {
             index += 1
             var items: [OpenStepValue] = []
             skipSpaceAndComments()
-            if index < bytes.count, bytes[index] == UInt8(ascii: ")") { index += 1; return .array(items) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ")") {
+                index += 1
+                return .array(items)
+            }
             while true {
                 skipSpaceAndComments()
                 // A trailing comma before ')' is allowed.
-                if !items.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: ")") { index += 1; return .array(items) }
+                if !items.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: ")") {
+                    index += 1
+                    return .array(items)
+                }
                 items.append(try value(depth: depth + 1))
                 skipSpaceAndComments()
                 guard index < bytes.count else { throw error("unexpected end of file in an array") }
-                if bytes[index] == UInt8(ascii: ")") { index += 1; return .array(items) }
+                if bytes[index] == UInt8(ascii: ")") {
+                    index += 1
+                    return .array(items)
+                }
                 guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or ')' in an array") }
                 index += 1
             }
@@ -118,9 +138,19 @@ public struct OpenStepReader {
                 guard high == nil else { throw error("odd number of hex digits in <data>") }
                 return result
             }
-            if Self.isSpace(byte) { if byte == 0x0A { line += 1 }; continue }
-            guard let nibble = Self.hexValue(byte) else { throw error("unexpected character '\(Self.shown(byte))' in <data>") }
-            if let first = high { result.append(first << 4 | nibble); high = nil } else { high = nibble }
+            if Self.isSpace(byte) {
+                if byte == 0x0A { line += 1 }
+                continue
+            }
+            guard let nibble = Self.hexValue(byte) else {
+                throw error("unexpected character '\(Self.shown(byte))' in <data>")
+            }
+            if let first = high {
+                result.append(first << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
         }
         throw error("unterminated <data>")
     }
@@ -135,7 +165,10 @@ public struct OpenStepReader {
             index += 1
             if byte == quote { return String(decoding: text, as: UTF8.self) }
             if byte == 0x0A { line += 1 }
-            guard byte == UInt8(ascii: "\\") else { text.append(byte); continue }
+            guard byte == UInt8(ascii: "\\") else {
+                text.append(byte)
+                continue
+            }
             guard index < bytes.count else { break }
             let escaped = bytes[index]
             index += 1
@@ -151,15 +184,24 @@ public struct OpenStepReader {
                 // Up to four hex digits: one UTF-16 code unit; a surrogate pair takes two escapes.
                 var unit: UInt32 = 0
                 var digits = 0
-                while digits < 4, index < bytes.count, let nibble = Self.hexValue(bytes[index]) { unit = unit << 4 | UInt32(nibble); index += 1; digits += 1 }
-                if escaped == UInt8(ascii: "u") && digits == 0 { text.append(escaped); break }
+                while digits < 4, index < bytes.count, let nibble = Self.hexValue(bytes[index]) {
+                    unit = unit << 4 | UInt32(nibble)
+                    index += 1
+                    digits += 1
+                }
+                if escaped == UInt8(ascii: "u") && digits == 0 {
+                    text.append(escaped)
+                    break
+                }
                 appendUTF16(unit, to: &text)
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 // Up to three octal digits: a byte of the NeXTSTEP encoding.
                 var code = UInt32(escaped - UInt8(ascii: "0"))
                 var digits = 1
                 while digits < 3, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) {
-                    code = code << 3 | UInt32(bytes[index] - UInt8(ascii: "0")); index += 1; digits += 1
+                    code = code << 3 | UInt32(bytes[index] - UInt8(ascii: "0"))
+                    index += 1
+                    digits += 1
                 }
                 let scalar = NeXTSTEPEncoding.scalar(for: UInt8(truncatingIfNeeded: code))
                 text.append(contentsOf: Array(String(Character(scalar)).utf8))
@@ -173,16 +215,21 @@ public struct OpenStepReader {
         throw OpenStepError(message: "unterminated quoted string", line: startLine)
     }
 
-
     private mutating func appendUTF16(_ unit: UInt32, to text: inout [UInt8]) {
         var scalar: Unicode.Scalar?
         if (0xD800...0xDBFF).contains(unit) {
             // Look ahead for `\Uxxxx` with the low half.
-            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "U") || bytes[index + 1] == UInt8(ascii: "u") {
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                bytes[index + 1] == UInt8(ascii: "U") || bytes[index + 1] == UInt8(ascii: "u")
+            {
                 var low: UInt32 = 0
                 var cursor = index + 2
                 var digits = 0
-                while digits < 4, cursor < bytes.count, let nibble = Self.hexValue(bytes[cursor]) { low = low << 4 | UInt32(nibble); cursor += 1; digits += 1 }
+                while digits < 4, cursor < bytes.count, let nibble = Self.hexValue(bytes[cursor]) {
+                    low = low << 4 | UInt32(nibble)
+                    cursor += 1
+                    digits += 1
+                }
                 if (0xDC00...0xDFFF).contains(low) {
                     index = cursor
                     scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
@@ -202,7 +249,10 @@ public struct OpenStepReader {
                 index += 1
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                 index += 2
-                while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) {
+                while index < bytes.count,
+                    !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count
+                        && bytes[index + 1] == UInt8(ascii: "/"))
+                {
                     if bytes[index] == 0x0A { line += 1 }
                     index += 1
                 }
@@ -217,8 +267,12 @@ public struct OpenStepReader {
 
     static func isUnquoted(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"): true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."),
+            UInt8(ascii: "-"):
+            true
         default: false
         }
     }

@@ -70,15 +70,20 @@ public struct ProjectResolver {
     /// `--xcconfig-condition` values for parameters Xcode binds while building (`arch`, `variant`).
     public var extraBindings: [String: String]
 
-    public init(readFile: @escaping (String) -> String?, fileExists: @escaping (String) -> Bool, shown: @escaping (String) -> String,
-                extraBindings: [String: String] = [:]) {
+    public init(
+        readFile: @escaping (String) -> String?, fileExists: @escaping (String) -> Bool,
+        shown: @escaping (String) -> String,
+        extraBindings: [String: String] = [:]
+    ) {
         self.readFile = readFile
         self.fileExists = fileExists
         self.shown = shown
         self.extraBindings = extraBindings
     }
 
-    public func resolve(_ project: XcodeProjectFile, targets: Set<String>? = nil, configurations: Set<String>? = nil) -> [ResolvedTarget] {
+    public func resolve(_ project: XcodeProjectFile, targets: Set<String>? = nil, configurations: Set<String>? = nil)
+        -> [ResolvedTarget]
+    {
         var xcconfigCache: [String: ([SettingAssignment], [String])] = [:]
         return project.targets.compactMap { target in
             if let targets, !targets.contains(target.name) { return nil }
@@ -91,45 +96,64 @@ public struct ProjectResolver {
     }
 
     /// The settings used, in the order `context` prints them.
-    static let reportedSettings = ["SDKROOT", "SUPPORTED_PLATFORMS", "SUPPORTS_MACCATALYST", "INFOPLIST_FILE", "GENERATE_INFOPLIST_FILE",
-                                   "CODE_SIGN_ENTITLEMENTS"] + SDKPlatform.deploymentTargetSettings
-        + ["INFOPLIST_PREPROCESS", "INFOPLIST_PREPROCESSOR_DEFINITIONS", "INFOPLIST_PREFIX_HEADER", "INFOPLIST_OTHER_PREPROCESSOR_FLAGS",
-           "INFOPLIST_EXPAND_BUILD_SETTINGS", "PRODUCT_NAME", "PRODUCT_BUNDLE_IDENTIFIER"]
+    static let reportedSettings =
+        [
+            "SDKROOT", "SUPPORTED_PLATFORMS", "SUPPORTS_MACCATALYST", "INFOPLIST_FILE", "GENERATE_INFOPLIST_FILE",
+            "CODE_SIGN_ENTITLEMENTS",
+        ] + SDKPlatform.deploymentTargetSettings
+        + [
+            "INFOPLIST_PREPROCESS", "INFOPLIST_PREPROCESSOR_DEFINITIONS", "INFOPLIST_PREFIX_HEADER",
+            "INFOPLIST_OTHER_PREPROCESSOR_FLAGS",
+            "INFOPLIST_EXPAND_BUILD_SETTINGS", "PRODUCT_NAME", "PRODUCT_BUNDLE_IDENTIFIER",
+        ]
 
-    private func resolve(_ project: XcodeProjectFile, _ target: XcodeProjectFile.Target, _ configuration: XcodeProjectFile.BuildConfiguration,
-                         cache: inout [String: ([SettingAssignment], [String])]) -> ResolvedConfiguration {
+    private func resolve(
+        _ project: XcodeProjectFile, _ target: XcodeProjectFile.Target,
+        _ configuration: XcodeProjectFile.BuildConfiguration,
+        cache: inout [String: ([SettingAssignment], [String])]
+    ) -> ResolvedConfiguration {
         var notes: [String] = []
         // A target configuration the project lacks uses the project's default one.
-        let projectConfiguration = project.configurations.first { $0.name == configuration.name }
+        let projectConfiguration =
+            project.configurations.first { $0.name == configuration.name }
             ?? project.configurations.first { $0.name == project.defaultConfigurationName }
         var stack = SettingsStack()
         for (name, value) in builtIns(project, target, configuration) {
             stack.push(SettingAssignment(key: name, conditions: [], value: value, from: "built-in"))
         }
         if let projectConfiguration {
-            push(xcconfig: projectConfiguration, level: "project-xcconfig", into: &stack, project: project, notes: &notes, cache: &cache)
+            push(
+                xcconfig: projectConfiguration, level: "project-xcconfig", into: &stack, project: project,
+                notes: &notes, cache: &cache)
             stack.push(dictionary: projectConfiguration.settings, from: "project")
         }
-        push(xcconfig: configuration, level: "target-xcconfig", into: &stack, project: project, notes: &notes, cache: &cache)
+        push(
+            xcconfig: configuration, level: "target-xcconfig", into: &stack, project: project, notes: &notes,
+            cache: &cache)
         stack.push(dictionary: configuration.settings, from: "target")
 
         // The SDK: SDKROOT ignores its own sdk conditions; SUPPORTED_PLATFORMS may redirect it.
         stack.bindings = extraBindings.merging(["config": configuration.name]) { $1 }
-        let sdkRoot = stack.winner("SDKROOT", ignoringSDKConditions: true).map { index -> String in
-            var visiting: Set<String> = []
-            stack.resetBudget()
-            return stack.evaluate(stack.assignments[index].value, name: "SDKROOT", at: index, visiting: &visiting)
-        } ?? ""
+        let sdkRoot =
+            stack.winner("SDKROOT", ignoringSDKConditions: true).map { index -> String in
+                var visiting: Set<String> = []
+                stack.resetBudget()
+                return stack.evaluate(stack.assignments[index].value, name: "SDKROOT", at: index, visiting: &visiting)
+            } ?? ""
         let isAuto = sdkRoot == "auto"
         var platform = (isAuto ? nil : SDKPlatform(sdk: sdkRoot)) ?? .macosx
         bind(&stack, platform)
         let explicitPlatforms = stack.winner("SUPPORTED_PLATFORMS") != nil
         let supported = stack.value("SUPPORTED_PLATFORMS").value.split(separator: " ").map(String.init)
-        let supportedPlatforms = supported.compactMap(SDKPlatform.init(sdk:)).reduce(into: [SDKPlatform]()) { if !$0.contains($1) { $0.append($1) } }
+        let supportedPlatforms = supported.compactMap(SDKPlatform.init(sdk:)).reduce(into: [SDKPlatform]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         if explicitPlatforms && !supportedPlatforms.isEmpty && (isAuto || !supportedPlatforms.contains(platform)) {
             // Xcode builds for the run destination's platform; iOS first when it is listed.
             platform = supportedPlatforms.contains(.iphoneos) ? .iphoneos : supportedPlatforms[0]
-            notes.append("SDKROOT = \(sdkRoot.isEmpty ? "\"\"" : sdkRoot): evaluated with the \(platform.rawValue) SDK of SUPPORTED_PLATFORMS")
+            notes.append(
+                "SDKROOT = \(sdkRoot.isEmpty ? "\"\"" : sdkRoot): evaluated with the \(platform.rawValue) SDK of SUPPORTED_PLATFORMS"
+            )
         }
         bind(&stack, platform)
 
@@ -172,7 +196,8 @@ public struct ProjectResolver {
             generatesInfoPlist: setting("GENERATE_INFOPLIST_FILE").value == "YES", entitlements: entitlements,
             deploymentTargets: deploymentTargets, preprocess: setting("INFOPLIST_PREPROCESS").value == "YES",
             preprocessorDefinitions: Self.splitList(setting("INFOPLIST_PREPROCESSOR_DEFINITIONS").value),
-            prefixHeader: prefixHeader, preprocessorFlags: Self.splitList(setting("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value),
+            prefixHeader: prefixHeader,
+            preprocessorFlags: Self.splitList(setting("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value),
             settings: settings, buildSettings: BuildSettings(definitions: definitions), builds: builds, notes: notes,
             undefinedReferences: stack.undefined)
     }
@@ -183,7 +208,9 @@ public struct ProjectResolver {
         return from == "target" || from == "project" ? "the \(from)'s build settings" : from
     }
 
-    private func build(_ stack: inout SettingsStack, _ platform: SDKPlatform, catalyst: Bool, sourceRoot: String) -> ResolvedBuild {
+    private func build(_ stack: inout SettingsStack, _ platform: SDKPlatform, catalyst: Bool, sourceRoot: String)
+        -> ResolvedBuild
+    {
         let entitlements = file(stack.value("CODE_SIGN_ENTITLEMENTS").value, relativeTo: sourceRoot)
         var deployment: (String, String, String)?
         let name = platform.deploymentTargetSetting
@@ -193,10 +220,14 @@ public struct ProjectResolver {
         } else if catalyst {
             let iOS = stack.value(SDKPlatform.iphoneos.deploymentTargetSetting)
             if let from = iOS.from, let mapped = CatalystVersionMap.macOS(forIOS: iOS.value) {
-                deployment = (name, mapped, "\(from), IPHONEOS_DEPLOYMENT_TARGET \(iOS.value) mapped to macOS for Mac Catalyst")
+                deployment = (
+                    name, mapped, "\(from), IPHONEOS_DEPLOYMENT_TARGET \(iOS.value) mapped to macOS for Mac Catalyst"
+                )
             }
         }
-        return ResolvedBuild(sdk: platform.sdkName, platform: platform, isMacCatalyst: catalyst, entitlements: entitlements, deploymentTarget: deployment)
+        return ResolvedBuild(
+            sdk: platform.sdkName, platform: platform, isMacCatalyst: catalyst, entitlements: entitlements,
+            deploymentTarget: deployment)
     }
 
     private func bind(_ stack: inout SettingsStack, _ platform: SDKPlatform) {
@@ -208,18 +239,26 @@ public struct ProjectResolver {
         stack.setBuiltIn("SUPPORTED_PLATFORMS", platform.defaultSupportedPlatforms, from: "sdk-default")
     }
 
-    private func builtIns(_ project: XcodeProjectFile, _ target: XcodeProjectFile.Target,
-                          _ configuration: XcodeProjectFile.BuildConfiguration) -> [(String, String)] {
-        [("SRCROOT", project.sourceRoot), ("PROJECT_DIR", project.sourceRoot), ("SOURCE_ROOT", project.sourceRoot),
-         ("PROJECT_NAME", project.name), ("PROJECT", project.name), ("PROJECT_FILE_PATH", project.bundlePath),
-         ("CONFIGURATION", configuration.name), ("TARGET_NAME", target.name), ("TARGETNAME", target.name),
-         ("PRODUCT_TYPE", target.productType ?? ""), ("INFOPLIST_PREPROCESS", "NO"), ("GENERATE_INFOPLIST_FILE", "NO"),
-         ("INFOPLIST_EXPAND_BUILD_SETTINGS", "YES"), ("PLATFORM_NAME", ""), ("SDK_NAME", ""), ("EFFECTIVE_PLATFORM_NAME", ""),
-         ("SUPPORTED_PLATFORMS", "")]
+    private func builtIns(
+        _ project: XcodeProjectFile, _ target: XcodeProjectFile.Target,
+        _ configuration: XcodeProjectFile.BuildConfiguration
+    ) -> [(String, String)] {
+        [
+            ("SRCROOT", project.sourceRoot), ("PROJECT_DIR", project.sourceRoot), ("SOURCE_ROOT", project.sourceRoot),
+            ("PROJECT_NAME", project.name), ("PROJECT", project.name), ("PROJECT_FILE_PATH", project.bundlePath),
+            ("CONFIGURATION", configuration.name), ("TARGET_NAME", target.name), ("TARGETNAME", target.name),
+            ("PRODUCT_TYPE", target.productType ?? ""), ("INFOPLIST_PREPROCESS", "NO"),
+            ("GENERATE_INFOPLIST_FILE", "NO"),
+            ("INFOPLIST_EXPAND_BUILD_SETTINGS", "YES"), ("PLATFORM_NAME", ""), ("SDK_NAME", ""),
+            ("EFFECTIVE_PLATFORM_NAME", ""),
+            ("SUPPORTED_PLATFORMS", ""),
+        ]
     }
 
-    private func push(xcconfig configuration: XcodeProjectFile.BuildConfiguration, level: String, into stack: inout SettingsStack,
-                      project: XcodeProjectFile, notes: inout [String], cache: inout [String: ([SettingAssignment], [String])]) {
+    private func push(
+        xcconfig configuration: XcodeProjectFile.BuildConfiguration, level: String, into stack: inout SettingsStack,
+        project: XcodeProjectFile, notes: inout [String], cache: inout [String: ([SettingAssignment], [String])]
+    ) {
         if let reason = configuration.baseConfigurationUnresolvable { notes.append("\(level): \(reason)") }
         guard let path = configuration.baseConfiguration else { return }
         if cache[path] == nil {
@@ -261,15 +300,31 @@ public struct ProjectResolver {
         var quote: Character?
         var escaped = false
         for character in value {
-            if escaped { current.append(character); escaped = false; continue }
-            if character == "\\" { escaped = true; inItem = true; continue }
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            if character == "\\" {
+                escaped = true
+                inItem = true
+                continue
+            }
             if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }
                 continue
             }
-            if character == "\"" || character == "'" { quote = character; inItem = true; continue }
+            if character == "\"" || character == "'" {
+                quote = character
+                inItem = true
+                continue
+            }
             if character == " " || character == "\t" || character == "\n" {
-                if inItem { items.append(current); current = ""; inItem = false }
+                if inItem {
+                    items.append(current)
+                    current = ""
+                    inItem = false
+                }
                 continue
             }
             current.append(character)

@@ -10,7 +10,7 @@ public enum SDKPlatform: String, CaseIterable, Sendable {
         if name.hasSuffix(".sdk") { name = String(name.dropLast(4)) }
         let letters = String(name.prefix { $0.isLetter })
         switch letters {
-        case "": self = .macosx // empty SDKROOT: the build machine's macOS SDK
+        case "": self = .macosx  // empty SDKROOT: the build machine's macOS SDK
         case "iphoneos", "iphonesimulator": self = .iphoneos
         case "macosx", "macos": self = .macosx
         case "appletvos", "appletvsimulator": self = .appletvos

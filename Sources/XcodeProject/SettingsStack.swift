@@ -53,7 +53,9 @@ struct SettingsStack {
 
     /// The lowest assignment of `name`, if it is a built-in one.
     func builtInIndex(_ name: String) -> Int? {
-        guard let first = byName[name]?.first, ["built-in", "sdk-default"].contains(assignments[first].from) else { return nil }
+        guard let first = byName[name]?.first, ["built-in", "sdk-default"].contains(assignments[first].from) else {
+            return nil
+        }
         return first
     }
 
@@ -107,14 +109,26 @@ struct SettingsStack {
         var position = 0
         while position < scalars.count {
             let scalar = scalars[position]
-            guard scalar == "$", position + 1 < scalars.count else { output.unicodeScalars.append(scalar); position += 1; continue }
+            guard scalar == "$", position + 1 < scalars.count else {
+                output.unicodeScalars.append(scalar)
+                position += 1
+                continue
+            }
             let next = scalars[position + 1]
-            if next == "$" { output += "$"; position += 2; continue }
-            if output.utf8.count > Self.maximumLength { budget = 0; break }
+            if next == "$" {
+                output += "$"
+                position += 2
+                continue
+            }
+            if output.utf8.count > Self.maximumLength {
+                budget = 0
+                break
+            }
             if next == "(" || next == "{" || next == "[" {
                 let close: Unicode.Scalar = next == "(" ? ")" : next == "{" ? "}" : "]"
                 guard let end = Self.matchingClose(scalars, from: position + 2, open: next, close: close) else {
-                    output.unicodeScalars.append(contentsOf: scalars[position...]); break
+                    output.unicodeScalars.append(contentsOf: scalars[position...])
+                    break
                 }
                 let inner = String(String.UnicodeScalarView(scalars[(position + 2)..<end]))
                 output += reference(inner, name: name, at: index, visiting: &visiting)
@@ -136,7 +150,8 @@ struct SettingsStack {
     }
 
     /// `NAME`, `NAME:op`, `NAME:op=value`, `PREFIX_$(OTHER)`: the name part is expanded first.
-    private mutating func reference(_ inner: String, name: String, at index: Int, visiting: inout Set<String>) -> String {
+    private mutating func reference(_ inner: String, name: String, at index: Int, visiting: inout Set<String>) -> String
+    {
         guard budget > 0 else { return "" }
         budget -= 1
         let parts = Self.splitOperators(inner)
@@ -149,7 +164,8 @@ struct SettingsStack {
         }
         for operation in parts.dropFirst() {
             let pieces = operation.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let argument = pieces.count > 1 ? evaluate(String(pieces[1]), name: name, at: index, visiting: &visiting) : nil
+            let argument =
+                pieces.count > 1 ? evaluate(String(pieces[1]), name: name, at: index, visiting: &visiting) : nil
             value = Self.apply(String(pieces[0]), argument: argument, to: value)
         }
         return value
@@ -173,7 +189,8 @@ struct SettingsStack {
         case ("identifier", nil), ("c99extidentifier", nil):
             let mapped = String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
             return mapped.first?.isNumber == true ? "_" + mapped : mapped
-        case ("rfc1034identifier", nil): return String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber) || $0 == "." ? $0 : "-" })
+        case ("rfc1034identifier", nil):
+            return String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber) || $0 == "." ? $0 : "-" })
         default: return value
         }
     }
@@ -186,19 +203,28 @@ struct SettingsStack {
         for character in text {
             if character == "(" || character == "{" { depth += 1 }
             if character == ")" || character == "}" { depth -= 1 }
-            if character == ":" && depth == 0 { parts.append(current); current = ""; continue }
+            if character == ":" && depth == 0 {
+                parts.append(current)
+                current = ""
+                continue
+            }
             current.append(character)
         }
         parts.append(current)
         return parts
     }
 
-    private static func matchingClose(_ scalars: [Unicode.Scalar], from start: Int, open: Unicode.Scalar, close: Unicode.Scalar) -> Int? {
+    private static func matchingClose(
+        _ scalars: [Unicode.Scalar], from start: Int, open: Unicode.Scalar, close: Unicode.Scalar
+    ) -> Int? {
         var depth = 1
         var index = start
         while index < scalars.count {
             if scalars[index] == open { depth += 1 }
-            if scalars[index] == close { depth -= 1; if depth == 0 { return index } }
+            if scalars[index] == close {
+                depth -= 1
+                if depth == 0 { return index }
+            }
             index += 1
         }
         return nil
@@ -208,7 +234,9 @@ struct SettingsStack {
         ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || scalar == "_"
     }
 
-    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool { isNameStart(scalar) || ("0"..."9").contains(scalar) }
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        isNameStart(scalar) || ("0"..."9").contains(scalar)
+    }
 }
 
 extension SettingsStack {

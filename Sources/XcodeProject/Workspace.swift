@@ -15,10 +15,16 @@ public enum Workspace {
             guard let close = afterOpen.firstIndex(of: ">") else { break }
             let tag = afterOpen[..<close]
             rest = afterOpen[afterOpen.index(after: close)...]
-            if tag.hasPrefix("/Group") { if groups.count > 1 { groups.removeLast() }; continue }
-            let isGroup = tag.hasPrefix("Group"), isFile = tag.hasPrefix("FileRef")
+            if tag.hasPrefix("/Group") {
+                if groups.count > 1 { groups.removeLast() }
+                continue
+            }
+            let isGroup = tag.hasPrefix("Group")
+            let isFile = tag.hasPrefix("FileRef")
             guard isGroup || isFile else { continue }
-            let location = attribute("location", in: tag).map { resolve($0, group: groups.last!, container: container) } ?? groups.last!
+            let location =
+                attribute("location", in: tag).map { resolve($0, group: groups.last!, container: container) } ?? groups
+                .last!
             if isGroup && !tag.hasSuffix("/") { groups.append(location) }
             if isFile && location.hasSuffix(".xcodeproj") && !projects.contains(location) { projects.append(location) }
         }

@@ -43,11 +43,14 @@ public struct XCConfigReader {
     }
 
     /// The settings of `paths` (absolute), each value fully expanded against the others.
-    public func read(_ paths: [String], shownAs: (String) -> String) throws(ConfigurationError) -> [String: BuildSettings.Definition] {
+    public func read(_ paths: [String], shownAs: (String) -> String) throws(ConfigurationError) -> [String:
+        BuildSettings.Definition]
+    {
         var notes: [String] = []
         var raw: [String: XCConfigAssignment] = [:]
         for path in paths {
-            for assignment in try assignments(path, shownAs: shownAs, notes: &notes) where applies(assignment.conditions) {
+            for assignment in try assignments(path, shownAs: shownAs, notes: &notes)
+            where applies(assignment.conditions) {
                 raw[assignment.key] = assignment
             }
         }
@@ -63,10 +66,14 @@ public struct XCConfigReader {
 
     /// Every assignment of `path` (absolute) in file order, includes expanded where they
     /// stand, conditions kept. `notes` receives skipped optional or missing includes.
-    public func assignments(_ path: String, shownAs: (String) -> String, notes: inout [String]) throws(ConfigurationError) -> [XCConfigAssignment] {
+    public func assignments(_ path: String, shownAs: (String) -> String, notes: inout [String])
+        throws(ConfigurationError) -> [XCConfigAssignment]
+    {
         var result: [XCConfigAssignment] = []
         var budget = Self.fileBudget
-        try read(path, into: &result, shownAs: shownAs, notes: &notes, chain: [], optional: false, from: nil, budget: &budget)
+        try read(
+            path, into: &result, shownAs: shownAs, notes: &notes, chain: [], optional: false, from: nil, budget: &budget
+        )
         return result
     }
 
@@ -74,20 +81,34 @@ public struct XCConfigReader {
     /// (each file including the next twice) must not hang the run.
     static let fileBudget = 10_000
 
-    private func read(_ path: String, into result: inout [XCConfigAssignment], shownAs: (String) -> String, notes: inout [String],
-                      chain: [String], optional: Bool, from includer: String?, budget: inout Int) throws(ConfigurationError) {
-        guard chain.count < 32 else { throw ConfigurationError("\(includer ?? shownAs(path)): #include nested more than 32 deep") }
-        guard budget > 0 else { throw ConfigurationError("\(includer ?? shownAs(path)): more than \(Self.fileBudget) #include files") }
+    private func read(
+        _ path: String, into result: inout [XCConfigAssignment], shownAs: (String) -> String, notes: inout [String],
+        chain: [String], optional: Bool, from includer: String?, budget: inout Int
+    ) throws(ConfigurationError) {
+        guard chain.count < 32 else {
+            throw ConfigurationError("\(includer ?? shownAs(path)): #include nested more than 32 deep")
+        }
+        guard budget > 0 else {
+            throw ConfigurationError("\(includer ?? shownAs(path)): more than \(Self.fileBudget) #include files")
+        }
         budget -= 1
         if chain.contains(path) {
-            guard lenient else { throw ConfigurationError("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle") }
-            notes.append("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle (skipped, as Xcode does)")
+            guard lenient else {
+                throw ConfigurationError("\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle")
+            }
+            notes.append(
+                "\(includer ?? shownAs(path)): #include of \(shownAs(path)) forms a cycle (skipped, as Xcode does)")
             return
         }
         guard let text = readFile(path) else {
-            let reason = "\(includer.map { "\($0): " } ?? "")\(optional ? "optional " : "")#include \(shownAs(path)) absent"
-            if optional || (includer != nil && lenient) { notes.append(reason + " (skipped)"); return }
-            throw ConfigurationError("cannot read xcconfig file '\(shownAs(path))'\(includer.map { " (included from \($0))" } ?? "")")
+            let reason =
+                "\(includer.map { "\($0): " } ?? "")\(optional ? "optional " : "")#include \(shownAs(path)) absent"
+            if optional || (includer != nil && lenient) {
+                notes.append(reason + " (skipped)")
+                return
+            }
+            throw ConfigurationError(
+                "cannot read xcconfig file '\(shownAs(path))'\(includer.map { " (included from \($0))" } ?? "")")
         }
         let directory = path.split(separator: "/").dropLast().joined(separator: "/")
         // As Characters, CR LF is one element: split on all three line ends.
@@ -106,17 +127,25 @@ public struct XCConfigReader {
             let origin = "\(shownAs(path)):\(number)"
             if line.hasPrefix("#include") {
                 let isOptional = line.hasPrefix("#include?")
-                guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"") else { continue }
+                guard let open = line.firstIndex(of: "\""),
+                    let close = line[line.index(after: open)...].firstIndex(of: "\"")
+                else { continue }
                 let name = String(line[line.index(after: open)..<close])
                 // `<DEVELOPER_DIR>/…` names Xcode's own files, which are not on this machine.
-                if name.hasPrefix("<") { notes.append("\(origin): #include \"\(name)\" names Xcode's own files (skipped)"); continue }
+                if name.hasPrefix("<") {
+                    notes.append("\(origin): #include \"\(name)\" names Xcode's own files (skipped)")
+                    continue
+                }
                 let included = locate(name, from: directory)
-                try read(included, into: &result, shownAs: shownAs, notes: &notes, chain: chain + [path], optional: isOptional, from: origin,
-                         budget: &budget)
+                try read(
+                    included, into: &result, shownAs: shownAs, notes: &notes, chain: chain + [path],
+                    optional: isOptional, from: origin,
+                    budget: &budget)
                 continue
             }
             // The assignment's `=` comes after any `[condition=value]` brackets.
-            let conditionsEnd = line.firstIndex(of: "[").flatMap { open in line[open...].lastIndex(of: "]") } ?? line.startIndex
+            let conditionsEnd =
+                line.firstIndex(of: "[").flatMap { open in line[open...].lastIndex(of: "]") } ?? line.startIndex
             guard let equals = line[conditionsEnd...].firstIndex(of: "=") else { continue }
             var key = line[..<equals].trimmingWhitespace
             var value = line[line.index(after: equals)...].trimmingWhitespace
@@ -126,7 +155,8 @@ public struct XCConfigReader {
                 parsed = Self.parseConditions(key[bracket...])
                 key = key[..<bracket].trimmingWhitespace
             }
-            result.append(XCConfigAssignment(key: String(key), conditions: parsed, value: String(value), origin: origin))
+            result.append(
+                XCConfigAssignment(key: String(key), conditions: parsed, value: String(value), origin: origin))
         }
     }
 
@@ -136,7 +166,8 @@ public struct XCConfigReader {
         if name.hasPrefix("/") { return PathArithmetic.normalized(name) }
         let folders = ["/" + directory] + searchPaths
         let candidates = folders.flatMap { folder in
-            [PathArithmetic.normalized(folder + "/" + name)] + (name.hasSuffix(".xcconfig") ? [] : [PathArithmetic.normalized(folder + "/" + name + ".xcconfig")])
+            [PathArithmetic.normalized(folder + "/" + name)]
+                + (name.hasSuffix(".xcconfig") ? [] : [PathArithmetic.normalized(folder + "/" + name + ".xcconfig")])
         }
         return candidates.first { readFile($0) != nil } ?? candidates[0]
     }
@@ -151,13 +182,16 @@ public struct XCConfigReader {
         brackets.split(separator: "[").compactMap { part in
             let pieces = part.prefix { $0 != "]" }.split(separator: "=", maxSplits: 1)
             guard pieces.count == 2 else { return nil }
-            return XCConfigCondition(parameter: String(pieces[0].trimmingWhitespace), pattern: String(pieces[1].trimmingWhitespace))
+            return XCConfigCondition(
+                parameter: String(pieces[0].trimmingWhitespace), pattern: String(pieces[1].trimmingWhitespace))
         }
     }
 
     /// Every condition must be given and match.
     private func applies(_ list: [XCConfigCondition]) -> Bool {
-        list.allSatisfy { condition in conditions[condition.parameter].map { Glob(condition.pattern).matches($0) } ?? false }
+        list.allSatisfy { condition in
+            conditions[condition.parameter].map { Glob(condition.pattern).matches($0) } ?? false
+        }
     }
 
     /// What one setting's value may grow to by references: `A = $(B)$(B)`, `B = $(C)$(C)` …
@@ -165,15 +199,25 @@ public struct XCConfigReader {
     /// references left are kept as written (64 KiB: a real value is a line or two).
     public static let expansionBudget = 1 << 16
 
-    private func expand(_ value: String, _ settings: [String: XCConfigAssignment], depth: Int, budget: inout Int) -> String {
+    private func expand(_ value: String, _ settings: [String: XCConfigAssignment], depth: Int, budget: inout Int)
+        -> String
+    {
         var output = ""
         var rest = Substring(value)
         while budget > 0, let dollar = rest.firstIndex(of: "$") {
             output += rest[..<dollar]
             let after = rest[rest.index(after: dollar)...]
-            guard let open = after.first, open == "(" || open == "{" else { output += "$"; rest = after; continue }
+            guard let open = after.first, open == "(" || open == "{" else {
+                output += "$"
+                rest = after
+                continue
+            }
             let close: Character = open == "(" ? ")" : "}"
-            guard let end = after.firstIndex(of: close) else { output += rest; rest = ""; break }
+            guard let end = after.firstIndex(of: close) else {
+                output += rest
+                rest = ""
+                break
+            }
             let name = String(after[after.index(after: after.startIndex)..<end])
             if name.isEmpty || name == "inherited" {
                 // Empty, as in Xcode.
@@ -193,7 +237,9 @@ public struct XCConfigReader {
 extension Substring {
     var trimmingWhitespace: Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return self[endIndex...]
+        }
         return self[first...last]
     }
 }

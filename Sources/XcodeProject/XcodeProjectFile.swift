@@ -47,15 +47,19 @@ public struct XcodeProjectFile: Sendable {
             throw ReadError(message: "project.pbxproj:\(error.line): \(error.message)")
         }
         guard let top = root.dictionary, let objects = top["objects"]?.dictionary,
-              let rootID = top["rootObject"]?.string, let project = objects[rootID]?.dictionary else {
+            let rootID = top["rootObject"]?.string, let project = objects[rootID]?.dictionary
+        else {
             throw ReadError(message: "\(pbxproj) has no objects or root object")
         }
         let folder = PathArithmetic.normalized(self.bundlePath + "/..")
         let bundleName = self.bundlePath.split(separator: "/").last.map(String.init) ?? self.bundlePath
         name = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(10)) : bundleName
         let projectDir = project["projectDirPath"]?.string ?? ""
-        sourceRoot = projectDir.isEmpty ? folder : PathArithmetic.normalized(projectDir.hasPrefix("/") ? projectDir : folder + "/" + projectDir)
-        let paths = FileReferencePaths(objects: objects, mainGroup: project["mainGroup"]?.string, sourceRoot: sourceRoot)
+        sourceRoot =
+            projectDir.isEmpty
+            ? folder : PathArithmetic.normalized(projectDir.hasPrefix("/") ? projectDir : folder + "/" + projectDir)
+        let paths = FileReferencePaths(
+            objects: objects, mainGroup: project["mainGroup"]?.string, sourceRoot: sourceRoot)
         let list = Self.configurationList(project["buildConfigurationList"]?.string, objects, paths)
         configurations = list.configurations
         defaultConfigurationName = list.defaultName
@@ -70,15 +74,19 @@ public struct XcodeProjectFile: Sendable {
                 continue
             }
             let targetList = Self.configurationList(listID, objects, paths)
-            targets.append(Target(name: targetName, productType: target["productType"]?.string, productName: target["productName"]?.string,
-                                  configurations: targetList.configurations, defaultConfigurationName: targetList.defaultName))
+            targets.append(
+                Target(
+                    name: targetName, productType: target["productType"]?.string,
+                    productName: target["productName"]?.string,
+                    configurations: targetList.configurations, defaultConfigurationName: targetList.defaultName))
         }
         self.targets = targets
         otherTargets = others
     }
 
     private static func configurationList(_ id: String?, _ objects: OpenStepDictionary, _ paths: FileReferencePaths)
-        -> (configurations: [BuildConfiguration], defaultName: String?) {
+        -> (configurations: [BuildConfiguration], defaultName: String?)
+    {
         guard let id, let list = objects[id]?.dictionary else { return ([], nil) }
         var configurations: [BuildConfiguration] = []
         for item in list["buildConfigurations"]?.array ?? [] {
@@ -95,14 +103,17 @@ public struct XcodeProjectFile: Sendable {
                 case .failure(let reason): unresolvable = reason.message
                 }
             } else if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
-                      let relative = configuration["baseConfigurationReferenceRelativePath"]?.string {
+                let relative = configuration["baseConfigurationReferenceRelativePath"]?.string
+            {
                 switch paths.path(of: anchor) {
                 case .success(let folder): base = PathArithmetic.normalized(folder + "/" + relative)
                 case .failure(let reason): unresolvable = reason.message
                 }
             }
-            configurations.append(BuildConfiguration(name: configuration["name"]?.string ?? itemID, settings: settings,
-                                                     baseConfiguration: base, baseConfigurationUnresolvable: unresolvable))
+            configurations.append(
+                BuildConfiguration(
+                    name: configuration["name"]?.string ?? itemID, settings: settings,
+                    baseConfiguration: base, baseConfigurationUnresolvable: unresolvable))
         }
         return (configurations, list["defaultConfigurationName"]?.string)
     }
@@ -140,7 +151,9 @@ struct FileReferencePaths {
     }
 
     func path(of id: String, depth: Int = 0) -> Result<String, Unresolvable> {
-        guard depth < 64, let object = objects[id]?.dictionary else { return .failure(Unresolvable(message: "file reference \(id) not found")) }
+        guard depth < 64, let object = objects[id]?.dictionary else {
+            return .failure(Unresolvable(message: "file reference \(id) not found"))
+        }
         let path = object["path"]?.string ?? ""
         let tree = object["sourceTree"]?.string ?? "<group>"
         let base: String

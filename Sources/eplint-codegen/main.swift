@@ -8,7 +8,8 @@ do {
     for file in try generatedFiles(packageDirectory: packageDirectory) {
         let path = packageDirectory + "/" + file.path
         if FileManager.default.contents(atPath: path) == Data(file.contents.utf8) { continue }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try file.contents.write(toFile: path, atomically: true, encoding: .utf8)
         print("wrote \(file.path)")
     }

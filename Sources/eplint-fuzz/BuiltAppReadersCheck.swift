@@ -11,13 +11,17 @@ func checkBuiltAppReaders(_ bytes: [UInt8]) {
         // Entries that declare more than a megabyte are left out: bombs are refused by ratio,
         // and a fuzzer's time is better spent on more inputs.
         for entry in zip.entries.prefix(64) where entry.uncompressedSize <= 1 << 20 {
-            if let contents = try? zip.contents(of: entry) { precondition(UInt64(contents.count) == entry.uncompressedSize) }
+            if let contents = try? zip.contents(of: entry) {
+                precondition(UInt64(contents.count) == entry.uncompressedSize)
+            }
         }
     }
     if let slices = try? MachOSignature.read(MemoryBytes(bytes)) {
         for slice in slices {
             precondition(slice.offset <= UInt64(bytes.count))
-            if let offset = slice.signatureOffset, let size = slice.signatureSize { precondition(offset + size <= UInt64(bytes.count)) }
+            if let offset = slice.signatureOffset, let size = slice.signatureSize {
+                precondition(offset + size <= UInt64(bytes.count))
+            }
         }
     }
     _ = try? ProvisioningProfile(bytes)

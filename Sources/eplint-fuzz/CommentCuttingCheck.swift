@@ -1,8 +1,9 @@
 import PlistSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The parse with long comments cut from what libxml2 reads must be the parse without: the
@@ -22,7 +23,8 @@ func checkCommentCutting(_ bytes: [UInt8]) {
         }
     }
     guard expanded else { return }
-    let plain = parse(long, cutting: false, reads: bytes), cut = parse(long, cutting: true, reads: bytes)
+    let plain = parse(long, cutting: false, reads: bytes)
+    let cut = parse(long, cutting: true, reads: bytes)
     precondition(plain.bytesCutFromComments == 0)
     if getenv("EPLINT_FUZZ_SHOW_CUT") != nil { print("cut \(cut.bytesCutFromComments)") }
     precondition(summary(plain) == summary(cut), "cutting a long comment changed the parse")
@@ -44,7 +46,9 @@ private func parse(_ bytes: [UInt8], cutting: Bool, reads: [UInt8]) -> PlistDocu
 }
 
 private func summary(_ document: PlistDocument) -> String {
-    let comments = document.comments.map { "\($0.range) \(String(describing: $0.nextElement)) \($0.isWhole) \($0.text)" }
+    let comments = document.comments.map {
+        "\($0.range) \(String(describing: $0.nextElement)) \($0.isWhole) \($0.text)"
+    }
     return "\(document.problems)\n\(comments)\n\(String(describing: document.root))"
 }
 
@@ -65,5 +69,8 @@ private struct ReadSizes: ByteSource {
         return count
     }
 
-    mutating func rewind() { offset = 0; step = 0 }
+    mutating func rewind() {
+        offset = 0
+        step = 0
+    }
 }

@@ -5,9 +5,9 @@ import Reporters
 import ServerSide
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// EPLINT_FUZZ_MODE: unset, the whole path, with the comment-cutting cross-check on one
@@ -38,23 +38,35 @@ func lintEverything(_ bytes: [UInt8]) {
     if mode & 64 != 0 { lintServerSide(bytes) }
     if mode & 32 != 0 && sampledForCommentCutting(bytes) { checkCommentCutting(bytes) }
     checkBuiltAppReaders(bytes)
-    var configuration = LintConfiguration(buildSettings: BuildSettings(mode & 1 == 0 ? [:] : ["REGION": "nl", "URL": "https://x.com/?a"]))
+    var configuration = LintConfiguration(
+        buildSettings: BuildSettings(mode & 1 == 0 ? [:] : ["REGION": "nl", "URL": "https://x.com/?a"]))
     if mode & 2 != 0 { configuration.musicStreaming = MusicStreaming(qualifies: true, reason: "fuzz") }
-    if mode & 4 != 0 { configuration.deploymentTargets = [DeploymentTarget(platform: .iOS, version: Version("16.0")!, source: "fuzz")] }
+    if mode & 4 != 0 {
+        configuration.deploymentTargets = [DeploymentTarget(platform: .iOS, version: Version("16.0")!, source: "fuzz")]
+    }
     let linter = Linter(rules: allRules, configuration: configuration)
-    let infoPlist = Array("<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>https://a.com/</string></dict></dict></plist>".utf8)
+    let infoPlist = Array(
+        "<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>https://a.com/</string></dict></dict></plist>"
+            .utf8)
     var source = BytesSource(mode & 8 == 0 ? bytes : infoPlist)
     // Reading memory cannot fail.
-    guard let result = try? linter.lint(&source, path: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist", pairing: { _ in
-        guard mode & 8 != 0 else { return .none }
-        var entitlements = BytesSource(bytes)
-        return (try? linter.readEntitlements(&entitlements, path: "App/App.entitlements")) ?? .none
-    }) else { return }
+    guard
+        let result = try? linter.lint(
+            &source, path: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist",
+            pairing: { _ in
+                guard mode & 8 != 0 else { return .none }
+                var entitlements = BytesSource(bytes)
+                return (try? linter.readEntitlements(&entitlements, path: "App/App.entitlements")) ?? .none
+            })
+    else { return }
     var diagnostics = result.diagnostics
     if mode & 8 == 0 {
-        fixEverything(bytes, result.diagnostics, linter: linter, path: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist")
+        fixEverything(
+            bytes, result.diagnostics, linter: linter, path: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist")
         // The reporters then write the fixes' edits too.
-        if let text = EncodedText(bytes) { FixResolution.resolve(&diagnostics, file: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist", text: text) }
+        if let text = EncodedText(bytes) {
+            FixResolution.resolve(&diagnostics, file: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist", text: text)
+        }
     }
     if let text = PlistParser.decodedText(bytes) {
         // The same slicing the executable does for snippets, on the fuzzed text.
@@ -65,8 +77,9 @@ func lintEverything(_ bytes: [UInt8]) {
     }
     // The rules that fired (not all 29 pages per input): the same code, far fewer bytes.
     let fired = Set(diagnostics.map(\.rule))
-    let report = RunReport(toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
-                           fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
+    let report = RunReport(
+        toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
+        fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
     _ = GCCReporter.render(report, presentation: TerminalPresentation(colour: true, showSource: true))
     _ = JSONReporter.render(report)
     _ = SARIFReporter.render(report)
@@ -76,10 +89,12 @@ func lintEverything(_ bytes: [UInt8]) {
 /// `--fix --unsafe-fixes` on the input: it must not crash, and a refused fix leaves the bytes.
 func fixEverything(_ bytes: [UInt8], _ diagnostics: [Diagnostic], linter: Linter, path: String) {
     guard diagnostics.contains(where: { $0.fix?.proposesEdits ?? false }) else { return }
-    let outcome = FileFixer.fix(bytes, file: path, findings: diagnostics, allowing: .unsafe, isReported: { $0.map { _ in true } }) { text in
-        var source = BytesSource(text)
-        return (try? linter.lint(&source, path: path)).flatMap { FileFixer.parsed($0.diagnostics) }
-    }
+    let outcome = FileFixer.fix(
+        bytes, file: path, findings: diagnostics, allowing: .unsafe, isReported: { $0.map { _ in true } },
+        relint: { text in
+            var source = BytesSource(text)
+            return (try? linter.lint(&source, path: path)).flatMap { FileFixer.parsed($0.diagnostics) }
+        })
     precondition(outcome.refusal == nil || outcome.bytes == bytes, "a refused fix changed the bytes")
     precondition(outcome.changed || outcome.bytes == bytes, "bytes changed without a fix")
 }
@@ -89,7 +104,10 @@ func fixEverything(_ bytes: [UInt8], _ diagnostics: [Diagnostic], linter: Linter
 func lintServerSide(_ bytes: [UInt8]) {
     let read = JSONReader.read(bytes)
     if let error = read.error { precondition(error.position.offset <= bytes.count, "error position beyond the input") }
-    if let root = read.root { precondition(root.range.end.offset <= bytes.count && root.range.start <= root.range.end, "root range outside the input") }
+    if let root = read.root {
+        precondition(
+            root.range.end.offset <= bytes.count && root.range.start <= root.range.end, "root range outside the input")
+    }
     var diagnostics: [Diagnostic] = []
     let linter = ServerLinter(options: ServerOptions(bundleID: "com.example", environment: .production))
     diagnostics += linter.lintDocument(bytes, file: "report.json", kind: .report)
@@ -98,8 +116,9 @@ func lintServerSide(_ bytes: [UInt8]) {
         diagnostics += linter.lintToken(token.text, file: "<stdin>", range: token.range).diagnostics
     }
     let fired = Set(diagnostics.map(\.rule))
-    let report = RunReport(toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
-                           fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
+    let report = RunReport(
+        toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
+        fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
     _ = GCCReporter.render(report, presentation: .plain)
     _ = JSONReporter.render(report)
     _ = SARIFReporter.render(report)
@@ -107,46 +126,46 @@ func lintServerSide(_ bytes: [UInt8]) {
 }
 
 #if EPLINT_FUZZ
-/// libFuzzer's documented entry for programs that own `main`.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
+    /// libFuzzer's documented entry for programs that own `main`.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
 
-/// libFuzzer's per-input callback.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    fuzz(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}
+    /// libFuzzer's per-input callback.
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        fuzz(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    }
 
-/// SwiftPM links an executable against `<module>_main`: here it starts libFuzzer.
-@_cdecl("eplint_fuzz_main")
-func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
-}
+    /// SwiftPM links an executable against `<module>_main`: here it starts libFuzzer.
+    @_cdecl("eplint_fuzz_main")
+    func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        var count = argc
+        var arguments = argv
+        return runFuzzerDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+    }
 #else
-/// Without libFuzzer: run each file given through the same path (to reproduce a finding).
-@main
-struct Reproduce {
-    static func main() {
-        for path in CommandLine.arguments.dropFirst() {
-            guard let file = fopen(path, "rb") else { continue }
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = fread(&buffer, 1, buffer.count, file)
-                if count == 0 { break }
-                bytes += buffer[0..<count]
+    /// Without libFuzzer: run each file given through the same path (to reproduce a finding).
+    @main
+    struct Reproduce {
+        static func main() {
+            for path in CommandLine.arguments.dropFirst() {
+                guard let file = fopen(path, "rb") else { continue }
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = fread(&buffer, 1, buffer.count, file)
+                    if count == 0 { break }
+                    bytes += buffer[0..<count]
+                }
+                fclose(file)
+                fuzz(bytes)
+                print("ok \(path)")
             }
-            fclose(file)
-            fuzz(bytes)
-            print("ok \(path)")
         }
     }
-}
 #endif

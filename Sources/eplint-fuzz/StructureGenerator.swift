@@ -5,10 +5,11 @@ import PlistSyntax
 import Preprocessor
 import ServerSide
 import XcodeProject
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The structure-building mode (`EPLINT_FUZZ_MODE=structure`): libFuzzer's bytes are a
@@ -58,7 +59,8 @@ private let keys = "<key>SKExternalPurchase</key><array><string>NL</string></arr
 
 /// Openers and their closers, for nesting built without recursion.
 private let expressionNests: [(String, String)] = [
-    ("(", ")"), ("!", ""), ("- ", ""), ("~", ""), ("+", ""), ("1 ? ", " : 0"), ("0 ? 0 : ", ""), ("(1 ? ", " : 0)"), ("F(", ")"),
+    ("(", ")"), ("!", ""), ("- ", ""), ("~", ""), ("+", ""), ("1 ? ", " : 0"), ("0 ? 0 : ", ""), ("(1 ? ", " : 0)"),
+    ("F(", ")"),
     ("G(", ", 1)"), ("1 + ", ""), ("2 * (", ")"), ("defined(A) || (", ")"), ("E ", ""),
 ]
 private let textNests: [(String, String)] = [
@@ -85,10 +87,14 @@ func lintStructure(_ recipeBytes: [UInt8]) {
     var plist: String?
     switch kind {
     case 0:
-        plist = "<plist><dict>\n" + macros + "#if " + nested(&recipe, expressionNests, depth: size, core: "1") + "\n" + keys + "#endif\n</dict></plist>\n"
+        plist =
+            "<plist><dict>\n" + macros + "#if " + nested(&recipe, expressionNests, depth: size, core: "1") + "\n" + keys
+            + "#endif\n</dict></plist>\n"
     case 1:
-        plist = "<plist><dict>\n" + macros + "<key>SKExternalPurchase</key><array><string>"
-            + nested(&recipe, textNests, depth: size, core: "NL" + recipe.rest()) + "</string></array>\n</dict></plist>\n"
+        plist =
+            "<plist><dict>\n" + macros + "<key>SKExternalPurchase</key><array><string>"
+            + nested(&recipe, textNests, depth: size, core: "NL" + recipe.rest())
+            + "</string></array>\n</dict></plist>\n"
     case 2:
         // A chain of macros: object-like, function-like, or doubling at each step.
         let shape = recipe.byte() % 4
@@ -104,35 +110,56 @@ func lintStructure(_ recipeBytes: [UInt8]) {
             }
         }
         let use = shape == 1 ? "A\(size)(1)" : "A\(size)"
-        text += "#define A0 1\n#if " + use + "\n" + keys + "#endif\n<key>CFBundleName</key><string>" + use + recipe.rest() + "</string>\n"
+        text +=
+            "#define A0 1\n#if " + use + "\n" + keys + "#endif\n<key>CFBundleName</key><string>" + use + recipe.rest()
+            + "</string>\n"
         plist = text + "</dict></plist>\n"
     case 3:
         let argument = recipe.rest()
-        plist = "<plist><dict>\n" + macros + "<key>SKExternalPurchase</key><array><string>V("
-            + Array(repeating: "NL" + argument, count: size).joined(separator: ",") + ")</string></array>\n</dict></plist>\n"
+        plist =
+            "<plist><dict>\n" + macros + "<key>SKExternalPurchase</key><array><string>V("
+            + Array(repeating: "NL" + argument, count: size).joined(separator: ",")
+            + ")</string></array>\n</dict></plist>\n"
     case 4:
         let piece = recipe.rest()
-        plist = "<plist><dict>\n" + macros + "<key>CFBundleName</key><string>S("
-            + String(repeating: "a " + piece, count: size) + ") P(" + String(repeating: "b", count: size) + ", c)</string>\n" + keys + "</dict></plist>\n"
+        plist =
+            "<plist><dict>\n" + macros + "<key>CFBundleName</key><string>S("
+            + String(repeating: "a " + piece, count: size) + ") P(" + String(repeating: "b", count: size)
+            + ", c)</string>\n" + keys + "</dict></plist>\n"
     case 5:
         // A body that uses its argument many times, and pastes in a row.
         let uses = Array(repeating: "x", count: min(size, 4_096))
-        plist = "<plist><dict>\n#define M(x) " + uses.joined(separator: " ") + "\n#define Q(x) " + uses.joined(separator: " ## ")
-            + "\n<key>CFBundleName</key><string>M(" + String(repeating: "y ", count: size) + ") Q(z)" + recipe.rest() + "</string>\n" + keys + "</dict></plist>\n"
+        plist =
+            "<plist><dict>\n#define M(x) " + uses.joined(separator: " ") + "\n#define Q(x) "
+            + uses.joined(separator: " ## ")
+            + "\n<key>CFBundleName</key><string>M(" + String(repeating: "y ", count: size) + ") Q(z)" + recipe.rest()
+            + "</string>\n" + keys + "</dict></plist>\n"
     case 6:
-        plist = "<plist>" + String(repeating: "<array>", count: size) + recipe.rest() + String(repeating: "</array>", count: size) + "</plist>"
+        plist =
+            "<plist>" + String(repeating: "<array>", count: size) + recipe.rest()
+            + String(repeating: "</array>", count: size) + "</plist>"
     case 7:
-        plist = "<plist>" + String(repeating: "<dict><key>k</key>", count: size) + "<true/>" + recipe.rest() + String(repeating: "</dict>", count: size) + "</plist>"
+        plist =
+            "<plist>" + String(repeating: "<dict><key>k</key>", count: size) + "<true/>" + recipe.rest()
+            + String(repeating: "</dict>", count: size) + "</plist>"
     case 8:
-        let json = nested(&recipe, [("[", "]"), ("{\"a\":", "}"), ("[1,", "]"), ("{\"externalPurchaseId\":", "}")], depth: size, core: "1" + recipe.rest())
+        let json = nested(
+            &recipe, [("[", "]"), ("{\"a\":", "}"), ("[1,", "]"), ("{\"externalPurchaseId\":", "}")], depth: size,
+            core: "1" + recipe.rest())
         lintServerSide(Array(("{" + json.dropFirst()).utf8))
         lintServerSide(Array(json.utf8))
     case 9:
-        let text = "// !$*UTF8*$!\n{ a = " + nested(&recipe, [("(", ")"), ("{b = ", ";}"), ("(c, ", ")")], depth: size, core: "d" + recipe.rest()) + "; }"
+        let text =
+            "// !$*UTF8*$!\n{ a = "
+            + nested(&recipe, [("(", ")"), ("{b = ", ";}"), ("(c, ", ")")], depth: size, core: "d" + recipe.rest())
+            + "; }"
         _ = try? OpenStepReader.parse(Array(text.utf8))
     default:
         let fanOut = 1 + recipe.byte() % 8
-        var files = ["/p/A.xcconfig": (0..<min(size, 64)).map { "A\($0) = " + String(repeating: "$(A\($0 + 1))", count: fanOut) }.joined(separator: "\n")]
+        var files = [
+            "/p/A.xcconfig": (0..<min(size, 64)).map { "A\($0) = " + String(repeating: "$(A\($0 + 1))", count: fanOut) }
+                .joined(separator: "\n")
+        ]
         files["/p/A.xcconfig"]! += "\n" + recipe.rest()
         let reader = XCConfigReader(conditions: [:]) { files[$0] }
         _ = try? reader.read(["/p/A.xcconfig"]) { $0 }
@@ -140,13 +167,16 @@ func lintStructure(_ recipeBytes: [UInt8]) {
     guard let plist else { return }
     let bytes = Array(plist.utf8)
     for flags in [[], ["-traditional"]] {
-        let linter = Linter(rules: allRules, configuration: LintConfiguration(preprocessing: PreprocessingOptions(mode: .auto, flags: flags)))
+        let linter = Linter(
+            rules: allRules,
+            configuration: LintConfiguration(preprocessing: PreprocessingOptions(mode: .auto, flags: flags)))
         var source = BytesSource(bytes)
         guard let result = try? linter.lint(&source, path: "Info.plist") else { continue }
         // A limit may stop the preprocessor, but never silently: the run must fail.
         if plist.contains("#if") || plist.contains("#define") {
-            precondition(!result.diagnostics.contains { $0.rule.rawValue == "EP002" } || result.diagnostics.count == 1,
-                         "EP002 from the preprocessor comes alone")
+            precondition(
+                !result.diagnostics.contains { $0.rule.rawValue == "EP002" } || result.diagnostics.count == 1,
+                "EP002 from the preprocessor comes alone")
         }
     }
     lintEverything(bytes)

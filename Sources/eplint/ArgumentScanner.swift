@@ -20,10 +20,21 @@ struct ParsedArguments {
                 try addPositional(argument, spec: spec)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
-            if argument == "-h" || argument == "--help" { wantsHelp = true; continue }
-            if argument == "--version" { wantsVersion = true; continue }
-            guard argument.hasPrefix("--") else { throw UsageError("unknown option '\(argument)'; see 'eplint --help'") }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                wantsHelp = true
+                continue
+            }
+            if argument == "--version" {
+                wantsVersion = true
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                throw UsageError("unknown option '\(argument)'; see 'eplint --help'")
+            }
             let body = argument.dropFirst(2)
             let equals = body.firstIndex(of: "=")
             let name = String(body[..<(equals ?? body.endIndex)])
@@ -59,7 +70,9 @@ struct ParsedArguments {
 
     private mutating func addPositional(_ argument: String, spec: CommandSpec) throws(UsageError) {
         guard let positional = spec.positional else { throw UsageError("unexpected argument '\(argument)'") }
-        guard positional.repeating || positionals.isEmpty else { throw UsageError("unexpected extra argument '\(argument)'") }
+        guard positional.repeating || positionals.isEmpty else {
+            throw UsageError("unexpected extra argument '\(argument)'")
+        }
         positionals.append(argument)
     }
 }

@@ -2,10 +2,11 @@ import BuiltApps
 import EplintBase
 import LintEngine
 import PlistSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Lints a built app (`.ipa`, `.xcarchive`, `.app`): each bundle's Info.plist (binary or
@@ -41,29 +42,43 @@ struct BuiltAppLint {
                 bundles = zip.folders(in: "Payload/").filter { $0.hasSuffix(".app") }.map { "Payload/\($0)/" }
             } else if shown.hasSuffix(".xcarchive") {
                 store = FolderStore(root: shown)
-                bundles = store.folders(in: "Products/Applications/").filter { $0.hasSuffix(".app") }.map { "Products/Applications/\($0)/" }
+                bundles = store.folders(in: "Products/Applications/").filter { $0.hasSuffix(".app") }.map {
+                    "Products/Applications/\($0)/"
+                }
             } else {
                 store = FolderStore(root: shown)
                 bundles = [""]
             }
             guard !bundles.isEmpty else {
-                outcome.diagnostics.append(problem(ArtifactProblem(.unsupported, "no app bundle in it (\(shown.hasSuffix(".ipa") ? "Payload/*.app" : "Products/Applications/*.app") is empty)"), in: shown))
+                outcome.diagnostics.append(
+                    problem(
+                        ArtifactProblem(
+                            .unsupported,
+                            "no app bundle in it (\(shown.hasSuffix(".ipa") ? "Payload/*.app" : "Products/Applications/*.app") is empty)"
+                        ), in: shown))
                 return outcome
             }
             for bundle in bundles { try lintBundle(bundle, of: shown, in: store, depth: 0, into: &outcome) }
         } catch {
-            if error.kind == .unreadable { outcome.failures.append(error.message) } else { outcome.diagnostics.append(problem(error, in: shown)) }
+            if error.kind == .unreadable {
+                outcome.failures.append(error.message)
+            } else {
+                outcome.diagnostics.append(problem(error, in: shown))
+            }
         }
         return outcome
     }
 
-    private func lintBundle(_ bundle: String, of artifact: String, in store: any BundleStore, depth: Int, into outcome: inout Outcome) throws(ArtifactProblem) {
+    private func lintBundle(
+        _ bundle: String, of artifact: String, in store: any BundleStore, depth: Int, into outcome: inout Outcome
+    ) throws(ArtifactProblem) {
         // macOS bundles keep everything under Contents/.
         let isMac = try store.contents(bundle + "Contents/Info.plist") != nil
         let contents = isMac ? bundle + "Contents/" : bundle
         guard let info = try store.contents(contents + "Info.plist") else {
             let where_ = bundle.isEmpty ? artifact : artifact + "/" + bundle.dropLast()
-            outcome.diagnostics.append(problem(ArtifactProblem(.unsupported, "no Info.plist in the app bundle"), in: where_))
+            outcome.diagnostics.append(
+                problem(ArtifactProblem(.unsupported, "no Info.plist in the app bundle"), in: where_))
             return
         }
         let infoPath = artifact + "/" + contents + "Info.plist"
@@ -76,20 +91,34 @@ struct BuiltAppLint {
                 if let xml = slices.lazy.compactMap(\.entitlementsXML).first {
                     switch PlistParser.parse(xml).root?.dictionaryEntries {
                     case let entries?:
-                        pairing = .paired(PairedEntitlements(path: shownPath, entries: entries,
-                                                             profile: try profile(in: contents, isMac: isMac, of: artifact, from: store, into: &outcome)))
-                    case nil: outcome.diagnostics.append(problem(ArtifactProblem(.malformed, "the signed entitlements are not a plist dictionary"), in: shownPath))
+                        pairing = .paired(
+                            PairedEntitlements(
+                                path: shownPath, entries: entries,
+                                profile: try profile(
+                                    in: contents, isMac: isMac, of: artifact, from: store, into: &outcome)))
+                    case nil:
+                        outcome.diagnostics.append(
+                            problem(
+                                ArtifactProblem(.malformed, "the signed entitlements are not a plist dictionary"),
+                                in: shownPath))
                     }
                 } else if let der = slices.lazy.compactMap(\.entitlementsDER).first {
                     // Only the DER form: its values have no lines (all at 1:1).
-                    pairing = .paired(PairedEntitlements(path: shownPath, entries: try DEREntitlements.entries(der),
-                                                         profile: try profile(in: contents, isMac: isMac, of: artifact, from: store, into: &outcome)))
+                    pairing = .paired(
+                        PairedEntitlements(
+                            path: shownPath, entries: try DEREntitlements.entries(der),
+                            profile: try profile(in: contents, isMac: isMac, of: artifact, from: store, into: &outcome))
+                    )
                 } else if verbose {
                     let why = slices.contains(where: \.isSigned) ? "signed without entitlements" : "unsigned"
-                    writeStandardError("eplint: \(artifact)/\(executablePath): \(why); its Info.plist is linted without entitlements\n")
+                    writeStandardError(
+                        "eplint: \(artifact)/\(executablePath): \(why); its Info.plist is linted without entitlements\n"
+                    )
                 }
             } else if verbose {
-                writeStandardError("eplint: \(artifact)/\(executablePath): no such executable; its Info.plist is linted without entitlements\n")
+                writeStandardError(
+                    "eplint: \(artifact)/\(executablePath): no such executable; its Info.plist is linted without entitlements\n"
+                )
             }
         }
         var source = BytesSource(info)
@@ -101,21 +130,27 @@ struct BuiltAppLint {
             outcome.failures.append(error.reason)
         }
         guard depth < Self.maximumNesting else { return }
-        for (folder, suffix) in [("PlugIns/", ".appex"), ("Extensions/", ".appex"), ("AppClips/", ".app"), ("Watch/", ".app")] {
+        for (folder, suffix) in [
+            ("PlugIns/", ".appex"), ("Extensions/", ".appex"), ("AppClips/", ".app"), ("Watch/", ".app"),
+        ] {
             for nested in store.folders(in: contents + folder) where nested.hasSuffix(suffix) {
-                try lintBundle(contents + folder + nested + "/", of: artifact, in: store, depth: depth + 1, into: &outcome)
+                try lintBundle(
+                    contents + folder + nested + "/", of: artifact, in: store, depth: depth + 1, into: &outcome)
             }
         }
     }
 
     /// The embedded provisioning profile (read, not verified); a broken one is reported and left out.
-    private func profile(in contents: String, isMac: Bool, of artifact: String, from store: any BundleStore,
-                         into outcome: inout Outcome) throws(ArtifactProblem) -> GrantingProfile? {
+    private func profile(
+        in contents: String, isMac: Bool, of artifact: String, from store: any BundleStore,
+        into outcome: inout Outcome
+    ) throws(ArtifactProblem) -> GrantingProfile? {
         let path = contents + (isMac ? "embedded.provisionprofile" : "embedded.mobileprovision")
         guard let bytes = try store.contents(path) else { return nil }
         do throws(ArtifactProblem) {
             let read = try ProvisioningProfile(bytes)
-            return GrantingProfile(path: artifact + "/" + path, entitlements: read.entitlements, expirationDate: read.expirationDate)
+            return GrantingProfile(
+                path: artifact + "/" + path, entitlements: read.entitlements, expirationDate: read.expirationDate)
         } catch {
             outcome.diagnostics.append(problem(error, in: artifact + "/" + path))
             return nil
@@ -130,7 +165,8 @@ struct BuiltAppLint {
 
     private func problem(_ problem: ArtifactProblem, in file: String) -> Diagnostic {
         let rule = RuleID(problem.kind == .malformed ? "EP001" : "EP002")
-        return Diagnostic(file: file, rule: rule, severity: RuleCatalog.metadata(for: rule)?.defaultSeverity ?? .error,
-                          message: problem.message, range: SourceRange(at: .start))
+        return Diagnostic(
+            file: file, rule: rule, severity: RuleCatalog.metadata(for: rule)?.defaultSeverity ?? .error,
+            message: problem.message, range: SourceRange(at: .start))
     }
 }

@@ -19,21 +19,27 @@ struct FolderStore: BundleStore {
     private func full(_ path: String) -> String { root.hasSuffix("/") ? root + path : root + "/" + path }
 
     func contents(_ path: String) throws(ArtifactProblem) -> [UInt8]? {
-        guard case .file = InputCollector.DirectoryEntry(name: path, knownKind: nil).kind(at: full(path)) else { return nil }
+        guard case .file = InputCollector.DirectoryEntry(name: path, knownKind: nil).kind(at: full(path)) else {
+            return nil
+        }
         switch RegularFile.contents(full(path), limit: ProvisioningProfile.maximumSize * 4) {
         case .success(let bytes): return bytes
-        case .failure(let failure): throw ArtifactProblem(.unreadable, "cannot read \(full(path).quotedForMessage): \(failure.reason)")
+        case .failure(let failure):
+            throw ArtifactProblem(.unreadable, "cannot read \(full(path).quotedForMessage): \(failure.reason)")
         }
     }
 
     func signature(_ path: String) throws(ArtifactProblem) -> [MachOSlice]? {
-        guard case .file = InputCollector.DirectoryEntry(name: path, knownKind: nil).kind(at: full(path)) else { return nil }
+        guard case .file = InputCollector.DirectoryEntry(name: path, knownKind: nil).kind(at: full(path)) else {
+            return nil
+        }
         return try MachOSignature.read(FileBytes(path: full(path)))
     }
 
     func folders(in folder: String) -> [String] {
         let directory = full(folder)
-        return (InputCollector.listing(of: directory) ?? []).filter { $0.kind(at: directory + $0.name) == .directory }.map(\.name)
+        return (InputCollector.listing(of: directory) ?? []).filter { $0.kind(at: directory + $0.name) == .directory }
+            .map(\.name)
     }
 }
 

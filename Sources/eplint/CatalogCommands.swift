@@ -4,7 +4,8 @@ import Reporters
 
 struct RulesCommand {
     static let spec = CommandSpec.declared(
-        name: "rules", abstract: "List every rule: ID, name, default severity, fix (none, safe, unsafe), summary.", by: RulesCommand.init)
+        name: "rules", abstract: "List every rule: ID, name, default severity, fix (none, safe, unsafe), summary.",
+        by: RulesCommand.init)
 
     enum Format: String, CaseIterable { case text, json }
 
@@ -21,32 +22,44 @@ struct RulesCommand {
             var output = ""
             for rule in RuleCatalog.all {
                 let name = rule.name + String(repeating: " ", count: nameWidth - rule.name.count)
-                let severity = rule.defaultSeverity.rawValue + String(repeating: " ", count: 7 - rule.defaultSeverity.rawValue.count)
+                let severity =
+                    rule.defaultSeverity.rawValue
+                    + String(repeating: " ", count: 7 - rule.defaultSeverity.rawValue.count)
                 let fix = rule.fixName + String(repeating: " ", count: 6 - rule.fixName.count)
                 output += "\(rule.id)  \(name)  \(severity)  \(fix)  \(rule.summary)\n"
             }
             writeStandardOutput(output)
         case .json:
-            writeStandardOutput(JSONValue.object([
-                ("version", .integer(1)),
-                ("rules", .array(RuleCatalog.all.map { rule in
-                    .object([("id", .string(rule.id.rawValue)), ("name", .string(rule.name)),
-                             ("severity", .string(rule.defaultSeverity.rawValue)), ("fix", .string(rule.fixName)),
-                             ("summary", .string(rule.summary))])
-                })),
-            ]).serialized())
+            writeStandardOutput(
+                JSONValue.object([
+                    ("version", .integer(1)),
+                    (
+                        "rules",
+                        .array(
+                            RuleCatalog.all.map { rule in
+                                .object([
+                                    ("id", .string(rule.id.rawValue)), ("name", .string(rule.name)),
+                                    ("severity", .string(rule.defaultSeverity.rawValue)),
+                                    ("fix", .string(rule.fixName)),
+                                    ("summary", .string(rule.summary)),
+                                ])
+                            })
+                    ),
+                ]).serialized())
         }
     }
 }
 
 struct ExplainCommand {
-    static let spec = CommandSpec.declared(name: "explain", abstract: "Print a rule's documentation page.", by: ExplainCommand.init)
+    static let spec = CommandSpec.declared(
+        name: "explain", abstract: "Print a rule's documentation page.", by: ExplainCommand.init)
 
     var rule: String
 
     init(_ options: inout OptionReader) throws(UsageError) {
-        rule = try options.positional("RULE", help: "A rule ID such as EP203, or a rule name such as url-has-query.",
-                                      missing: "explain needs a rule ID or name, e.g. 'eplint explain EP203'")
+        rule = try options.positional(
+            "RULE", help: "A rule ID such as EP203, or a rule name such as url-has-query.",
+            missing: "explain needs a rule ID or name, e.g. 'eplint explain EP203'")
     }
 
     func run() throws(RunFailure) {
@@ -60,7 +73,8 @@ struct ExplainCommand {
 
 struct RegionsCommand {
     static let spec = CommandSpec.declared(
-        name: "regions", abstract: "Print the built-in region data as the XML property list that --regions loads.", by: RegionsCommand.init)
+        name: "regions", abstract: "Print the built-in region data as the XML property list that --regions loads.",
+        by: RegionsCommand.init)
 
     init(_ options: inout OptionReader) {}
 

@@ -13,8 +13,10 @@ struct CommandSpec {
     var positional: PositionalSpec?
 
     /// The spec of the command whose initializer is `read`.
-    static func declared<Command>(name: String, abstract: String,
-                                  by read: (inout OptionReader) throws(UsageError) -> Command) -> CommandSpec {
+    static func declared<Command>(
+        name: String, abstract: String,
+        by read: (inout OptionReader) throws(UsageError) -> Command
+    ) -> CommandSpec {
         var reader = OptionReader()
         do throws(UsageError) {
             _ = try read(&reader)

@@ -13,12 +13,16 @@ import XcodeProject
 /// would lint each Info.plist in, made by the same code (`RunPlanner.xcodeLintPlan`).
 struct ContextCommand {
     /// Lint's options that decide the contexts, shared with lint's help text.
-    private static let planOptions = ["config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
-                                      "preprocess", "preprocessor-flag", "prefix-header", "music-streaming", "project", "target",
-                                      "configuration", "xcode-environment", "stdin-filename"]
+    private static let planOptions = [
+        "config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
+        "preprocess", "preprocessor-flag", "prefix-header", "music-streaming", "project", "target",
+        "configuration", "xcode-environment", "stdin-filename",
+    ]
 
     static let spec = CommandSpec.declared(
-        name: "context", abstract: "Show the context eplint resolves from Xcode projects: Info.plist, entitlements, deployment targets, preprocessing.",
+        name: "context",
+        abstract:
+            "Show the context eplint resolves from Xcode projects: Info.plist, entitlements, deployment targets, preprocessing.",
         by: ContextCommand.init)
 
     enum Format: String, CaseIterable { case text, json }
@@ -31,7 +35,11 @@ struct ContextCommand {
         format = try options.choice("format", "FORMAT", help: "text or json.", default: Format.text)
         options.share(Self.planOptions, of: LintCommand.spec)
         lint = try options.read(as: LintCommand.init, ignoring: ["format"])
-        let given = options.positionals("PATH", help: "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .); '-' shows standard input's context.")
+        let given = options.positionals(
+            "PATH",
+            help:
+                "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .); '-' shows standard input's context."
+        )
         // A Run Script phase's context is the environment's: no project need be named or found.
         lint.paths = given.isEmpty ? (lint.xcodeEnvironment ? [] : ["."]) : given
     }
@@ -42,9 +50,13 @@ struct ContextCommand {
         // What lint would lint each Info.plist with: the same configuration and plan code.
         let configurationFile = try ProjectConfiguration.load(explicit: lint.config, verbose: false)
         let base = try planned { () throws(PlanFailure) in try planner.runConfiguration(configurationFile) }
-        let plan = try planned { () throws(PlanFailure) in try planner.xcodeLintPlan(base, configurationFile: configurationFile) }
+        let plan = try planned { () throws(PlanFailure) in
+            try planner.xcodeLintPlan(base, configurationFile: configurationFile)
+        }
         // Files as shown; standard input under the name it is reported as.
-        let files = plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) } + (plan.standardInput.map { [($0.infoPlist, [$0])] } ?? [])
+        let files =
+            plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) }
+            + (plan.standardInput.map { [($0.infoPlist, [$0])] } ?? [])
         // The run's settings win over every target's (listed under each configuration's settings).
         let runSettings = base.buildSettings.definitions.sorted { $0.key < $1.key }
         switch format {
@@ -64,26 +76,54 @@ struct ContextCommand {
         return .string(shown(file.path))
     }
 
-    static func json(_ projects: [(XcodeProjectFile, [ResolvedTarget])], runSettings: [(key: String, value: BuildSettings.Definition)],
-                     files: [(String, [TargetLintContext])]) -> JSONValue {
+    static func json(
+        _ projects: [(XcodeProjectFile, [ResolvedTarget])],
+        runSettings: [(key: String, value: BuildSettings.Definition)],
+        files: [(String, [TargetLintContext])]
+    ) -> JSONValue {
         .object([
             ("version", .integer(1)),
-            ("projects", .array(projects.map { project, targets in
-                .object([
-                    ("path", .string(shown(project.bundlePath))),
-                    ("sourceRoot", .string(shown(project.sourceRoot))),
-                    ("targets", .array(targets.map { target in
-                        .object([("name", .string(target.name)), ("configurations", .array(target.configurations.map(json)))])
-                    })),
-                    ("otherTargets", .array(project.otherTargets.map { .object([("name", .string($0.name)), ("isa", .string($0.isa))]) })),
-                ])
-            })),
-            ("runSettings", .object(runSettings.map { name, definition in
-                (name, .object([("value", .string(definition.value)), ("from", .string(definition.origin))]))
-            })),
-            ("files", .array(files.map { path, contexts in
-                .object([("path", .string(path)), ("contexts", .array(contexts.map(json)))])
-            })),
+            (
+                "projects",
+                .array(
+                    projects.map { project, targets in
+                        .object([
+                            ("path", .string(shown(project.bundlePath))),
+                            ("sourceRoot", .string(shown(project.sourceRoot))),
+                            (
+                                "targets",
+                                .array(
+                                    targets.map { target in
+                                        .object([
+                                            ("name", .string(target.name)),
+                                            ("configurations", .array(target.configurations.map(json))),
+                                        ])
+                                    })
+                            ),
+                            (
+                                "otherTargets",
+                                .array(
+                                    project.otherTargets.map {
+                                        .object([("name", .string($0.name)), ("isa", .string($0.isa))])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+            (
+                "runSettings",
+                .object(
+                    runSettings.map { name, definition in
+                        (name, .object([("value", .string(definition.value)), ("from", .string(definition.origin))]))
+                    })
+            ),
+            (
+                "files",
+                .array(
+                    files.map { path, contexts in
+                        .object([("path", .string(path)), ("contexts", .array(contexts.map(json)))])
+                    })
+            ),
         ])
     }
 
@@ -95,26 +135,45 @@ struct ContextCommand {
             ("label", .string(context.label)),
             ("entitlements", context.entitlements.map(JSONValue.string) ?? .null),
             ("entitlementsReason", .string(context.entitlementsReason)),
-            ("deploymentTargets", .array((configuration.deploymentTargets ?? []).map { target in
-                .object([("platform", .string(target.platform.rawValue)), ("version", .string(target.version.description)),
-                         ("source", .string(target.source))])
-            })),
-            ("musicStreaming", configuration.musicStreaming.map { .object([("qualifies", .bool($0.qualifies)), ("reason", .string($0.reason))]) } ?? .null),
+            (
+                "deploymentTargets",
+                .array(
+                    (configuration.deploymentTargets ?? []).map { target in
+                        .object([
+                            ("platform", .string(target.platform.rawValue)),
+                            ("version", .string(target.version.description)),
+                            ("source", .string(target.source)),
+                        ])
+                    })
+            ),
+            (
+                "musicStreaming",
+                configuration.musicStreaming.map {
+                    .object([("qualifies", .bool($0.qualifies)), ("reason", .string($0.reason))])
+                } ?? .null
+            ),
             ("infoPlistPreprocessed", configuration.infoPlistPreprocessed.map(JSONValue.bool) ?? .null),
-            ("preprocessing", .object([
-                ("mode", .string(preprocessing.mode.name)),
-                ("definitions", .array(preprocessing.definitions.map(JSONValue.string))),
-                ("flags", .array(preprocessing.flags.map(JSONValue.string))),
-                ("prefixHeaders", .array(preprocessing.prefixHeaders.map { .string($0.path) })),
-            ])),
+            (
+                "preprocessing",
+                .object([
+                    ("mode", .string(preprocessing.mode.name)),
+                    ("definitions", .array(preprocessing.definitions.map(JSONValue.string))),
+                    ("flags", .array(preprocessing.flags.map(JSONValue.string))),
+                    ("prefixHeaders", .array(preprocessing.prefixHeaders.map { .string($0.path) })),
+                ])
+            ),
         ])
     }
 
-    static func text(_ runSettings: [(key: String, value: BuildSettings.Definition)], _ files: [(String, [TargetLintContext])]) -> String {
+    static func text(
+        _ runSettings: [(key: String, value: BuildSettings.Definition)], _ files: [(String, [TargetLintContext])]
+    ) -> String {
         var output = ""
         if !runSettings.isEmpty {
             output += "Settings of the run (over every target's):\n"
-            for (name, definition) in runSettings { output += "  \(name) = \(definition.value)  (\(definition.origin))\n" }
+            for (name, definition) in runSettings {
+                output += "  \(name) = \(definition.value)  (\(definition.origin))\n"
+            }
         }
         guard !files.isEmpty else { return output }
         output += "What lint uses:\n"
@@ -122,7 +181,8 @@ struct ContextCommand {
             output += "  \(path)\n"
             for context in contexts {
                 let configuration = context.configuration
-                output += "    \(context.label): entitlements \(context.entitlements ?? "(none)") (\(context.entitlementsReason))\n"
+                output +=
+                    "    \(context.label): entitlements \(context.entitlements ?? "(none)") (\(context.entitlementsReason))\n"
                 for target in configuration.deploymentTargets ?? [] {
                     output += "      \(target.platform.rawValue) \(target.version) (\(target.source))\n"
                 }
@@ -130,8 +190,10 @@ struct ContextCommand {
                     output += "      music streaming: \(musicStreaming.qualifies) (\(musicStreaming.reason))\n"
                 }
                 let preprocessing = configuration.preprocessing
-                output += "      preprocessing: \(preprocessing.mode.name), definitions \(preprocessing.definitions), flags \(preprocessing.flags)"
-                    + (preprocessing.prefixHeaders.isEmpty ? "" : ", prefix headers \(preprocessing.prefixHeaders.map(\.path))") + "\n"
+                output +=
+                    "      preprocessing: \(preprocessing.mode.name), definitions \(preprocessing.definitions), flags \(preprocessing.flags)"
+                    + (preprocessing.prefixHeaders.isEmpty
+                        ? "" : ", prefix headers \(preprocessing.prefixHeaders.map(\.path))") + "\n"
             }
         }
         return output
@@ -149,17 +211,32 @@ struct ContextCommand {
             ("preprocessorDefinitions", .array(configuration.preprocessorDefinitions.map(JSONValue.string))),
             ("prefixHeader", existing(configuration.prefixHeader)),
             ("preprocessorFlags", .array(configuration.preprocessorFlags.map(JSONValue.string))),
-            ("builds", .array(configuration.builds.map { build in
-                .object([
-                    ("sdk", .string(build.sdk + (build.isMacCatalyst ? " (Mac Catalyst)" : ""))),
-                    ("entitlements", existing(build.entitlements)),
-                    ("deploymentTarget", build.deploymentTarget.map { .object([("setting", .string($0.setting)), ("value", .string($0.value)),
-                                                                                ("from", .string($0.from))]) } ?? .null),
-                ])
-            })),
-            ("settings", .object(configuration.settings.filter { $0.from != nil }.map { setting in
-                (setting.name, .object([("value", .string(setting.value)), ("from", .string(setting.from!))]))
-            })),
+            (
+                "builds",
+                .array(
+                    configuration.builds.map { build in
+                        .object([
+                            ("sdk", .string(build.sdk + (build.isMacCatalyst ? " (Mac Catalyst)" : ""))),
+                            ("entitlements", existing(build.entitlements)),
+                            (
+                                "deploymentTarget",
+                                build.deploymentTarget.map {
+                                    .object([
+                                        ("setting", .string($0.setting)), ("value", .string($0.value)),
+                                        ("from", .string($0.from)),
+                                    ])
+                                } ?? .null
+                            ),
+                        ])
+                    })
+            ),
+            (
+                "settings",
+                .object(
+                    configuration.settings.filter { $0.from != nil }.map { setting in
+                        (setting.name, .object([("value", .string(setting.value)), ("from", .string(setting.from!))]))
+                    })
+            ),
             ("notes", .array(configuration.notes.map(JSONValue.string))),
         ])
     }
@@ -167,7 +244,10 @@ struct ContextCommand {
     static func text(_ projects: [(XcodeProjectFile, [ResolvedTarget])]) -> String {
         var output = ""
         func file(_ label: String, _ file: ResolvedFile?) {
-            guard let file else { output += "    \(label): (not set)\n"; return }
+            guard let file else {
+                output += "    \(label): (not set)\n"
+                return
+            }
             output += "    \(label): \(shown(file.path))\(file.exists ? "" : " (does not exist)")\n"
         }
         for (project, targets) in projects {
@@ -180,11 +260,13 @@ struct ContextCommand {
                     file("entitlements", configuration.entitlements)
                     for (setting, value) in configuration.deploymentTargets { output += "    \(setting) = \(value)\n" }
                     if configuration.preprocess {
-                        output += "    preprocessed: definitions \(configuration.preprocessorDefinitions), flags \(configuration.preprocessorFlags)\n"
+                        output +=
+                            "    preprocessed: definitions \(configuration.preprocessorDefinitions), flags \(configuration.preprocessorFlags)\n"
                         file("prefix header", configuration.prefixHeader)
                     }
                     for build in configuration.builds.dropFirst() {
-                        output += "    also \(build.sdk)\(build.isMacCatalyst ? " (Mac Catalyst)" : ""): entitlements "
+                        output +=
+                            "    also \(build.sdk)\(build.isMacCatalyst ? " (Mac Catalyst)" : ""): entitlements "
                             + "\(build.entitlements.map { shown($0.path) } ?? "(not set)")"
                             + (build.deploymentTarget.map { ", \($0.setting) = \($0.value)" } ?? "") + "\n"
                     }

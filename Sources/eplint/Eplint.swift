@@ -24,8 +24,10 @@ enum Eplint {
         case text(String)
     }
 
-    static let subcommands: [CommandSpec] = [LintCommand.spec, RulesCommand.spec, ExplainCommand.spec, RegionsCommand.spec, ContextCommand.spec,
-                                             ServerCommand.tokenSpec, ServerCommand.reportSpec, ServerCommand.notificationSpec]
+    static let subcommands: [CommandSpec] = [
+        LintCommand.spec, RulesCommand.spec, ExplainCommand.spec, RegionsCommand.spec, ContextCommand.spec,
+        ServerCommand.tokenSpec, ServerCommand.reportSpec, ServerCommand.notificationSpec,
+    ]
 
     /// `arguments` without the program name. A first word naming a subcommand selects it;
     /// anything else is the arguments of `lint`.
@@ -33,7 +35,11 @@ enum Eplint {
         if arguments.first == "help" {
             let topic = arguments.dropFirst().first
             guard let topic else { return .text(rootHelp) }
-            guard let spec = subcommands.first(where: { $0.name == topic }) else { throw UsageError("no help for '\(topic)'; subcommands: lint, rules, explain, regions, context, token, report, notification") }
+            guard let spec = subcommands.first(where: { $0.name == topic }) else {
+                throw UsageError(
+                    "no help for '\(topic)'; subcommands: lint, rules, explain, regions, context, token, report, notification"
+                )
+            }
             return .text(help(for: spec))
         }
         let named = subcommands.first { $0.name == arguments.first }
@@ -61,14 +67,18 @@ enum Eplint {
         root.discussion = discussion
         return HelpText.render(
             root, usage: "eplint [lint] [<options>] [<PATH> ...]\n       eplint <subcommand>",
-            subcommands: subcommands.map { spec in (spec.name! + (spec.name == "lint" ? " (default)" : ""), spec.abstract) })
+            subcommands: subcommands.map { spec in
+                (spec.name! + (spec.name == "lint" ? " (default)" : ""), spec.abstract)
+            })
     }
 
     static func help(for spec: CommandSpec) -> String {
         let name = spec.name!
         var usage = "eplint \(name)"
         if !spec.options.isEmpty { usage += " [<options>]" }
-        if let positional = spec.positional { usage += positional.repeating ? " [<\(positional.valueName)> ...]" : " <\(positional.valueName)>" }
+        if let positional = spec.positional {
+            usage += positional.repeating ? " [<\(positional.valueName)> ...]" : " <\(positional.valueName)>"
+        }
         return HelpText.render(spec, usage: usage)
     }
 }

@@ -41,8 +41,10 @@ struct ExpoConfig {
         guard let root = read.root else {
             if foundByWalk { return outcome }
             let position = read.error?.position ?? .start
-            outcome.diagnostics.append(Diagnostic(file: path, rule: RuleID("EP001"), severity: .error,
-                                                  message: "malformed JSON: \(read.error?.message ?? "no value")", range: SourceRange(at: position)))
+            outcome.diagnostics.append(
+                Diagnostic(
+                    file: path, rule: RuleID("EP001"), severity: .error,
+                    message: "malformed JSON: \(read.error?.message ?? "no value")", range: SourceRange(at: position)))
             return outcome
         }
         guard let ios = root.member("expo")?.value.member("ios")?.value, ios.isObject else {
@@ -51,16 +53,22 @@ struct ExpoConfig {
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         if foundByWalk, InputCollector.entries(of: folder + "/ios")?.isEmpty == false {
-            if verbose { writeStandardError("eplint: skipped \(path) (expo.ios: \(folder)/ios holds the project expo prebuild wrote from it, linted instead)\n") }
+            if verbose {
+                writeStandardError(
+                    "eplint: skipped \(path) (expo.ios: \(folder)/ios holds the project expo prebuild wrote from it, linted instead)\n"
+                )
+            }
             return outcome
         }
         let info = ios.member("infoPlist")?.value
         let entitlements = ios.member("entitlements")?.value
         let infoRoot = info.flatMap(Self.plistNode) ?? PlistNode(content: .dictionary([]), range: ios.range)
         guard case .dictionary = infoRoot.content else {
-            outcome.diagnostics.append(Diagnostic(file: path, rule: RuleID("EP004"), severity: .error,
-                                                  message: "expo.ios.infoPlist must be an object, found \(info!.typeName)", range: info!.range,
-                                                  keyPath: "expo.ios.infoPlist"))
+            outcome.diagnostics.append(
+                Diagnostic(
+                    file: path, rule: RuleID("EP004"), severity: .error,
+                    message: "expo.ios.infoPlist must be an object, found \(info!.typeName)", range: info!.range,
+                    keyPath: "expo.ios.infoPlist"))
             return outcome
         }
         var pairing = EntitlementsPairing.none
@@ -85,9 +93,10 @@ struct ExpoConfig {
             content = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? .real(text) : .integer(text)
         case .array(let items): content = .array(items.compactMap(plistNode))
         case .object(let members):
-            content = .dictionary(members.compactMap { member in
-                plistNode(member.value).map { PlistEntry(key: member.key, keyRange: member.keyRange, value: $0) }
-            })
+            content = .dictionary(
+                members.compactMap { member in
+                    plistNode(member.value).map { PlistEntry(key: member.key, keyRange: member.keyRange, value: $0) }
+                })
         }
         return PlistNode(content: content, range: json.range)
     }

@@ -2,18 +2,22 @@ import Configuration
 import LintEngine
 import PlistSyntax
 import RunPlan
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The moves of `--fix --unsafe-fixes` (EP404, EP405): an entry goes from an Info.plist to its
 /// paired entitlements file or back, both files written together. Made after every file's own
 /// fixes, from the texts those left.
 extension LintCommand {
-    func applyMoves(_ run: inout FixRun, _ files: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>], linter: Linter,
-                    pairer: EntitlementsPairer, table: EntitlementsTable, xcode: XcodeLintPlan, isReported: FixRun.Reporting) {
+    func applyMoves(
+        _ run: inout FixRun, _ files: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>],
+        linter: Linter,
+        pairer: EntitlementsPairer, table: EntitlementsTable, xcode: XcodeLintPlan, isReported: FixRun.Reporting
+    ) {
         let sharers = infoPlistsPaired(files, pairer: pairer, xcode: xcode)
         var table = table
         for (index, file) in files.enumerated() {
@@ -23,7 +27,9 @@ extension LintCommand {
                 // The Info.plist's own withheld fixes were said by FixRun.fix; these are its paired file's.
                 for diagnostic in shown where diagnostic.file != file.path {
                     guard let reason = diagnostic.fix?.withheldBecause else { continue }
-                    writeStandardError("eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n")
+                    writeStandardError(
+                        "eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n"
+                    )
                 }
             }
             let moves = shown.filter { $0.fix?.destination != nil && $0.fix!.applicability <= run.applicability }
@@ -31,15 +37,22 @@ extension LintCommand {
             func withhold(_ reason: String) {
                 guard verbose else { return }
                 for diagnostic in moves {
-                    writeStandardError("eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n")
+                    writeStandardError(
+                        "eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n"
+                    )
                 }
             }
             let paired = Set(moves.map { $0.file == file.path ? $0.fix!.destination! : $0.file })
             guard paired.count == 1, let entitlements = paired.first else { continue }
-            if file.isStandardInput { withhold("a move edits two files, and standard input is not one"); continue }
+            if file.isStandardInput {
+                withhold("a move edits two files, and standard input is not one")
+                continue
+            }
             if result.preprocessed { continue }
             if let others = sharers[absolute(entitlements)], others.count > 1 {
-                withhold("\(entitlements) is paired with several Info.plists (\(others.joined(separator: ", "))): which one it belongs to is not one answer")
+                withhold(
+                    "\(entitlements) is paired with several Info.plists (\(others.joined(separator: ", "))): which one it belongs to is not one answer"
+                )
                 continue
             }
             if !run.showsDiff, let link = [file.path, entitlements].first(where: run.isSymbolicLink) {
@@ -47,25 +60,37 @@ extension LintCommand {
                 continue
             }
             guard let infoBytes = run.currentText(file.path) ?? (try? RegularFile.contents(file.path).get()),
-                  let entitlementsBytes = run.currentText(entitlements) ?? (try? RegularFile.contents(entitlements).get()) else { continue }
-            if entitlementsBytes.starts(with: Array("bplist".utf8)) { withhold("\(entitlements) is a binary property list"); continue }
+                let entitlementsBytes = run.currentText(entitlements) ?? (try? RegularFile.contents(entitlements).get())
+            else { continue }
+            if entitlementsBytes.starts(with: Array("bplist".utf8)) {
+                withhold("\(entitlements) is a binary property list")
+                continue
+            }
             if let infoText = EncodedText(infoBytes), let entitlementsText = EncodedText(entitlementsBytes) {
                 for diagnostic in moves {
-                    let (text, other) = diagnostic.file == file.path ? (infoText, entitlementsText) : (entitlementsText, infoText)
+                    let (text, other) =
+                        diagnostic.file == file.path ? (infoText, entitlementsText) : (entitlementsText, infoText)
                     if let reason = FixResolution.moveRefusal(diagnostic.fix!, in: text, destination: other), verbose {
-                        writeStandardError("eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n")
+                        writeStandardError(
+                            "eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n"
+                        )
                     }
                 }
             }
             let relint = { (info: [UInt8], paired: [UInt8]) -> [Diagnostic]? in
                 var source = BytesSource(paired)
                 // The entitlements file must parse as well: its own problems are no finding of the Info.plist's.
-                guard case .paired = (try? linter.readEntitlements(&source, path: entitlements)) ?? .none else { return nil }
-                return relinted(file, info, linter: linter, pairer: pairer, table: table.replacing(entitlements, with: paired, linter: linter), xcode: xcode)
+                guard case .paired = (try? linter.readEntitlements(&source, path: entitlements)) ?? .none else {
+                    return nil
+                }
+                return relinted(
+                    file, info, linter: linter, pairer: pairer,
+                    table: table.replacing(entitlements, with: paired, linter: linter), xcode: xcode)
             }
             guard let findings = relint(infoBytes, entitlementsBytes) else { continue }
-            let outcome = PairFixer.fix(infoPlist: (file.path, infoBytes), entitlements: (entitlements, entitlementsBytes), findings: findings,
-                                        allowing: run.applicability, isReported: isReported, relint: relint)
+            let outcome = PairFixer.fix(
+                infoPlist: (file.path, infoBytes), entitlements: (entitlements, entitlementsBytes), findings: findings,
+                allowing: run.applicability, isReported: isReported, relint: relint)
             if let refusal = outcome.refusal {
                 run.failures.append("not fixed: \(file.path) and \(entitlements): \(refusal)")
                 continue
@@ -78,8 +103,10 @@ extension LintCommand {
                 continue
             }
             do throws(RunFailure) {
-                try OutputFile.writeAtomically([(outcome.infoPlist, file.path, Self.mode(of: file.path)),
-                                                (outcome.entitlements, entitlements, Self.mode(of: entitlements))])
+                try OutputFile.writeAtomically([
+                    (outcome.infoPlist, file.path, Self.mode(of: file.path)),
+                    (outcome.entitlements, entitlements, Self.mode(of: entitlements)),
+                ])
             } catch {
                 run.failures.append(error.message)
                 continue
@@ -90,8 +117,12 @@ extension LintCommand {
             result.diagnostics = outcome.findings
             outcomes[index] = .success(result)
             // The entitlements file linted on its own reports what it holds now.
-            for (other, input) in files.enumerated() where input.path != file.path && absolute(input.path) == absolute(entitlements) {
-                guard case .success(var own) = outcomes[other], let after = relinted(input, outcome.entitlements, linter: linter, pairer: pairer, table: table, xcode: xcode) else { continue }
+            for (other, input) in files.enumerated()
+            where input.path != file.path && absolute(input.path) == absolute(entitlements) {
+                guard case .success(var own) = outcomes[other],
+                    let after = relinted(
+                        input, outcome.entitlements, linter: linter, pairer: pairer, table: table, xcode: xcode)
+                else { continue }
                 own.diagnostics = after
                 outcomes[other] = .success(own)
             }
@@ -99,10 +130,15 @@ extension LintCommand {
     }
 
     /// Entitlements file (absolute) → the Info.plists among the inputs that pair with it.
-    private func infoPlistsPaired(_ files: [InputFile], pairer: EntitlementsPairer, xcode: XcodeLintPlan) -> [String: [String]] {
+    private func infoPlistsPaired(_ files: [InputFile], pairer: EntitlementsPairer, xcode: XcodeLintPlan) -> [String:
+        [String]]
+    {
         var paired: [String: [String]] = [:]
         for file in files where !file.isStandardInput && !file.path.hasSuffix(".entitlements") {
-            let entitlements = xcode.contexts[absolute(file.path)].map { $0.compactMap(\.entitlements) } ?? pairer.entitlementsPath(for: file.path).map { [$0] } ?? []
+            let entitlements =
+                xcode.contexts[absolute(file.path)].map { $0.compactMap(\.entitlements) } ?? pairer.entitlementsPath(
+                    for: file.path
+                ).map { [$0] } ?? []
             for path in Set(entitlements.map(absolute)) { paired[path, default: []].append(file.path) }
         }
         return paired

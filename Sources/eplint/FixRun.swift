@@ -2,10 +2,11 @@ import Configuration
 import LintEngine
 import PlistSyntax
 import RunPlan
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--fix`, `--unsafe-fixes` and `--diff`: what they did to the files of a run.
@@ -38,8 +39,10 @@ struct FixRun {
     typealias Relint = ([UInt8]) -> [Diagnostic]?
 
     /// Fixes one linted file; its result becomes that of the fixed text when it is written.
-    mutating func fix(_ file: InputFile, _ result: inout FileLintResult, original: [UInt8], verbose: Bool,
-                      isReported: Reporting, relint: Relint) {
+    mutating func fix(
+        _ file: InputFile, _ result: inout FileLintResult, original: [UInt8], verbose: Bool,
+        isReported: Reporting, relint: Relint
+    ) {
         let own = result.diagnostics.filter { $0.file == file.path }
         if file.isStandardInput && !showsDiff {
             fixedStandardInput = original
@@ -47,14 +50,18 @@ struct FixRun {
         }
         if result.preprocessed {
             if verbose && !own.isEmpty {
-                writeStandardError("eplint: no fix in \(file.path): it goes through the C preprocessor, so its findings are in a text that is not the file's\n")
+                writeStandardError(
+                    "eplint: no fix in \(file.path): it goes through the C preprocessor, so its findings are in a text that is not the file's\n"
+                )
             }
             return
         }
         if verbose {
             for (diagnostic, shown) in zip(own, isReported(own)) where shown {
                 guard let reason = diagnostic.fix?.withheldBecause else { continue }
-                writeStandardError("eplint: no fix for \(file.path):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n")
+                writeStandardError(
+                    "eplint: no fix for \(file.path):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n"
+                )
             }
         }
         guard own.contains(where: { $0.fix?.proposesEdits ?? false }) else { return }
@@ -64,8 +71,9 @@ struct FixRun {
         }
         // Linted again from the bytes that are fixed: the file may have changed since (or be named twice).
         guard let findings = relint(original) else { return }
-        let outcome = FileFixer.fix(original, file: file.path, findings: findings, allowing: applicability,
-                                    isReported: isReported, relint: relint)
+        let outcome = FileFixer.fix(
+            original, file: file.path, findings: findings, allowing: applicability,
+            isReported: isReported, relint: relint)
         if let refusal = outcome.refusal {
             failures.append("not fixed: \(file.path): \(refusal)")
             return
@@ -80,7 +88,9 @@ struct FixRun {
             fixedStandardInput = outcome.bytes
             fixedTexts[file.path] = outcome.bytes
         } else {
-            do throws(RunFailure) { try OutputFile.writeAtomically(outcome.bytes, to: file.path, mode: LintCommand.mode(of: file.path)) } catch {
+            do throws(RunFailure) {
+                try OutputFile.writeAtomically(outcome.bytes, to: file.path, mode: LintCommand.mode(of: file.path))
+            } catch {
                 failures.append(error.message)
                 return
             }
@@ -91,7 +101,11 @@ struct FixRun {
 
     /// Records a file's new text for `--diff`; a file changed again (by a move) keeps its first old text.
     mutating func propose(_ path: String, old: [UInt8], new: [UInt8]) {
-        if let index = proposed.firstIndex(where: { $0.path == path }) { proposed[index].new = new } else { proposed.append((path, old, new)) }
+        if let index = proposed.firstIndex(where: { $0.path == path }) {
+            proposed[index].new = new
+        } else {
+            proposed.append((path, old, new))
+        }
         current[absolute(path)] = new
     }
 
@@ -125,19 +139,27 @@ enum ReportedFixes {
                 if texts[path] == nil { texts[path] = text(path).flatMap(EncodedText.init) }
                 return texts[path] ?? nil
             }
-            diagnostics[index].fix = (texts[file] ?? nil).flatMap { FixResolution.resolve(fix, in: $0, destination: destination) }
+            diagnostics[index].fix = (texts[file] ?? nil).flatMap {
+                FixResolution.resolve(fix, in: $0, destination: destination)
+            }
         }
     }
 }
 
 extension LintCommand {
     /// Fixes each linted file whose reported findings have fixes, in place of its result.
-    func applyFixes(_ run: inout FixRun, _ files: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>], linter: Linter,
-                    pairer: EntitlementsPairer, table: EntitlementsTable, xcode: XcodeLintPlan, project: ConfigurationFile?, acceptedFindings: Baseline?,
-                    standardInput: (path: String, bytes: [UInt8])?) {
+    func applyFixes(
+        _ run: inout FixRun, _ files: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>],
+        linter: Linter,
+        pairer: EntitlementsPairer, table: EntitlementsTable, xcode: XcodeLintPlan, project: ConfigurationFile?,
+        acceptedFindings: Baseline?,
+        standardInput: (path: String, bytes: [UInt8])?
+    ) {
         let isReported: FixRun.Reporting = { list in
             var shown = ProjectConfiguration.apply(project, to: list).kept
-            if let acceptedFindings, let path = baseline { shown = ProjectConfiguration.filter(shown, through: acceptedFindings, at: path).new }
+            if let acceptedFindings, let path = baseline {
+                shown = ProjectConfiguration.filter(shown, through: acceptedFindings, at: path).new
+            }
             let identities = Set(shown.map(DiagnosticIdentity.init))
             return list.map { identities.contains(DiagnosticIdentity($0)) }
         }
@@ -146,28 +168,37 @@ extension LintCommand {
             let original: [UInt8]
             if file.isStandardInput {
                 original = standardInput?.bytes ?? []
-            } else if result.diagnostics.contains(where: { $0.fix != nil && $0.file == file.path }) || result.preprocessed {
+            } else if result.diagnostics.contains(where: { $0.fix != nil && $0.file == file.path })
+                || result.preprocessed
+            {
                 guard case .success(let bytes) = RegularFile.contents(file.path) else { continue }
                 original = bytes
             } else {
                 continue
             }
-            let relint: FixRun.Relint = { relinted(file, $0, linter: linter, pairer: pairer, table: table, xcode: xcode) }
+            let relint: FixRun.Relint = {
+                relinted(file, $0, linter: linter, pairer: pairer, table: table, xcode: xcode)
+            }
             run.fix(file, &result, original: original, verbose: verbose, isReported: isReported, relint: relint)
             outcomes[index] = .success(result)
         }
-        applyMoves(&run, files, &outcomes, linter: linter, pairer: pairer, table: table, xcode: xcode, isReported: isReported)
+        applyMoves(
+            &run, files, &outcomes, linter: linter, pairer: pairer, table: table, xcode: xcode, isReported: isReported)
     }
 
     /// Lints a text of one file as it was linted (its contexts, or its pairing); nil when it does not parse.
-    func relinted(_ file: InputFile, _ bytes: [UInt8], linter: Linter, pairer: EntitlementsPairer, table: EntitlementsTable,
-                  xcode: XcodeLintPlan) -> [Diagnostic]? {
+    func relinted(
+        _ file: InputFile, _ bytes: [UInt8], linter: Linter, pairer: EntitlementsPairer, table: EntitlementsTable,
+        xcode: XcodeLintPlan
+    ) -> [Diagnostic]? {
         let linted: FileLintResult?
         if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
             linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, verbose: false, table: table).get()
         } else {
             var source = BytesSource(bytes)
-            linted = try? linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table, verbose: false) }
+            linted = try? linter.lint(&source, path: file.path) {
+                pairer.pairing(for: $0, linter: linter, table: table, verbose: false)
+            }
         }
         return linted.flatMap { FileFixer.parsed($0.diagnostics) }
     }

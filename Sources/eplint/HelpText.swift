@@ -4,7 +4,9 @@ enum HelpText {
     static let width = 80
     private static let labelWidth = 24
 
-    static func render(_ spec: CommandSpec, usage: String, subcommands: [(name: String, abstract: String)] = []) -> String {
+    static func render(_ spec: CommandSpec, usage: String, subcommands: [(name: String, abstract: String)] = [])
+        -> String
+    {
         var text = wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
         if !spec.discussion.isEmpty { text += wrap(spec.discussion, indent: 0) + "\n" }
         text += "USAGE: \(usage)\n\n"

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LintEngine
 import PlistSyntax
 import RunPlan
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one place where macOS and Linux file systems differ for eplint: `/tmp` and `/var` are
 /// links into `/private` on macOS (and `getcwd` returns the physical path), APFS compares
@@ -43,7 +44,10 @@ enum HostFileSystem {
                 free(real)
                 break
             }
-            guard existing != "/", let slash = existing.utf8.lastIndex(of: UInt8(ascii: "/")) else { resolved = "/"; break }
+            guard existing != "/", let slash = existing.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+                resolved = "/"
+                break
+            }
             missing = String(existing[slash...]) + missing
             existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
         }
@@ -72,9 +76,9 @@ enum HostFileSystem {
     /// which eplint does not detect.
     static func ignoresCase(in folder: String) -> Bool {
         #if canImport(Darwin)
-        return pathconf(folder, _PC_CASE_SENSITIVE) == 0
+            return pathconf(folder, _PC_CASE_SENSITIVE) == 0
         #else
-        return false
+            return false
         #endif
     }
 }
@@ -121,23 +125,28 @@ private final class LockedCache: @unchecked Sendable {
 struct HostPlanFileSystem: PlanFileSystem {
     var workingDirectory: String { currentDirectory() }
 
-    func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> { RegularFile.contents(path, limit: limit) }
+    func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        RegularFile.contents(path, limit: limit)
+    }
 
     func entries(of directory: String) -> [String]? { InputCollector.entries(of: directory, sorted: false) }
 
     func subdirectories(of directory: String) -> [String]? {
         let prefix = directory == "/" ? "" : directory
-        return InputCollector.listing(of: directory, sorted: false)?.filter { $0.kind(at: prefix + "/" + $0.name) == .directory }.map(\.name)
+        return InputCollector.listing(of: directory, sorted: false)?.filter {
+            $0.kind(at: prefix + "/" + $0.name) == .directory
+        }.map(\.name)
     }
 
     func status(of path: String) -> PlanFileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        let kind: PlanFileStatus.Kind = switch info.st_mode & S_IFMT {
-        case S_IFREG: .regular
-        case S_IFDIR: .directory
-        default: .other
-        }
+        let kind: PlanFileStatus.Kind =
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            default: .other
+            }
         return PlanFileStatus(kind: kind, size: Int(info.st_size))
     }
 

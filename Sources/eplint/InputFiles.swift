@@ -1,8 +1,9 @@
 import RunPlan
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One file to lint, and how it was found.
@@ -45,7 +46,10 @@ struct InputCollector {
         } else if !isDirectory && lintsPlists && ExpoConfig.fileNames.contains(name) {
             expoConfigs.append((path, false))
         } else if !isDirectory && lintsPlists && ExpoConfig.isDynamic(name) {
-            skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)")
+            skipped.append(
+                path
+                    + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)"
+            )
         } else if isDirectory {
             walk(path)
         } else {
@@ -56,7 +60,8 @@ struct InputCollector {
     /// Keeps the first of the files that are one file (see `HostFileSystem.sameFileKey`).
     mutating func removeRepeatedFiles() {
         var seen = Set<String>()
-        files.removeAll { file in !file.isStandardInput && !seen.insert(HostFileSystem.sameFileKey(file.path)).inserted }
+        files.removeAll { file in !file.isStandardInput && !seen.insert(HostFileSystem.sameFileKey(file.path)).inserted
+        }
     }
     private var lintsPlists: Bool { suffixes.contains(".plist") }
 
@@ -69,9 +74,16 @@ struct InputCollector {
             let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
             switch entry.kind(at: path) {
             case .directory:
-                if entry.name.hasPrefix(".") || XcodeProjects.skippedDirectories.contains(entry.name) { skipped.append(path + "/ (skipped directory)"); continue }
+                if entry.name.hasPrefix(".") || XcodeProjects.skippedDirectories.contains(entry.name) {
+                    skipped.append(path + "/ (skipped directory)")
+                    continue
+                }
                 if lintsPlists && BuiltAppLint.isArtifact(entry.name) {
-                    if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + "/ (a built app: name it or pass --artifacts)") }
+                    if walksIntoArtifacts {
+                        artifacts.append(path)
+                    } else {
+                        skipped.append(path + "/ (a built app: name it or pass --artifacts)")
+                    }
                     continue
                 }
                 walk(path)
@@ -79,11 +91,20 @@ struct InputCollector {
             case .file where lintsPlists && ExpoConfig.fileNames.contains(entry.name):
                 expoConfigs.append((path, true))
             case .file where lintsPlists && ExpoConfig.isDynamic(entry.name):
-                skipped.append(path + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)")
+                skipped.append(
+                    path
+                        + " (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)"
+                )
             case .file where lintsPlists && entry.name.hasSuffix(".ipa"):
-                if walksIntoArtifacts { artifacts.append(path) } else { skipped.append(path + " (a built app: name it or pass --artifacts)") }
+                if walksIntoArtifacts {
+                    artifacts.append(path)
+                } else {
+                    skipped.append(path + " (a built app: name it or pass --artifacts)")
+                }
             case .file:
-                if suffixes.contains(where: entry.name.hasSuffix) { files.append(InputFile(path: path, foundByWalk: true)) }
+                if suffixes.contains(where: entry.name.hasSuffix) {
+                    files.append(InputFile(path: path, foundByWalk: true))
+                }
             case .link:
                 // Links are not followed in a walk: a crafted tree must not make eplint read elsewhere.
                 if suffixes.contains(where: entry.name.hasSuffix) { skipped.append(path + " (symbolic link)") }
@@ -133,13 +154,14 @@ struct InputCollector {
             let record = UnsafeRawPointer(entry)
             let name = String(cString: (record + nameOffset).assumingMemoryBound(to: CChar.self))
             guard name != "." && name != ".." else { continue }
-            let kind: DirectoryEntry.Kind? = switch Int32(record.load(fromByteOffset: typeOffset, as: UInt8.self)) {
-            case Int32(DT_DIR): .directory
-            case Int32(DT_REG): .file
-            case Int32(DT_LNK): .link
-            case Int32(DT_UNKNOWN): nil
-            default: .other
-            }
+            let kind: DirectoryEntry.Kind? =
+                switch Int32(record.load(fromByteOffset: typeOffset, as: UInt8.self)) {
+                case Int32(DT_DIR): .directory
+                case Int32(DT_REG): .file
+                case Int32(DT_LNK): .link
+                case Int32(DT_UNKNOWN): nil
+                default: .other
+                }
             entries.append(DirectoryEntry(name: name, knownKind: kind))
         }
         return sorted ? entries.sorted { precedesInByteOrder($0.name, $1.name) } : entries

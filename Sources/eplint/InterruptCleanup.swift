@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Threads
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// On SIGINT or SIGTERM, removes the temporary report files being written, then dies of the
 /// same signal: an interrupted run leaves no partial file behind.

@@ -6,10 +6,11 @@ import PlistSyntax
 import Preprocessor
 import Reporters
 import RunPlan
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 enum OutputFormat: String, CaseIterable {
@@ -28,7 +29,8 @@ struct ExtraReport {
     init(argument: String) throws(UsageError) {
         let parts = argument.split(separator: "=", maxSplits: 1)
         guard parts.count == 2, let format = OutputFormat(rawValue: String(parts[0])), !parts[1].isEmpty else {
-            throw UsageError("--report needs FORMAT=FILE with FORMAT gcc, sarif, json or github, got \(argument.quotedForMessage)")
+            throw UsageError(
+                "--report needs FORMAT=FILE with FORMAT gcc, sarif, json or github, got \(argument.quotedForMessage)")
         }
         self.format = format
         path = String(parts[1])
@@ -74,55 +76,97 @@ struct LintCommand {
 
     /// Declares and reads the options, in the order `--help` lists them.
     init(_ options: inout OptionReader) throws(UsageError) {
-        format = try options.choice("format", "FORMAT", help: "Output format: gcc, sarif, json or github.", default: OutputFormat.gcc)
-        output = options.value("output", "FILE", help: "Write the report to FILE (atomically) instead of standard output.")
+        format = try options.choice(
+            "format", "FORMAT", help: "Output format: gcc, sarif, json or github.", default: OutputFormat.gcc)
+        output = options.value(
+            "output", "FILE", help: "Write the report to FILE (atomically) instead of standard output.")
         report = []
-        for argument in options.values("report", "FORMAT=FILE", help: "Also write a report in FORMAT to FILE, from the same run (repeatable).") {
+        for argument in options.values(
+            "report", "FORMAT=FILE", help: "Also write a report in FORMAT to FILE, from the same run (repeatable).")
+        {
             report.append(try ExtraReport(argument: argument))
         }
-        srcroot = options.value("srcroot", "DIR", help: "The directory SARIF paths are relative to (default: the working directory).")
-        color = try options.choice("color", "WHEN", help: "Colour and source excerpts in gcc output: auto (a terminal), always or never.",
-                                   default: ColourChoice.auto)
-        config = options.value("config", "FILE",
-                               help: "The configuration file (default: .eplint.yml in the working directory or a parent).")
+        srcroot = options.value(
+            "srcroot", "DIR", help: "The directory SARIF paths are relative to (default: the working directory).")
+        color = try options.choice(
+            "color", "WHEN", help: "Colour and source excerpts in gcc output: auto (a terminal), always or never.",
+            default: ColourChoice.auto)
+        config = options.value(
+            "config", "FILE",
+            help: "The configuration file (default: .eplint.yml in the working directory or a parent).")
         xcconfig = options.values("xcconfig", "FILE", help: "Build settings from an xcconfig file (repeatable).")
-        xcconfigCondition = options.values("xcconfig-condition", "KEY=VALUE",
-                                           help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.")
+        xcconfigCondition = options.values(
+            "xcconfig-condition", "KEY=VALUE",
+            help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.")
         baseline = options.value("baseline", "FILE", help: "Report only findings not recorded in this baseline file.")
-        writeBaseline = options.value("write-baseline", "FILE", help: "Record the findings of this run in a baseline file.")
+        writeBaseline = options.value(
+            "write-baseline", "FILE", help: "Record the findings of this run in a baseline file.")
         entitlements = options.value("entitlements", "FILE", help: "The entitlements file of every Info.plist linted.")
         deploymentTargets = options.values(
             "deployment-target", "PLATFORM=VERSION",
-            help: "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable).")
-        regions = options.value("regions", "FILE",
-                                help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints).")
-        definitions = options.values("define", "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).")
-        preprocess = options.flag("preprocess", help: "Run Info.plists through the C preprocessor, as INFOPLIST_PREPROCESS = YES (default: those with a directive line).")
-        preprocessorFlags = options.values("preprocessor-flag", "FLAG", help: "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS, e.g. -traditional (repeatable).")
-        prefixHeader = options.value("prefix-header", "FILE", help: "INFOPLIST_PREFIX_HEADER: a header whose #defines apply to preprocessed Info.plists.")
-        musicStreaming = options.value("music-streaming", "true|false",
-                                       help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
-        stdinFilename = options.value("stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
+            help:
+                "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable)."
+        )
+        regions = options.value(
+            "regions", "FILE",
+            help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints).")
+        definitions = options.values(
+            "define", "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).")
+        preprocess = options.flag(
+            "preprocess",
+            help:
+                "Run Info.plists through the C preprocessor, as INFOPLIST_PREPROCESS = YES (default: those with a directive line)."
+        )
+        preprocessorFlags = options.values(
+            "preprocessor-flag", "FLAG",
+            help: "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS, e.g. -traditional (repeatable).")
+        prefixHeader = options.value(
+            "prefix-header", "FILE",
+            help: "INFOPLIST_PREFIX_HEADER: a header whose #defines apply to preprocessed Info.plists.")
+        musicStreaming = options.value(
+            "music-streaming", "true|false",
+            help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
+        stdinFilename = options.value(
+            "stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         strict = options.flag("strict", help: "Exit 1 on warnings too.")
-        stamp = options.value("stamp", "FILE", help: "After a run that exits 0, write FILE empty: a build system's proof that linting passed.")
-        errorOnEmpty = options.flag("error-on-empty", help: "Exit 2 when no file is linted (nothing named, or everything skipped or excluded).")
+        stamp = options.value(
+            "stamp", "FILE",
+            help: "After a run that exits 0, write FILE empty: a build system's proof that linting passed.")
+        errorOnEmpty = options.flag(
+            "error-on-empty", help: "Exit 2 when no file is linted (nothing named, or everything skipped or excluded).")
         verbose = options.flag("verbose", help: "Say on standard error which files were skipped and why.")
-        fix = options.flag("fix", help: "Apply the safe fixes in place (standard input: print the fixed document), then report what remains.")
-        unsafeFixes = options.flag("unsafe-fixes", help: "With --fix or --diff: also apply the fixes that change meaning.")
-        diff = options.flag("diff", help: "Print a unified diff of what --fix would change and change nothing; exit 1 when there is a diff.")
-        projects = options.values("project", "FILE",
-                                  help: "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable).")
+        fix = options.flag(
+            "fix",
+            help: "Apply the safe fixes in place (standard input: print the fixed document), then report what remains.")
+        unsafeFixes = options.flag(
+            "unsafe-fixes", help: "With --fix or --diff: also apply the fixes that change meaning.")
+        diff = options.flag(
+            "diff",
+            help: "Print a unified diff of what --fix would change and change nothing; exit 1 when there is a diff.")
+        projects = options.values(
+            "project", "FILE",
+            help:
+                "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable)."
+        )
         targets = options.values("target", "NAME", help: "Only this target of the Xcode projects (repeatable).")
-        configurations = options.values("configuration", "NAME", help: "Only this build configuration of the Xcode projects (repeatable; default: all).")
-        xcodeEnvironment = options.flag("xcode-environment",
-                                        help: "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment.")
-        artifacts = options.flag("artifacts", help: "Also lint the built apps (.ipa, .app, .xcarchive) a directory walk finds; named ones always are.")
+        configurations = options.values(
+            "configuration", "NAME",
+            help: "Only this build configuration of the Xcode projects (repeatable; default: all).")
+        xcodeEnvironment = options.flag(
+            "xcode-environment",
+            help:
+                "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment."
+        )
+        artifacts = options.flag(
+            "artifacts",
+            help: "Also lint the built apps (.ipa, .app, .xcarchive) a directory walk finds; named ones always are.")
         paths = options.positionals("PATH", help: "Files or directories to lint; '-' reads standard input.")
         try validate()
     }
 
     private func validate() throws(UsageError) {
-        for definition in definitions where definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].isEmpty {
+        for definition in definitions
+        where definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].isEmpty {
             throw UsageError("--define needs NAME=VALUE, got \(definition.quotedForMessage)")
         }
         if unsafeFixes && !fix && !diff { throw UsageError("--unsafe-fixes needs --fix or --diff") }
@@ -136,7 +180,9 @@ struct LintCommand {
     }
 
     static func deploymentTarget(_ text: String, source: String) throws(UsageError) -> DeploymentTarget {
-        do throws(PlanFailure) { return try PlanOptions.deploymentTarget(text, source: source) } catch { throw UsageError(error.message) }
+        do throws(PlanFailure) { return try PlanOptions.deploymentTarget(text, source: source) } catch {
+            throw UsageError(error.message)
+        }
     }
 
     /// The options that shape the run's plan, as `RunPlan` takes them.
@@ -164,8 +210,10 @@ struct LintCommand {
 
     /// The run's planner on the host's file system; what it notes goes to standard error as it is decided.
     var planner: RunPlanner {
-        RunPlanner(options: planOptions, fileSystem: HostPlanFileSystem(), environment: xcodeEnvironment ? processEnvironment() : [:],
-                   note: writeStandardError)
+        RunPlanner(
+            options: planOptions, fileSystem: HostPlanFileSystem(),
+            environment: xcodeEnvironment ? processEnvironment() : [:],
+            note: writeStandardError)
     }
 
     func execute() -> ExitStatus {
@@ -177,7 +225,8 @@ struct LintCommand {
         do throws(RunFailure) {
             project = try ProjectConfiguration.load(explicit: config, verbose: verbose)
             configuration = try planned { () throws(PlanFailure) in try planner.runConfiguration(project) }
-            acceptedFindings = try baseline.map { path throws(RunFailure) in try ProjectConfiguration.loadBaseline(path) }
+            acceptedFindings = try baseline.map { path throws(RunFailure) in try ProjectConfiguration.loadBaseline(path)
+            }
         } catch {
             writeStandardError("error: eplint: \(error.message)\n")
             return .failure
@@ -187,7 +236,11 @@ struct LintCommand {
         var inputs = InputCollector()
         inputs.walksIntoArtifacts = artifacts
         let xcode: XcodeLintPlan
-        do throws(RunFailure) { xcode = try planned { () throws(PlanFailure) in try planner.xcodeLintPlan(configuration, configurationFile: project) } } catch {
+        do throws(RunFailure) {
+            xcode = try planned { () throws(PlanFailure) in
+                try planner.xcodeLintPlan(configuration, configurationFile: project)
+            }
+        } catch {
             writeStandardError("error: eplint: \(error.message)\n")
             return .failure
         }
@@ -206,11 +259,14 @@ struct LintCommand {
         }
         var failures = inputs.failures
         if verbose { for skipped in inputs.skipped { writeStandardError("eplint: skipped \(skipped)\n") } }
-        let pairer = EntitlementsPairer(explicit: entitlements, mapped: mapped, fileSystem: HostPlanFileSystem(),
-                                        infoPlists: inputs.files.map(\.path))
+        let pairer = EntitlementsPairer(
+            explicit: entitlements, mapped: mapped, fileSystem: HostPlanFileSystem(),
+            infoPlists: inputs.files.map(\.path))
 
         // Standard input is read first (once); files are linted in parallel, reported in order.
-        let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map { ($0.path, readStandardInput()) }
+        let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map {
+            ($0.path, readStandardInput())
+        }
         // Every entitlements file is read and parsed once, before the files are linted.
         let pairedPaths = pairer.candidates + xcode.contexts.values.flatMap { $0.compactMap(\.entitlements) }
         let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter)
@@ -231,14 +287,18 @@ struct LintCommand {
                 return lint(file, with: linter, pairing: pairing, keepingText: keepsText)
             }
             var source = BytesSource(bytes)
-            return (Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes)
+            return (
+                Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes
+            )
         }
         let linted = Parallel.map(inputs.files) { keptIfFound(lintOne($0), $0) }
         var outcomes = linted.map(\.0)
         var fixRun = fix || diff ? FixRun(applicability: unsafeFixes ? .unsafe : .safe, showsDiff: diff) : nil
         if var run = fixRun {
-            applyFixes(&run, inputs.files, &outcomes, linter: linter, pairer: pairer, table: table, xcode: xcode, project: project,
-                       acceptedFindings: acceptedFindings, standardInput: standardInput)
+            applyFixes(
+                &run, inputs.files, &outcomes, linter: linter, pairer: pairer, table: table, xcode: xcode,
+                project: project,
+                acceptedFindings: acceptedFindings, standardInput: standardInput)
             fixRun = run
         }
         var diagnostics: [Diagnostic] = []
@@ -249,7 +309,8 @@ struct LintCommand {
         for (file, (outcome, text)) in zip(inputs.files, zip(outcomes, linted.map(\.text))) {
             // Only files with findings kept theirs; after --fix, the text is the fixed one.
             if keepsText, let text = fixRun?.fixedTexts[file.path] ?? text, case .success(let result) = outcome,
-               result.diagnostics.contains(where: { $0.file == file.path || $0.fix?.destination == file.path }) {
+                result.diagnostics.contains(where: { $0.file == file.path || $0.fix?.destination == file.path })
+            {
                 texts[file.path] = text
             }
             switch outcome {
@@ -295,8 +356,10 @@ struct LintCommand {
         // A paired file a move wrote is shown as written.
         let written = fixRun?.fixedTexts ?? [:]
         let excerptText = { (path: String) -> [UInt8]? in texts[path] ?? written[path] ?? table.bytes(of: path) }
-        return finish(diagnostics, linted: lintedCount, failures: failures, project: project, acceptedFindings: acceptedFindings, excerptText: excerptText,
-                      suppressedInSource: suppressed, fixRun: fixRun)
+        return finish(
+            diagnostics, linted: lintedCount, failures: failures, project: project, acceptedFindings: acceptedFindings,
+            excerptText: excerptText,
+            suppressedInSource: suppressed, fixRun: fixRun)
     }
 
     /// Configuration, baselines, reports and the exit status: the end of every linting command
@@ -305,36 +368,47 @@ struct LintCommand {
     /// the linter, `suppressedInSource`) → the configuration's `disable`, `ignore` and
     /// `severity` → the baseline. `--verbose` names what dropped each finding. `named` are the
     /// paths the run was given (default: lint's), for the message when none of them gave a file to lint.
-    func finish(_ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?, acceptedFindings: Baseline?,
-                excerptText: (String) -> [UInt8]?, extraJSON: [(String, JSONValue)] = [],
-                suppressedInSource: [SuppressedFinding] = [], fixRun: FixRun? = nil, named: [String]? = nil) -> ExitStatus {
+    func finish(
+        _ found: [Diagnostic], linted: Int, failures foundFailures: [String], project: ConfigurationFile?,
+        acceptedFindings: Baseline?,
+        excerptText: (String) -> [UInt8]?, extraJSON: [(String, JSONValue)] = [],
+        suppressedInSource: [SuppressedFinding] = [], fixRun: FixRun? = nil, named: [String]? = nil
+    ) -> ExitStatus {
         var failures = foundFailures + (fixRun?.failures ?? [])
         // A run that lints nothing passes silently otherwise: a typo in a CI path, an
         // exclude that covers everything. Standard input counts as a file.
         if linted == 0 && failures.isEmpty {
             let given = named ?? paths
-            writeStandardError("eplint: no files to lint \(given.isEmpty ? "(no path was given)" : "under " + given.joined(separator: ", "))\n")
+            writeStandardError(
+                "eplint: no files to lint \(given.isEmpty ? "(no path was given)" : "under " + given.joined(separator: ", "))\n"
+            )
             if errorOnEmpty { failures.append("--error-on-empty: no file was linted") }
         }
         var (diagnostics, suppressed) = ProjectConfiguration.apply(project, to: found)
         suppressed = suppressedInSource + suppressed
         if let writeBaseline {
             let recorded = ProjectConfiguration.baseline(of: diagnostics, at: writeBaseline)
-            do throws(RunFailure) { try OutputFile.writeAtomically(recorded.serialized(), to: writeBaseline) } catch { failures.append(error.message) }
+            do throws(RunFailure) { try OutputFile.writeAtomically(recorded.serialized(), to: writeBaseline) } catch {
+                failures.append(error.message)
+            }
         }
         if let acceptedFindings, let path = baseline {
             let (new, accepted, gone) = ProjectConfiguration.filter(diagnostics, through: acceptedFindings, at: path)
             suppressed += accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }
             diagnostics = new
             if verbose {
-                for entry in gone { writeStandardError("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n") }
+                for entry in gone {
+                    writeStandardError(
+                        "eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n")
+                }
             }
         }
         if verbose {
             for finding in suppressed {
                 let diagnostic = finding.diagnostic
-                writeStandardError("eplint: not reported: \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
-                                   + "\(diagnostic.rule) (\(finding.reason))\n")
+                writeStandardError(
+                    "eplint: not reported: \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
+                        + "\(diagnostic.rule) (\(finding.reason))\n")
             }
         }
         // Excerpts and the summary go with colour on a terminal: `--color never` under a
@@ -345,13 +419,16 @@ struct LintCommand {
         let presentation = TerminalPresentation(colour: colour, showSource: terminal)
         if wantsExcerpts { SourceExcerpts.fill(&diagnostics, text: excerptText) }
         if reportsFixes { ReportedFixes.resolve(&diagnostics, text: excerptText) }
-        var run = RunReport(toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
-                            failures: failures, sourceRoot: HostFileSystem.canonicalDirectory(srcroot ?? "."), workingDirectory: currentDirectory())
+        var run = RunReport(
+            toolVersion: Eplint.version, rules: RuleCatalog.all, diagnostics: diagnostics, fileCount: linted,
+            failures: failures, sourceRoot: HostFileSystem.canonicalDirectory(srcroot ?? "."),
+            workingDirectory: currentDirectory())
         if format == .sarif || report.contains(where: { $0.format == .sarif }) {
             run.suppressed = suppressed
             for diagnostic in diagnostics + suppressed.map(\.diagnostic) {
                 // A move's fix names its destination file too.
-                for file in [diagnostic.file] + (diagnostic.fix?.destination.map { [$0] } ?? []) where run.canonicalPaths[file] == nil {
+                for file in [diagnostic.file] + (diagnostic.fix?.destination.map { [$0] } ?? [])
+                where run.canonicalPaths[file] == nil {
                     run.canonicalPaths[file] = absolute(file)
                 }
             }
@@ -361,7 +438,9 @@ struct LintCommand {
         let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
         if let fixed = fixRun?.fixedStandardInput { writeStandardOutput(bytes: fixed) }
         if let output {
-            do throws(RunFailure) { try OutputFile.writeAtomically(primary, to: output) } catch { writeFailures.append(error.message) }
+            do throws(RunFailure) { try OutputFile.writeAtomically(primary, to: output) } catch {
+                writeFailures.append(error.message)
+            }
         } else if let fixRun, fixRun.showsDiff {
             // --diff prints the diff alone on standard output, as ruff does.
             writeStandardOutput(bytes: fixRun.diff)
@@ -372,7 +451,10 @@ struct LintCommand {
             writeStandardOutput(primary)
         }
         for extra in report {
-            do throws(RunFailure) { try OutputFile.writeAtomically(render(run, as: extra.format, presentation: .plain, extraJSON: extraJSON), to: extra.path) } catch {
+            do throws(RunFailure) {
+                try OutputFile.writeAtomically(
+                    render(run, as: extra.format, presentation: .plain, extraJSON: extraJSON), to: extra.path)
+            } catch {
                 writeFailures.append(error.message)
             }
         }
@@ -380,7 +462,9 @@ struct LintCommand {
         if terminal && isatty(2) == 1 && !diagnostics.isEmpty { writeStandardError(run.summary + "\n") }
 
         if let fixRun {
-            let summary = fixRun.showsDiff ? "\(fixRun.fixed) would be fixed, \(diagnostics.count - fixRun.fixed) would remain"
+            let summary =
+                fixRun.showsDiff
+                ? "\(fixRun.fixed) would be fixed, \(diagnostics.count - fixRun.fixed) would remain"
                 : "\(fixRun.fixed) fixed, \(diagnostics.count) remaining"
             writeStandardError(summary + "\n")
         }
@@ -399,7 +483,10 @@ struct LintCommand {
         return .clean
     }
 
-    private func render(_ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation, extraJSON: [(String, JSONValue)] = []) -> String {
+    private func render(
+        _ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation,
+        extraJSON: [(String, JSONValue)] = []
+    ) -> String {
         switch format {
         case .gcc: GCCReporter.render(run, presentation: presentation)
         case .sarif: SARIFReporter.render(run)
@@ -412,7 +499,8 @@ struct LintCommand {
     /// then the text of files with findings is kept while they are linted.
     var wantsExcerpts: Bool {
         let toTerminal = output == nil && format == .gcc && isatty(1) == 1
-        return (toTerminal && useColour(terminal: toTerminal)) || format == .sarif || report.contains { $0.format == .sarif }
+        return (toTerminal && useColour(terminal: toTerminal)) || format == .sarif
+            || report.contains { $0.format == .sarif }
     }
 
     /// Whether a report shows fixes as edits of the file's text (JSON, SARIF).
@@ -434,10 +522,12 @@ struct LintCommand {
     /// A file's text is kept past its linting only when it has findings of its own (for their
     /// excerpts) or may be fixed: a run holds the texts of those files, not of all it read.
     private func keptIfFound(_ linted: (Result<FileLintResult, ReadFailure>, text: [UInt8]?), _ file: InputFile)
-        -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
+        -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?)
+    {
         // A move into the file (EP405) shows its edits in this text too.
         guard linted.text != nil, case .success(let result) = linted.0,
-              result.diagnostics.contains(where: { $0.file == file.path || $0.fix?.destination == file.path }) else {
+            result.diagnostics.contains(where: { $0.file == file.path || $0.fix?.destination == file.path })
+        else {
             return (linted.0, nil)
         }
         return linted
@@ -445,8 +535,10 @@ struct LintCommand {
 
     /// Lints a file as it is read, or — when its text is wanted for excerpts and it is not
     /// larger than excerpts are made for — from its text read whole, which is returned too.
-    private func lint(_ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing,
-                      keepingText: Bool) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
+    private func lint(
+        _ file: InputFile, with linter: Linter, pairing: (String) -> EntitlementsPairing,
+        keepingText: Bool
+    ) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
         var text: [UInt8]?
         let result = RegularFile.read(file.path) { source throws(ReadFailure) in
             guard keepingText, let size = source.expectedByteCount, size <= SourceExcerpts.maximumSize else {
@@ -457,7 +549,9 @@ struct LintCommand {
             var whole = BytesSource(bytes)
             return try linter.lint(&whole, path: file.path, pairing: pairing)
         }
-        return (result.mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }, text)
+        return (
+            result.mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }, text
+        )
     }
 
     private func readStandardInput() -> [UInt8] {

@@ -71,7 +71,9 @@ struct OptionReader {
 
     /// The same arguments, read by another command's initializer (whose declarations stay its own);
     /// `ignoring` names options of this command that the other reads differently (`--format`).
-    func read<Command>(as read: (inout OptionReader) throws(UsageError) -> Command, ignoring: Set<String> = []) throws(UsageError) -> Command {
+    func read<Command>(as read: (inout OptionReader) throws(UsageError) -> Command, ignoring: Set<String> = [])
+        throws(UsageError) -> Command
+    {
         var other = arguments.map { OptionReader($0.removing(ignoring)) } ?? OptionReader()
         return try read(&other)
     }

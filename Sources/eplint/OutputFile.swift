@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Threads
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a whole report or nothing: a temporary file in the same directory, renamed over
 /// the target once complete, so a crash or a full disk never leaves half a report.
@@ -58,7 +59,9 @@ enum OutputFile {
                 guard descriptor >= 0 else { return (descriptor, errno, nil) }
                 return (descriptor, 0, PendingOutputs.add(temporary))
             }
-            guard descriptor >= 0 else { throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(openError)))") }
+            guard descriptor >= 0 else {
+                throw RunFailure(message: "cannot write '\(path)': \(String(cString: strerror(openError)))")
+            }
             // open(2) applies the umask; the mode asked for is the one wanted.
             if mode != 0o644 { fchmod(descriptor, mode) }
             var bytes = contents[...]

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process environment, NAME → value.
@@ -10,7 +10,9 @@ func processEnvironment() -> [String: String] {
     var entry = environ
     while let pointer = entry.pointee {
         let text = String(cString: pointer)
-        if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
         entry += 1
     }
     return result

@@ -2,10 +2,11 @@ import Configuration
 import EplintBase
 import LintEngine
 import XcodeProject
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finding and applying `.eplint.yml`, xcconfig files and baselines for one run.
@@ -19,7 +20,10 @@ enum ProjectConfiguration {
             var directory = currentDirectory()
             while true {
                 let candidate = (directory == "/" ? "" : directory) + "/" + ConfigurationFile.fileName
-                if readText(candidate) != nil { path = PathArithmetic.relative(candidate, to: currentDirectory()); break }
+                if readText(candidate) != nil {
+                    path = PathArithmetic.relative(candidate, to: currentDirectory())
+                    break
+                }
                 if directory == "/" { return nil }
                 directory = PathArithmetic.normalized(directory + "/..")
             }
@@ -37,7 +41,9 @@ enum ProjectConfiguration {
         }
     }
 
-    static func readXCConfig(_ paths: [String], conditions: [String: String]) throws(RunFailure) -> [String: BuildSettings.Definition] {
+    static func readXCConfig(_ paths: [String], conditions: [String: String]) throws(RunFailure) -> [String:
+        BuildSettings.Definition]
+    {
         let reader = XCConfigReader(conditions: conditions, readFile: readText)
         do throws(ConfigurationError) {
             return try reader.read(paths) { PathArithmetic.relative($0, to: currentDirectory()) }
@@ -47,16 +53,20 @@ enum ProjectConfiguration {
     }
 
     /// `disable`, `ignore` and `severity` of the configuration: the findings kept, and those dropped with the entry that dropped them.
-    static func apply(_ project: ConfigurationFile?, to diagnostics: [Diagnostic]) -> (kept: [Diagnostic], suppressed: [SuppressedFinding]) {
+    static func apply(_ project: ConfigurationFile?, to diagnostics: [Diagnostic]) -> (
+        kept: [Diagnostic], suppressed: [SuppressedFinding]
+    ) {
         guard let project else { return (diagnostics, []) }
         var kept: [Diagnostic] = []
         var suppressed: [SuppressedFinding] = []
         var paths = AbsolutePaths()
         for diagnostic in diagnostics {
             if project.disable.contains(diagnostic.rule) {
-                suppressed.append(SuppressedFinding(diagnostic, kind: .configuration, reason: "disable: in \(project.path)"))
+                suppressed.append(
+                    SuppressedFinding(diagnostic, kind: .configuration, reason: "disable: in \(project.path)"))
             } else if project.ignores(diagnostic, absolutePath: paths[diagnostic.file]) {
-                suppressed.append(SuppressedFinding(diagnostic, kind: .configuration, reason: "ignore: in \(project.path)"))
+                suppressed.append(
+                    SuppressedFinding(diagnostic, kind: .configuration, reason: "ignore: in \(project.path)"))
             } else {
                 var adjusted = diagnostic
                 if let severity = project.severity[diagnostic.rule] { adjusted.severity = severity }
@@ -68,7 +78,9 @@ enum ProjectConfiguration {
 
     static func loadBaseline(_ path: String) throws(RunFailure) -> Baseline {
         guard let text = readText(path) else { throw RunFailure(message: "cannot read baseline file '\(path)'") }
-        do throws(ConfigurationError) { return try Baseline(text: text, path: path) } catch { throw RunFailure(message: error.message) }
+        do throws(ConfigurationError) { return try Baseline(text: text, path: path) } catch {
+            throw RunFailure(message: error.message)
+        }
     }
 
     static func baseline(of diagnostics: [Diagnostic], at path: String) -> Baseline {
@@ -76,16 +88,22 @@ enum ProjectConfiguration {
         let directory = PathArithmetic.normalized(absolute(path) + "/..")
         var paths = AbsolutePaths()
         for diagnostic in diagnostics {
-            baseline.counts[Baseline.entry(for: diagnostic, absolutePath: paths[diagnostic.file], baselineDirectory: directory), default: 0] += 1
+            baseline.counts[
+                Baseline.entry(for: diagnostic, absolutePath: paths[diagnostic.file], baselineDirectory: directory),
+                default: 0] += 1
         }
         return baseline
     }
 
     static func filter(_ diagnostics: [Diagnostic], through baseline: Baseline, at path: String)
-        -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Baseline.Entry]) {
+        -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Baseline.Entry])
+    {
         let directory = PathArithmetic.normalized(absolute(path) + "/..")
         var paths = AbsolutePaths()
-        return baseline.split(diagnostics.map { ($0, Baseline.entry(for: $0, absolutePath: paths[$0.file], baselineDirectory: directory)) })
+        return baseline.split(
+            diagnostics.map {
+                ($0, Baseline.entry(for: $0, absolutePath: paths[$0.file], baselineDirectory: directory))
+            })
     }
 
     /// A small regular file's text, or nil.

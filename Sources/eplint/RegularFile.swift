@@ -1,15 +1,18 @@
 import PlistSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one way eplint opens what it reads: read-only, without blocking (a FIFO cannot hang
 /// the run), and only if it is a regular file.
 enum RegularFile {
     /// `body` reads `path`, opened with its size as a hint; the file is closed after it.
-    static func read<Value>(_ path: String, _ body: (inout FileDescriptorSource) throws(ReadFailure) -> Value) -> Result<Value, ReadFailure> {
+    static func read<Value>(_ path: String, _ body: (inout FileDescriptorSource) throws(ReadFailure) -> Value)
+        -> Result<Value, ReadFailure>
+    {
         open(path).flatMap { opened in
             defer { close(opened.descriptor) }
             var source = opened

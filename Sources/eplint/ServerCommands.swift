@@ -9,8 +9,10 @@ import ServerSide
 /// (EP6xx, EP7xx). Reporting, configuration and baselines are lint's (`LintCommand.finish`).
 struct ServerCommand {
     /// The options shared with lint, with lint's help text.
-    private static let sharedOptions = ["format", "output", "report", "srcroot", "color", "config", "baseline", "write-baseline",
-                                        "stdin-filename", "strict", "verbose", "error-on-empty"]
+    private static let sharedOptions = [
+        "format", "output", "report", "srcroot", "color", "config", "baseline", "write-baseline",
+        "stdin-filename", "strict", "verbose", "error-on-empty",
+    ]
 
     static let tokenSpec = CommandSpec.declared(
         name: "token", abstract: "Decode external purchase tokens (Base64URL JSON), print them and check their fields.",
@@ -19,7 +21,8 @@ struct ServerCommand {
         name: "report", abstract: "Lint ExternalPurchaseReport request bodies (JSON: one body or an array of them).",
         by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .report) })
     static let notificationSpec = CommandSpec.declared(
-        name: "notification", abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded, not verified).",
+        name: "notification",
+        abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded, not verified).",
         by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .notification) })
 
     var kind: ServerDocumentKind
@@ -38,11 +41,14 @@ struct ServerCommand {
         // A notification's externalPurchaseToken is checked as a token, against the same app and environment.
         if kind != .report {
             let tokens = kind == .token ? "tokens" : "externalPurchaseToken members"
-            bundleID = options.value("bundle-id", "ID", help: "The app's bundle ID; \(tokens) for another app are reported (EP608).")
-            let environment = options.value("environment", "ENV", help: "production or sandbox; \(tokens) from the other are reported (EP609).")
+            bundleID = options.value(
+                "bundle-id", "ID", help: "The app's bundle ID; \(tokens) for another app are reported (EP608).")
+            let environment = options.value(
+                "environment", "ENV", help: "production or sandbox; \(tokens) from the other are reported (EP609).")
             if let environment {
                 guard let known = ServerOptions.Environment(rawValue: environment) else {
-                    throw UsageError("--environment takes one of production, sandbox, got \(environment.quotedForMessage)")
+                    throw UsageError(
+                        "--environment takes one of production, sandbox, got \(environment.quotedForMessage)")
                 }
                 self.environment = known
             }
@@ -52,10 +58,14 @@ struct ServerCommand {
             inputs = options.positionals("TOKEN", help: "Tokens; '-' (or none) reads one per line from standard input.")
         case .report, .notification:
             if kind == .report {
-                tokens = options.values("token", "TOKEN", help: "A token the reports are about, for the DUPLICATE_TOKEN check (repeatable).")
+                tokens = options.values(
+                    "token", "TOKEN", help: "A token the reports are about, for the DUPLICATE_TOKEN check (repeatable)."
+                )
             }
-            include = options.values("include", "GLOB",
-                                     help: "Which JSON files a directory walk picks up, e.g. '**/*.json' (repeatable; else config include).").map(Glob.init)
+            include = options.values(
+                "include", "GLOB",
+                help: "Which JSON files a directory walk picks up, e.g. '**/*.json' (repeatable; else config include)."
+            ).map(Glob.init)
             inputs = options.positionals("FILE", help: "JSON files or directories; '-' reads standard input.")
         }
     }
@@ -67,9 +77,13 @@ struct ServerCommand {
         var options = ServerOptions(bundleID: bundleID, environment: environment)
         do throws(RunFailure) {
             project = try ProjectConfiguration.load(explicit: common.config, verbose: common.verbose)
-            acceptedFindings = try common.baseline.map { path throws(RunFailure) in try ProjectConfiguration.loadBaseline(path) }
+            acceptedFindings = try common.baseline.map { path throws(RunFailure) in
+                try ProjectConfiguration.loadBaseline(path)
+            }
             if options.bundleID == nil { options.bundleID = project?.bundleID }
-            if options.environment == nil { options.environment = project?.environment.flatMap(ServerOptions.Environment.init) }
+            if options.environment == nil {
+                options.environment = project?.environment.flatMap(ServerOptions.Environment.init)
+            }
             for (index, text) in tokens.enumerated() {
                 switch ServerLinter.decodeToken(Substring(text)) {
                 case .success(let token): options.tokens.append(token)
@@ -87,12 +101,18 @@ struct ServerCommand {
     }
 
     /// Tokens as arguments (`<argument N>`, line 1) or one per line of standard input.
-    private func lintTokens(_ linter: ServerLinter, project: ConfigurationFile?, acceptedFindings: Baseline?) -> ExitStatus {
+    private func lintTokens(_ linter: ServerLinter, project: ConfigurationFile?, acceptedFindings: Baseline?)
+        -> ExitStatus
+    {
         var sources: [(file: String, text: Substring, range: SourceRange)] = []
         var standardInput: (path: String, bytes: [UInt8])?
         for (index, argument) in (inputs.isEmpty ? ["-"] : inputs).enumerated() {
             guard argument == "-" else {
-                sources.append(("<argument \(index + 1)>", Substring(argument), ServerLinter.range(of: Substring(argument), line: 1, column: 1, offset: 0)))
+                sources.append(
+                    (
+                        "<argument \(index + 1)>", Substring(argument),
+                        ServerLinter.range(of: Substring(argument), line: 1, column: 1, offset: 0)
+                    ))
                 continue
             }
             let name = common.stdinFilename ?? "<stdin>"
@@ -107,16 +127,25 @@ struct ServerCommand {
             let result = linter.lintToken(source.text, file: source.file, range: source.range)
             diagnostics += result.diagnostics
             guard let token = result.token else { continue }
-            text += "\(source.file):\(source.range.start.line): decoded token\n" + token.summaryLines.map { "  " + $0 + "\n" }.joined()
-            decoded.append(.object([("file", .string(source.file)), ("line", .integer(source.range.start.line)),
-                                    ("environment", .string(token.environment.rawValue)), ("payload", Self.jsonValue(token.payload))]))
+            text +=
+                "\(source.file):\(source.range.start.line): decoded token\n"
+                + token.summaryLines.map { "  " + $0 + "\n" }.joined()
+            decoded.append(
+                .object([
+                    ("file", .string(source.file)), ("line", .integer(source.range.start.line)),
+                    ("environment", .string(token.environment.rawValue)), ("payload", Self.jsonValue(token.payload)),
+                ]))
         }
         if common.format == .gcc && common.output == nil { writeStandardOutput(text) }
-        return common.finish(diagnostics, linted: sources.count, failures: [], project: project, acceptedFindings: acceptedFindings,
-                             excerptText: { $0 == standardInput?.path ? standardInput?.bytes : nil }, extraJSON: [("tokens", .array(decoded))])
+        return common.finish(
+            diagnostics, linted: sources.count, failures: [], project: project, acceptedFindings: acceptedFindings,
+            excerptText: { $0 == standardInput?.path ? standardInput?.bytes : nil },
+            extraJSON: [("tokens", .array(decoded))])
     }
 
-    private func lintFiles(_ linter: ServerLinter, project: ConfigurationFile?, acceptedFindings: Baseline?) -> ExitStatus {
+    private func lintFiles(_ linter: ServerLinter, project: ConfigurationFile?, acceptedFindings: Baseline?)
+        -> ExitStatus
+    {
         var collector = InputCollector()
         collector.suffixes = [".json"]
         for path in inputs { collector.add(path, standardInputName: common.stdinFilename) }
@@ -126,7 +155,11 @@ struct ServerCommand {
             let path = PathArithmetic.relative(absolute(file.path), to: currentDirectory())
             let asked = !include.isEmpty ? include.contains { $0.matches(path) } : !(project?.include.isEmpty ?? true)
             guard !file.foundByWalk || asked, project?.admits(absolute(file.path)) ?? true else {
-                if common.verbose { writeStandardError("eplint: skipped \(file.path) (\(file.foundByWalk ? "not asked for with --include or include:" : "excluded"))\n") }
+                if common.verbose {
+                    writeStandardError(
+                        "eplint: skipped \(file.path) (\(file.foundByWalk ? "not asked for with --include or include:" : "excluded"))\n"
+                    )
+                }
                 return true
             }
             return false
@@ -153,8 +186,9 @@ struct ServerCommand {
             if !found.isEmpty && common.wantsExcerpts { texts[file.path] = bytes }
             diagnostics += found
         }
-        return common.finish(diagnostics, linted: collector.files.count, failures: failures, project: project,
-                             acceptedFindings: acceptedFindings, excerptText: { texts[$0] }, named: inputs)
+        return common.finish(
+            diagnostics, linted: collector.files.count, failures: failures, project: project,
+            acceptedFindings: acceptedFindings, excerptText: { texts[$0] }, named: inputs)
     }
 
     private func readStandardInput() -> [UInt8] {

@@ -1,9 +1,10 @@
 import LintEngine
 import PlistSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Fills in each diagnostic's snippet and source line from the text its file was linted from

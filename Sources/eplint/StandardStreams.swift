@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func writeStandardOutput(_ text: String) { write(text, to: 1) }
@@ -15,7 +15,10 @@ private func write(_ contents: ArraySlice<UInt8>, to descriptor: Int32) {
     var bytes = contents
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-        if written < 0 { if errno == EINTR { continue }; return }
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
         bytes = bytes.dropFirst(written)
     }
 }

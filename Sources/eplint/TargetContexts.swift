@@ -2,33 +2,46 @@ import EplintRules
 import LintEngine
 import PlistSyntax
 import Preprocessor
-import XcodeProject
 import RunPlan
+import XcodeProject
 
 /// Linting a file in the contexts the run plan (`RunPlan`) gave it.
 enum TargetContexts {
     /// Lints one file in each of its contexts. A diagnostic every context reports is kept
     /// once; one that only some report names them.
-    static func lint(_ file: InputFile, in contexts: [TargetLintContext], verbose: Bool, table: EntitlementsTable) -> (Result<FileLintResult, ReadFailure>, text: [UInt8]?) {
+    static func lint(_ file: InputFile, in contexts: [TargetLintContext], verbose: Bool, table: EntitlementsTable) -> (
+        Result<FileLintResult, ReadFailure>, text: [UInt8]?
+    ) {
         // Read once; each context parses it with its own macros, and excerpts come from it.
         switch RegularFile.contents(file.path) {
-        case .success(let bytes): return (lint(bytes, path: file.path, in: contexts, verbose: verbose, table: table), bytes)
-        case .failure(let failure): return (.failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)")), nil)
+        case .success(let bytes):
+            return (lint(bytes, path: file.path, in: contexts, verbose: verbose, table: table), bytes)
+        case .failure(let failure):
+            return (.failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)")), nil)
         }
     }
 
     /// Lints one text of the file at `path` in each of its contexts (`--fix` lints its fixed text so).
-    static func lint(_ bytes: [UInt8], path: String, in contexts: [TargetLintContext], verbose: Bool,
-                     table: EntitlementsTable) -> Result<FileLintResult, ReadFailure> {
+    static func lint(
+        _ bytes: [UInt8], path: String, in contexts: [TargetLintContext], verbose: Bool,
+        table: EntitlementsTable
+    ) -> Result<FileLintResult, ReadFailure> {
         let file = InputFile(path: path)
         var results: [(TargetLintContext, FileLintResult)] = []
         for context in contexts {
             let linter = Linter(rules: allRules, configuration: context.configuration)
-            let pairer = EntitlementsPairer(explicit: context.entitlements, mapped: [:], fileSystem: HostPlanFileSystem(),
-                                            explicitReason: context.entitlementsReason, guessesFromFolder: false)
+            let pairer = EntitlementsPairer(
+                explicit: context.entitlements, mapped: [:], fileSystem: HostPlanFileSystem(),
+                explicitReason: context.entitlementsReason, guessesFromFolder: false)
             var source = BytesSource(bytes)
             do throws(ReadFailure) {
-                results.append((context, try linter.lint(&source, path: file.path) { pairer.pairing(for: $0, linter: linter, table: table, verbose: verbose) }))
+                results.append(
+                    (
+                        context,
+                        try linter.lint(&source, path: file.path) {
+                            pairer.pairing(for: $0, linter: linter, table: table, verbose: verbose)
+                        }
+                    ))
             } catch {
                 return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)"))
             }
@@ -64,10 +77,13 @@ enum TargetContexts {
             return diagnostic
         }
         // The file's own diagnostics, then those of its entitlements files, each in report order.
-        let diagnostics = merged.filter { $0.file == file.path }.sorted(by: Diagnostic.inReportOrder)
+        let diagnostics =
+            merged.filter { $0.file == file.path }.sorted(by: Diagnostic.inReportOrder)
             + merged.filter { $0.file != file.path }.sorted(by: Diagnostic.inReportOrder)
-        var result = FileLintResult(diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false, failures: failures,
-                                    suppressed: suppressed)
+        var result = FileLintResult(
+            diagnostics: diagnostics, isBinaryPropertyList: results.first?.1.isBinaryPropertyList ?? false,
+            failures: failures,
+            suppressed: suppressed)
         result.preprocessed = results.contains { $0.1.preprocessed }
         return .success(result)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import PlistSyntax
+import TestSupport
+import Testing
+
 @testable import BuiltApps
 
 /// The code signature reader against the corpus's index (INDEX.tsv: each Mach-O's slices,
@@ -23,7 +24,9 @@ import PlistSyntax
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard columns.count >= 9, columns[3].hasPrefix("macho") else { continue }
             var notes = columns[8]
-            if notes.hasPrefix("IDENTICAL to "), let end = notes.range(of: "; ") { notes = String(notes[end.upperBound...]) }
+            if notes.hasPrefix("IDENTICAL to "), let end = notes.range(of: "; ") {
+                notes = String(notes[end.upperBound...])
+            }
             let slices = notes.components(separatedBy: " | ").map { slice -> String in
                 if slice.contains("unsigned") { return "unsigned" }
                 guard let at = slice.range(of: "sig@"), let slots = slice.range(of: "slots=[") else { return "?" }
@@ -36,7 +39,9 @@ import PlistSyntax
                 for character in list {
                     if depth == 0 && (character == " " || character == "]") {
                         names.append(String(token.prefix { $0 != "{" && $0 != "(" }))
-                        if token.hasPrefix("Entitlements{") { keys = String(token.dropFirst("Entitlements{".count).dropLast()) }
+                        if token.hasPrefix("Entitlements{") {
+                            keys = String(token.dropFirst("Entitlements{".count).dropLast())
+                        }
                         token = ""
                         if character == "]" { break }
                         continue
@@ -78,9 +83,12 @@ import PlistSyntax
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
     func corpusAgreesWithTheIndex() throws {
-        var checked = 0, signed = 0, withEntitlements = 0
+        var checked = 0
+        var signed = 0
+        var withEntitlements = 0
         for file in try Self.indexedMachOFiles() {
             let url = Self.artifacts.appendingPathComponent(file.path)
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
@@ -98,10 +106,12 @@ import PlistSyntax
         (try? Data(contentsOf: artifacts.appendingPathComponent(path))).map(Array.init)
     }
 
-    static let thinSigned = "fastlane__fastlane/fastlane_core/spec/fixtures/bundles/very-capable-app.app/very-capable-app"
+    static let thinSigned =
+        "fastlane__fastlane/fastlane_core/spec/fixtures/bundles/very-capable-app.app/very-capable-app"
     static let fat = "facebook__idb/Fixtures/Binaries/TableSearch.app/TableSearch"
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
     func hostileLoadCommandsAndFatHeaders() throws {
         let thin = try #require(Self.corpusExecutable(Self.thinSigned))
         let slice = try #require(try MachOSignature.read(MemoryBytes(thin)).first)
@@ -112,7 +122,9 @@ import PlistSyntax
         var outside = thin
         for (index, byte) in [UInt8(0xF0), 0xFF, 0xFF, 0x7F].enumerated() { outside[commandStart + 8 + index] = byte }
         #expect(throws: ArtifactProblem.self) { try MachOSignature.read(MemoryBytes(outside)) }
-        do { _ = try MachOSignature.read(MemoryBytes(outside)) } catch { #expect(error.kind == .malformed && error.message.contains("outside the file")) }
+        do { _ = try MachOSignature.read(MemoryBytes(outside)) } catch {
+            #expect(error.kind == .malformed && error.message.contains("outside the file"))
+        }
 
         // More load commands than their size can hold.
         var commands = thin
@@ -124,7 +136,10 @@ import PlistSyntax
         // The second architecture moved onto the first.
         var overlapping = fat
         for index in 0..<4 { overlapping[8 + 20 + 8 + index] = fat[8 + 8 + index] }
-        do { _ = try MachOSignature.read(MemoryBytes(overlapping)); Issue.record("overlapping slices read") } catch {
+        do {
+            _ = try MachOSignature.read(MemoryBytes(overlapping))
+            Issue.record("overlapping slices read")
+        } catch {
             #expect(error.kind == .malformed && error.message.contains("overlap"))
         }
         var tooMany = fat
@@ -134,7 +149,8 @@ import PlistSyntax
 
     /// Random corruptions of real executables' headers and signatures: a problem or a
     /// reading, never a crash, and in bounded time.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
     func corruptionsNeverCrash() throws {
         var random = SplitMix64(seed: 29)
         var problems = 0
@@ -146,7 +162,10 @@ import PlistSyntax
                 var bytes = original
                 for _ in 0..<4 {
                     // Half in the headers, half in the signature.
-                    let position = variant % 2 == 0 ? Int(random.next() % 4096) : Int(signatureStart) + Int(random.next() % UInt64(original.count - Int(signatureStart)))
+                    let position =
+                        variant % 2 == 0
+                        ? Int(random.next() % 4096)
+                        : Int(signatureStart) + Int(random.next() % UInt64(original.count - Int(signatureStart)))
                     bytes[position] = UInt8(truncatingIfNeeded: random.next())
                 }
                 do { _ = try MachOSignature.read(MemoryBytes(bytes)) } catch { problems += 1 }
@@ -174,6 +193,8 @@ import PlistSyntax
         #expect(slices.count == 1 && !slices[0].isSigned && slices[0].cpuType == 0x0100_000C)
         #expect(MachOSignature.isMachO(header))
         #expect(!MachOSignature.isMachO(Array("#!/bin/sh\n".utf8)))
-        #expect(throws: ArtifactProblem.self) { try MachOSignature.read(MemoryBytes(Array("#!/bin/sh\necho hi\n".utf8))) }
+        #expect(throws: ArtifactProblem.self) {
+            try MachOSignature.read(MemoryBytes(Array("#!/bin/sh\necho hi\n".utf8)))
+        }
     }
 }

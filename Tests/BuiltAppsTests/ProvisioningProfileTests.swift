@@ -1,14 +1,17 @@
 import Foundation
-import Testing
-import TestSupport
 import PlistSyntax
+import TestSupport
+import Testing
+
 @testable import BuiltApps
 
 /// The DER reader against `openssl asn1parse` and the profile reader against `openssl cms`,
 /// on every CMS profile of the corpus and on profiles signed here with a throw-away key.
 @Suite struct ProvisioningProfileTests {
     static let artifacts = ZipArchiveTests.artifacts
-    static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @discardableResult
     static func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: Data) {
@@ -32,8 +35,12 @@ import PlistSyntax
     }
 
     static func corpusProfiles() -> [URL] {
-        guard let walk = FileManager.default.enumerator(at: artifacts, includingPropertiesForKeys: nil) else { return [] }
-        return walk.compactMap { $0 as? URL }.filter { ["mobileprovision", "provisionprofile"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
+        guard let walk = FileManager.default.enumerator(at: artifacts, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        return walk.compactMap { $0 as? URL }.filter {
+            ["mobileprovision", "provisionprofile"].contains($0.pathExtension)
+        }.sorted { $0.path < $1.path }
     }
 
     /// `offset depth headerLength length cons|prim` for each node, as asn1parse lists them
@@ -45,9 +52,12 @@ import PlistSyntax
             let offset = line[..<colon].trimmingCharacters(in: .whitespaces)
             let fields = line[line.index(after: colon)...].split(separator: " ", omittingEmptySubsequences: true)
             // Other lines are the text of a printable value (the plist) that runs over lines.
-            guard fields.count >= 4, fields[0].hasPrefix("d="), fields[1].hasPrefix("hl="), Int(offset) != nil else { return nil }
+            guard fields.count >= 4, fields[0].hasPrefix("d="), fields[1].hasPrefix("hl="), Int(offset) != nil else {
+                return nil
+            }
             // d=N  hl=N  l=N|l= N|l=inf  cons|prim
-            let depth = fields[0].dropFirst(2), header = fields[1].dropFirst(3)
+            let depth = fields[0].dropFirst(2)
+            let header = fields[1].dropFirst(3)
             var rest = fields.dropFirst(2)
             var length = String(rest.removeFirst().dropFirst(2))
             if length.isEmpty { length = String(rest.removeFirst()) }
@@ -61,7 +71,10 @@ import PlistSyntax
         }
     }
 
-    @Test(.enabled(if: openssl != nil && FileManager.default.fileExists(atPath: artifacts.path), "openssl or ../shared/corpus/artifacts missing"))
+    @Test(
+        .enabled(
+            if: openssl != nil && FileManager.default.fileExists(atPath: artifacts.path),
+            "openssl or ../shared/corpus/artifacts missing"))
     func corpusProfilesAgreeWithOpenSSL() throws {
         var signed = 0
         for file in Self.corpusProfiles() {
@@ -69,23 +82,32 @@ import PlistSyntax
             guard bytes.first == 0x30 else {
                 // Unsigned plists are read as they are; the bogus and the empty file are refused.
                 if bytes.first == UInt8(ascii: "<") {
-                    #expect(try ProvisioningProfile(bytes).teamIdentifiers.isEmpty == false, "\(file.lastPathComponent)")
+                    #expect(
+                        try ProvisioningProfile(bytes).teamIdentifiers.isEmpty == false, "\(file.lastPathComponent)")
                 } else {
-                    #expect(throws: ArtifactProblem.self, "\(file.lastPathComponent)") { try ProvisioningProfile(bytes) }
+                    #expect(throws: ArtifactProblem.self, "\(file.lastPathComponent)") {
+                        try ProvisioningProfile(bytes)
+                    }
                 }
                 continue
             }
             signed += 1
-            let ours = try Self.walked(bytes), theirs = try Self.asn1parse(file)
-            #expect(ours == theirs, "\(file.path): \(zip(ours, theirs).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "\(ours.count) vs \(theirs.count) nodes")")
+            let ours = try Self.walked(bytes)
+            let theirs = try Self.asn1parse(file)
+            #expect(
+                ours == theirs,
+                "\(file.path): \(zip(ours, theirs).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "\(ours.count) vs \(theirs.count) nodes")"
+            )
             let content = try Self.run(["cms", "-verify", "-noverify", "-inform", "DER", "-in", file.path]).output
             #expect(try ProvisioningProfile.signedContent(bytes) == Array(content), "\(file.path)")
 
             // The fields, against Foundation's reading of openssl's content.
-            let plist = try #require(try PropertyListSerialization.propertyList(from: content, format: nil) as? [String: Any])
+            let plist = try #require(
+                try PropertyListSerialization.propertyList(from: content, format: nil) as? [String: Any])
             let profile = try ProvisioningProfile(bytes)
             #expect(profile.teamIdentifiers == plist["TeamIdentifier"] as? [String])
-            #expect(profile.entitlements.map(\.key).sorted() == (plist["Entitlements"] as? [String: Any])?.keys.sorted())
+            #expect(
+                profile.entitlements.map(\.key).sorted() == (plist["Entitlements"] as? [String: Any])?.keys.sorted())
             let expiration = try #require(plist["ExpirationDate"] as? Date)
             #expect(profile.expirationDate == ISO8601DateFormatter().string(from: expiration))
         }
@@ -95,8 +117,12 @@ import PlistSyntax
     static func throwAwayIdentity() throws -> (key: String, certificate: String) {
         let directory = TestScratch.path("eplint-cms")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let key = directory.appendingPathComponent("key.pem").path, certificate = directory.appendingPathComponent("cert.pem").path
-        let made = try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=eplint test"])
+        let key = directory.appendingPathComponent("key.pem").path
+        let certificate = directory.appendingPathComponent("cert.pem").path
+        let made = try run([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj",
+            "/CN=eplint test",
+        ])
         #expect(made.status == 0)
         return (key, certificate)
     }
@@ -108,17 +134,25 @@ import PlistSyntax
         let identity = try Self.throwAwayIdentity()
         var random = SplitMix64(seed: 29)
         for index in 0..<60 {
-            let keys = (0..<Int(random.next() % 6)).map { "com.apple.developer.storekit.key\($0)-\(random.next() % 100)" }
+            let keys = (0..<Int(random.next() % 6)).map {
+                "com.apple.developer.storekit.key\($0)-\(random.next() % 100)"
+            }
             var entitlements = "<key>application-identifier</key><string>TEAM\(index).app</string>"
-            for key in keys { entitlements += "<key>\(key)</key>" + (random.next() % 2 == 0 ? "<true/>" : "<array><string>fr</string></array>") }
+            for key in keys {
+                entitlements +=
+                    "<key>\(key)</key>" + (random.next() % 2 == 0 ? "<true/>" : "<array><string>fr</string></array>")
+            }
             let plist = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>Name</key><string>Profile \(index)</string>
-            <key>TeamIdentifier</key><array><string>TEAM\(index)</string></array>
-            <key>ExpirationDate</key><date>20\(10 + index % 30)-04-07T01:27:21Z</date>
-            <key>Entitlements</key><dict>\(entitlements)</dict></dict></plist>
-            """ + String(repeating: "\n", count: Int(random.next() % 3000))
-            var arguments = ["cms", "-sign", "-nodetach", "-binary", "-outform", "DER", "-signer", identity.certificate, "-inkey", identity.key]
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>Name</key><string>Profile \(index)</string>
+                <key>TeamIdentifier</key><array><string>TEAM\(index)</string></array>
+                <key>ExpirationDate</key><date>20\(10 + index % 30)-04-07T01:27:21Z</date>
+                <key>Entitlements</key><dict>\(entitlements)</dict></dict></plist>
+                """ + String(repeating: "\n", count: Int(random.next() % 3000))
+            var arguments = [
+                "cms", "-sign", "-nodetach", "-binary", "-outform", "DER", "-signer", identity.certificate, "-inkey",
+                identity.key,
+            ]
             if index % 2 == 1 { arguments.append("-stream") }
             let signed = try Self.run(arguments, input: Data(plist.utf8))
             #expect(signed.status == 0)
@@ -135,7 +169,8 @@ import PlistSyntax
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
     func truncatedAndCorruptedProfilesFailCleanly() throws {
         let file = try #require(Self.corpusProfiles().first { (try? Data(contentsOf: $0))?.first == 0x30 })
         let original = Array(try Data(contentsOf: file))
@@ -152,7 +187,9 @@ import PlistSyntax
         }
         #expect(refused > 150)
         // Nesting past the reader's depth: 100 indefinite-length SEQUENCEs.
-        let deep = [UInt8](repeating: 0x30, count: 200).enumerated().map { $0.offset % 2 == 0 ? 0x30 : 0x80 } + [UInt8](repeating: 0, count: 200)
+        let deep =
+            [UInt8](repeating: 0x30, count: 200).enumerated().map { $0.offset % 2 == 0 ? 0x30 : 0x80 }
+            + [UInt8](repeating: 0, count: 200)
         #expect(throws: ArtifactProblem(.unsupported, "DER nested deeper than 64")) { try DERReader(deep).walk() }
     }
 }

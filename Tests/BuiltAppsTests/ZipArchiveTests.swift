@@ -1,55 +1,61 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import BuiltApps
 
 /// The zip reader against Python's zipfile: archives zipfile writes (stored, deflated at
 /// every level, ZIP64, comments, Unicode names) read back entry for entry, byte for byte.
 @Suite struct ZipArchiveTests {
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// Writes `count` archives into `directory` from `seed`, and a manifest of what each holds.
     static let writer = #"""
-    import base64, json, os, random, sys, zipfile
-    seed, count, directory = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    rng = random.Random(seed)
-    manifest = []
-    for index in range(count):
-        path = os.path.join(directory, f"{index}.zip")
-        entries = []
-        zip64 = rng.random() < 0.2
-        with zipfile.ZipFile(path, "w", allowZip64=True) as archive:
-            if rng.random() < 0.3:
-                archive.comment = bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
-            names = set()
-            for _ in range(rng.randrange(1, 25)):
-                name = rng.choice(["Payload/", "Payload/App.app/", "Payload/Ä pp.app/", ""]) + "".join(rng.choice("abcXYZ._-é日") for _ in range(rng.randrange(1, 12)))
-                if name in names:
-                    continue
-                names.add(name)
-                kind = rng.randrange(3)
-                size = rng.choice([0, 1, 17, 1000, 70000, 300000])
-                if kind == 0:
-                    data = bytes(rng.randrange(256) for _ in range(min(size, 5000)))
-                elif kind == 1:
-                    data = (b"<key>SKExternalPurchase</key>" * (size // 29 + 1))[:size]
-                else:
-                    data = bytes(size)
-                method = rng.choice([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])
-                info = zipfile.ZipInfo(name)
-                info.compress_type = method
-                if method == zipfile.ZIP_DEFLATED:
-                    # Every level (the attribute is compress_level from Python 3.13 on).
-                    setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", rng.randrange(0, 10))
-                with archive.open(info, "w", force_zip64=zip64) as handle:
-                    handle.write(data)
-                entries.append({"name": name, "data": base64.b64encode(data).decode()})
-        manifest.append({"file": path, "entries": entries})
-    json.dump(manifest, open(os.path.join(directory, "manifest.json"), "w"))
-    """#
+        import base64, json, os, random, sys, zipfile
+        seed, count, directory = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+        rng = random.Random(seed)
+        manifest = []
+        for index in range(count):
+            path = os.path.join(directory, f"{index}.zip")
+            entries = []
+            zip64 = rng.random() < 0.2
+            with zipfile.ZipFile(path, "w", allowZip64=True) as archive:
+                if rng.random() < 0.3:
+                    archive.comment = bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
+                names = set()
+                for _ in range(rng.randrange(1, 25)):
+                    name = rng.choice(["Payload/", "Payload/App.app/", "Payload/Ä pp.app/", ""]) + "".join(rng.choice("abcXYZ._-é日") for _ in range(rng.randrange(1, 12)))
+                    if name in names:
+                        continue
+                    names.add(name)
+                    kind = rng.randrange(3)
+                    size = rng.choice([0, 1, 17, 1000, 70000, 300000])
+                    if kind == 0:
+                        data = bytes(rng.randrange(256) for _ in range(min(size, 5000)))
+                    elif kind == 1:
+                        data = (b"<key>SKExternalPurchase</key>" * (size // 29 + 1))[:size]
+                    else:
+                        data = bytes(size)
+                    method = rng.choice([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])
+                    info = zipfile.ZipInfo(name)
+                    info.compress_type = method
+                    if method == zipfile.ZIP_DEFLATED:
+                        # Every level (the attribute is compress_level from Python 3.13 on).
+                        setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", rng.randrange(0, 10))
+                    with archive.open(info, "w", force_zip64=zip64) as handle:
+                        handle.write(data)
+                    entries.append({"name": name, "data": base64.b64encode(data).decode()})
+            manifest.append({"file": path, "entries": entries})
+        json.dump(manifest, open(os.path.join(directory, "manifest.json"), "w"))
+        """#
 
     struct Written: Decodable {
-        struct Entry: Decodable { var name: String; var data: String }
+        struct Entry: Decodable {
+            var name: String
+            var data: String
+        }
         var file: String
         var entries: [Entry]
     }
@@ -63,7 +69,8 @@ import TestSupport
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        return try JSONDecoder().decode([Written].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+        return try JSONDecoder().decode(
+            [Written].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
     }
 
     @Test(.enabled(if: python != nil, "python3 is not installed"))
@@ -73,7 +80,9 @@ import TestSupport
             let archiveReader = try ZipArchive(FileBytes(path: archive.file))
             #expect(archiveReader.entries.map(\.name) == archive.entries.map(\.name), "\(archive.file)")
             for (entry, expected) in zip(archiveReader.entries, archive.entries) {
-                #expect(try archiveReader.contents(of: entry) == Array(Data(base64Encoded: expected.data)!), "\(archive.file) \(entry.name)")
+                #expect(
+                    try archiveReader.contents(of: entry) == Array(Data(base64Encoded: expected.data)!),
+                    "\(archive.file) \(entry.name)")
                 entryCount += 1
             }
         }
@@ -91,7 +100,9 @@ import TestSupport
                 if variant < 4 {
                     bytes.removeLast(Int(random.next() % UInt64(bytes.count)) + 1)
                 } else {
-                    for _ in 0..<3 { bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(truncatingIfNeeded: random.next() | 1) }
+                    for _ in 0..<3 {
+                        bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(truncatingIfNeeded: random.next() | 1)
+                    }
                 }
                 do {
                     let archiveReader = try ZipArchive(MemoryBytes(bytes))
@@ -110,7 +121,11 @@ import TestSupport
         let file = TestScratch.path("eplint-zeros", suffix: ".zip")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python!)
-        process.arguments = ["-c", "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z: z.writestr('Payload/big', bytes(int(sys.argv[2])))", file.path, String(size)]
+        process.arguments = [
+            "-c",
+            "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z: z.writestr('Payload/big', bytes(int(sys.argv[2])))",
+            file.path, String(size),
+        ]
         try process.run()
         process.waitUntilExit()
         return Array(try Data(contentsOf: file))
@@ -118,7 +133,9 @@ import TestSupport
 
     /// Offsets of the central directory's size fields of its first entry.
     static func centralEntry(_ bytes: [UInt8]) -> Int {
-        (0..<bytes.count - 4).last { bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 1 && bytes[$0 + 3] == 2 }!
+        (0..<bytes.count - 4).last {
+            bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 1 && bytes[$0 + 3] == 2
+        }!
     }
 
     @Test(.enabled(if: python != nil, "python3 is not installed"))
@@ -133,13 +150,18 @@ import TestSupport
         for (index, byte) in [UInt8(0xFF), 0xFF, 0xFF, 0x3F].enumerated() { lying[central + 24 + index] = byte }
         let ratio = try ZipArchive(MemoryBytes(lying))
         #expect(throws: ArtifactProblem.self) { try ratio.contents(of: ratio.entries[0]) }
-        do { _ = try ratio.contents(of: ratio.entries[0]) } catch { #expect(error.kind == .unsupported && error.message.contains("zip bomb")) }
+        do { _ = try ratio.contents(of: ratio.entries[0]) } catch {
+            #expect(error.kind == .unsupported && error.message.contains("zip bomb"))
+        }
 
         // A declared size smaller than what the data inflates to: inflating stops there.
         var short = bytes
         for (index, byte) in [UInt8(0x00), 0x10, 0x00, 0x00].enumerated() { short[central + 24 + index] = byte }
         let stopped = try ZipArchive(MemoryBytes(short))
-        do { _ = try stopped.contents(of: stopped.entries[0]); Issue.record("inflated past the declared size") } catch {
+        do {
+            _ = try stopped.contents(of: stopped.entries[0])
+            Issue.record("inflated past the declared size")
+        } catch {
             #expect(error.kind == .unsupported && error.message.contains("more than the 4096 bytes it declares"))
         }
 
@@ -151,20 +173,29 @@ import TestSupport
         #expect(throws: ArtifactProblem(.malformed, "not a zip archive (no end of central directory record)")) {
             try ZipArchive(MemoryBytes(Array(repeating: 0x41, count: 100)))
         }
-        #expect(throws: ArtifactProblem(.malformed, "not a zip archive: 3 bytes")) { try ZipArchive(MemoryBytes([1, 2, 3])) }
+        #expect(throws: ArtifactProblem(.malformed, "not a zip archive: 3 bytes")) {
+            try ZipArchive(MemoryBytes([1, 2, 3]))
+        }
     }
 
     static let artifacts: URL = {
-        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+        let shared =
+            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
         return shared.appendingPathComponent("corpus/artifacts").standardizedFileURL
     }()
 
     /// The corpus's .ipa files: each that zipfile reads, eplint reads the same.
-    @Test(.enabled(if: python != nil && FileManager.default.fileExists(atPath: artifacts.path), "python3 or ../shared/corpus/artifacts missing"))
+    @Test(
+        .enabled(
+            if: python != nil && FileManager.default.fileExists(atPath: artifacts.path),
+            "python3 or ../shared/corpus/artifacts missing"))
     func corpusArchives() throws {
-        let lister = "import sys, zipfile, json\ntry:\n  z = zipfile.ZipFile(sys.argv[1]); print(json.dumps([[i.filename, i.CRC, i.file_size] for i in z.infolist()]))\nexcept Exception: print('null')"
-        let ipas = FileManager.default.enumerator(at: Self.artifacts, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }.filter { $0.pathExtension == "ipa" }
+        let lister =
+            "import sys, zipfile, json\ntry:\n  z = zipfile.ZipFile(sys.argv[1]); print(json.dumps([[i.filename, i.CRC, i.file_size] for i in z.infolist()]))\nexcept Exception: print('null')"
+        let ipas = FileManager.default.enumerator(at: Self.artifacts, includingPropertiesForKeys: nil)!.compactMap {
+            $0 as? URL
+        }.filter { $0.pathExtension == "ipa" }
         #expect(ipas.count >= 3)
         for ipa in ipas {
             let process = Process()
@@ -173,10 +204,13 @@ import TestSupport
             process.arguments = ["-c", lister, ipa.path]
             process.standardOutput = output
             try process.run()
-            let listed = try JSONSerialization.jsonObject(with: output.fileHandleForReading.readDataToEndOfFile(), options: .fragmentsAllowed)
+            let listed = try JSONSerialization.jsonObject(
+                with: output.fileHandleForReading.readDataToEndOfFile(), options: .fragmentsAllowed)
             process.waitUntilExit()
             guard let expected = listed as? [[Any]] else {
-                #expect(throws: ArtifactProblem.self, "\(ipa.lastPathComponent): zipfile refuses it") { try ZipArchive(FileBytes(path: ipa.path)) }
+                #expect(throws: ArtifactProblem.self, "\(ipa.lastPathComponent): zipfile refuses it") {
+                    try ZipArchive(FileBytes(path: ipa.path))
+                }
                 continue
             }
             let archiveReader = try ZipArchive(FileBytes(path: ipa.path))

@@ -5,17 +5,20 @@ import Testing
 /// The generated Swift checked in must be what scripts/generate.sh writes from the current
 /// Rules/ and rule files: a page or rule changed without regenerating fails here.
 @Suite struct GeneratedFilesTests {
-    static let packageDirectory = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+    static let packageDirectory = String(
+        #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
 
     @Test func checkedInFilesMatchTheirInputs() throws {
         for file in try generatedFiles(packageDirectory: Self.packageDirectory) {
-            let checkedIn = (try? String(contentsOfFile: Self.packageDirectory + "/" + file.path, encoding: .utf8)) ?? ""
+            let checkedIn =
+                (try? String(contentsOfFile: Self.packageDirectory + "/" + file.path, encoding: .utf8)) ?? ""
             guard checkedIn != file.contents else { continue }
             // The first line that differs, not two whole files, so the message stays readable.
             let old = checkedIn.split(separator: "\n", omittingEmptySubsequences: false)
             let new = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
             let line = zip(old, new).prefix { $0 == $1 }.count
-            Issue.record("""
+            Issue.record(
+                """
                 \(file.path) is out of date with Rules/ or Sources/EplintRules/ (from line \(line + 1): \
                 \(line < new.count ? "\"\(new[line].prefix(80))\"" : "end of file") expected). \
                 Run \(regenerationCommand) and commit the result.
@@ -39,7 +42,8 @@ import Testing
         let copy = files.temporaryDirectory.appendingPathComponent("eplint-codegen-\(UUID().uuidString)").path
         try files.createDirectory(atPath: copy + "/Sources/EplintRules", withIntermediateDirectories: true)
         try files.copyItem(atPath: GeneratedFilesTests.packageDirectory + "/Rules", toPath: copy + "/Rules")
-        for name in try files.contentsOfDirectory(atPath: GeneratedFilesTests.packageDirectory + "/Sources/EplintRules") where name.hasSuffix(".swift") {
+        for name in try files.contentsOfDirectory(atPath: GeneratedFilesTests.packageDirectory + "/Sources/EplintRules")
+        where name.hasSuffix(".swift") {
             #expect(files.createFile(atPath: copy + "/Sources/EplintRules/" + name, contents: Data()))
         }
         return copy
@@ -50,7 +54,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: copy) }
         let before = try generatedFiles(packageDirectory: copy)
         let page = copy + "/Rules/EP101.md"
-        try (String(contentsOfFile: page, encoding: .utf8) + "\nA sentence added to the page.\n").write(toFile: page, atomically: true, encoding: .utf8)
+        try (String(contentsOfFile: page, encoding: .utf8) + "\nA sentence added to the page.\n").write(
+            toFile: page, atomically: true, encoding: .utf8)
         let after = try generatedFiles(packageDirectory: copy)
         #expect(file(Self.embedded, in: before) != file(Self.embedded, in: after))
         #expect(file(Self.embedded, in: after)?.contents.contains("A sentence added to the page.") == true)
@@ -60,7 +65,9 @@ import Testing
     @Test func aNewRuleFileJoinsTheList() throws {
         let copy = try copyOfInputs()
         defer { try? FileManager.default.removeItem(atPath: copy) }
-        #expect(FileManager.default.createFile(atPath: copy + "/Sources/EplintRules/EP999SomethingNew.swift", contents: Data()))
+        #expect(
+            FileManager.default.createFile(
+                atPath: copy + "/Sources/EplintRules/EP999SomethingNew.swift", contents: Data()))
         #expect(FileManager.default.createFile(atPath: copy + "/Sources/EplintRules/Helpers.swift", contents: Data()))
         let registry = try #require(file(Self.registry, in: try generatedFiles(packageDirectory: copy))).contents
         #expect(registry.contains("    EP999SomethingNew(),\n"))
@@ -72,11 +79,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: copy) }
         #expect(try generatedFiles(packageDirectory: copy).count == 3)
         try FileManager.default.createDirectory(atPath: copy + "/Sources/ServerSide", withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: copy + "/Sources/ServerSide/EP799SomethingNew.swift", contents: Data()))
+        #expect(
+            FileManager.default.createFile(
+                atPath: copy + "/Sources/ServerSide/EP799SomethingNew.swift", contents: Data()))
         #expect(FileManager.default.createFile(atPath: copy + "/Sources/ServerSide/JSONReader.swift", contents: Data()))
         let files = try generatedFiles(packageDirectory: copy)
         #expect(files.map(\.path).last == "Sources/ServerSide/Generated/AllServerRules.swift")
-        #expect(files.last?.contents.contains("    EP799SomethingNew(),\n") == true && files.last?.contents.contains("JSONReader") == false)
+        #expect(
+            files.last?.contents.contains("    EP799SomethingNew(),\n") == true
+                && files.last?.contents.contains("JSONReader") == false)
         #expect(file(Self.registry, in: files)?.contents.contains("EP799") == false)
     }
 
@@ -97,7 +108,8 @@ import Testing
         let constants = try #require(file(Self.ruleIDs, in: try generatedFiles(packageDirectory: copy))).contents
         #expect(constants.contains("    public static let ep999SomethingNew = RuleID(\"EP999\")\n"))
         #expect(constants.contains("    public static let ep001MalformedPlist = RuleID(\"EP001\")\n"))
-        try page.replacingOccurrences(of: "warning", with: "fatal").write(toFile: copy + "/Rules/EP999.md", atomically: true, encoding: .utf8)
+        try page.replacingOccurrences(of: "warning", with: "fatal").write(
+            toFile: copy + "/Rules/EP999.md", atomically: true, encoding: .utf8)
         #expect(throws: GenerationError.self) { try generatedFiles(packageDirectory: copy) }
     }
 }
@@ -116,7 +128,8 @@ import Testing
             let text = try String(contentsOfFile: root + "/Rules/" + page, encoding: .utf8)
             let header = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             let name = header.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
-            let severity = text.split(separator: "\n").first { $0.hasPrefix("- **Severity:** ") }
+            let severity =
+                text.split(separator: "\n").first { $0.hasPrefix("- **Severity:** ") }
                 .map { String($0.dropFirst("- **Severity:** ".count)) } ?? ""
             let row = "| [\(id)](Rules/\(page)) | \(name) | \(severity) |"
             #expect(readme.contains(row + "\n"), "README.md's rule table lacks \(row)")

@@ -2,20 +2,24 @@ import Configuration
 import EplintBase
 import Foundation
 import LintEngine
-import Testing
 import TestSupport
+import Testing
 
 private func read(_ yaml: String) throws(ConfigurationError) -> ConfigurationFile {
     try ConfigurationFile(text: yaml, path: ".eplint.yml", directory: "/project")
 }
 
 private func failure(_ yaml: String) -> String? {
-    do { _ = try read(yaml); return nil } catch { return error.message }
+    do {
+        _ = try read(yaml)
+        return nil
+    } catch { return error.message }
 }
 
 @Suite struct ConfigurationFileTests {
     @Test func everyKeyOfTheSpecExample() throws {
-        let file = try read("""
+        let file = try read(
+            """
             disable: [EP206]
             severity: {EP104: error, EP502: warning}
             include: ["App/**"]
@@ -31,7 +35,9 @@ private func failure(_ yaml: String) -> String? {
             """)
         #expect(file.disable == [RuleID("EP206")])
         #expect(file.severity == [RuleID("EP104"): .error, RuleID("EP502"): .warning])
-        #expect(file.admits("/project/App/Info.plist") && !file.admits("/project/Tests/Fixtures/Info.plist") && !file.admits("/project/Other/Info.plist"))
+        #expect(
+            file.admits("/project/App/Info.plist") && !file.admits("/project/Tests/Fixtures/Info.plist")
+                && !file.admits("/project/Other/Info.plist"))
         #expect(file.ignore.count == 1 && file.ignore[0].keyPath == "SKExternalPurchaseLink.nl")
         #expect(file.entitlements == ["App/Info.plist": "App/App.entitlements"])
         #expect(file.musicStreaming == true)
@@ -42,30 +48,43 @@ private func failure(_ yaml: String) -> String? {
     }
 
     @Test func mistakesNameFileLineAndKey() throws {
-        #expect(failure("severity: {EP104: error}\ndisabel: [EP206]\n") == ".eplint.yml:2: unknown key 'disabel' (known: \(ConfigurationFile.knownKeys.joined(separator: ", ")))")
+        #expect(
+            failure("severity: {EP104: error}\ndisabel: [EP206]\n")
+                == ".eplint.yml:2: unknown key 'disabel' (known: \(ConfigurationFile.knownKeys.joined(separator: ", ")))"
+        )
         #expect(failure("disable: EP206\n") == ".eplint.yml:1: disable: must be a list")
-        #expect(failure("disable:\n  - EP999\n") == ".eplint.yml:2: disable: unknown rule 'EP999'; 'eplint rules' lists them")
+        #expect(
+            failure("disable:\n  - EP999\n")
+                == ".eplint.yml:2: disable: unknown rule 'EP999'; 'eplint rules' lists them")
         #expect(failure("severity: {EP104: fatal}\n") == ".eplint.yml:1: severity: must be error, warning or note")
         #expect(failure("music-streaming: maybe\n") == ".eplint.yml:1: music-streaming: must be true or false")
-        #expect(failure("ignore:\n  - {path: x, rule: EP203, line: 3}\n")?.hasPrefix(".eplint.yml:2: ignore: unknown field 'line'") == true)
+        #expect(
+            failure("ignore:\n  - {path: x, rule: EP203, line: 3}\n")?.hasPrefix(
+                ".eplint.yml:2: ignore: unknown field 'line'") == true)
         #expect(failure("ignore:\n  - {path: x}\n") == ".eplint.yml:2: ignore: each entry needs path and rule")
         #expect(failure("- a\n- b\n") == ".eplint.yml:1: must be a mapping of settings")
         #expect(failure("a: [\n") == ".eplint.yml:2: not valid YAML: did not find expected node content")
         #expect(failure("a: &x [1]\nb: *y\n") == ".eplint.yml:2: not valid YAML: unknown alias 'y'")
         #expect(try read("exclude: &shared [\"Tests/**\"]\ninclude: *shared\n").include == [Glob("Tests/**")])
-        #expect(failure("disable: [EP005]\n---\nx: 1\n") == ".eplint.yml:2: not valid YAML: expected one document, found a second")
+        #expect(
+            failure("disable: [EP005]\n---\nx: 1\n")
+                == ".eplint.yml:2: not valid YAML: expected one document, found a second")
         #expect(failure("") == nil)
     }
 
     @Test func ignoreCoversAKeyPathAndWhatIsInsideIt() throws {
-        let file = try read("ignore:\n  - {path: \"**/Info.plist\", rule: EP203, keyPath: SKExternalPurchaseMultiLink.fr}\n")
+        let file = try read(
+            "ignore:\n  - {path: \"**/Info.plist\", rule: EP203, keyPath: SKExternalPurchaseMultiLink.fr}\n")
         func diagnostic(_ keyPath: String, _ rule: String = "EP203") -> Diagnostic {
-            Diagnostic(file: "x", rule: RuleID(rule), severity: .error, message: "", range: .init(at: .start), keyPath: keyPath)
+            Diagnostic(
+                file: "x", rule: RuleID(rule), severity: .error, message: "", range: .init(at: .start), keyPath: keyPath
+            )
         }
         #expect(file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr[2]"), absolutePath: "/project/App/Info.plist"))
         #expect(file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr"), absolutePath: "/project/Info.plist"))
         #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.frx"), absolutePath: "/project/Info.plist"))
-        #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr", "EP201"), absolutePath: "/project/Info.plist"))
+        #expect(
+            !file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr", "EP201"), absolutePath: "/project/Info.plist"))
         #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr"), absolutePath: "/project/App/Other.plist"))
     }
 
@@ -74,16 +93,26 @@ private func failure(_ yaml: String) -> String? {
     @Test func requiredVersion() throws {
         func check(_ required: String, running: String) -> String? {
             do throws(ConfigurationError) {
-                _ = try ConfigurationFile(text: "required-version: \"\(required)\"\nnewer-key: 1\n", path: ".eplint.yml", directory: "/p", toolVersion: running)
+                _ = try ConfigurationFile(
+                    text: "required-version: \"\(required)\"\nnewer-key: 1\n", path: ".eplint.yml", directory: "/p",
+                    toolVersion: running)
                 return nil
             } catch { return error.message }
         }
-        #expect(check("0.3", running: "0.2.9") == ".eplint.yml:1: required-version: this configuration needs eplint 0.3, and this eplint is 0.2.9; update eplint")
-        #expect(check(">= 0.2, < 1", running: "1.0.0")?.contains("needs eplint >= 0.2, < 1, and this eplint is 1.0.0") == true)
+        #expect(
+            check("0.3", running: "0.2.9")
+                == ".eplint.yml:1: required-version: this configuration needs eplint 0.3, and this eplint is 0.2.9; update eplint"
+        )
+        #expect(
+            check(">= 0.2, < 1", running: "1.0.0")?.contains("needs eplint >= 0.2, < 1, and this eplint is 1.0.0")
+                == true)
         #expect(check("== 0.2.1", running: "0.2.1-rc.1")?.hasPrefix(".eplint.yml:2: unknown key 'newer-key'") == true)
         #expect(check("0.2", running: "0.2.0")?.hasPrefix(".eplint.yml:2: unknown key") == true)
         #expect(check(">0.2", running: "0.2.0")?.contains("needs eplint >0.2") == true)
-        #expect(check("latest", running: "0.2.0") == ".eplint.yml:1: required-version: must be a version such as \"1.2\" or clauses such as \">= 1.2, < 2\"")
+        #expect(
+            check("latest", running: "0.2.0")
+                == ".eplint.yml:1: required-version: must be a version such as \"1.2\" or clauses such as \">= 1.2, < 2\""
+        )
         #expect(try read("required-version: \"\(ToolIdentity.version)\"\n").disable.isEmpty)
     }
 
@@ -101,9 +130,12 @@ private func failure(_ yaml: String) -> String? {
         let nfc = Glob("Caf\u{E9}/**")
         #expect(nfc.matches("Cafe\u{301}/Info.plist") && Glob("Cafe\u{301}/*.plist").matches("Caf\u{E9}/Info.plist"))
         #expect(!Glob("app/**").matches("App/Info.plist"))
-        #expect(Glob("app/**").matches("App/Info.plist", ignoringCase: true) && Glob("App/INFO.plist").matches("app/info.PLIST", ignoringCase: true))
+        #expect(
+            Glob("app/**").matches("App/Info.plist", ignoringCase: true)
+                && Glob("App/INFO.plist").matches("app/info.PLIST", ignoringCase: true))
         #expect(!Glob("App/?nfo.plist").matches("App/xnfo.plist/x", ignoringCase: true))
-        var file = try! ConfigurationFile(text: "exclude: [\"fixtures/**\"]\n", path: ".eplint.yml", directory: "/project")
+        var file = try! ConfigurationFile(
+            text: "exclude: [\"fixtures/**\"]\n", path: ".eplint.yml", directory: "/project")
         #expect(file.admits("/project/Fixtures/Info.plist"))
         file.namesIgnoreCase = true
         #expect(!file.admits("/project/Fixtures/Info.plist") && file.admits("/project/App/Info.plist"))
@@ -114,7 +146,8 @@ private func failure(_ yaml: String) -> String? {
     /// it, the README's modeline names that `$id`, install.sh downloads from it, and no other
     /// repository URL of eplint appears in the README, install.sh or action.yml.
     @Test func theSchemaIdAndTheReadmeNameToolIdentitysRepository() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
         let id = ToolIdentity.rawFile("Rules/eplint-config.schema.json")
@@ -132,27 +165,35 @@ private func failure(_ yaml: String) -> String? {
         #expect(installer.contains("\nrepository=\(ToolIdentity.repository)\n"))
         // The action installs, by default, the release of its own tag.
         let action = try String(contentsOf: root.appendingPathComponent("action.yml"), encoding: .utf8)
-        #expect(action.contains("  version:\n    description: The eplint release to run (MAJOR.MINOR.PATCH); pin it, as the action's tag pins the action\n    required: false\n    default: \"\(ToolIdentity.version)\"\n"))
+        #expect(
+            action.contains(
+                "  version:\n    description: The eplint release to run (MAJOR.MINOR.PATCH); pin it, as the action's tag pins the action\n    required: false\n    default: \"\(ToolIdentity.version)\"\n"
+            ))
     }
 
     @Test func schemaMatchesTheReader() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect(Set(properties.keys) == Set(ConfigurationFile.knownKeys))
-        let ruleIDs = try #require(((schema["definitions"] as? [String: Any])?["rule"] as? [String: Any])?["enum"] as? [String])
+        let ruleIDs = try #require(
+            ((schema["definitions"] as? [String: Any])?["rule"] as? [String: Any])?["enum"] as? [String])
         #expect(Set(ruleIDs) == Set(RuleCatalog.all.map(\.id.rawValue)))
     }
 
     /// The real consumer: Python's jsonschema validating YAML documents with the schema.
     @Test(.requires(.python))
     func schemaValidatesWithJSONSchema() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
         let check = Process()
         check.executableURL = URL(fileURLWithPath: try RequiredTool.python.require())
-        check.arguments = ["-c", """
+        check.arguments = [
+            "-c",
+            """
             import json, sys, yaml, jsonschema
             schema = json.load(open(sys.argv[1]))
             jsonschema.validate(yaml.safe_load(sys.argv[2]), schema)
@@ -162,7 +203,8 @@ private func failure(_ yaml: String) -> String? {
                 print("rejected")
             """, schemaURL.path,
             "disable: [EP206]\nseverity: {EP104: error}\nignore: [{path: a, rule: EP203, keyPath: b}]\nmusic-streaming: true\ndeployment-target: {iOS: '16.0'}\n",
-            "disabel: [EP206]\n"]
+            "disabel: [EP206]\n",
+        ]
         let output = Pipe()
         check.standardOutput = output
         check.standardError = output
@@ -175,11 +217,13 @@ private func failure(_ yaml: String) -> String? {
 
 @Suite struct BaselineTests {
     @Test func roundTripAndMultiset() throws {
-        let entry = Baseline.Entry(file: "App/Info.plist", rule: "EP203", keyPath: "SKExternalPurchaseLink.nl", value: "https://x/?\"q\"")
+        let entry = Baseline.Entry(
+            file: "App/Info.plist", rule: "EP203", keyPath: "SKExternalPurchaseLink.nl", value: "https://x/?\"q\"")
         let baseline = Baseline(counts: [entry: 2])
         let text = baseline.serialized()
         #expect(try Baseline(text: text, path: "b.json") == baseline)
-        let diagnostic = Diagnostic(file: "App/Info.plist", rule: RuleID("EP203"), severity: .error, message: "", range: .init(at: .start))
+        let diagnostic = Diagnostic(
+            file: "App/Info.plist", rule: RuleID("EP203"), severity: .error, message: "", range: .init(at: .start))
         let (new, gone) = baseline.filter([(diagnostic, entry), (diagnostic, entry), (diagnostic, entry)])
         #expect(new.count == 1 && gone.isEmpty)
         #expect(baseline.filter([]).gone == [entry])

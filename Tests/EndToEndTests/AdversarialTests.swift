@@ -49,20 +49,29 @@ import Testing
 
     @Test func expansionBombsStopAtTheFirstReference() throws {
         var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\n<!ENTITY lol \"lol\">\n"
-        for level in 1...9 { laughs += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n" }
-        laughs += "]>\n<plist><dict><key>SKExternalPurchase</key><array><string>&lol9;</string></array></dict></plist>\n"
+        for level in 1...9 {
+            laughs +=
+                "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10)
+                + "\">\n"
+        }
+        laughs +=
+            "]>\n<plist><dict><key>SKExternalPurchase</key><array><string>&lol9;</string></array></dict></plist>\n"
         #expect(try linted([try write(laughs).path]).standardOutput.contains("[EP001]"))
-        let quadratic = "<!DOCTYPE plist [<!ENTITY a \"" + String(repeating: "a", count: 50_000) + "\">]>\n<plist><array><string>"
+        let quadratic =
+            "<!DOCTYPE plist [<!ENTITY a \"" + String(repeating: "a", count: 50_000) + "\">]>\n<plist><array><string>"
             + String(repeating: "&a;", count: 50_000) + "</string></array></plist>"
         #expect(try linted([try write(quadratic).path]).standardOutput.contains("[EP001]"))
     }
 
     @Test func deepNestingAndHugeShapes() throws {
-        let deep = "<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
+        let deep =
+            "<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
+            + "</plist>"
         let nested = try linted([try write(deep).path])
         #expect(nested.standardOutput.contains("nesting deeper than 256 elements [EP002]"))
 
-        let bigString = "<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>https://x.com/"
+        let bigString =
+            "<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>https://x.com/"
             + String(repeating: "a", count: 50_000_000) + "</string></dict></dict></plist>"
         #expect(try linted([try write(bigString).path]).standardOutput.contains("[EP204]"))
 
@@ -73,10 +82,15 @@ import Testing
         let manyKeys = try linted([try write(keys).path])
         #expect(manyKeys.standardOutput.contains("2000002:1: error: duplicate key 'SKExternalPurchase'"))
 
-        let longLine = "<plist><dict><key>SKExternalPurchase</key><array>" + String(repeating: "<string>nl</string>", count: 500_000) + "</array></dict></plist>"
+        let longLine =
+            "<plist><dict><key>SKExternalPurchase</key><array>"
+            + String(repeating: "<string>nl</string>", count: 500_000) + "</array></dict></plist>"
         let line = try linted([try write(longLine).path])
         #expect(line.standardOutput.split(separator: "\n").count == 499_999)
-        #expect(line.standardOutput.hasSuffix("Info.plist:1:\(50 + 499_999 * 19): warning: region 'nl' is listed more than once in SKExternalPurchase [EP104]\n"))
+        #expect(
+            line.standardOutput.hasSuffix(
+                "Info.plist:1:\(50 + 499_999 * 19): warning: region 'nl' is listed more than once in SKExternalPurchase [EP104]\n"
+            ))
     }
 
     /// 100,000 findings (two for each of 50,000 entries), every one reported, in order.
@@ -85,9 +99,11 @@ import Testing
         var expected = ""
         for index in 0..<50_000 {
             body += "<key>r\(index)</key><array><string>https://x.com/?\(index)</string></array>\n"
-            let line = index + 2, column = "<key>r\(index)</key><array>".count + 1
+            let line = index + 2
+            let column = "<key>r\(index)</key><array>".count + 1
             expected += "Info.plist:\(line):1: error: 'r\(index)' is not an ISO 3166-1 alpha-2 region code [EP102]\n"
-            expected += "Info.plist:\(line):\(column): error: link 'https://x.com/?\(index)' has a query ('?\(index)'); "
+            expected +=
+                "Info.plist:\(line):\(column): error: link 'https://x.com/?\(index)' has a query ('?\(index)'); "
                 + "destination URLs must not have query parameters [EP203]\n"
         }
         body += "</dict></dict></plist>\n"
@@ -100,39 +116,44 @@ import Testing
     /// 40,000 distinct links for one region across both keys (the one in SKExternalPurchaseLink
     /// is also in the list, so counted once): one finding with the exact count.
     @Test func fortyThousandLinksInOneRegion() throws {
-        var body = "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
+        var body =
+            "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
             + "<key>SKExternalPurchaseLink</key><dict><key>nl</key><string>https://x.com/7</string></dict>\n"
             + "<key>SKExternalPurchaseMultiLink</key><dict><key>nl</key><array>\n"
         for index in 0..<40_000 { body += "<string>https://x.com/\(index)</string>\n" }
         body += "</array></dict></dict></plist>\n"
         let run = try lintedInPlace(body)
         #expect(run.status == 1)
-        #expect(run.standardOutput == """
-            Info.plist:2:40: error: region 'nl' has 40000 different links in SKExternalPurchaseLink and SKExternalPurchaseMultiLink; \
-            both keys need to specify the same link, as the maximum is 1 because the app is not declared as qualifying for EEA music \
-            streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP302]
-            Info.plist:3:45: note: the SKExternalPurchaseMultiLink entry for 'nl' is here
+        #expect(
+            run.standardOutput == """
+                Info.plist:2:40: error: region 'nl' has 40000 different links in SKExternalPurchaseLink and SKExternalPurchaseMultiLink; \
+                both keys need to specify the same link, as the maximum is 1 because the app is not declared as qualifying for EEA music \
+                streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP302]
+                Info.plist:3:45: note: the SKExternalPurchaseMultiLink entry for 'nl' is here
 
-            """)
+                """)
     }
 
     /// 20,000 directives, each suppressing the two findings of the entry after it; the last
     /// names EP201 instead of EP203, so its EP203 stays and its EP201 suppresses nothing.
     @Test func twentyThousandSuppressions() throws {
-        var body = "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
+        var body =
+            "<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>\n"
             + "<key>SKExternalPurchaseMultiLink</key><dict>\n"
         for index in 0..<20_000 {
-            body += "<!-- eplint:disable-next EP102 \(index == 19_999 ? "EP201" : "EP203") -->\n"
+            body +=
+                "<!-- eplint:disable-next EP102 \(index == 19_999 ? "EP201" : "EP203") -->\n"
                 + "<key>r\(index)</key><array><string>https://x.com/?\(index)</string></array>\n"
         }
         body += "</dict></dict></plist>\n"
         let run = try lintedInPlace(body)
         #expect(run.status == 1)
-        #expect(run.standardOutput == """
-            Info.plist:40001:1: warning: eplint suppression of EP201 suppresses nothing; remove it [EP008]
-            Info.plist:40002:25: error: link 'https://x.com/?19999' has a query ('?19999'); destination URLs must not have query parameters [EP203]
+        #expect(
+            run.standardOutput == """
+                Info.plist:40001:1: warning: eplint suppression of EP201 suppresses nothing; remove it [EP008]
+                Info.plist:40002:25: error: link 'https://x.com/?19999' has a query ('?19999'); destination URLs must not have query parameters [EP203]
 
-            """)
+                """)
     }
 
     /// Lints `text` as Info.plist in a fresh directory, so reports name it `Info.plist`.
@@ -148,11 +169,16 @@ import Testing
         let directory = try Eplint.temporaryDirectory()
         let text = "<plist><dict><key>SKExternalPurchase</key><array><string>NL</string></array></dict></plist>\n"
         let names = (0..<3_000).map { String(format: "f%05d.plist", $0) }
-        for name in names { try text.write(to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8) }
-        try "<plist><dict/></plist>\n".write(to: directory.appendingPathComponent("App.entitlements"), atomically: false, encoding: .utf8)
+        for name in names {
+            try text.write(to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        try "<plist><dict/></plist>\n".write(
+            to: directory.appendingPathComponent("App.entitlements"), atomically: false, encoding: .utf8)
         let run = try Eplint.run(["--format", "json"] + names, in: directory)
         #expect(run.status == 1)
-        let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])["diagnostics"] as? [[String: Any]]
+        let diagnostics =
+            try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])[
+                "diagnostics"] as? [[String: Any]]
         let found = (diagnostics ?? []).map { "\($0["file"] ?? "") \($0["rule"] ?? "")" }
         #expect(found == names.flatMap { ["\($0) EP401", "\($0) EP101"] })
     }
@@ -163,34 +189,49 @@ import Testing
     @Test func hugeComments() throws {
         let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
         let storeKit = "<key>SKExternalPurchase</key><array><string>NL</string></array>\n</dict>\n</plist>\n"
-        let overLimit = try lintedInPlace(head + "\t<!-- " + String(repeating: "\u{E9}\u{20AC}x", count: 1_700_000) + " -->\n" + storeKit)
-        #expect(overLimit.standardOutput == "Info.plist:4:2: error: a limit was exceeded: Comment too big found [EP002]\n")
+        let overLimit = try lintedInPlace(
+            head + "\t<!-- " + String(repeating: "\u{E9}\u{20AC}x", count: 1_700_000) + " -->\n" + storeKit)
+        #expect(
+            overLimit.standardOutput == "Info.plist:4:2: error: a limit was exceeded: Comment too big found [EP002]\n")
         let unterminated = try lintedInPlace(head + "\t<!-- " + String(repeating: "x-y\n", count: 2_600_000))
-        #expect(unterminated.standardOutput == "Info.plist:4:2: error: a limit was exceeded: Comment too big found [EP002]\n")
-        let underLimit = try lintedInPlace(head + "\t<!-- " + String(repeating: "\u{E9}\n", count: 3_000_000) + "\u{1D11E}-->\t" + storeKit)
-        #expect(underLimit.standardOutput == "Info.plist:3000004:42: error: region 'NL' must be lowercase: 'nl' [EP101]\n")
-        let directive = try lintedInPlace(head + "\t<!-- eplint:disable EP101 " + String(repeating: "EP101 ", count: 12_000) + "-->\n" + storeKit)
-        #expect(directive.standardOutput == """
-            Info.plist:4:2: warning: eplint:disable directive is longer than 65536 bytes and is not read; a directive names rule IDs only [EP009]
-            Info.plist:5:37: error: region 'NL' must be lowercase: 'nl' [EP101]
+        #expect(
+            unterminated.standardOutput
+                == "Info.plist:4:2: error: a limit was exceeded: Comment too big found [EP002]\n")
+        let underLimit = try lintedInPlace(
+            head + "\t<!-- " + String(repeating: "\u{E9}\n", count: 3_000_000) + "\u{1D11E}-->\t" + storeKit)
+        #expect(
+            underLimit.standardOutput == "Info.plist:3000004:42: error: region 'NL' must be lowercase: 'nl' [EP101]\n")
+        let directive = try lintedInPlace(
+            head + "\t<!-- eplint:disable EP101 " + String(repeating: "EP101 ", count: 12_000) + "-->\n" + storeKit)
+        #expect(
+            directive.standardOutput == """
+                Info.plist:4:2: warning: eplint:disable directive is longer than 65536 bytes and is not read; a directive names rule IDs only [EP009]
+                Info.plist:5:37: error: region 'NL' must be lowercase: 'nl' [EP101]
 
-            """)
+                """)
     }
 
     @Test func inputsAreNeverModifiedAndNothingPartialIsLeft() throws {
         let directory = try Eplint.temporaryDirectory()
         let input = directory.appendingPathComponent("Info.plist")
-        let text = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Examples/BrokenApp/Info.plist"), encoding: .utf8)
+        let text = try String(
+            contentsOf: Eplint.packageRoot.appendingPathComponent("Examples/BrokenApp/Info.plist"), encoding: .utf8)
         try text.write(to: input, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: input.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: input.path)
         let report = directory.appendingPathComponent("report.sarif").path
         let baseline = directory.appendingPathComponent("baseline.json").path
-        _ = try Eplint.run(["--output", directory.appendingPathComponent("out.txt").path, "--report", "sarif=\(report)",
-                            "--write-baseline", baseline, input.path])
+        _ = try Eplint.run([
+            "--output", directory.appendingPathComponent("out.txt").path, "--report", "sarif=\(report)",
+            "--write-baseline", baseline, input.path,
+        ])
         #expect(try String(contentsOf: input, encoding: .utf8) == text)
         let attributes = try FileManager.default.attributesOfItem(atPath: input.path)
         #expect((attributes[.modificationDate] as? Date) == Date(timeIntervalSince1970: 1_000_000_000))
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["Info.plist", "out.txt", "report.sarif", "baseline.json"])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == [
+                "Info.plist", "out.txt", "report.sarif", "baseline.json",
+            ])
     }
 
     @Test func interruptedRunLeavesNoPartialReport() throws {
@@ -233,7 +274,9 @@ import Testing
         // Bounded, and killed with SIGKILL: children of test threads inherit blocked signals.
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "i=0; while [ $i -lt 200000 ]; do echo '<!-- more -->' >> '\(input.path)'; i=$((i+1)); done"]
+        writer.arguments = [
+            "-c", "i=0; while [ $i -lt 200000 ]; do echo '<!-- more -->' >> '\(input.path)'; i=$((i+1)); done",
+        ]
         try writer.run()
         defer {
             kill(writer.processIdentifier, SIGKILL)

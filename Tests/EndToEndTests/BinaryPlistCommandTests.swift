@@ -5,13 +5,13 @@ import Testing
 /// rules at the same key paths, located at 1:1 with the key path in the message.
 @Suite struct BinaryPlistCommandTests {
     static let infoPlist = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-    <key>MinimumOSVersion</key><string>17.4</string>
-    <key>SKExternalPurchase</key><array><string>fr</string><string>FR</string><string>zz</string></array>
-    <key>SKExternalPurchaseLink</key><dict><key>fr</key><string>http://example.com/fr</string></dict>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>MinimumOSVersion</key><string>17.4</string>
+        <key>SKExternalPurchase</key><array><string>fr</string><string>FR</string><string>zz</string></array>
+        <key>SKExternalPurchaseLink</key><dict><key>fr</key><string>http://example.com/fr</string></dict>
+        </dict></plist>
+        """
 
     /// `(rule, key path)` of every finding of a JSON report.
     static func findings(_ run: EplintRun) throws -> [String] {
@@ -25,7 +25,8 @@ import Testing
         let xml = root.appendingPathComponent("XML/Info.plist")
         let binary = root.appendingPathComponent("Binary/Info.plist")
         for folder in ["XML", "Binary"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         try Self.infoPlist.write(to: xml, atomically: true, encoding: .utf8)
         let value = try PropertyListSerialization.propertyList(from: Data(Self.infoPlist.utf8), format: nil)

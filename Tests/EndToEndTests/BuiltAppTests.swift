@@ -7,12 +7,15 @@ import Testing
 /// recomputed: eplint does not verify them).
 @Suite struct BuiltAppTests {
     static let artifacts: URL = {
-        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+        let shared =
+            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? Eplint.packageRoot.appendingPathComponent("../shared")
         return shared.appendingPathComponent("corpus/artifacts").standardizedFileURL
     }()
-    static let signedExecutable = artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/bundles/very-capable-app.app/very-capable-app")
-    static let available = FileManager.default.fileExists(atPath: signedExecutable.path)
+    static let signedExecutable = artifacts.appendingPathComponent(
+        "fastlane__fastlane/fastlane_core/spec/fixtures/bundles/very-capable-app.app/very-capable-app")
+    static let available =
+        FileManager.default.fileExists(atPath: signedExecutable.path)
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
 
     /// A thin little-endian 64-bit executable with its SuperBlob rebuilt around new XML
@@ -20,16 +23,21 @@ import Testing
     static func replacingEntitlements(of bytes: [UInt8], with xml: String) -> [UInt8] {
         func le(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
         func be(_ data: [UInt8], _ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(data[at + $1]) } }
-        func beBytes(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func beBytes(_ value: Int) -> [UInt8] {
+            (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
         var command = 32
         for _ in 0..<le(16) where le(command) != 0x1D { command += le(command + 4) }
         let dataOffset = le(command + 8)
         let blob = Array(bytes[dataOffset...])
         var blobs: [(type: Int, bytes: [UInt8])] = []
         for index in 0..<be(blob, 8) {
-            let type = be(blob, 12 + 8 * index), start = be(blob, 16 + 8 * index)
+            let type = be(blob, 12 + 8 * index)
+            let start = be(blob, 16 + 8 * index)
             guard type != 7 else { continue }
-            let payload = type == 5 ? [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8)
+            let payload =
+                type == 5
+                ? [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8)
                 : Array(blob[start..<start + be(blob, start + 4)])
             blobs.append((type, payload))
         }
@@ -37,7 +45,8 @@ import Testing
             blobs.insert((5, [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8)), at: 1)
         }
         var offset = 12 + 8 * blobs.count
-        var index: [UInt8] = [], body: [UInt8] = []
+        var index: [UInt8] = []
+        var body: [UInt8] = []
         for entry in blobs {
             index += beBytes(entry.type) + beBytes(offset)
             body += entry.bytes
@@ -46,22 +55,29 @@ import Testing
         var superBlob = [0xFA, 0xDE, 0x0C, 0xC0] + beBytes(offset) + beBytes(blobs.count) + index + body
         superBlob += [UInt8](repeating: 0, count: (16 - superBlob.count % 16) % 16)
         var result = Array(bytes[..<dataOffset]) + superBlob
-        for (position, byte) in (0..<4).map({ UInt8(truncatingIfNeeded: superBlob.count >> (8 * $0)) }).enumerated() { result[command + 12 + position] = byte }
+        for (position, byte) in (0..<4).map({ UInt8(truncatingIfNeeded: superBlob.count >> (8 * $0)) }).enumerated() {
+            result[command + 12 + position] = byte
+        }
         return result
     }
 
     static func entitlements(_ keys: [String]) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
-            + keys.map { "\t<key>\($0)</key>\n\t<true/>\n" }.joined() + "\t<key>application-identifier</key>\n\t<string>TEAM.app</string>\n</dict>\n</plist>\n"
+            + keys.map { "\t<key>\($0)</key>\n\t<true/>\n" }.joined()
+            + "\t<key>application-identifier</key>\n\t<string>TEAM.app</string>\n</dict>\n</plist>\n"
     }
 
     /// A bundle folder `name` in `directory`: binary Info.plist, the executable, nested extensions.
-    static func writeBundle(_ bundle: URL, entitlementKeys: [String], info: [String: Any], executable: String = "Fixture") throws {
+    static func writeBundle(
+        _ bundle: URL, entitlementKeys: [String], info: [String: Any], executable: String = "Fixture"
+    ) throws {
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         var plist = info
         plist["CFBundleExecutable"] = executable
-        try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(to: bundle.appendingPathComponent("Info.plist"))
-        let signed = replacingEntitlements(of: Array(try Data(contentsOf: signedExecutable)), with: entitlements(entitlementKeys))
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(
+            to: bundle.appendingPathComponent("Info.plist"))
+        let signed = replacingEntitlements(
+            of: Array(try Data(contentsOf: signedExecutable)), with: entitlements(entitlementKeys))
         try Data(signed).write(to: bundle.appendingPathComponent(executable))
     }
 
@@ -83,8 +99,10 @@ import Testing
         // the entitlement and no key, has it unused (EP402).
         let app = root.appendingPathComponent("Build/Fixture.app")
         try Self.writeBundle(app, entitlementKeys: [], info: Self.storeKitInfo)
-        try Self.writeBundle(app.appendingPathComponent("PlugIns/Widget.appex"), entitlementKeys: ["com.apple.developer.storekit.external-purchase"],
-                             info: ["MinimumOSVersion": "17.4"], executable: "Widget")
+        try Self.writeBundle(
+            app.appendingPathComponent("PlugIns/Widget.appex"),
+            entitlementKeys: ["com.apple.developer.storekit.external-purchase"],
+            info: ["MinimumOSVersion": "17.4"], executable: "Widget")
         let direct = try Eplint.run(["Build/Fixture.app"], in: root)
         #expect(Self.findings(direct) == ["EP401 SKExternalPurchase", "EP402 "], "\(direct.standardOutput)")
         #expect(direct.standardOutput.contains("Build/Fixture.app/Info.plist:1:1: error: "))
@@ -94,14 +112,17 @@ import Testing
         // The same bundle in an .ipa and an .xcarchive.
         let zip = Process()
         zip.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        zip.arguments = ["-c", """
-        import os, sys, zipfile
-        with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as z:
-            for folder, _, names in os.walk(sys.argv[1]):
-                for name in names:
-                    path = os.path.join(folder, name)
-                    z.write(path, 'Payload/' + os.path.relpath(path, os.path.dirname(sys.argv[1])))
-        """, app.path, root.appendingPathComponent("Fixture.ipa").path]
+        zip.arguments = [
+            "-c",
+            """
+            import os, sys, zipfile
+            with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as z:
+                for folder, _, names in os.walk(sys.argv[1]):
+                    for name in names:
+                        path = os.path.join(folder, name)
+                        z.write(path, 'Payload/' + os.path.relpath(path, os.path.dirname(sys.argv[1])))
+            """, app.path, root.appendingPathComponent("Fixture.ipa").path,
+        ]
         try zip.run()
         zip.waitUntilExit()
         let ipa = try Eplint.run(["Fixture.ipa"], in: root)
@@ -120,21 +141,27 @@ import Testing
         #expect(walk.standardError.contains("./Fixture.ipa (a built app: name it or pass --artifacts)"))
         #expect(walk.standardError.contains("./Build/Fixture.app/ (a built app: name it or pass --artifacts)"))
         let artifacts = try Eplint.run(["--artifacts", "."], in: root)
-        #expect(Self.findings(artifacts) == (Self.findings(direct) + Self.findings(direct) + Self.findings(direct)).sorted())
+        #expect(
+            Self.findings(artifacts) == (Self.findings(direct) + Self.findings(direct) + Self.findings(direct)).sorted()
+        )
     }
 
     @Test(.enabled(if: available, "the corpus's signed executable or python3 is missing"))
     func grantedEntitlementIsClean() throws {
         let root = try Eplint.temporaryDirectory()
-        try Self.writeBundle(root.appendingPathComponent("Fixture.app"), entitlementKeys: ["com.apple.developer.storekit.external-purchase"], info: Self.storeKitInfo)
+        try Self.writeBundle(
+            root.appendingPathComponent("Fixture.app"),
+            entitlementKeys: ["com.apple.developer.storekit.external-purchase"], info: Self.storeKitInfo)
         let run = try Eplint.run(["Fixture.app"], in: root)
         #expect(run.standardOutput.isEmpty && run.status == 0, "\(run.standardOutput)")
     }
 
     /// A profile as Apple writes one, signed with a throw-away key by `openssl cms -sign`.
     static func signedProfile(expiring date: String, entitlements: String, in directory: URL) throws -> Data {
-        let plist = directory.appendingPathComponent("profile.plist"), key = directory.appendingPathComponent("key.pem")
-        let certificate = directory.appendingPathComponent("cert.pem"), signed = directory.appendingPathComponent("profile.der")
+        let plist = directory.appendingPathComponent("profile.plist")
+        let key = directory.appendingPathComponent("key.pem")
+        let certificate = directory.appendingPathComponent("cert.pem")
+        let signed = directory.appendingPathComponent("profile.der")
         try """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><dict><key>Name</key><string>Fixture</string>
@@ -142,8 +169,16 @@ import Testing
         <key>ExpirationDate</key><date>\(date)</date>
         <key>Entitlements</key><dict>\(entitlements)</dict></dict></plist>
         """.write(to: plist, atomically: true, encoding: .utf8)
-        for arguments in [["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path, "-days", "1", "-subj", "/CN=eplint fixture"],
-                          ["cms", "-sign", "-nodetach", "-binary", "-outform", "DER", "-in", plist.path, "-signer", certificate.path, "-inkey", key.path, "-out", signed.path]] {
+        for arguments in [
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path, "-days",
+                "1", "-subj", "/CN=eplint fixture",
+            ],
+            [
+                "cms", "-sign", "-nodetach", "-binary", "-outform", "DER", "-in", plist.path, "-signer",
+                certificate.path, "-inkey", key.path, "-out", signed.path,
+            ],
+        ] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
             process.arguments = arguments
@@ -154,22 +189,32 @@ import Testing
         return try Data(contentsOf: signed)
     }
 
-    @Test(.enabled(if: available && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "the corpus's executable, python3 or openssl is missing"))
+    @Test(
+        .enabled(
+            if: available && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"),
+            "the corpus's executable, python3 or openssl is missing"))
     func profileGrantsAndExpires() throws {
         let root = try Eplint.temporaryDirectory()
         let app = root.appendingPathComponent("Fixture.app")
-        try Self.writeBundle(app, entitlementKeys: ["com.apple.developer.storekit.external-purchase"], info: Self.storeKitInfo)
+        try Self.writeBundle(
+            app, entitlementKeys: ["com.apple.developer.storekit.external-purchase"], info: Self.storeKitInfo)
         let profile = app.appendingPathComponent("embedded.mobileprovision")
         let granted = "<key>com.apple.developer.storekit.external-purchase</key><true/>"
 
         try Self.signedProfile(expiring: "2099-01-01T00:00:00Z", entitlements: "", in: root).write(to: profile)
         let notGranted = try Eplint.run(["Fixture.app"], in: root)
-        #expect(notGranted.standardOutput == "Fixture.app/Fixture (signed entitlements):4:2: error: com.apple.developer.storekit.external-purchase is signed into the app but the provisioning profile Fixture.app/embedded.mobileprovision does not grant it [EP406]\n")
+        #expect(
+            notGranted.standardOutput
+                == "Fixture.app/Fixture (signed entitlements):4:2: error: com.apple.developer.storekit.external-purchase is signed into the app but the provisioning profile Fixture.app/embedded.mobileprovision does not grant it [EP406]\n"
+        )
         #expect(notGranted.status == 1)
 
         try Self.signedProfile(expiring: "2025-06-30T12:00:00Z", entitlements: granted, in: root).write(to: profile)
         let expired = try Eplint.run(["Fixture.app"], in: root, environment: ["EPLINT_NOW": "2026-01-01T00:00:00Z"])
-        #expect(expired.standardOutput == "Fixture.app/embedded.mobileprovision:1:1: warning: the provisioning profile Fixture.app/embedded.mobileprovision expired on 2025-06-30T12:00:00Z [EP407]\n", "\(expired.standardOutput)")
+        #expect(
+            expired.standardOutput
+                == "Fixture.app/embedded.mobileprovision:1:1: warning: the provisioning profile Fixture.app/embedded.mobileprovision expired on 2025-06-30T12:00:00Z [EP407]\n",
+            "\(expired.standardOutput)")
         #expect(expired.status == 0)
         let before = try Eplint.run(["Fixture.app"], in: root, environment: ["EPLINT_NOW": "2025-01-01T00:00:00Z"])
         #expect(before.standardOutput.isEmpty && before.status == 0, "\(before.standardOutput)")
@@ -182,35 +227,48 @@ import Testing
         let root = try Eplint.temporaryDirectory()
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        writer.arguments = ["-c", """
-        import sys, zipfile
-        cyclic = b'bplist00' + bytes([0xA1, 0]) + bytes([8]) + bytes(6) + bytes([1, 1]) + (1).to_bytes(8, 'big') + bytes(8) + (10).to_bytes(8, 'big')
-        for name, data in (('Good', b'<plist><dict/></plist>'), ('Cyclic', cyclic)):
-            with zipfile.ZipFile(sys.argv[1] + '/' + name + '.ipa', 'w', zipfile.ZIP_DEFLATED) as z:
-                z.writestr('Payload/A.app/Info.plist', data)
-        """, root.path]
+        writer.arguments = [
+            "-c",
+            """
+            import sys, zipfile
+            cyclic = b'bplist00' + bytes([0xA1, 0]) + bytes([8]) + bytes(6) + bytes([1, 1]) + (1).to_bytes(8, 'big') + bytes(8) + (10).to_bytes(8, 'big')
+            for name, data in (('Good', b'<plist><dict/></plist>'), ('Cyclic', cyclic)):
+                with zipfile.ZipFile(sys.argv[1] + '/' + name + '.ipa', 'w', zipfile.ZIP_DEFLATED) as z:
+                    z.writestr('Payload/A.app/Info.plist', data)
+            """, root.path,
+        ]
         try writer.run()
         writer.waitUntilExit()
         let good = Array(try Data(contentsOf: root.appendingPathComponent("Good.ipa")))
         try Data(good.prefix(good.count - 30)).write(to: root.appendingPathComponent("Truncated.ipa"))
         // The central directory's uncompressed size of the one entry: 268 MB from a few bytes.
         var bomb = good
-        let central = (0..<bomb.count - 4).last { bomb[$0] == 0x50 && bomb[$0 + 1] == 0x4B && bomb[$0 + 2] == 1 && bomb[$0 + 3] == 2 }!
+        let central = (0..<bomb.count - 4).last {
+            bomb[$0] == 0x50 && bomb[$0 + 1] == 0x4B && bomb[$0 + 2] == 1 && bomb[$0 + 3] == 2
+        }!
         for (index, byte) in [UInt8(0xF0), 0xFF, 0xFF, 0x0F].enumerated() { bomb[central + 24 + index] = byte }
         try Data(bomb).write(to: root.appendingPathComponent("Bomb.ipa"))
 
         let started = Date()
         #expect(try Eplint.run(["Good.ipa"], in: root).status == 0)
         let truncated = try Eplint.run(["Truncated.ipa"], in: root)
-        #expect(truncated.standardOutput.hasPrefix("Truncated.ipa:1:1: error: not a zip archive") && truncated.status == 1, "\(truncated.standardOutput)")
+        #expect(
+            truncated.standardOutput.hasPrefix("Truncated.ipa:1:1: error: not a zip archive") && truncated.status == 1,
+            "\(truncated.standardOutput)")
         let bombed = try Eplint.run(["Bomb.ipa"], in: root)
-        #expect(bombed.standardOutput.contains("more than deflate can produce (a zip bomb) [EP002]"), "\(bombed.standardOutput)")
+        #expect(
+            bombed.standardOutput.contains("more than deflate can produce (a zip bomb) [EP002]"),
+            "\(bombed.standardOutput)")
         let cyclic = try Eplint.run(["Cyclic.ipa"], in: root)
-        #expect(cyclic.standardOutput == "Cyclic.ipa/Payload/A.app/Info.plist:1:1: error: binary property list: object 0 contains itself [EP001]\n", "\(cyclic.standardOutput)")
+        #expect(
+            cyclic.standardOutput
+                == "Cyclic.ipa/Payload/A.app/Info.plist:1:1: error: binary property list: object 0 contains itself [EP001]\n",
+            "\(cyclic.standardOutput)")
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
     func corpusArtifacts() throws {
         let ipas = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/ipas")
         // A real signed app without the StoreKit keys: clean.
@@ -218,7 +276,9 @@ import Testing
         #expect(clean.standardOutput.isEmpty && clean.standardError.isEmpty && clean.status == 0)
         // An .ipa without Payload/*.app: EP002, not a silent pass.
         let empty = try Eplint.run(["no-app-bundle.ipa"], in: ipas)
-        #expect(empty.standardOutput == "no-app-bundle.ipa:1:1: error: no app bundle in it (Payload/*.app is empty) [EP002]\n")
+        #expect(
+            empty.standardOutput
+                == "no-app-bundle.ipa:1:1: error: no app bundle in it (Payload/*.app is empty) [EP002]\n")
         #expect(empty.status == 1)
         let archive = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/archives")
         let archived = try Eplint.run(["--verbose", "very-capable-app.xcarchive"], in: archive)

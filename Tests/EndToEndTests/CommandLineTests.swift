@@ -4,7 +4,8 @@ import Testing
 @Suite struct CommandLineTests {
     /// `shared/` beside the checkout (as CI has it), or where EPLINT_SHARED_DIR says.
     static let corpus: URL? = {
-        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+        let shared =
+            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? Eplint.packageRoot.appendingPathComponent("../shared")
         let corpus = shared.appendingPathComponent("corpus/real-world").standardizedFileURL
         return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
@@ -24,7 +25,8 @@ import Testing
         for rule in ["EP101", "EP102", "EP103", "EP201", "EP203", "EP302", "EP005"] {
             #expect(broken.standardOutput.contains("[\(rule)]"), "\(rule)")
         }
-        #expect(broken.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/Info.plist:") })
+        #expect(
+            broken.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/Info.plist:") })
         let correct = try Eplint.run(["Examples/CorrectApp"])
         #expect(correct.standardOutput == "" && correct.status == 0)
     }
@@ -47,13 +49,20 @@ import Testing
         #expect(try Eplint.run(["--no-such-flag"], in: directory).status == 2)
         #expect(try Eplint.run(["--define", "=x", "Info.plist"], in: directory).status == 2)
         let help = try Eplint.run(["--help"])
-        #expect(help.status == 0 && help.standardOutput.contains("USAGE:") && help.standardOutput.contains("lint (default)"))
+        #expect(
+            help.status == 0 && help.standardOutput.contains("USAGE:") && help.standardOutput.contains("lint (default)")
+        )
         #expect(try Eplint.run(["lint", "--help"]).standardOutput.contains("--format"))
         // The one place the version is written (scripts/release.sh sets it from the tag).
-        let identity = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Sources/LintEngine/ToolIdentity.swift"), encoding: .utf8)
-        let versionLine = try #require(identity.split(separator: "\n").first { $0.hasPrefix("    public static let version = \"") })
+        let identity = try String(
+            contentsOf: Eplint.packageRoot.appendingPathComponent("Sources/LintEngine/ToolIdentity.swift"),
+            encoding: .utf8)
+        let versionLine = try #require(
+            identity.split(separator: "\n").first { $0.hasPrefix("    public static let version = \"") })
         #expect(try Eplint.run(["--version"]).standardOutput == versionLine.split(separator: "\"")[1] + "\n")
-        #expect(try Eplint.run(["help", "explain"]).standardOutput.hasPrefix("OVERVIEW: Print a rule's documentation page.\n\nUSAGE: eplint explain <RULE>\n"))
+        #expect(
+            try Eplint.run(["help", "explain"]).standardOutput.hasPrefix(
+                "OVERVIEW: Print a rule's documentation page.\n\nUSAGE: eplint explain <RULE>\n"))
         // The command line is eplint's own (no reflection at start-up): its errors are exit 2.
         for (arguments, message) in [
             (["--strict=yes", "Info.plist"], "--strict takes no value"),
@@ -77,9 +86,15 @@ import Testing
     @Test func standardInputWithAName() throws {
         let text = "<plist><array/></plist>"
         let named = try Eplint.run(["--stdin-filename", "App/Info.plist", "-"], input: Data(text.utf8))
-        #expect(named.standardOutput == "App/Info.plist:1:8: error: the top-level element must be a dictionary (<dict>), found array [EP004]\n")
+        #expect(
+            named.standardOutput
+                == "App/Info.plist:1:8: error: the top-level element must be a dictionary (<dict>), found array [EP004]\n"
+        )
         #expect(named.status == 1)
-        let unnamed = try Eplint.run(["-"], input: Data("<plist><dict><key>SKExternalPurchase</key><array><string>eu</string></array></dict></plist>".utf8))
+        let unnamed = try Eplint.run(
+            ["-"],
+            input: Data(
+                "<plist><dict><key>SKExternalPurchase</key><array><string>eu</string></array></dict></plist>".utf8))
         #expect(unnamed.standardOutput.hasPrefix("<stdin>:1:50: error:"))
     }
 
@@ -87,18 +102,22 @@ import Testing
         let root = try Eplint.temporaryDirectory()
         let bad = "<plist><dict><key>SKExternalPurchase</key><array><string>eu</string></array></dict></plist>"
         let manager = FileManager.default
-        for folder in ["App", "App/Sub", ".git", "Pods", "DerivedData", ".hidden", "node_modules", "Carthage", ".build"] {
+        for folder in [
+            "App", "App/Sub", ".git", "Pods", "DerivedData", ".hidden", "node_modules", "Carthage", ".build",
+        ] {
             try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
             try bad.write(to: root.appendingPathComponent(folder + "/Info.plist"), atomically: true, encoding: .utf8)
         }
         try bad.write(to: root.appendingPathComponent("App/B.entitlements"), atomically: true, encoding: .utf8)
         try bad.write(to: root.appendingPathComponent("App/notes.txt"), atomically: true, encoding: .utf8)
         try Data("bplist00\u{0}\u{1}".utf8).write(to: root.appendingPathComponent("App/Binary.plist"))
-        try manager.createSymbolicLink(atPath: root.appendingPathComponent("App/Link.plist").path, withDestinationPath: "/etc/hostname")
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("App/Link.plist").path, withDestinationPath: "/etc/hostname")
 
         let walk = try Eplint.run(["--verbose", "."], in: root)
         var files: [String] = []
-        for line in walk.standardOutput.split(separator: "\n") where files.last != String(line.split(separator: ":")[0]) {
+        for line in walk.standardOutput.split(separator: "\n") where files.last != String(line.split(separator: ":")[0])
+        {
             files.append(String(line.split(separator: ":")[0]))
         }
         #expect(files == ["./App/B.entitlements", "./App/Info.plist", "./App/Sub/Info.plist"])
@@ -108,8 +127,13 @@ import Testing
 
         let named = try Eplint.run(["App/Binary.plist", "Pods"], in: root)
         // A named binary plist is read: this one is too short for its trailer.
-        #expect(named.standardOutput.hasPrefix("App/Binary.plist:1:1: error: binary property list too short (10 bytes) for a header, an object and a trailer [EP001]"))
-        #expect(named.standardOutput.contains("Pods/Info.plist:1:50: error:"), "a skipped folder named explicitly is linted")
+        #expect(
+            named.standardOutput.hasPrefix(
+                "App/Binary.plist:1:1: error: binary property list too short (10 bytes) for a header, an object and a trailer [EP001]"
+            ))
+        #expect(
+            named.standardOutput.contains("Pods/Info.plist:1:50: error:"), "a skipped folder named explicitly is linted"
+        )
     }
 
     /// An entitlements file holding an Info.plist key pairs with itself for EP405; it is no
@@ -124,7 +148,10 @@ import Testing
             """
         try entitlements.write(to: root.appendingPathComponent("App.entitlements"), atomically: true, encoding: .utf8)
         let run = try Eplint.run(["."], in: root)
-        #expect(run.standardOutput == "./App.entitlements:3:1: error: SKExternalPurchase is an Info.plist key: in an entitlements file it has no effect; move it to the Info.plist [EP405]\n")
+        #expect(
+            run.standardOutput
+                == "./App.entitlements:3:1: error: SKExternalPurchase is an Info.plist key: in an entitlements file it has no effect; move it to the Info.plist [EP405]\n"
+        )
         #expect(run.status == 1)
     }
 
@@ -138,11 +165,16 @@ import Testing
     }
 
     @Test func buildSettingsFromTheCommandLine() throws {
-        let text = "<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>$(STORE)/nl</string></dict></dict></plist>"
+        let text =
+            "<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>$(STORE)/nl</string></dict></dict></plist>"
         let unresolved = try Eplint.run(["--stdin-filename", "Info.plist", "-"], input: Data(text.utf8))
         #expect(unresolved.standardOutput.contains("note: '$(STORE)/nl' uses $(STORE)"))
         #expect(unresolved.status == 0)
-        let resolved = try Eplint.run(["--define", "STORE=https://x.com/?a", "--stdin-filename", "Info.plist", "-"], input: Data(text.utf8))
-        #expect(resolved.standardOutput == "Info.plist:1:66: error: link 'https://x.com/?a/nl' (from '$(STORE)/nl'; STORE from --define) has a query ('?a/nl'); destination URLs must not have query parameters [EP203]\n")
+        let resolved = try Eplint.run(
+            ["--define", "STORE=https://x.com/?a", "--stdin-filename", "Info.plist", "-"], input: Data(text.utf8))
+        #expect(
+            resolved.standardOutput
+                == "Info.plist:1:66: error: link 'https://x.com/?a/nl' (from '$(STORE)/nl'; STORE from --define) has a query ('?a/nl'); destination URLs must not have query parameters [EP203]\n"
+        )
     }
 }

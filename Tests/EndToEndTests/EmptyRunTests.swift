@@ -10,12 +10,18 @@ import Testing
         try project.write(".eplint.yml", "exclude: [\"App/**\"]\n")
 
         let walked = try project.run(["Docs"])
-        #expect(walked.standardError == "eplint: no files to lint under Docs\n" && walked.status == 0 && walked.standardOutput == "")
+        #expect(
+            walked.standardError == "eplint: no files to lint under Docs\n" && walked.status == 0
+                && walked.standardOutput == "")
         let excluded = try project.run(["--error-on-empty", "App/Info.plist", "Docs"])
-        #expect(excluded.standardError == "eplint: no files to lint under App/Info.plist, Docs\nerror: eplint: --error-on-empty: no file was linted\n")
+        #expect(
+            excluded.standardError
+                == "eplint: no files to lint under App/Info.plist, Docs\nerror: eplint: --error-on-empty: no file was linted\n"
+        )
         #expect(excluded.status == 2)
         let nothing = try project.run(["--error-on-empty"])
-        #expect(nothing.standardError.hasPrefix("eplint: no files to lint (no path was given)\n") && nothing.status == 2)
+        #expect(
+            nothing.standardError.hasPrefix("eplint: no files to lint (no path was given)\n") && nothing.status == 2)
 
         // Standard input is a file, even empty; a linted file silences the message.
         let standardInput = try Eplint.run(["--error-on-empty", "-"], in: project.root, input: Data())
@@ -34,6 +40,9 @@ import Testing
         try project.write(".eplint.yml", "required-version: \">= 999.0\"\nsome-future-key: true\n")
         let run = try project.run(["App"])
         #expect(run.status == 2)
-        #expect(run.standardError.hasPrefix("error: eplint: .eplint.yml:1: required-version: this configuration needs eplint >= 999.0, and this eplint is "))
+        #expect(
+            run.standardError.hasPrefix(
+                "error: eplint: .eplint.yml:1: required-version: this configuration needs eplint >= 999.0, and this eplint is "
+            ))
     }
 }

@@ -11,7 +11,8 @@ struct EplintRun {
 }
 
 enum Eplint {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The `eplint` built beside the test bundle.
     static let executable: URL = {
@@ -25,7 +26,9 @@ enum Eplint {
     }()
 
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, environment: [String: String?] = [:]) throws -> EplintRun {
+    static func run(
+        _ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, environment: [String: String?] = [:]
+    ) throws -> EplintRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,7 +37,9 @@ enum Eplint {
         // A nil value removes the variable.
         for (name, value) in environment { processEnvironment[name] = value }
         process.environment = processEnvironment
-        let output = Pipe(), error = Pipe(), standardInput = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        let standardInput = Pipe()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = standardInput
@@ -45,15 +50,18 @@ enum Eplint {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return EplintRun(status: process.terminationStatus,
-                         standardOutput: String(decoding: outputData, as: UTF8.self),
-                         standardError: String(decoding: errorData, as: UTF8.self), standardOutputData: outputData)
+        return EplintRun(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self), standardOutputData: outputData)
     }
 
     /// The tools a `--diff` must apply with, as found on this machine (each with its arguments
     /// for `fix.patch`).
-    static let patchTools = [["/usr/bin/patch", "-s", "-p0", "-i", "fix.patch"], ["/usr/bin/git", "apply", "-p0", "fix.patch"]]
-        .filter { FileManager.default.isExecutableFile(atPath: $0[0]) }
+    static let patchTools = [
+        ["/usr/bin/patch", "-s", "-p0", "-i", "fix.patch"], ["/usr/bin/git", "apply", "-p0", "fix.patch"],
+    ]
+    .filter { FileManager.default.isExecutableFile(atPath: $0[0]) }
 
     /// Runs `tool` (a path, then its arguments) in `directory`; its exit status.
     static func runTool(_ tool: [String], in directory: URL) throws -> Int32 {

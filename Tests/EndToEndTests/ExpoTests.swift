@@ -5,45 +5,48 @@ import Testing
 /// and its entitlements, at their JSON positions, with the findings of their plist twins.
 @Suite struct ExpoTests {
     static let appJSON = """
-    {
-      "expo": {
-        "name": "Demo",
-        "ios": {
-          "infoPlist": {
-            "MinimumOSVersion": "17.4",
-            "SKExternalPurchase": ["fr", "FR", "zz"],
-            "SKExternalPurchaseLink": { "fr": "http://example.com/fr" },
-            "Count": 3, "Ratio": 0.5, "Nothing": null
-          },
-          "entitlements": { "com.apple.developer.storekit.external-purchase": true }
+        {
+          "expo": {
+            "name": "Demo",
+            "ios": {
+              "infoPlist": {
+                "MinimumOSVersion": "17.4",
+                "SKExternalPurchase": ["fr", "FR", "zz"],
+                "SKExternalPurchaseLink": { "fr": "http://example.com/fr" },
+                "Count": 3, "Ratio": 0.5, "Nothing": null
+              },
+              "entitlements": { "com.apple.developer.storekit.external-purchase": true }
+            }
+          }
         }
-      }
-    }
-    """
+        """
 
     /// The same values as an Info.plist and an entitlements file beside it.
     static let infoPlist = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-    <key>MinimumOSVersion</key><string>17.4</string>
-    <key>SKExternalPurchase</key><array><string>fr</string><string>FR</string><string>zz</string></array>
-    <key>SKExternalPurchaseLink</key><dict><key>fr</key><string>http://example.com/fr</string></dict>
-    <key>Count</key><integer>3</integer><key>Ratio</key><real>0.5</real>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>MinimumOSVersion</key><string>17.4</string>
+        <key>SKExternalPurchase</key><array><string>fr</string><string>FR</string><string>zz</string></array>
+        <key>SKExternalPurchaseLink</key><dict><key>fr</key><string>http://example.com/fr</string></dict>
+        <key>Count</key><integer>3</integer><key>Ratio</key><real>0.5</real>
+        </dict></plist>
+        """
     static let entitlements = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict><key>com.apple.developer.storekit.external-purchase</key><true/></dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>com.apple.developer.storekit.external-purchase</key><true/></dict></plist>
+        """
 
     static func findings(_ run: EplintRun) throws -> [String] { try BinaryPlistCommandTests.findings(run) }
 
     @Test func appJSONGivesThePlistTwinsFindings() throws {
         let root = try Eplint.temporaryDirectory()
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Native"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Native"), withIntermediateDirectories: true)
         try Self.appJSON.write(to: root.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
-        try Self.infoPlist.write(to: root.appendingPathComponent("Native/Info.plist"), atomically: true, encoding: .utf8)
-        try Self.entitlements.write(to: root.appendingPathComponent("Native/App.entitlements"), atomically: true, encoding: .utf8)
+        try Self.infoPlist.write(
+            to: root.appendingPathComponent("Native/Info.plist"), atomically: true, encoding: .utf8)
+        try Self.entitlements.write(
+            to: root.appendingPathComponent("Native/App.entitlements"), atomically: true, encoding: .utf8)
 
         let expo = try Eplint.run(["--format", "json", "app.json"], in: root)
         let native = try Eplint.run(["--format", "json", "Native/Info.plist"], in: root)
@@ -52,8 +55,13 @@ import Testing
         #expect(try Self.findings(expo) == expected)
 
         let gcc = try Eplint.run(["app.json"], in: root)
-        #expect(gcc.standardOutput.contains("app.json:7:38: error: region 'FR' must be lowercase: 'fr' [EP101]\n"), "\(gcc.standardOutput)")
-        #expect(gcc.standardOutput.contains("app.json:8:43: error: link 'http://example.com/fr' uses 'http'; destination URLs must use https [EP201]\n"))
+        #expect(
+            gcc.standardOutput.contains("app.json:7:38: error: region 'FR' must be lowercase: 'fr' [EP101]\n"),
+            "\(gcc.standardOutput)")
+        #expect(
+            gcc.standardOutput.contains(
+                "app.json:8:43: error: link 'http://example.com/fr' uses 'http'; destination URLs must use https [EP201]\n"
+            ))
         #expect(gcc.status == 1)
     }
 
@@ -63,32 +71,47 @@ import Testing
         try #"{"expo": {"ios": {"entitlements": {"com.apple.developer.storekit.external-purchase": true}}}}"#
             .write(to: root.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
         let run = try Eplint.run(["app.json"], in: root)
-        #expect(run.standardOutput == "app.json:1:36: warning: com.apple.developer.storekit.external-purchase is granted but app.json uses none of its keys (SKExternalPurchase) [EP402]\n", "\(run.standardOutput)")
+        #expect(
+            run.standardOutput
+                == "app.json:1:36: warning: com.apple.developer.storekit.external-purchase is granted but app.json uses none of its keys (SKExternalPurchase) [EP402]\n",
+            "\(run.standardOutput)")
     }
 
     @Test func walkDynamicConfigsAndPrebuiltProjects() throws {
         let root = try Eplint.temporaryDirectory()
         try Self.appJSON.write(to: root.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
-        try "module.exports = {}".write(to: root.appendingPathComponent("app.config.js"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("other"), withIntermediateDirectories: true)
-        try #"{"expo": {"name": "No iOS"}}"#.write(to: root.appendingPathComponent("other/app.json"), atomically: true, encoding: .utf8)
+        try "module.exports = {}".write(
+            to: root.appendingPathComponent("app.config.js"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("other"), withIntermediateDirectories: true)
+        try #"{"expo": {"name": "No iOS"}}"#.write(
+            to: root.appendingPathComponent("other/app.json"), atomically: true, encoding: .utf8)
 
         let walk = try Eplint.run(["--verbose", "."], in: root)
         #expect(walk.standardOutput.hasPrefix("./app.json:7:38: error: region 'FR'"), "\(walk.standardOutput)")
-        #expect(walk.standardError.contains("./app.config.js (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)"))
+        #expect(
+            walk.standardError.contains(
+                "./app.config.js (a dynamic Expo configuration must be run to be read: eplint reads app.json and app.config.json)"
+            ))
         #expect(walk.standardError.contains("./other/app.json (no expo.ios object)"))
         #expect(!walk.standardOutput.contains("other/app.json"))
 
         // expo prebuild wrote ios/: the project is linted, app.json is not (no key twice).
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("ios/Demo"), withIntermediateDirectories: true)
-        try Self.infoPlist.write(to: root.appendingPathComponent("ios/Demo/Info.plist"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("ios/Demo"), withIntermediateDirectories: true)
+        try Self.infoPlist.write(
+            to: root.appendingPathComponent("ios/Demo/Info.plist"), atomically: true, encoding: .utf8)
         let prebuilt = try Eplint.run(["--verbose", "."], in: root)
         #expect(!prebuilt.standardOutput.contains("app.json"))
         #expect(prebuilt.standardOutput.contains("./ios/Demo/Info.plist:"))
-        #expect(prebuilt.standardError.contains("./app.json (expo.ios: ./ios holds the project expo prebuild wrote from it, linted instead)"))
+        #expect(
+            prebuilt.standardError.contains(
+                "./app.json (expo.ios: ./ios holds the project expo prebuild wrote from it, linted instead)"))
         // Named, app.json is linted all the same.
         #expect(try Eplint.run(["app.json"], in: root).standardOutput.hasPrefix("app.json:7:38:"))
         // The server side's walk reads the JSON files it is asked for as before: app.json as a report body.
-        #expect(try Eplint.run(["report", "--include", "*.json", "."], in: root).standardOutput.contains("./app.json:1:1: error: report has no"))
+        #expect(
+            try Eplint.run(["report", "--include", "*.json", "."], in: root).standardOutput.contains(
+                "./app.json:1:1: error: report has no"))
     }
 }

@@ -28,14 +28,20 @@ import Testing
 
         """
     /// `broken` with the safe fixes: lowercase regions, the repeated `nl` gone, the key renamed.
-    static let safelyFixed = broken
-        .replacingOccurrences(of: "<string>NL</string> <string>FR</string>\n\t\t<string>nl</string>\n\t\t<string>IT</string>",
-                              with: "<string>nl</string> <string>fr</string>\n\t\t<string>it</string>")
+    static let safelyFixed =
+        broken
+        .replacingOccurrences(
+            of: "<string>NL</string> <string>FR</string>\n\t\t<string>nl</string>\n\t\t<string>IT</string>",
+            with: "<string>nl</string> <string>fr</string>\n\t\t<string>it</string>"
+        )
         .replacingOccurrences(of: "SKExternalPurchaseMultilink", with: "SKExternalPurchaseMultiLink")
     /// And the unsafe ones: https, no query, then the repeated link gone.
-    static let unsafelyFixed = safelyFixed
-        .replacingOccurrences(of: "\t\t\t<string>http://example.com/nl?from=app</string>\n\t\t\t<string>https://example.com/nl</string>\n",
-                              with: "\t\t\t<string>https://example.com/nl</string>\n")
+    static let unsafelyFixed =
+        safelyFixed
+        .replacingOccurrences(
+            of:
+                "\t\t\t<string>http://example.com/nl?from=app</string>\n\t\t\t<string>https://example.com/nl</string>\n",
+            with: "\t\t\t<string>https://example.com/nl</string>\n")
 
     func write(_ text: String, _ name: String = "Info.plist", in directory: URL) throws -> URL {
         let file = directory.appendingPathComponent(name)
@@ -66,70 +72,95 @@ import Testing
 
     @Test func exitStatusIsThatOfTheRemainingFindings() throws {
         let directory = try Eplint.temporaryDirectory()
-        let text = Self.broken.replacingOccurrences(of: "SKExternalPurchaseMultilink", with: "SKExternalPurchaseMultiLink")
-            .replacingOccurrences(of: "<string>IT</string>", with: "<string>IT</string>\n\t\t<string>zz</string>")
+        let text = Self.broken.replacingOccurrences(
+            of: "SKExternalPurchaseMultilink", with: "SKExternalPurchaseMultiLink"
+        )
+        .replacingOccurrences(of: "<string>IT</string>", with: "<string>IT</string>\n\t\t<string>zz</string>")
         let file = try write(text, in: directory)
         let run = try Eplint.run(["--fix", "Info.plist"], in: directory)
         #expect(run.status == 1)
         // The unknown region, the http link with its query (unsafe fixes) and the two links of 'nl'.
         #expect(run.standardError == "4 fixed, 4 remaining\n")
         // Reported against the fixed file: the unknown region moved up a line.
-        #expect(run.standardOutput.contains("Info.plist:10:3: error: 'zz' is not an ISO 3166-1 alpha-2 region code [EP102]"), "\(run.standardOutput)")
-        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("<string>it</string>\n\t\t<string>zz</string>"))
+        #expect(
+            run.standardOutput.contains(
+                "Info.plist:10:3: error: 'zz' is not an ISO 3166-1 alpha-2 region code [EP102]"),
+            "\(run.standardOutput)")
+        #expect(
+            String(decoding: try Data(contentsOf: file), as: UTF8.self).contains(
+                "<string>it</string>\n\t\t<string>zz</string>"))
     }
 
     @Test func onlyReportedFindingsAreFixed() throws {
         let directory = try Eplint.temporaryDirectory()
-        let text = Self.broken.replacingOccurrences(of: "SKExternalPurchaseMultilink", with: "SKExternalPurchaseMultiLink")
-            .replacingOccurrences(of: "\t\t<string>IT</string>", with: "\t\t<!-- eplint:disable-next EP101 -->\n\t\t<string>IT</string>")
+        let text = Self.broken.replacingOccurrences(
+            of: "SKExternalPurchaseMultilink", with: "SKExternalPurchaseMultiLink"
+        )
+        .replacingOccurrences(
+            of: "\t\t<string>IT</string>", with: "\t\t<!-- eplint:disable-next EP101 -->\n\t\t<string>IT</string>")
         let file = try write(text, in: directory)
         try Data("disable: [EP104]\n".utf8).write(to: directory.appendingPathComponent(".eplint.yml"))
         let run = try Eplint.run(["--fix", "Info.plist"], in: directory)
         let fixed = String(decoding: try Data(contentsOf: file), as: UTF8.self)
         #expect(run.standardError.hasPrefix("2 fixed, "), "\(run.standardError)")
-        #expect(fixed.contains("<string>nl</string> <string>fr</string>\n\t\t<string>nl</string>\n\t\t<!-- eplint:disable-next EP101 -->\n\t\t<string>IT</string>"))
+        #expect(
+            fixed.contains(
+                "<string>nl</string> <string>fr</string>\n\t\t<string>nl</string>\n\t\t<!-- eplint:disable-next EP101 -->\n\t\t<string>IT</string>"
+            ))
     }
 
     @Test func baselinedFindingsAreNotFixed() throws {
         let directory = try Eplint.temporaryDirectory()
         let file = try write(Self.broken, in: directory)
         _ = try Eplint.run(["--write-baseline", "baseline.json", "Info.plist"], in: directory)
-        let run = try Eplint.run(["--fix", "--unsafe-fixes", "--baseline", "baseline.json", "Info.plist"], in: directory)
+        let run = try Eplint.run(
+            ["--fix", "--unsafe-fixes", "--baseline", "baseline.json", "Info.plist"], in: directory)
         #expect(run.status == 0 && run.standardError == "0 fixed, 0 remaining\n", "\(run.standardError)")
         #expect(try Data(contentsOf: file) == Data(Self.broken.utf8))
     }
 
     @Test func standardInputIsFixedToStandardOutput() throws {
-        let run = try Eplint.run(["--fix", "--unsafe-fixes", "--stdin-filename", "Info.plist", "-"], input: Data(Self.broken.utf8))
+        let run = try Eplint.run(
+            ["--fix", "--unsafe-fixes", "--stdin-filename", "Info.plist", "-"], input: Data(Self.broken.utf8))
         #expect(run.status == 0)
         #expect(run.standardOutput == Self.unsafelyFixed)
         #expect(run.standardError == "5 fixed, 0 remaining\n")
         let clean = try Eplint.run(["--fix", "-"], input: Data(Self.unsafelyFixed.utf8))
         #expect(clean.status == 0 && clean.standardOutput == Self.unsafelyFixed)
-        let remaining = try Eplint.run(["--fix", "--stdin-filename", "Info.plist", "-"],
-                                       input: Data(Self.unsafelyFixed.replacingOccurrences(of: ">nl<", with: ">zz<").utf8))
+        let remaining = try Eplint.run(
+            ["--fix", "--stdin-filename", "Info.plist", "-"],
+            input: Data(Self.unsafelyFixed.replacingOccurrences(of: ">nl<", with: ">zz<").utf8))
         #expect(remaining.status == 1)
-        #expect(remaining.standardError.contains("Info.plist:8:3: error: 'zz' is not an ISO 3166-1 alpha-2 region code [EP102]"))
+        #expect(
+            remaining.standardError.contains(
+                "Info.plist:8:3: error: 'zz' is not an ISO 3166-1 alpha-2 region code [EP102]"))
     }
 
     /// A value from a build setting, or a preprocessed Info.plist: the text is not the value
     /// linted, so nothing is fixed, and --verbose says why.
     @Test func noFixWhereTheTextIsNotTheValue() throws {
         let directory = try Eplint.temporaryDirectory()
-        let fromSetting = Self.unsafelyFixed.replacingOccurrences(of: "<string>it</string>", with: "<string>$(THIRD_REGION)</string>")
+        let fromSetting = Self.unsafelyFixed.replacingOccurrences(
+            of: "<string>it</string>", with: "<string>$(THIRD_REGION)</string>")
         let file = try write(fromSetting, in: directory)
         let run = try Eplint.run(["--fix", "--verbose", "--define", "THIRD_REGION=IT", "Info.plist"], in: directory)
         #expect(run.status == 1)
-        #expect(run.standardError.contains("eplint: no fix for Info.plist:9:3 [EP101]: its value comes from a build setting ($(NAME)), not from the file's text"),
-                "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "eplint: no fix for Info.plist:9:3 [EP101]: its value comes from a build setting ($(NAME)), not from the file's text"
+            ),
+            "\(run.standardError)")
         #expect(try Data(contentsOf: file) == Data(fromSetting.utf8))
 
         // No '//' in it: cpp would take the rest of such a line for a comment.
-        let preprocessed = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>SKExternalPurchase</key>\n"
+        let preprocessed =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>SKExternalPurchase</key>\n"
             + "\t<array>\n#if 1\n\t\t<string>NL</string>\n#endif\n\t</array>\n</dict>\n</plist>\n"
         _ = try write(preprocessed, in: directory)
         let cpp = try Eplint.run(["--fix", "--verbose", "Info.plist"], in: directory)
-        #expect(cpp.standardError.contains("eplint: no fix in Info.plist: it goes through the C preprocessor"), "\(cpp.standardError)")
+        #expect(
+            cpp.standardError.contains("eplint: no fix in Info.plist: it goes through the C preprocessor"),
+            "\(cpp.standardError)")
         #expect(try Data(contentsOf: file) == Data(preprocessed.utf8))
     }
 
@@ -144,8 +175,21 @@ import Testing
         ("CRLF", { Data($0.replacingOccurrences(of: "\n", with: "\r\n").utf8) }),
         ("CR", { Data($0.replacingOccurrences(of: "\n", with: "\r").utf8) }),
         ("no final line end", { Data($0.dropLast().utf8) }),
-        ("UTF-16LE", { Data([0xFF, 0xFE]) + $0.replacingOccurrences(of: "UTF-8", with: "UTF-16").data(using: .utf16LittleEndian)! }),
-        ("Latin-1", { $0.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").replacingOccurrences(of: "regions", with: "régions").data(using: .isoLatin1)! }),
+        (
+            "UTF-16LE",
+            {
+                Data([0xFF, 0xFE]) + $0.replacingOccurrences(of: "UTF-8", with: "UTF-16").data(
+                    using: .utf16LittleEndian)!
+            }
+        ),
+        (
+            "Latin-1",
+            {
+                $0.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").replacingOccurrences(
+                    of: "regions", with: "régions"
+                ).data(using: .isoLatin1)!
+            }
+        ),
     ]
 
     @Test(arguments: storages.indices) func diffAppliesAndEqualsFix(_ index: Int) throws {
@@ -192,7 +236,8 @@ import Testing
             if waitsForTheFirstWrite {
                 // Files are written in the order named, each synced to disk: the rest are still to come.
                 let deadline = Date().addingTimeInterval(30)
-                while (try? Data(contentsOf: first)) == Data(Self.broken.utf8) && process.isRunning && Date() < deadline { usleep(500) }
+                while (try? Data(contentsOf: first)) == Data(Self.broken.utf8) && process.isRunning && Date() < deadline
+                { usleep(500) }
             }
             process.interrupt()
             process.waitUntilExit()
@@ -200,11 +245,14 @@ import Testing
             var fixedFiles = 0
             for name in names {
                 let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
-                #expect(text == Self.broken || text == Self.unsafelyFixed, "\(name) is neither old nor new after SIGINT")
+                #expect(
+                    text == Self.broken || text == Self.unsafelyFixed, "\(name) is neither old nor new after SIGINT")
                 if text == Self.unsafelyFixed { fixedFiles += 1 }
             }
             if fixedFiles > 0 && fixedFiles < names.count { mixed += 1 }
-            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                $0.hasSuffix(".tmp")
+            }
             #expect(left.isEmpty, "\(left)")
         }
         // The first run was stopped among the writes, as the test means it to be.
@@ -212,14 +260,17 @@ import Testing
     }
 
     static let shared: URL? = {
-        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+        let shared =
+            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? Eplint.packageRoot.appendingPathComponent("../shared")
         let corpus = shared.appendingPathComponent("corpus").standardizedFileURL
         return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("real-world").path) ? corpus : nil
     }()
 
     /// The real-world plists and the peer suites have nothing to fix: --fix leaves every byte.
-    @Test(.enabled(if: shared != nil, "needs shared/corpus beside the checkout or EPLINT_SHARED_DIR"), arguments: ["real-world", "peer-suites"])
+    @Test(
+        .enabled(if: shared != nil, "needs shared/corpus beside the checkout or EPLINT_SHARED_DIR"),
+        arguments: ["real-world", "peer-suites"])
     func corpusComesOutByteIdentical(_ name: String) throws {
         let source = try #require(Self.shared).appendingPathComponent(name)
         let copy = try Eplint.temporaryDirectory().appendingPathComponent(name)
@@ -230,9 +281,16 @@ import Testing
         #expect(files.count > 100)
         for file in files {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source.appendingPathComponent(file).path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            #expect(try Data(contentsOf: copy.appendingPathComponent(file)) == Data(contentsOf: source.appendingPathComponent(file)), "\(file)")
+            guard
+                FileManager.default.fileExists(
+                    atPath: source.appendingPathComponent(file).path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            #expect(
+                try Data(contentsOf: copy.appendingPathComponent(file))
+                    == Data(contentsOf: source.appendingPathComponent(file)), "\(file)")
         }
-        #expect(try FileManager.default.subpathsOfDirectory(atPath: copy.path).count == FileManager.default.subpathsOfDirectory(atPath: source.path).count)
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: copy.path).count
+                == FileManager.default.subpathsOfDirectory(atPath: source.path).count)
     }
 }

@@ -73,8 +73,12 @@ import Testing
 
         """
 
-    func pair(_ infoPlist: String = infoPlist, _ entitlements: String = entitlements, in directory: URL) throws -> (info: URL, entitlements: URL) {
-        let files = (directory.appendingPathComponent("Info.plist"), directory.appendingPathComponent("App.entitlements"))
+    func pair(_ infoPlist: String = infoPlist, _ entitlements: String = entitlements, in directory: URL) throws -> (
+        info: URL, entitlements: URL
+    ) {
+        let files = (
+            directory.appendingPathComponent("Info.plist"), directory.appendingPathComponent("App.entitlements")
+        )
         try Data(infoPlist.utf8).write(to: files.0)
         try Data(entitlements.utf8).write(to: files.1)
         return files
@@ -95,13 +99,17 @@ import Testing
         #expect(diff.standardOutput == Self.diff)
         // EP404, EP405 and what they caused: EP401 (the link's entitlement) and EP402 (the unused one).
         #expect(diff.standardError == "4 would be fixed, 0 would remain\n")
-        #expect(try text(files.info) == Self.infoPlist && text(files.entitlements) == Self.entitlements, "--diff changed a file")
+        #expect(
+            try text(files.info) == Self.infoPlist && text(files.entitlements) == Self.entitlements,
+            "--diff changed a file")
         try diff.standardOutputData.write(to: directory.appendingPathComponent("fix.patch"))
 
         for tool in Eplint.patchTools {
             _ = try pair(in: directory)
             #expect(try Eplint.runTool(tool, in: directory) == 0, "\(tool[0]) failed")
-            #expect(try text(files.info) == Self.movedInfoPlist && text(files.entitlements) == Self.movedEntitlements, "\(tool[0])")
+            #expect(
+                try text(files.info) == Self.movedInfoPlist && text(files.entitlements) == Self.movedEntitlements,
+                "\(tool[0])")
         }
 
         _ = try pair(in: directory)
@@ -125,11 +133,16 @@ import Testing
         let directory = try Eplint.temporaryDirectory()
         _ = try pair(in: directory)
         let json = try Eplint.run(["--format", "json", "Info.plist"], in: directory)
-        let findings = try #require(try JSONSerialization.jsonObject(with: json.standardOutputData) as? [String: Any])["diagnostics"] as? [[String: Any]]
+        let findings =
+            try #require(try JSONSerialization.jsonObject(with: json.standardOutputData) as? [String: Any])[
+                "diagnostics"] as? [[String: Any]]
         let moved = try #require(findings?.first { $0["rule"] as? String == "EP405" })
         let edits = try #require((moved["fix"] as? [String: Any])?["edits"] as? [[String: Any]])
         #expect(edits.map { $0["file"] as? String } == [nil, "Info.plist"])
-        #expect(edits.map { $0["replacement"] as? String } == ["", "\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>nl</string>\n\t</array>\n"])
+        #expect(
+            edits.map { $0["replacement"] as? String } == [
+                "", "\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>nl</string>\n\t</array>\n",
+            ])
         #expect(edits.map { $0["line"] as? Int } == [6, 11])
 
         let walk = try Eplint.run(["--fix", "--unsafe-fixes", "."], in: directory)
@@ -143,32 +156,49 @@ import Testing
         let onlyInfo = Self.infoPlist
         try Data(onlyInfo.utf8).write(to: directory.appendingPathComponent("Info.plist"))
         let alone = try Eplint.run(["--fix", "--unsafe-fixes", "--verbose", "Info.plist"], in: directory)
-        #expect(alone.standardError.contains("eplint: no fix for Info.plist:9:2 [EP404]: no entitlements file is paired with it to move the entry to\n"),
-                "\(alone.standardError)")
+        #expect(
+            alone.standardError.contains(
+                "eplint: no fix for Info.plist:9:2 [EP404]: no entitlements file is paired with it to move the entry to\n"
+            ),
+            "\(alone.standardError)")
 
         // Two Info.plists pair with one entitlements file.
         let files = try pair(in: directory)
         try Data(Self.infoPlist.utf8).write(to: directory.appendingPathComponent("Widget-Info.plist"))
-        let shared = try Eplint.run(["--fix", "--unsafe-fixes", "--verbose", "Info.plist", "Widget-Info.plist"], in: directory)
+        let shared = try Eplint.run(
+            ["--fix", "--unsafe-fixes", "--verbose", "Info.plist", "Widget-Info.plist"], in: directory)
         #expect(shared.status == 1)
-        #expect(shared.standardError.contains("eplint: no fix for Info.plist:9:2 [EP404]: App.entitlements is paired with several Info.plists "
-                                              + "(Info.plist, Widget-Info.plist): which one it belongs to is not one answer\n"), "\(shared.standardError)")
+        #expect(
+            shared.standardError.contains(
+                "eplint: no fix for Info.plist:9:2 [EP404]: App.entitlements is paired with several Info.plists "
+                    + "(Info.plist, Widget-Info.plist): which one it belongs to is not one answer\n"),
+            "\(shared.standardError)")
         #expect(try text(files.info) == Self.infoPlist && text(files.entitlements) == Self.entitlements)
         try FileManager.default.removeItem(at: directory.appendingPathComponent("Widget-Info.plist"))
 
         // The key is in both files; a value from a build setting.
-        let both = Self.entitlements.replacingOccurrences(of: "<key>SKExternalPurchase</key>\n    <array>\n        <string>nl</string>\n    </array>",
-                                                          with: "<key>com.apple.developer.storekit.external-purchase-link</key>\n    <false/>")
+        let both = Self.entitlements.replacingOccurrences(
+            of: "<key>SKExternalPurchase</key>\n    <array>\n        <string>nl</string>\n    </array>",
+            with: "<key>com.apple.developer.storekit.external-purchase-link</key>\n    <false/>")
         _ = try pair(Self.infoPlist, both, in: directory)
         let twice = try Eplint.run(["--fix", "--unsafe-fixes", "--verbose", "Info.plist"], in: directory)
-        #expect(twice.standardError.contains("eplint: no fix for Info.plist:9:2 [EP404]: App.entitlements already has com.apple.developer.storekit.external-purchase-link\n"),
-                "\(twice.standardError)")
-        let fromSetting = Self.entitlements.replacingOccurrences(of: "<string>nl</string>", with: "<string>$(REGION)</string>")
-        _ = try pair(Self.movedInfoPlist.replacingOccurrences(of: "\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>nl</string>\n\t</array>\n", with: ""),
-                     fromSetting, in: directory)
+        #expect(
+            twice.standardError.contains(
+                "eplint: no fix for Info.plist:9:2 [EP404]: App.entitlements already has com.apple.developer.storekit.external-purchase-link\n"
+            ),
+            "\(twice.standardError)")
+        let fromSetting = Self.entitlements.replacingOccurrences(
+            of: "<string>nl</string>", with: "<string>$(REGION)</string>")
+        _ = try pair(
+            Self.movedInfoPlist.replacingOccurrences(
+                of: "\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>nl</string>\n\t</array>\n", with: ""),
+            fromSetting, in: directory)
         let setting = try Eplint.run(["--fix", "--unsafe-fixes", "--verbose", "Info.plist"], in: directory)
-        #expect(setting.standardError.contains("eplint: no fix for App.entitlements:6:5 [EP405]: its value comes from a build setting ($(NAME)), not from the file's text\n"),
-                "\(setting.standardError)")
+        #expect(
+            setting.standardError.contains(
+                "eplint: no fix for App.entitlements:6:5 [EP405]: its value comes from a build setting ($(NAME)), not from the file's text\n"
+            ),
+            "\(setting.standardError)")
         #expect(try text(files.entitlements) == fromSetting)
     }
 
@@ -203,7 +233,9 @@ import Testing
             let new = info == Self.movedInfoPlist && entitlements == Self.movedEntitlements
             #expect(old || new, "\(folder) is split or half written after SIGINT")
             if new { moved += 1 }
-            let left = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path).filter { $0.hasSuffix(".tmp") }
+            let left = try FileManager.default.contentsOfDirectory(
+                atPath: directory.appendingPathComponent(folder).path
+            ).filter { $0.hasSuffix(".tmp") }
             #expect(left.isEmpty, "\(folder): \(left)")
         }
         // Stopped among the moves, as the test means it to be.

@@ -19,9 +19,11 @@ import Testing
 
     @Test(arguments: cases) func golden(_ name: String) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
-        let input = try #require(files.first { $0.hasPrefix(name + ".") && !$0.hasSuffix(".out") && !$0.hasSuffix(".args") })
+        let input = try #require(
+            files.first { $0.hasPrefix(name + ".") && !$0.hasSuffix(".out") && !$0.hasSuffix(".args") })
         let argumentsFile = Self.directory.appendingPathComponent(name + ".args")
-        let extra = (try? String(contentsOf: argumentsFile, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        let extra =
+            (try? String(contentsOf: argumentsFile, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         let expected = try String(contentsOf: Self.directory.appendingPathComponent(name + ".out"), encoding: .utf8)
         let run = try Eplint.run(extra + [input], in: Self.directory)
         #expect(run.standardOutput == expected)

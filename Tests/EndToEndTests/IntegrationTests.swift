@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// eplint's output read by the real consumers: Xcode's script-phase grammar, GitHub's and
 /// VS Code's problem matchers (JavaScript regular expressions, run by node), vim's quickfix
@@ -15,16 +15,21 @@ import TestSupport
         output.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
             guard parts.count == 5, let number = Int(parts[1]), let column = Int(parts[2]) else { return nil }
-            return Expected(file: String(parts[0]), line: number, column: column, severity: parts[3].trimmingCharacters(in: .whitespaces))
+            return Expected(
+                file: String(parts[0]), line: number, column: column,
+                severity: parts[3].trimmingCharacters(in: .whitespaces))
         }
     }
 
-    func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL = root) throws -> (status: Int32, output: String) {
+    func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL = root) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        let pipe = Pipe(), inputPipe = Pipe()
+        let pipe = Pipe()
+        let inputPipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = inputPipe
@@ -38,7 +43,8 @@ import TestSupport
 
     /// swift-build's script-phase grammar, as it parses each output line.
     @Test func xcodeReadsEveryLine() throws {
-        let message = try NSRegularExpression(pattern: #"^([^'"]+: +|[ \t\f]*)(error|warning|note|notice|fixit): (.*)$"#)
+        let message = try NSRegularExpression(
+            pattern: #"^([^'"]+: +|[ \t\f]*)(error|warning|note|notice|fixit): (.*)$"#)
         let location = try NSRegularExpression(pattern: #"^([^:]+):(?:([0-9]+):)?(?:([0-9]+):)? +$"#)
         let absolute = Self.root.appendingPathComponent("Examples/BrokenApp/Info.plist").path
         let findings = try Eplint.run([absolute, "/nonexistent/Info.plist"])
@@ -48,25 +54,35 @@ import TestSupport
             let match = try #require(message.firstMatch(in: line, range: range), "Xcode would not read: \(line)")
             let prefix = String(line[Range(match.range(at: 1), in: line)!])
             let severity = String(line[Range(match.range(at: 2), in: line)!])
-            if line.hasPrefix("error: eplint: ") { continue }   // a tool-level error, no location
-            let where_ = try #require(location.firstMatch(in: prefix, range: NSRange(prefix.startIndex..., in: prefix)), "no location in \(prefix)")
-            parsed.append(Expected(file: String(prefix[Range(where_.range(at: 1), in: prefix)!]),
-                                   line: Int(prefix[Range(where_.range(at: 2), in: prefix)!])!,
-                                   column: Int(prefix[Range(where_.range(at: 3), in: prefix)!])!, severity: severity))
+            if line.hasPrefix("error: eplint: ") { continue }  // a tool-level error, no location
+            let where_ = try #require(
+                location.firstMatch(in: prefix, range: NSRange(prefix.startIndex..., in: prefix)),
+                "no location in \(prefix)")
+            parsed.append(
+                Expected(
+                    file: String(prefix[Range(where_.range(at: 1), in: prefix)!]),
+                    line: Int(prefix[Range(where_.range(at: 2), in: prefix)!])!,
+                    column: Int(prefix[Range(where_.range(at: 3), in: prefix)!])!, severity: severity))
         }
         #expect(parsed == Self.gccFindings(findings.standardOutput))
         #expect(findings.standardError.hasPrefix("error: eplint: "))
 
         // The one-line build phase of Examples/xcode, as Xcode runs it: the target's settings in
         // the environment, absolute paths, non-zero on errors.
-        let guide = try String(contentsOf: Self.root.appendingPathComponent("Examples/xcode/README.md"), encoding: .utf8)
-        let phase = try #require(guide.components(separatedBy: "```sh phase\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        let guide = try String(
+            contentsOf: Self.root.appendingPathComponent("Examples/xcode/README.md"), encoding: .utf8)
+        let phase = try #require(
+            guide.components(separatedBy: "```sh phase\n").dropFirst().first?.components(separatedBy: "\n```").first)
         #expect(!phase.contains("\n"), "the phase is one line")
-        let script = try run("/usr/bin/env", [
-            "SRCROOT=\(Self.root.path)", "INFOPLIST_FILE=Examples/BrokenApp/Info.plist",
-            "CODE_SIGN_ENTITLEMENTS=Examples/BrokenApp/BrokenApp.entitlements", "PLATFORM_NAME=iphoneos",
-            "SCRIPT_INPUT_FILE_COUNT=2", "SCRIPT_INPUT_FILE_0=\(absolute)", "SCRIPT_INPUT_FILE_1=\(Self.root.path)/Examples/BrokenApp/BrokenApp.entitlements",
-            "EPLINT=\(Eplint.executable.path)", "/bin/sh", "-c", phase])
+        let script = try run(
+            "/usr/bin/env",
+            [
+                "SRCROOT=\(Self.root.path)", "INFOPLIST_FILE=Examples/BrokenApp/Info.plist",
+                "CODE_SIGN_ENTITLEMENTS=Examples/BrokenApp/BrokenApp.entitlements", "PLATFORM_NAME=iphoneos",
+                "SCRIPT_INPUT_FILE_COUNT=2", "SCRIPT_INPUT_FILE_0=\(absolute)",
+                "SCRIPT_INPUT_FILE_1=\(Self.root.path)/Examples/BrokenApp/BrokenApp.entitlements",
+                "EPLINT=\(Eplint.executable.path)", "/bin/sh", "-c", phase,
+            ])
         #expect(script.status == 1)
         #expect(script.output.contains("\(absolute):11:3: error: region 'NL' must be lowercase: 'nl' [EP101]"))
     }
@@ -81,25 +97,32 @@ import TestSupport
             """
         let input = String(decoding: try JSONSerialization.data(withJSONObject: [pattern] + lines), as: UTF8.self)
         let result = try run(node, ["-e", program], input: input)
-        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any], "node said: \(result.output)")
+        let decoded = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any], "node said: \(result.output)")
         #expect(decoded.count == lines.count)
         return decoded.map { ($0 as? [Any])?.map { "\($0)" } ?? [] }
     }
 
     @Test(.requires(.node))
     func githubProblemMatcherReadsFindingsWithAndWithoutColour() throws {
-        let matcher = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("Examples/github/eplint-problem-matcher.json"))) as! [String: Any]
-        let pattern = (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"] as! String)
+        let matcher =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Self.root.appendingPathComponent("Examples/github/eplint-problem-matcher.json")))
+            as! [String: Any]
+        let pattern =
+            (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"] as! String)
         for colour in ["never", "always"] {
             let output = try Eplint.run(["--color", colour, "Examples/BrokenApp"]).standardOutput
             let lines = output.split(separator: "\n").map(String.init)
             let results = try matches(pattern, lines)
-            let expected = Self.gccFindings(output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
+            let expected = Self.gccFindings(
+                output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
             var found: [Expected] = []
             for (line, groups) in zip(lines, results) where !groups.isEmpty {
                 #expect(!groups[4].contains("[EP"), "message without the ID: \(line)")
                 #expect(groups[5].hasPrefix("EP"))
-                found.append(Expected(file: groups[0], line: Int(groups[1])!, column: Int(groups[2])!, severity: groups[3]))
+                found.append(
+                    Expected(file: groups[0], line: Int(groups[1])!, column: Int(groups[2])!, severity: groups[3]))
             }
             #expect(found == expected.filter { $0.severity != "note" }, "colour \(colour)")
         }
@@ -107,14 +130,17 @@ import TestSupport
 
     @Test(.requires(.node))
     func vscodeProblemMatcherReadsFindings() throws {
-        let tasks = try String(contentsOf: Self.root.appendingPathComponent("Examples/vscode/tasks.json"), encoding: .utf8)
+        let tasks = try String(
+            contentsOf: Self.root.appendingPathComponent("Examples/vscode/tasks.json"), encoding: .utf8)
         let json = try JSONSerialization.jsonObject(with: Data(tasks.utf8)) as! [String: Any]
         let task = (json["tasks"] as! [[String: Any]])[0]
         let pattern = ((task["problemMatcher"] as! [String: Any])["pattern"] as! [String: Any])["regexp"] as! String
         let output = try Eplint.run(["--color", "never", "Examples/BrokenApp"]).standardOutput
         let lines = output.split(separator: "\n").map(String.init)
         let results = try matches(pattern, lines)
-        let found = zip(lines, results).filter { !$0.1.isEmpty }.map { Expected(file: $0.1[0], line: Int($0.1[1])!, column: Int($0.1[2])!, severity: $0.1[3]) }
+        let found = zip(lines, results).filter { !$0.1.isEmpty }.map {
+            Expected(file: $0.1[0], line: Int($0.1[1])!, column: Int($0.1[2])!, severity: $0.1[3])
+        }
         #expect(found == Self.gccFindings(output).filter { $0.severity != "note" || found.contains($0) })
         #expect(found.count == output.split(separator: "\n").filter { $0.hasSuffix("]") }.count)
     }
@@ -126,9 +152,14 @@ import TestSupport
         let output = try Eplint.run(["--color", "never", "Examples/BrokenApp"]).standardOutput
         try output.write(to: directory.appendingPathComponent("eplint.txt"), atomically: true, encoding: .utf8)
         let dump = directory.appendingPathComponent("quickfix.txt").path
-        _ = try run(try RequiredTool.vim.require(), ["-es", "-N", "-u", "NONE", "-c", "cfile \(directory.path)/eplint.txt",
-                                      "-c", "call writefile(map(filter(getqflist(), 'v:val.valid'), 'bufname(v:val.bufnr).\":\".v:val.lnum.\":\".v:val.col'), '\(dump)')",
-                                      "-c", "qa!"])
+        _ = try run(
+            try RequiredTool.vim.require(),
+            [
+                "-es", "-N", "-u", "NONE", "-c", "cfile \(directory.path)/eplint.txt",
+                "-c",
+                "call writefile(map(filter(getqflist(), 'v:val.valid'), 'bufname(v:val.bufnr).\":\".v:val.lnum.\":\".v:val.col'), '\(dump)')",
+                "-c", "qa!",
+            ])
         let entries = try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").map(String.init)
         let expected = Self.gccFindings(output).map { "\($0.file):\($0.line):\($0.column)" }
         #expect(entries == expected)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// macOS spells one file several ways: `/tmp` and `/var` are links into `/private` (and the
@@ -14,8 +15,11 @@ import Darwin
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)\n</dict>\n</plist>\n"
     }
 
-    private static let queryLink = plist("\t<key>SKExternalPurchaseLink</key>\n\t<dict>\n\t\t<key>nl</key>\n\t\t<string>https://x.com/nl?a=1</string>\n\t</dict>")
-    private static let linkEntitlements = plist("\t<key>com.apple.developer.storekit.external-purchase-link</key>\n\t<true/>")
+    private static let queryLink = plist(
+        "\t<key>SKExternalPurchaseLink</key>\n\t<dict>\n\t\t<key>nl</key>\n\t\t<string>https://x.com/nl?a=1</string>\n\t</dict>"
+    )
+    private static let linkEntitlements = plist(
+        "\t<key>com.apple.developer.storekit.external-purchase-link</key>\n\t<true/>")
 
     /// `<root>/private/tmp/proj` is the real folder; `<root>/tmp` links to `<root>/private/tmp`,
     /// as `/tmp` does on macOS. eplint runs in the physical folder.
@@ -25,8 +29,10 @@ import Darwin
 
         init() throws {
             let outer = try Eplint.temporaryDirectory()
-            try FileManager.default.createDirectory(at: outer.appendingPathComponent("private/tmp/proj"), withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: outer.appendingPathComponent("tmp").path, withDestinationPath: "private/tmp")
+            try FileManager.default.createDirectory(
+                at: outer.appendingPathComponent("private/tmp/proj"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: outer.appendingPathComponent("tmp").path, withDestinationPath: "private/tmp")
             project = Project(existing: outer.appendingPathComponent("private/tmp/proj"))
             linked = outer.appendingPathComponent("tmp/proj").path
         }
@@ -40,7 +46,10 @@ import Darwin
         let app = fixture.linked + "/App/Info.plist"
         let run = try fixture.project.run([app, fixture.linked + "/Fixtures/Info.plist"])
         // The path is shown as given; the exclude glob and the severity apply.
-        #expect(run.standardOutput == "\(app):7:3: warning: link 'https://x.com/nl?a=1' has a query ('?a=1'); destination URLs must not have query parameters [EP203]\n")
+        #expect(
+            run.standardOutput
+                == "\(app):7:3: warning: link 'https://x.com/nl?a=1' has a query ('?a=1'); destination URLs must not have query parameters [EP203]\n"
+        )
         #expect(run.status == 0)
 
         // A baseline written through one spelling is read through the other.
@@ -54,16 +63,24 @@ import Darwin
 
         // SARIF places it under the source root, the physical working directory.
         let sarif = try fixture.project.run([app, "--format", "sarif"])
-        #expect(sarif.standardOutput.contains("\"uri\": \"App/Info.plist\"") && !sarif.standardOutput.contains("/tmp/proj/App"))
+        #expect(
+            sarif.standardOutput.contains("\"uri\": \"App/Info.plist\"")
+                && !sarif.standardOutput.contains("/tmp/proj/App"))
     }
 
     @Test func anAbsoluteArgumentThroughALinkedFolderGetsItsXcodeProject() throws {
         let fixture = try PrivateStyle()
         let project = fixture.project
-        try project.write("App/Info.plist", Self.plist("\t<key>SKExternalPurchaseLink</key>\n\t<dict>\n\t\t<key>nl</key>\n\t\t<string>https://example.com/nl</string>\n\t</dict>"))
+        try project.write(
+            "App/Info.plist",
+            Self.plist(
+                "\t<key>SKExternalPurchaseLink</key>\n\t<dict>\n\t\t<key>nl</key>\n\t\t<string>https://example.com/nl</string>\n\t</dict>"
+            ))
         try project.write("App/Old.entitlements", Self.plist(""))
         try project.write("Signing/App.entitlements", Self.linkEntitlements)
-        try project.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "Signing/App.entitlements"])
+        try project.writeProject(target: [
+            "INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "Signing/App.entitlements",
+        ])
         // Without the project, eplint would pair the stale entitlements file beside the Info.plist.
         let run = try project.run([fixture.linked + "/App/Info.plist"])
         #expect(run.standardOutput == "")
@@ -77,7 +94,9 @@ import Darwin
         try project.write("Caf\u{E9}/Info.plist", Self.queryLink)
         #expect(symlink("Info.plist", project.root.appendingPathComponent("App/INFO.plist").path) == 0)
         #expect(symlink("Caf\u{E9}", project.root.path + "/Cafe\u{301}") == 0)
-        let run = try project.run(["App/Info.plist", "App/INFO.plist", "Caf\u{E9}/Info.plist", "Cafe\u{301}/Info.plist", "--format", "json"])
+        let run = try project.run([
+            "App/Info.plist", "App/INFO.plist", "Caf\u{E9}/Info.plist", "Cafe\u{301}/Info.plist", "--format", "json",
+        ])
         #expect(run.standardOutput.components(separatedBy: "\"rule\": \"EP203\"").count == 3)
         #expect(run.standardOutput.contains("\"file\": \"App/Info.plist\""))
         #expect(!run.standardOutput.contains("INFO.plist"))

@@ -21,24 +21,37 @@ import Testing
         let root = try Eplint.temporaryDirectory()
         for (name, text) in files {
             let url = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return root
     }
 
     @Test func flagsPrefixHeaderAndDefine() throws {
-        let root = try project(["Info.plist": Self.plist, "Prefix.h": "#define STORE_URL https://shop.example.com/nl?ref=app\n"])
+        let root = try project([
+            "Info.plist": Self.plist, "Prefix.h": "#define STORE_URL https://shop.example.com/nl?ref=app\n",
+        ])
         // Not declared and no directive line: STORE_URL is just text (an invalid URL).
         let plain = try Eplint.run(["Info.plist"], in: root)
         #expect(plain.standardOutput.contains("[EP202]"))
         // Declared preprocessed, -traditional, with a prefix header: the macro's URL is linted, at the macro.
-        let declared = try Eplint.run(["--preprocess", "--preprocessor-flag", "-traditional", "--prefix-header", "Prefix.h", "Info.plist"], in: root)
-        #expect(declared.standardOutput == "Info.plist:7:11: error: link 'https://shop.example.com/nl?ref=app' has a query ('?ref=app'); destination URLs must not have query parameters (STORE_URL expands to 'https://shop.example.com/nl?ref=app') [EP203]\n", "\(declared.standardOutput)")
+        let declared = try Eplint.run(
+            ["--preprocess", "--preprocessor-flag", "-traditional", "--prefix-header", "Prefix.h", "Info.plist"],
+            in: root)
+        #expect(
+            declared.standardOutput
+                == "Info.plist:7:11: error: link 'https://shop.example.com/nl?ref=app' has a query ('?ref=app'); destination URLs must not have query parameters (STORE_URL expands to 'https://shop.example.com/nl?ref=app') [EP203]\n",
+            "\(declared.standardOutput)")
         // Without -traditional, '//' in the -D value is a comment too: cpp's macro is 'https:'.
-        let define = try Eplint.run(["--preprocess", "--define", "STORE_URL=https://shop.example.com/nl", "Info.plist"], in: root)
+        let define = try Eplint.run(
+            ["--preprocess", "--define", "STORE_URL=https://shop.example.com/nl", "Info.plist"], in: root)
         #expect(define.standardOutput.contains("link 'https:'"))
-        let traditional = try Eplint.run(["--preprocess", "--preprocessor-flag=-traditional", "--define", "STORE_URL=https://shop.example.com/nl", "Info.plist"], in: root)
+        let traditional = try Eplint.run(
+            [
+                "--preprocess", "--preprocessor-flag=-traditional", "--define", "STORE_URL=https://shop.example.com/nl",
+                "Info.plist",
+            ], in: root)
         #expect(traditional.standardOutput == "" && traditional.status == 0, "\(traditional.standardOutput)")
     }
 
@@ -50,13 +63,18 @@ import Testing
         let run = try Eplint.run(["App/Info.plist"], in: root)
         #expect(run.standardOutput == "" && run.status == 0, "\(run.standardOutput) \(run.standardError)")
         // preprocess: false leaves the file as it stands.
-        try "preprocess: false\n".write(to: root.appendingPathComponent(".eplint.yml"), atomically: true, encoding: .utf8)
+        try "preprocess: false\n".write(
+            to: root.appendingPathComponent(".eplint.yml"), atomically: true, encoding: .utf8)
         #expect(try Eplint.run(["App/Info.plist"], in: root).standardOutput.contains("[EP202]"))
     }
 
     @Test func ignoredFlagsAreSaidWithVerboseAndAMissingHeaderStopsTheRun() throws {
         let root = try project(["Info.plist": Self.plist])
-        let verbose = try Eplint.run(["--verbose", "--preprocessor-flag", "-I/usr/include", "--preprocessor-flag", "-traditional", "Info.plist"], in: root)
+        let verbose = try Eplint.run(
+            [
+                "--verbose", "--preprocessor-flag", "-I/usr/include", "--preprocessor-flag", "-traditional",
+                "Info.plist",
+            ], in: root)
         #expect(verbose.standardError.contains("eplint: preprocessor flag '-I/usr/include' ignored"))
         #expect(!verbose.standardError.contains("'-traditional' ignored"))
         let missing = try Eplint.run(["--prefix-header", "Nope.h", "Info.plist"], in: root)

@@ -21,8 +21,12 @@ import Testing
             </plist>
 
             """
-        for name in ["A-Info.plist", "B-Info.plist", "C-Info.plist", "Info.plist"] { try fixture.write("App/\(name)", infoPlist) }
-        try fixture.write("App/App.entitlements", """
+        for name in ["A-Info.plist", "B-Info.plist", "C-Info.plist", "Info.plist"] {
+            try fixture.write("App/\(name)", infoPlist)
+        }
+        try fixture.write(
+            "App/App.entitlements",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -47,10 +51,15 @@ import Testing
         try process.run()
         process.waitUntilExit()
         var counts: [String: Int] = [:]
-        for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") where !line.contains("ENOENT") {
-            guard let start = line.firstIndex(of: "\""), let end = line[line.index(after: start)...].firstIndex(of: "\"") else { continue }
+        for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        where !line.contains("ENOENT") {
+            guard let start = line.firstIndex(of: "\""),
+                let end = line[line.index(after: start)...].firstIndex(of: "\"")
+            else { continue }
             let path = line[line.index(after: start)..<end]
-            guard let name = path.split(separator: "/").last, path.contains("App/"), name.contains(".") else { continue }
+            guard let name = path.split(separator: "/").last, path.contains("App/"), name.contains(".") else {
+                continue
+            }
             counts[String(name), default: 0] += 1
         }
         return counts
@@ -59,18 +68,27 @@ import Testing
     @Test(.requires(.strace))
     func everyInputIsOpenedOnce() throws {
         let fixture = try Self.folder()
-        let expected = ["A-Info.plist": 1, "B-Info.plist": 1, "C-Info.plist": 1, "Info.plist": 1, "App.entitlements": 1]
-        let traced = [try RequiredTool.strace.require(), "-f", "-e", "trace=openat,open", "-o", "opens.trace", Eplint.executable.path]
+        let expected = [
+            "A-Info.plist": 1, "B-Info.plist": 1, "C-Info.plist": 1, "Info.plist": 1, "App.entitlements": 1,
+        ]
+        let traced = [
+            try RequiredTool.strace.require(), "-f", "-e", "trace=openat,open", "-o", "opens.trace",
+            Eplint.executable.path,
+        ]
         for format in ["gcc", "sarif", "json"] {
             #expect(try Self.opens(traced + ["--format", format, "."], in: fixture) == expected, "\(format)")
         }
         // Named one by one, as pre-commit names them.
-        let named = ["App/A-Info.plist", "App/B-Info.plist", "App/C-Info.plist", "App/Info.plist", "App/App.entitlements"]
+        let named = [
+            "App/A-Info.plist", "App/B-Info.plist", "App/C-Info.plist", "App/Info.plist", "App/App.entitlements",
+        ]
         #expect(try Self.opens(traced + ["--format", "sarif"] + named, in: fixture) == expected)
         // On a terminal (source lines under each finding), through script(1)'s pseudo-terminal.
         if RequiredTool.script.runs {
             let command = (traced + ["--color", "always", "."]).joined(separator: " ")
-            #expect(try Self.opens([try RequiredTool.script.require(), "-qec", command, "/dev/null"], in: fixture) == expected)
+            #expect(
+                try Self.opens([try RequiredTool.script.require(), "-qec", command, "/dev/null"], in: fixture)
+                    == expected)
         }
     }
 

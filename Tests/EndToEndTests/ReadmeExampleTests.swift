@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every command output the README shows is what the built binary prints, as the rule pages'
 /// examples are tests. Two forms are checked:
@@ -33,7 +33,9 @@ import TestSupport
         while index < lines.count {
             let line = lines[index]
             if line.hasPrefix("<!-- output of: eplint "), line.hasSuffix(" -->") {
-                marked = (index + 1, words(String(line.dropFirst("<!-- output of: eplint ".count).dropLast(" -->".count))))
+                marked = (
+                    index + 1, words(String(line.dropFirst("<!-- output of: eplint ".count).dropLast(" -->".count)))
+                )
                 index += 1
                 continue
             }
@@ -57,8 +59,10 @@ import TestSupport
                 for (offset, bodyLine) in body.enumerated() where bodyLine.hasPrefix("$ ") {
                     let output = body[(offset + 1)...].prefix { !$0.hasPrefix("$ ") }
                     let command = words(String(bodyLine.dropFirst(2)))
-                    examples.append(Example(line: bodyStart + offset, arguments: Array(command.dropFirst()),
-                                            shown: command.first == "eplint" ? Array(output) : ["not an eplint command: \(bodyLine)"]))
+                    examples.append(
+                        Example(
+                            line: bodyStart + offset, arguments: Array(command.dropFirst()),
+                            shown: command.first == "eplint" ? Array(output) : ["not an eplint command: \(bodyLine)"]))
                 }
             }
             marked = nil
@@ -67,9 +71,15 @@ import TestSupport
     }
 
     static func words(_ text: String) -> [String] {
-        var words: [String] = [], current: String?, quoted = false
+        var words: [String] = []
+        var current: String?
+        var quoted = false
         for character in text {
-            if character == "'" { quoted.toggle(); current = current ?? ""; continue }
+            if character == "'" {
+                quoted.toggle()
+                current = current ?? ""
+                continue
+            }
             if character == " " && !quoted {
                 if let word = current { words.append(word) }
                 current = nil
@@ -89,7 +99,8 @@ import TestSupport
             while lines.last?.isEmpty == true { lines.removeLast() }
             return lines
         }
-        let shown = trimmed(shown), output = trimmed(output)
+        let shown = trimmed(shown)
+        let output = trimmed(output)
         // matched[i][j]: shown[i...] matches output[j...]; filled from the end.
         var matched = Array(repeating: Array(repeating: false, count: output.count + 1), count: shown.count + 1)
         matched[shown.count][output.count] = true
@@ -99,7 +110,8 @@ import TestSupport
                 if pattern == "…" {
                     matched[i][j] = matched[i + 1][j] || (j < output.count && matched[i][j + 1])
                 } else {
-                    matched[i][j] = j < output.count && lineMatches(pattern, output[output.startIndex + j]) && matched[i + 1][j + 1]
+                    matched[i][j] =
+                        j < output.count && lineMatches(pattern, output[output.startIndex + j]) && matched[i + 1][j + 1]
                 }
             }
         }
@@ -111,7 +123,8 @@ import TestSupport
         let pieces = pattern.components(separatedBy: "…")
         guard pieces.count > 1 else { return pattern == line }
         guard line.hasPrefix(pieces[0]), line.hasSuffix(pieces[pieces.count - 1]),
-              line.count >= pieces[0].count + pieces[pieces.count - 1].count else { return false }
+            line.count >= pieces[0].count + pieces[pieces.count - 1].count
+        else { return false }
         var rest = line.dropFirst(pieces[0].count).dropLast(pieces[pieces.count - 1].count)
         for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
             guard let found = rest.range(of: piece) else { return false }
@@ -139,19 +152,24 @@ import TestSupport
     /// after it lints the example apps, and `swift test` is .ci/run's.
     @Test func setUpCommandsAreTheOnesCIRuns() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let block = try #require(text.components(separatedBy: "## Set-up (two commands)").dropFirst().first?
-            .components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        let block = try #require(
+            text.components(separatedBy: "## Set-up (two commands)").dropFirst().first?
+                .components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "\n```").first)
         let commands = block.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init)
         #expect(commands.count == 2, "\(commands)")
         let parts = try #require(commands.first).components(separatedBy: " && ")
         let releaseBuild = "swift build -c release --static-swift-stdlib --disable-local-rpath"
         #expect(parts.first == releaseBuild)
-        let script = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("scripts/integration/release-binary.sh"), encoding: .utf8)
+        let script = try String(
+            contentsOf: Eplint.packageRoot.appendingPathComponent("scripts/integration/release-binary.sh"),
+            encoding: .utf8)
         #expect(script.contains("\n\(releaseBuild) >/dev/null\n"))
         let run = try #require(parts.last).split(separator: " ").map(String.init)
         #expect(run.first == ".build/release/eplint")
         let lint = try Eplint.run(Array(run.dropFirst()))
-        #expect(lint.status == 1 && lint.standardOutput.hasPrefix("Examples/BrokenApp/Info.plist:"), "\(lint.standardOutput)")
+        #expect(
+            lint.status == 1 && lint.standardOutput.hasPrefix("Examples/BrokenApp/Info.plist:"),
+            "\(lint.standardOutput)")
         #expect(commands.last == "swift test")
         let ci = try String(contentsOf: Eplint.packageRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(ci.contains("\nswift test\n"))
@@ -167,7 +185,9 @@ import TestSupport
         func terminal(_ environment: [String: String]) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try RequiredTool.script.require())
-            process.arguments = ["-qec", "\(Eplint.executable.path) Examples/BrokenApp Examples/CorrectApp", "/dev/null"]
+            process.arguments = [
+                "-qec", "\(Eplint.executable.path) Examples/BrokenApp Examples/CorrectApp", "/dev/null",
+            ]
             process.currentDirectoryURL = Eplint.packageRoot
             process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
             let output = Pipe()
@@ -178,11 +198,14 @@ import TestSupport
             process.waitUntilExit()
             return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         }
-        let coloured = try terminal(["TERM": "xterm"]).replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        let coloured = try terminal(["TERM": "xterm"]).replacingOccurrences(
+            of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(coloured.hasSuffix("\(summary)\n") && coloured.contains("\n\t\t^\n"), "\(coloured)")
         for environment in [["TERM": "xterm", "NO_COLOR": "1"], ["TERM": "dumb"]] {
             let plain = try terminal(environment)
-            #expect(plain.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/Info.plist:") }, "\(environment): \(plain)")
+            #expect(
+                plain.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/Info.plist:") },
+                "\(environment): \(plain)")
         }
     }
 

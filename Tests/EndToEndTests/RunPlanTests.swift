@@ -11,7 +11,9 @@ import Testing
         for file in json["files"] as? [[String: Any]] ?? [] {
             for context in file["contexts"] as? [[String: Any]] ?? [] {
                 guard let entitlements = context["entitlements"] as? String else { continue }
-                pairings.insert("\(file["path"] as! String) pairs with \(entitlements) (\(context["entitlementsReason"] as! String))")
+                pairings.insert(
+                    "\(file["path"] as! String) pairs with \(entitlements) (\(context["entitlementsReason"] as! String))"
+                )
             }
         }
         return pairings
@@ -19,17 +21,24 @@ import Testing
 
     /// The pairing lines of `lint --verbose` that a target decided, paths as `context` shows them.
     private static func lintedPairings(_ standardError: String) -> Set<String> {
-        Set(standardError.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("eplint: "), line.contains(" pairs with "), line.contains("(CODE_SIGN_ENTITLEMENTS of ") else { return nil }
-            let text = line.dropFirst("eplint: ".count)
-            return text.hasPrefix("./") ? String(text.dropFirst(2)) : String(text)
-        })
+        Set(
+            standardError.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("eplint: "), line.contains(" pairs with "),
+                    line.contains("(CODE_SIGN_ENTITLEMENTS of ")
+                else { return nil }
+                let text = line.dropFirst("eplint: ".count)
+                return text.hasPrefix("./") ? String(text.dropFirst(2)) : String(text)
+            })
     }
 
-    @Test(.enabled(if: !XcodeTruthTests.repositories.isEmpty, "../shared/corpus/xcodeproj is not here"), arguments: XcodeTruthTests.repositories)
+    @Test(
+        .enabled(if: !XcodeTruthTests.repositories.isEmpty, "../shared/corpus/xcodeproj is not here"),
+        arguments: XcodeTruthTests.repositories)
     func contextPrintsThePairingsLintUses(_ repository: String) throws {
         let folder = XcodeTruthTests.corpus.appendingPathComponent(repository)
-        for options in [[], ["--define", "STORE=1", "--configuration", "Release"], ["--xcconfig-condition", "sdk=iphoneos"]] {
+        for options in [
+            [], ["--define", "STORE=1", "--configuration", "Release"], ["--xcconfig-condition", "sdk=iphoneos"],
+        ] {
             let context = try Eplint.run(["context", "--format", "json"] + options + ["."], in: folder)
             guard context.status == 0 else {
                 // A repository whose project is generated (XcodeGen) commits none.
@@ -37,7 +46,9 @@ import Testing
                 continue
             }
             let lint = try Eplint.run(["--verbose", "--format", "json"] + options + ["."], in: folder)
-            #expect(try Self.plannedPairings(context.standardOutput) == Self.lintedPairings(lint.standardError), "\(repository) \(options)")
+            #expect(
+                try Self.plannedPairings(context.standardOutput) == Self.lintedPairings(lint.standardError),
+                "\(repository) \(options)")
         }
     }
 
@@ -46,8 +57,12 @@ import Testing
         let fixture = try Project()
         try fixture.write("App/Info.plist", "<plist><dict/></plist>\n")
         try fixture.write(".eplint.yml", "define:\n  STORE_URL: https://example.com/nl\nmusic-streaming: true\n")
-        try fixture.writeProject(target: ["INFOPLIST_FILE": "App/Info.plist", "IPHONEOS_DEPLOYMENT_TARGET": "16.0", "SDKROOT": "iphoneos"])
-        let run = try Eplint.run(["context", "--format", "json", "--define", "EXTRA=2", "--deployment-target", "iOS=17.5", "."], in: fixture.root)
+        try fixture.writeProject(target: [
+            "INFOPLIST_FILE": "App/Info.plist", "IPHONEOS_DEPLOYMENT_TARGET": "16.0", "SDKROOT": "iphoneos",
+        ])
+        let run = try Eplint.run(
+            ["context", "--format", "json", "--define", "EXTRA=2", "--deployment-target", "iOS=17.5", "."],
+            in: fixture.root)
         #expect(run.status == 0, "\(run.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let settings = try #require(json["runSettings"] as? [String: [String: String]])
@@ -66,13 +81,20 @@ import Testing
         }
         // Without the flag, the target's own deployment target is what lint uses.
         let plain = try Eplint.run(["context", "."], in: fixture.root)
-        #expect(plain.standardOutput.contains("Settings of the run (over every target's):\n  STORE_URL = https://example.com/nl  (.eplint.yml)\n"))
-        #expect(plain.standardOutput.contains("    App/Debug: entitlements (none) (CODE_SIGN_ENTITLEMENTS of App/Debug)\n      iOS 16.0 (IPHONEOS_DEPLOYMENT_TARGET in the target's build settings)\n"),
-                "\(plain.standardOutput)")
+        #expect(
+            plain.standardOutput.contains(
+                "Settings of the run (over every target's):\n  STORE_URL = https://example.com/nl  (.eplint.yml)\n"))
+        #expect(
+            plain.standardOutput.contains(
+                "    App/Debug: entitlements (none) (CODE_SIGN_ENTITLEMENTS of App/Debug)\n      iOS 16.0 (IPHONEOS_DEPLOYMENT_TARGET in the target's build settings)\n"
+            ),
+            "\(plain.standardOutput)")
     }
 
     /// `context --format json`'s output, which must list one file, `path`, and its first context.
-    private static func onlyContext(of path: String, _ run: EplintRun) throws -> (json: [String: Any], context: [String: Any]) {
+    private static func onlyContext(of path: String, _ run: EplintRun) throws -> (
+        json: [String: Any], context: [String: Any]
+    ) {
         #expect(run.status == 0, "\(run.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let files = try #require(json["files"] as? [[String: Any]])
@@ -86,16 +108,20 @@ import Testing
         let fixture = try Project()
         try fixture.write("App/App.entitlements", "<plist><dict/></plist>\n")
         let options = ["--stdin-filename", "App/Info.plist", "--define", "STORE=1"]
-        let (json, context) = try Self.onlyContext(of: "App/Info.plist", Eplint.run(["context", "--format", "json"] + options + ["-"], in: fixture.root))
+        let (json, context) = try Self.onlyContext(
+            of: "App/Info.plist", Eplint.run(["context", "--format", "json"] + options + ["-"], in: fixture.root))
         #expect((json["projects"] as? [Any])?.isEmpty == true)
         #expect(context["label"] as? String == "standard input")
         #expect(context["entitlements"] as? String == "App/App.entitlements")
         #expect(context["entitlementsReason"] as? String == "the only *.entitlements file in its folder")
         #expect((context["preprocessing"] as? [String: Any])?["definitions"] as? [String] == ["STORE=1"])
         // Lint pairs standard input so.
-        let lint = try Eplint.run(["--verbose"] + options + ["-"], in: fixture.root, input: Data("<plist><dict/></plist>\n".utf8))
-        #expect(lint.standardError.contains("eplint: App/Info.plist pairs with App/App.entitlements (the only *.entitlements file in its folder)\n"),
-                "\(lint.standardError)")
+        let lint = try Eplint.run(
+            ["--verbose"] + options + ["-"], in: fixture.root, input: Data("<plist><dict/></plist>\n".utf8))
+        #expect(
+            lint.standardError.contains(
+                "eplint: App/Info.plist pairs with App/App.entitlements (the only *.entitlements file in its folder)\n"),
+            "\(lint.standardError)")
     }
 
     /// `--xcode-environment` is a context of the plan: `context --xcode-environment` in a Run
@@ -106,17 +132,28 @@ import Testing
         try fixture.write("App/App.entitlements", "<plist><dict/></plist>\n")
         let root = fixture.root.resolvingSymlinksInPath().path
         let environment: [String: String?] = [
-            "SRCROOT": root, "INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements", "PLATFORM_NAME": "iphoneos",
+            "SRCROOT": root, "INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements",
+            "PLATFORM_NAME": "iphoneos",
             "IPHONEOS_DEPLOYMENT_TARGET": "16.0", "TARGET_NAME": "App", "CONFIGURATION": "Debug",
         ]
-        let (_, context) = try Self.onlyContext(of: "App/Info.plist",
-                                                Eplint.run(["context", "--format", "json", "--xcode-environment"], in: fixture.root, environment: environment))
+        let (_, context) = try Self.onlyContext(
+            of: "App/Info.plist",
+            Eplint.run(
+                ["context", "--format", "json", "--xcode-environment"], in: fixture.root, environment: environment))
         #expect(context["label"] as? String == "App/Debug")
         #expect(context["entitlements"] as? String == "\(root)/App/App.entitlements")
-        #expect(context["entitlementsReason"] as? String == "CODE_SIGN_ENTITLEMENTS of App/Debug in the build environment")
-        #expect(context["deploymentTargets"] as? [[String: String]]
-                == [["platform": "iOS", "version": "16.0", "source": "IPHONEOS_DEPLOYMENT_TARGET in the build environment"]])
-        let outside = try Eplint.run(["context", "--xcode-environment"], in: fixture.root, environment: ["SRCROOT": nil])
+        #expect(
+            context["entitlementsReason"] as? String == "CODE_SIGN_ENTITLEMENTS of App/Debug in the build environment")
+        #expect(
+            context["deploymentTargets"] as? [[String: String]]
+                == [
+                    [
+                        "platform": "iOS", "version": "16.0",
+                        "source": "IPHONEOS_DEPLOYMENT_TARGET in the build environment",
+                    ]
+                ])
+        let outside = try Eplint.run(
+            ["context", "--xcode-environment"], in: fixture.root, environment: ["SRCROOT": nil])
         #expect(outside.status == 2 && outside.standardError.contains("SRCROOT is not set"), "\(outside.standardError)")
     }
 }

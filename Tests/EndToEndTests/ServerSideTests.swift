@@ -4,8 +4,10 @@ import Testing
 /// `eplint token|report|notification` through the built binary: output, exit status, formats,
 /// configuration, baselines, directory walks and hostile input.
 @Suite struct ServerCommandTests {
-    static let seedToken = "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIgp9"
-    static let sandboxToken = "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiU0FOREJPWF8wMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiCn0K"
+    static let seedToken =
+        "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIgp9"
+    static let sandboxToken =
+        "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiU0FOREJPWF8wMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiCn0K"
 
     func write(_ text: String, _ name: String, in directory: URL? = nil) throws -> URL {
         let file = try (directory ?? Eplint.temporaryDirectory()).appendingPathComponent(name)
@@ -15,37 +17,44 @@ import Testing
     }
 
     @Test func tokensFromArgumentsAndStandardInput() throws {
-        let run = try Eplint.run(["token", "--environment", "production", Self.seedToken, "-"], input: Data("\n  \(Self.sandboxToken)\n".utf8))
+        let run = try Eplint.run(
+            ["token", "--environment", "production", Self.seedToken, "-"],
+            input: Data("\n  \(Self.sandboxToken)\n".utf8))
         #expect(run.status == 1)
-        #expect(run.standardOutput == """
-            <argument 1>:1: decoded token
-              appAppleId: 1234567890
-              bundleId: "com.example"
-              tokenCreationDate: 1706169600000 (2024-01-25T08:00:00Z)
-              externalPurchaseId: "00000000-0000-0000-0000-000000000000"
-              environment: production
-            <stdin>:2: decoded token
-              appAppleId: 1234567890
-              bundleId: "com.example"
-              tokenCreationDate: 1706169600000 (2024-01-25T08:00:00Z)
-              externalPurchaseId: "SANDBOX_00000000-0000-0000-0000-000000000000"
-              environment: sandbox
-            <stdin>:2:3: error: a sandbox token (externalPurchaseId begins with SANDBOX), but the production environment is expected [EP609]
+        #expect(
+            run.standardOutput == """
+                <argument 1>:1: decoded token
+                  appAppleId: 1234567890
+                  bundleId: "com.example"
+                  tokenCreationDate: 1706169600000 (2024-01-25T08:00:00Z)
+                  externalPurchaseId: "00000000-0000-0000-0000-000000000000"
+                  environment: production
+                <stdin>:2: decoded token
+                  appAppleId: 1234567890
+                  bundleId: "com.example"
+                  tokenCreationDate: 1706169600000 (2024-01-25T08:00:00Z)
+                  externalPurchaseId: "SANDBOX_00000000-0000-0000-0000-000000000000"
+                  environment: sandbox
+                <stdin>:2:3: error: a sandbox token (externalPurchaseId begins with SANDBOX), but the production environment is expected [EP609]
 
-            """)
+                """)
         #expect(try Eplint.run(["token", Self.seedToken, Self.sandboxToken, "--bundle-id", "com.example"]).status == 0)
     }
 
     @Test func tokenJSONCarriesTheDecodedPayload() throws {
         let run = try Eplint.run(["token", "--format", "json", Self.sandboxToken, "%%"])
         #expect(run.status == 1)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let tokens = try #require(object["tokens"] as? [[String: Any]])
         #expect(tokens.count == 1)
         #expect(tokens[0]["environment"] as? String == "sandbox")
         #expect((tokens[0]["payload"] as? [String: Any])?["tokenCreationDate"] as? Int == 1_706_169_600_000)
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
-        #expect(diagnostics.map { "\($0["file"]!) \($0["rule"]!) \($0["name"]!)" } == ["<argument 2> EP601 token-not-base64url"])
+        #expect(
+            diagnostics.map { "\($0["file"]!) \($0["rule"]!) \($0["name"]!)" } == [
+                "<argument 2> EP601 token-not-base64url"
+            ])
     }
 
     @Test func examplesPassAndFail() throws {
@@ -53,33 +62,52 @@ import Testing
         #expect(try Eplint.run(["notification", "Examples/server/notification-correct.json"]).status == 0)
         let report = try Eplint.run(["report", "--format", "github", "Examples/server/report-broken.json"])
         #expect(report.status == 1)
-        #expect(report.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::") }.compactMap { $0.split(separator: "title=").last?.prefix(5) }
+        #expect(
+            report.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::") }.compactMap {
+                $0.split(separator: "title=").last?.prefix(5)
+            }
                 == ["EP707", "EP709", "EP704", "EP706", "EP705", "EP702"])
         // Request identifiers are compared across the run: the correct example shares none with the broken one.
-        let both = try Eplint.run(["report", "Examples/server/report-correct.json", "Examples/server/report-broken.json"])
+        let both = try Eplint.run([
+            "report", "Examples/server/report-correct.json", "Examples/server/report-broken.json",
+        ])
         #expect(!both.standardOutput.contains("report-correct.json"))
         let notification = try Eplint.run(["notification", "Examples/server/notification-broken.json"])
         #expect(notification.status == 1)
-        #expect(notification.standardOutput.hasPrefix("Examples/server/notification-broken.json:3:23: error: notificationUUID 'not-a-uuid' is not a UUID"))
+        #expect(
+            notification.standardOutput.hasPrefix(
+                "Examples/server/notification-broken.json:3:23: error: notificationUUID 'not-a-uuid' is not a UUID"))
     }
 
     /// A file holding only a compact JWS is a signed payload; `--environment` reaches the
     /// externalPurchaseToken inside it.
     @Test func aBareJWSFileIsASignedNotification() throws {
         func base64URL(_ text: String) -> String {
-            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+                of: "/", with: "_"
+            ).replacingOccurrences(of: "=", with: "")
         }
-        let payload = #"{"notificationType": "EXTERNAL_PURCHASE_TOKEN", "subtype": "UNREPORTED", "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "version": "2.0", "signedDate": 1698148900000, "externalPurchaseToken": {"externalPurchaseId": "SANDBOX_b2158121-7af9-49d4-9561-1f588205523e", "tokenCreationDate": 1698148950000, "appAppleId": 55555, "bundleId": "com.example"}}"#
+        let payload =
+            #"{"notificationType": "EXTERNAL_PURCHASE_TOKEN", "subtype": "UNREPORTED", "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "version": "2.0", "signedDate": 1698148900000, "externalPurchaseToken": {"externalPurchaseId": "SANDBOX_b2158121-7af9-49d4-9561-1f588205523e", "tokenCreationDate": 1698148950000, "appAppleId": 55555, "bundleId": "com.example"}}"#
         let directory = try Eplint.temporaryDirectory()
-        _ = try write(base64URL(#"{"alg":"ES256"}"#) + "." + base64URL(payload) + ".c2ln\n", "signedPayload", in: directory)
-        let sandbox = try Eplint.run(["notification", "--environment", "sandbox", "--bundle-id", "com.example", "signedPayload"], in: directory)
+        _ = try write(
+            base64URL(#"{"alg":"ES256"}"#) + "." + base64URL(payload) + ".c2ln\n", "signedPayload", in: directory)
+        let sandbox = try Eplint.run(
+            ["notification", "--environment", "sandbox", "--bundle-id", "com.example", "signedPayload"], in: directory)
         #expect(sandbox.status == 0)
-        #expect(sandbox.standardOutput == "signedPayload:1:1: note: the signed payload in this file decoded but its signature was not verified [EP715]\n")
-        let production = try Eplint.run(["notification", "--environment", "production", "signedPayload"], in: directory)
+        #expect(
+            sandbox.standardOutput
+                == "signedPayload:1:1: note: the signed payload in this file decoded but its signature was not verified [EP715]\n"
+        )
+        let production = try Eplint.run(
+            ["notification", "--environment", "production", "signedPayload"], in: directory)
         #expect(production.status == 1)
-        #expect(production.standardOutput.hasPrefix(
-            "signedPayload:1:1: error: a sandbox token (externalPurchaseId begins with SANDBOX), but the production environment is expected [EP609]\n"))
-        #expect(try Eplint.run(["notification", "--environment", "staging", "signedPayload"], in: directory).status == 2)
+        #expect(
+            production.standardOutput.hasPrefix(
+                "signedPayload:1:1: error: a sandbox token (externalPurchaseId begins with SANDBOX), but the production environment is expected [EP609]\n"
+            ))
+        #expect(
+            try Eplint.run(["notification", "--environment", "staging", "signedPayload"], in: directory).status == 2)
         #expect(try Eplint.run(["report", "--environment", "sandbox", "signedPayload"], in: directory).status == 2)
     }
 
@@ -90,11 +118,19 @@ import Testing
         _ = try write("disable: [EP705]\nseverity: {EP707: warning}\n", ".eplint.yml", in: directory)
         let warned = try Eplint.run(["report", "reports/a.json"], in: directory)
         #expect(warned.status == 0)
-        #expect(warned.standardOutput == "reports/a.json:1:94: warning: a NO_LINE_ITEM report must not have a 'lineItems' field [EP707]\n")
-        _ = try write("ignore:\n  - {path: 'reports/*.json', rule: EP707, keyPath: lineItems}\n", ".eplint.yml", in: directory)
+        #expect(
+            warned.standardOutput
+                == "reports/a.json:1:94: warning: a NO_LINE_ITEM report must not have a 'lineItems' field [EP707]\n")
+        _ = try write(
+            "ignore:\n  - {path: 'reports/*.json', rule: EP707, keyPath: lineItems}\n", ".eplint.yml", in: directory)
         let ignored = try Eplint.run(["report", "reports/a.json"], in: directory)
-        #expect(ignored.standardOutput == "reports/a.json:1:23: error: requestIdentifier 'r' is not a UUID (8-4-4-4-12 hexadecimal digits) [EP705]\n")
-        #expect(try Eplint.run(["report", "--write-baseline", "baseline.json", "reports/a.json"], in: directory).status == 1)
+        #expect(
+            ignored.standardOutput
+                == "reports/a.json:1:23: error: requestIdentifier 'r' is not a UUID (8-4-4-4-12 hexadecimal digits) [EP705]\n"
+        )
+        #expect(
+            try Eplint.run(["report", "--write-baseline", "baseline.json", "reports/a.json"], in: directory).status == 1
+        )
         #expect(try Eplint.run(["report", "--baseline", "baseline.json", "reports/a.json"], in: directory).status == 0)
         _ = try write("environment: sandbox\nbundle-id: com.example\n", ".eplint.yml", in: directory)
         #expect(try Eplint.run(["token", Self.sandboxToken], in: directory).status == 0)
@@ -107,7 +143,9 @@ import Testing
         #expect(try Eplint.run(["report", "fixtures"], in: directory).standardOutput == "")
         #expect(try Eplint.run(["fixtures"], in: directory).status == 0)
         let asked = try Eplint.run(["report", "--include", "**/*.json", "fixtures"], in: directory)
-        #expect(asked.status == 1 && asked.standardOutput.contains("fixtures/bad.json:1:1: error: report has no 'requestIdentifier'"))
+        #expect(
+            asked.status == 1
+                && asked.standardOutput.contains("fixtures/bad.json:1:1: error: report has no 'requestIdentifier'"))
         _ = try write("include: ['fixtures/**']\n", ".eplint.yml", in: directory)
         #expect(try Eplint.run(["report", "fixtures"], in: directory).status == 1)
     }
@@ -115,7 +153,9 @@ import Testing
     @Test func sarifOfServerFindingsIsValid() throws {
         let directory = try Eplint.temporaryDirectory()
         let log = directory.appendingPathComponent("server.sarif")
-        let run = try Eplint.run(["notification", "--format", "sarif", "--output", log.path, "Examples/server/notification-broken.json"])
+        let run = try Eplint.run([
+            "notification", "--format", "sarif", "--output", log.path, "Examples/server/notification-broken.json",
+        ])
         #expect(run.status == 1)
         let sarif = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: log)) as? [String: Any])
         let results = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
@@ -134,11 +174,22 @@ import Testing
     @Test func hostileInputGetsADiagnostic() throws {
         let directory = try Eplint.temporaryDirectory()
         let cases: [(String, Data, String)] = [
-            ("deep.json", Data(String(repeating: "[", count: 1_000_000).utf8), "1:257: error: not valid JSON: nesting deeper than 256 levels [EP701]"),
-            ("huge.json", Data(("{\"requestIdentifier\": " + String(repeating: "7", count: 5_000_000) + "}").utf8),
-             "1:23: error: 'requestIdentifier' must be a string, not an integer beyond 64 bits [EP704]"),
-            ("utf8.json", Data([0x7B, 0x22, 0x61, 0xE9, 0x22, 0x3A, 0x31, 0x7D]), "1:4: error: not valid JSON: invalid UTF-8 (byte 0xE9 not followed by a continuation byte) [EP701]"),
-            ("cut.json", Data("{\"requestIdentifier\": \"87e7d6d1-b98d".utf8), "1:37: error: not valid JSON: unexpected end of input: unterminated string [EP701]"),
+            (
+                "deep.json", Data(String(repeating: "[", count: 1_000_000).utf8),
+                "1:257: error: not valid JSON: nesting deeper than 256 levels [EP701]"
+            ),
+            (
+                "huge.json", Data(("{\"requestIdentifier\": " + String(repeating: "7", count: 5_000_000) + "}").utf8),
+                "1:23: error: 'requestIdentifier' must be a string, not an integer beyond 64 bits [EP704]"
+            ),
+            (
+                "utf8.json", Data([0x7B, 0x22, 0x61, 0xE9, 0x22, 0x3A, 0x31, 0x7D]),
+                "1:4: error: not valid JSON: invalid UTF-8 (byte 0xE9 not followed by a continuation byte) [EP701]"
+            ),
+            (
+                "cut.json", Data("{\"requestIdentifier\": \"87e7d6d1-b98d".utf8),
+                "1:37: error: not valid JSON: unexpected end of input: unterminated string [EP701]"
+            ),
             ("empty.json", Data(), "1:1: error: not valid JSON: empty document: expected a JSON value [EP701]"),
         ]
         for (name, bytes, expected) in cases {
@@ -146,12 +197,18 @@ import Testing
             try bytes.write(to: file)
             let run = try Eplint.run(["report", file.path])
             #expect(run.status == 1, "\(name): \(run.standardError)")
-            #expect(run.standardOutput.contains(file.path + ":" + expected), "\(name): \(run.standardOutput.prefix(300))")
+            #expect(
+                run.standardOutput.contains(file.path + ":" + expected), "\(name): \(run.standardOutput.prefix(300))")
         }
         let deepToken = Data(String(repeating: "[", count: 100_000).utf8).base64EncodedString()
-        let token = try Eplint.run(["token"], input: Data((deepToken + "\n" + String(repeating: "A", count: 1_000_001) + "\n").utf8))
+        let token = try Eplint.run(
+            ["token"], input: Data((deepToken + "\n" + String(repeating: "A", count: 1_000_001) + "\n").utf8))
         #expect(token.status == 1)
-        #expect(token.standardOutput.contains("<stdin>:1:1: error: decoded token is not JSON: nesting deeper than 256 levels"))
-        #expect(token.standardOutput.contains("<stdin>:2:1000001: error: token is not Base64URL: 1000001 characters cannot be Base64URL"))
+        #expect(
+            token.standardOutput.contains(
+                "<stdin>:1:1: error: decoded token is not JSON: nesting deeper than 256 levels"))
+        #expect(
+            token.standardOutput.contains(
+                "<stdin>:2:1000001: error: token is not Base64URL: 1000001 characters cannot be Base64URL"))
     }
 }

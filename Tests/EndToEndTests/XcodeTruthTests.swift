@@ -15,16 +15,30 @@ import Testing
 
     static let repositories: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("\($0)/TRUTH.json").path) }.sorted()
+        return names.filter {
+            FileManager.default.fileExists(atPath: corpus.appendingPathComponent("\($0)/TRUTH.json").path)
+        }.sorted()
     }()
 
     /// Words at blanks; double quotes group (TRUTH keeps list settings as written).
     static func words(_ value: Any?) -> [String] {
         guard let text = value as? String else { return [] }
-        var words: [String] = [], current = "", inWord = false, quoted = false
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quoted = false
         for character in text {
-            if character == "\"" { quoted.toggle(); inWord = true; continue }
-            if character == " " && !quoted { if inWord { words.append(current) }; current = ""; inWord = false; continue }
+            if character == "\"" {
+                quoted.toggle()
+                inWord = true
+                continue
+            }
+            if character == " " && !quoted {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+                continue
+            }
             current.append(character)
             inWord = true
         }
@@ -37,11 +51,16 @@ import Testing
     /// when unset, absolute, or not in the folder (eplint reports only a header that exists).
     static func prefixHeader(_ value: Any?, sourceRoot: String, in folder: URL) -> String? {
         guard let value = value as? String, !value.isEmpty, !value.hasPrefix("/") else { return nil }
-        let joined = value.hasPrefix("<repo>/") ? String(value.dropFirst(7)) : sourceRoot == "." ? value : sourceRoot + "/" + value
+        let joined =
+            value.hasPrefix("<repo>/")
+            ? String(value.dropFirst(7)) : sourceRoot == "." ? value : sourceRoot + "/" + value
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
             if part == "." { continue }
-            if part == "..", !parts.isEmpty { parts.removeLast(); continue }
+            if part == "..", !parts.isEmpty {
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         let path = parts.joined(separator: "/")
@@ -62,7 +81,9 @@ import Testing
 
     @discardableResult
     static func compare(_ folder: URL) throws -> Compared {
-        let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("TRUTH.json"))) as? [String: Any])
+        let truth = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("TRUTH.json")))
+                as? [String: Any])
         let truthProjects = truth["projects"] as? [[String: Any]] ?? []
         let run = try Eplint.run(["context", "--format", "json", "."], in: folder)
         guard !truthProjects.isEmpty else {
@@ -71,34 +92,54 @@ import Testing
             return Compared()
         }
         #expect(run.status == 0, "\(run.standardError)")
-        let output = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let output = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(output["version"] as? Int == 1)
         var mine: [String: [String: Any]] = [:]
-        for project in output["projects"] as? [[String: Any]] ?? [] { mine[(project["path"] as! String) + "/project.pbxproj"] = project }
+        for project in output["projects"] as? [[String: Any]] ?? [] {
+            mine[(project["path"] as! String) + "/project.pbxproj"] = project
+        }
         var compared = Compared()
         for truthProject in truthProjects {
             let path = truthProject["path"] as! String
             let sourceRoot = truthProject["SRCROOT"] as? String ?? "."
             let project = try #require(mine[path], "\(path) is missing")
-            let targets = Dictionary(uniqueKeysWithValues: (project["targets"] as! [[String: Any]]).map { ($0["name"] as! String, $0) })
+            let targets = Dictionary(
+                uniqueKeysWithValues: (project["targets"] as! [[String: Any]]).map { ($0["name"] as! String, $0) })
             for truthTarget in truthProject["targets"] as! [[String: Any]] {
                 let name = truthTarget["name"] as! String
                 let target = try #require(targets[name], "\(path): target \(name) is missing")
-                let configurations = Dictionary(uniqueKeysWithValues: (target["configurations"] as! [[String: Any]]).map { ($0["name"] as! String, $0) })
+                let configurations = Dictionary(
+                    uniqueKeysWithValues: (target["configurations"] as! [[String: Any]]).map {
+                        ($0["name"] as! String, $0)
+                    })
                 for (configurationName, value) in truthTarget["configurations"] as! [String: Any] {
                     let expected = value as! [String: Any]
                     let where_ = "\(path) \(name) \(configurationName)"
                     let actual = try #require(configurations[configurationName], "\(where_) is missing")
-                    func truthPath(_ key: String, exists: String) -> String? { expected[exists] as? Bool == true ? expected[key] as? String : nil }
-                    #expect(actual["infoPlist"] as? String == truthPath("info_plist_path", exists: "info_plist_exists"), "\(where_): infoPlist")
-                    #expect(actual["entitlements"] as? String == truthPath("entitlements_path", exists: "entitlements_exists"), "\(where_): entitlements")
-                    let prefixHeader = Self.prefixHeader(expected["INFOPLIST_PREFIX_HEADER"], sourceRoot: sourceRoot, in: folder)
+                    func truthPath(_ key: String, exists: String) -> String? {
+                        expected[exists] as? Bool == true ? expected[key] as? String : nil
+                    }
+                    #expect(
+                        actual["infoPlist"] as? String == truthPath("info_plist_path", exists: "info_plist_exists"),
+                        "\(where_): infoPlist")
+                    #expect(
+                        actual["entitlements"] as? String
+                            == truthPath("entitlements_path", exists: "entitlements_exists"), "\(where_): entitlements")
+                    let prefixHeader = Self.prefixHeader(
+                        expected["INFOPLIST_PREFIX_HEADER"], sourceRoot: sourceRoot, in: folder)
                     #expect(actual["prefixHeader"] as? String == prefixHeader, "\(where_): prefixHeader")
-                    #expect(actual["deploymentTargets"] as? [String: String] == (expected["deployment_targets"] as? [String: String] ?? [:]),
-                            "\(where_): deploymentTargets")
-                    #expect(actual["preprocess"] as? Bool == (expected["INFOPLIST_PREPROCESS"] as? String == "YES"), "\(where_): preprocess")
+                    #expect(
+                        actual["deploymentTargets"] as? [String: String]
+                            == (expected["deployment_targets"] as? [String: String] ?? [:]),
+                        "\(where_): deploymentTargets")
+                    #expect(
+                        actual["preprocess"] as? Bool == (expected["INFOPLIST_PREPROCESS"] as? String == "YES"),
+                        "\(where_): preprocess")
                     let definitions = Self.words(expected["INFOPLIST_PREPROCESSOR_DEFINITIONS"])
-                    #expect(actual["preprocessorDefinitions"] as? [String] == definitions, "\(where_): preprocessorDefinitions")
+                    #expect(
+                        actual["preprocessorDefinitions"] as? [String] == definitions,
+                        "\(where_): preprocessorDefinitions")
                     let flags = Self.words(expected["INFOPLIST_OTHER_PREPROCESSOR_FLAGS"])
                     #expect(actual["preprocessorFlags"] as? [String] == flags, "\(where_): preprocessorFlags")
                     compared.configurations += 1

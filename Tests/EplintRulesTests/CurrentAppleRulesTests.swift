@@ -7,7 +7,8 @@ import Testing
 /// Apple's rules as of the newest documentation: retired regions (EP106), the
 /// allowed-regions entitlement, misplaced keys (EP404, EP405) and the streaming key.
 @Suite struct CurrentAppleRulesTests {
-    static let linkOneRegion = plist("<key>SKExternalPurchaseLink</key>\n<dict><key>nl</key><string>https://example.com/nl</string></dict>")
+    static let linkOneRegion = plist(
+        "<key>SKExternalPurchaseLink</key>\n<dict><key>nl</key><string>https://example.com/nl</string></dict>")
 
     static func entitlements(_ body: String) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n" + body + "\n</dict>\n</plist>\n"
@@ -17,9 +18,12 @@ import Testing
     static let allowedRegions = "com.apple.developer.storekit.custom-purchase-link.allowed-regions"
 
     @Test func usIsRetiredFromBothLinkKeysNotDisallowed() {
-        let link = plist("<key>SKExternalPurchaseLink</key>\n<dict><key>us</key><string>https://example.com/us</string></dict>")
+        let link = plist(
+            "<key>SKExternalPurchaseLink</key>\n<dict><key>us</key><string>https://example.com/us</string></dict>")
         #expect(findings(link) == ["5:7 EP106"])
-        let multi = plist("<key>SKExternalPurchaseMultiLink</key>\n<dict><key>US</key><array><string>https://example.com/us</string></array></dict>")
+        let multi = plist(
+            "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>US</key><array><string>https://example.com/us</string></array></dict>"
+        )
         #expect(findings(multi) == ["5:7 EP106"])
         // Elsewhere `us` is as it was: not allowed in SKExternalPurchase.
         #expect(findings(plist("<key>SKExternalPurchase</key>\n<array><string>us</string></array>")) == ["5:8 EP103"])
@@ -33,9 +37,12 @@ import Testing
         #expect(data.retiredRegions[.externalPurchase]?.isEmpty == true)
         #expect(data.status(of: "us", for: .link) == .retired(data.retiredRegions[.link]![0]))
         // A file without the optional key reads as before: nothing retired.
-        let withoutRetired = RegionData.builtInPlist.replacingOccurrences(of: "<key>RetiredRegions</key>", with: "<key>Unused</key>")
+        let withoutRetired = RegionData.builtInPlist.replacingOccurrences(
+            of: "<key>RetiredRegions</key>", with: "<key>Unused</key>")
         #expect(try RegionData(plist: Array(withoutRetired.utf8)).status(of: "us", for: .link) == .notAllowed)
-        #expect(RegionData.builtInPlist.contains("<key>AsOf</key>") && RegionData.builtInPlist.contains("<key>Sources</key>"))
+        #expect(
+            RegionData.builtInPlist.contains("<key>AsOf</key>")
+                && RegionData.builtInPlist.contains("<key>Sources</key>"))
     }
 
     /// A later change of Apple's is a data edit: retiring `nl` from SKExternalPurchase.
@@ -44,10 +51,14 @@ import Testing
         let allowed = try #require(text.range(of: "<key>AllowedRegions</key>"))
         let nl = try #require(text.range(of: "<string>nl</string>", range: allowed.upperBound..<text.endIndex))
         text.removeSubrange(nl)
-        text = text.replacingOccurrences(of: "<key>RetiredRegions</key>\n\t<dict>\n", with: "<key>RetiredRegions</key>\n\t<dict>\n"
-            + "<key>SKExternalPurchase</key><array><dict><key>Region</key><string>nl</string>"
-            + "<key>Since</key><string>2030-01-01</string><key>Reason</key><string>a test</string></dict></array>\n")
-        let linter = Linter(rules: allRules, configuration: LintConfiguration(regionData: try RegionData(plist: Array(text.utf8))))
+        text = text.replacingOccurrences(
+            of: "<key>RetiredRegions</key>\n\t<dict>\n",
+            with: "<key>RetiredRegions</key>\n\t<dict>\n"
+                + "<key>SKExternalPurchase</key><array><dict><key>Region</key><string>nl</string>"
+                + "<key>Since</key><string>2030-01-01</string><key>Reason</key><string>a test</string></dict></array>\n"
+        )
+        let linter = Linter(
+            rules: allRules, configuration: LintConfiguration(regionData: try RegionData(plist: Array(text.utf8))))
         var source = BytesSource(Array(plist("<key>SKExternalPurchase</key>\n<array><string>nl</string></array>").utf8))
         let result = try linter.lint(&source, path: "Info.plist")
         #expect(result.diagnostics.map(\.rule.rawValue) == ["EP106"])
@@ -55,21 +66,32 @@ import Testing
     }
 
     @Test func allowedRegionsEntitlementIsAnArrayOfRegionCodes() {
-        let good = Self.entitlements("\(Self.grantsLink)\n<key>\(Self.allowedRegions)</key>\n<array><string>br</string><string>jp</string></array>")
+        let good = Self.entitlements(
+            "\(Self.grantsLink)\n<key>\(Self.allowedRegions)</key>\n<array><string>br</string><string>jp</string></array>"
+        )
         #expect(findings(Self.linkOneRegion, entitlements: good) == [])
         // Needs no Info.plist key: checked beside an Info.plist without StoreKit keys too.
         let bare = plist("<key>CFBundleName</key><string>App</string>")
-        let bad = Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array>\n<string>BR</string>\n<string>xx</string>\n<string>br</string>\n<true/>\n</array>")
-        #expect(findings(bare, entitlements: bad) == ["App.entitlements:6:1 EP101", "App.entitlements:7:1 EP102", "App.entitlements:8:1 EP104", "App.entitlements:9:1 EP004"])
+        let bad = Self.entitlements(
+            "<key>\(Self.allowedRegions)</key>\n<array>\n<string>BR</string>\n<string>xx</string>\n<string>br</string>\n<true/>\n</array>"
+        )
+        #expect(
+            findings(bare, entitlements: bad) == [
+                "App.entitlements:6:1 EP101", "App.entitlements:7:1 EP102", "App.entitlements:8:1 EP104",
+                "App.entitlements:9:1 EP004",
+            ])
         let notArray = Self.entitlements("<key>\(Self.allowedRegions)</key>\n<string>br</string>")
         #expect(findings(bare, entitlements: notArray) == ["App.entitlements:5:1 EP004"])
         // Never EP402/EP403 for it, and no EP103: Apple publishes no list of its regions.
-        let unusual = Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array><string>us</string><string>kr</string></array>")
+        let unusual = Self.entitlements(
+            "<key>\(Self.allowedRegions)</key>\n<array><string>us</string><string>kr</string></array>")
         #expect(findings(bare, entitlements: unusual) == [])
     }
 
     @Test func entitlementKeysInAnInfoPlist() {
-        let misplaced = plist("<key>CFBundleName</key><string>App</string>\n<key>\(Self.allowedRegions)</key>\n<array><string>br</string></array>")
+        let misplaced = plist(
+            "<key>CFBundleName</key><string>App</string>\n<key>\(Self.allowedRegions)</key>\n<array><string>br</string></array>"
+        )
         #expect(findings(misplaced) == ["5:1 EP404"])
         #expect(lint(misplaced, path: "App/Info.plist").count == 1)
         // Not an Info.plist and no StoreKit keys: not looked at.
@@ -80,14 +102,17 @@ import Testing
     }
 
     @Test func infoPlistKeysInTheEntitlementsFile() {
-        let misplaced = Self.entitlements("\(Self.grantsLink)\n<key>SKExternalPurchaseLink</key>\n<dict><key>nl</key><string>https://example.com/nl</string></dict>")
+        let misplaced = Self.entitlements(
+            "\(Self.grantsLink)\n<key>SKExternalPurchaseLink</key>\n<dict><key>nl</key><string>https://example.com/nl</string></dict>"
+        )
         #expect(findings(Self.linkOneRegion, entitlements: misplaced) == ["App.entitlements:5:1 EP405"])
         let near = Self.entitlements("\(Self.grantsLink)\n<key>SKExternalPurchaseLinks</key><true/>")
         #expect(findings(Self.linkOneRegion, entitlements: near) == [])
     }
 
     @Test func streamingRegionsKeyDeclaresMusicStreaming() {
-        let links = "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array><string>https://example.com/1</string><string>https://example.com/2</string></array></dict>"
+        let links =
+            "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array><string>https://example.com/1</string><string>https://example.com/2</string></array></dict>"
         let streaming = "<key>SKExternalPurchaseLinkStreamingRegions</key>\n<array><string>fr</string></array>"
         #expect(findings(plist(links)).contains("5:7 EP301"))
         #expect(!findings(plist(links + "\n" + streaming)).contains("5:7 EP301"))
@@ -98,57 +123,104 @@ import Testing
     /// streaming only when no entitlements file is known; a flag overrides both. The message
     /// names the source that decided.
     @Test func pairedEntitlementsDecideTheLinkMaximum() {
-        let links = "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array><string>https://example.com/1</string><string>https://example.com/2</string></array></dict>"
+        let links =
+            "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array><string>https://example.com/1</string><string>https://example.com/2</string></array></dict>"
         let streaming = "<key>SKExternalPurchaseLinkStreamingRegions</key>\n<array><string>fr</string></array>"
         let withoutStreaming = Self.entitlements(Self.grantsLink)
-        let withStreaming = Self.entitlements(Self.grantsLink + "<key>com.apple.developer.storekit.external-purchase-link-streaming</key><true/>")
-        let falseStreaming = Self.entitlements(Self.grantsLink + "<key>com.apple.developer.storekit.external-purchase-link-streaming</key><false/>")
+        let withStreaming = Self.entitlements(
+            Self.grantsLink + "<key>com.apple.developer.storekit.external-purchase-link-streaming</key><true/>")
+        let falseStreaming = Self.entitlements(
+            Self.grantsLink + "<key>com.apple.developer.storekit.external-purchase-link-streaming</key><false/>")
         let info = plist(links + "\n" + streaming)
         #expect(findings(info, entitlements: withoutStreaming) == ["5:7 EP301", "6:1 EP401"])
         #expect(findings(info, entitlements: falseStreaming) == ["5:7 EP301", "6:1 EP401"])
-        #expect(lint(info, entitlements: withoutStreaming).contains { $0.hasSuffix(
-            "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]") })
+        #expect(
+            lint(info, entitlements: withoutStreaming).contains {
+                $0.hasSuffix(
+                    "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]"
+                )
+            })
         #expect(findings(info, entitlements: withStreaming) == [])
         #expect(!findings(plist(links), entitlements: withStreaming).contains("5:7 EP301"))
-        #expect(lint(plist(links), entitlements: withoutStreaming).contains { $0.hasSuffix(
-            "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true [EP301]") })
+        #expect(
+            lint(plist(links), entitlements: withoutStreaming).contains {
+                $0.hasSuffix(
+                    "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true [EP301]"
+                )
+            })
         #expect(findings(info) == [])
         #expect(findings(info, musicStreaming: true, entitlements: withoutStreaming) == ["6:1 EP401"])
         // EP302 names the same source; the streaming key alone names itself when it raised the maximum.
-        let both = "<key>SKExternalPurchaseLink</key>\n<dict><key>fr</key><string>https://example.com/0</string></dict>\n" + links + "\n" + streaming
-        #expect(lint(plist(both), entitlements: withoutStreaming).contains { $0.contains("[EP302]") && $0.hasSuffix(
-            "as the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP302]") })
+        let both =
+            "<key>SKExternalPurchaseLink</key>\n<dict><key>fr</key><string>https://example.com/0</string></dict>\n"
+            + links + "\n" + streaming
+        #expect(
+            lint(plist(both), entitlements: withoutStreaming).contains {
+                $0.contains("[EP302]")
+                    && $0.hasSuffix(
+                        "as the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP302]"
+                    )
+            })
         #expect(findings(plist(both)) == [])
-        let six = "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array>" + (1...6).map { "<string>https://example.com/\($0)</string>" }.joined() + "</array></dict>"
-        #expect(lint(plist(six + "\n" + streaming)) == [
-            "Info.plist:5:7: error: region 'fr' has 6 distinct links in total; the maximum is 5 because the app qualifies for EEA music streaming (Info.plist has SKExternalPurchaseLinkStreamingRegions and no entitlements file is paired) [EP301]"])
-        #expect(lint(plist(six), entitlements: withStreaming).first?.hasSuffix(
-            "the maximum is 5 because the app qualifies for EEA music streaming (the paired entitlements file App.entitlements sets com.apple.developer.storekit.external-purchase-link-streaming) [EP301]") == true)
+        let six =
+            "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array>"
+            + (1...6).map { "<string>https://example.com/\($0)</string>" }.joined() + "</array></dict>"
+        #expect(
+            lint(plist(six + "\n" + streaming)) == [
+                "Info.plist:5:7: error: region 'fr' has 6 distinct links in total; the maximum is 5 because the app qualifies for EEA music streaming (Info.plist has SKExternalPurchaseLinkStreamingRegions and no entitlements file is paired) [EP301]"
+            ])
+        #expect(
+            lint(plist(six), entitlements: withStreaming).first?.hasSuffix(
+                "the maximum is 5 because the app qualifies for EEA music streaming (the paired entitlements file App.entitlements sets com.apple.developer.storekit.external-purchase-link-streaming) [EP301]"
+            ) == true)
         #expect(findings(info, musicStreaming: false) == ["5:7 EP301"])
-        #expect(lint(info, musicStreaming: false).first?.hasSuffix("the maximum is 1 because --music-streaming false [EP301]") == true)
+        #expect(
+            lint(info, musicStreaming: false).first?.hasSuffix(
+                "the maximum is 1 because --music-streaming false [EP301]") == true)
     }
 
     /// Xcode's capability editor writes the allowed-regions entitlement as `<array/>` until
     /// regions are added: a warning at the array, with or without Info.plist keys.
     @Test func emptyAllowedRegionsEntitlement() {
         let empty = Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array/>")
-        #expect(findings(plist("<key>CFBundleName</key><string>App</string>"), entitlements: empty) == ["App.entitlements:5:1 EP105"])
-        #expect(findings(plist("<key>CFBundleName</key><string>App</string>"), entitlements: Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array><string>jp</string></array>")) == [])
+        #expect(
+            findings(plist("<key>CFBundleName</key><string>App</string>"), entitlements: empty) == [
+                "App.entitlements:5:1 EP105"
+            ])
+        #expect(
+            findings(
+                plist("<key>CFBundleName</key><string>App</string>"),
+                entitlements: Self.entitlements("<key>\(Self.allowedRegions)</key>\n<array><string>jp</string></array>")
+            ) == [])
         // A wrong type is EP004's, not an empty configuration.
-        #expect(findings(plist("<key>CFBundleName</key><string>App</string>"), entitlements: Self.entitlements("<key>\(Self.allowedRegions)</key>\n<dict/>")) == ["App.entitlements:5:1 EP004"])
+        #expect(
+            findings(
+                plist("<key>CFBundleName</key><string>App</string>"),
+                entitlements: Self.entitlements("<key>\(Self.allowedRegions)</key>\n<dict/>")) == [
+                    "App.entitlements:5:1 EP004"
+                ])
     }
 
     /// Japan and Brazil are never Info.plist regions; EP103 says where they belong.
     @Test func japanAndBrazilPointToTheAllowedRegionsEntitlement() {
-        for (key, value) in [("SKExternalPurchase", "<array><string>JP</string></array>"),
-                             ("SKExternalPurchaseLink", "<dict><key>br</key><string>https://example.com/br</string></dict>"),
-                             ("SKExternalPurchaseCustomLinkRegions", "<array><string>br</string></array>"),
-                             ("SKExternalPurchaseLinkStreamingRegions", "<array><string>jp</string></array>")] {
+        for (key, value) in [
+            ("SKExternalPurchase", "<array><string>JP</string></array>"),
+            ("SKExternalPurchaseLink", "<dict><key>br</key><string>https://example.com/br</string></dict>"),
+            ("SKExternalPurchaseCustomLinkRegions", "<array><string>br</string></array>"),
+            ("SKExternalPurchaseLinkStreamingRegions", "<array><string>jp</string></array>"),
+        ] {
             let lines = lint(plist("<key>\(key)</key>\n\(value)"), musicStreaming: true)
-            #expect(lines.count == 1 && lines[0].contains("[EP103]") && lines[0].contains(
-                "; Japan and Brazil use the entitlement \(Self.allowedRegions) (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys"), "\(key): \(lines)")
+            #expect(
+                lines.count == 1 && lines[0].contains("[EP103]")
+                    && lines[0].contains(
+                        "; Japan and Brazil use the entitlement \(Self.allowedRegions) (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys"
+                    ), "\(key): \(lines)")
         }
-        #expect(lint(plist("<key>SKExternalPurchaseLink</key>\n<dict><key>kr</key><string>https://example.com/kr</string></dict>"))
-            == ["Info.plist:5:7: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP103]"])
+        #expect(
+            lint(
+                plist(
+                    "<key>SKExternalPurchaseLink</key>\n<dict><key>kr</key><string>https://example.com/kr</string></dict>"
+                ))
+                == ["Info.plist:5:7: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP103]"])
     }
 }

@@ -2,8 +2,8 @@ import EplintRules
 import Foundation
 import LintEngine
 import PlistSyntax
-import Testing
 import TestSupport
+import Testing
 
 /// Idempotence and safety of `--fix` over generated Info.plists: upper-case and repeated
 /// regions, a near-miss MultiLink key, http links, queries, repeated links and the retired
@@ -27,10 +27,16 @@ import TestSupport
         var random = SplitMix64(seed: 0xF1_0000 + UInt64(seed))
         func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
         let indent = ["\t", "  ", "    "].randomElement(using: &random)!
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
-                     "<plist version=\"1.0\">", "<dict>"]
-        func comment(_ depth: Int) { if chance(15) { lines.append(String(repeating: indent, count: depth) + "<!-- note \(chance(50) ? "é" : "x") -->") } }
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
+            "<plist version=\"1.0\">", "<dict>",
+        ]
+        func comment(_ depth: Int) {
+            if chance(15) {
+                lines.append(String(repeating: indent, count: depth) + "<!-- note \(chance(50) ? "é" : "x") -->")
+            }
+        }
         /// Elements at `depth`, some two to a line.
         func elements(_ items: [String], depth: Int) {
             var index = 0
@@ -49,10 +55,15 @@ import TestSupport
         var written: [String] = []
         for _ in 0..<Int.random(in: 1...6, using: &random) {
             if !written.isEmpty && chance(30) {
-                written.append(chance(50) ? written.randomElement(using: &random)!.uppercased() : written.randomElement(using: &random)!)
+                written.append(
+                    chance(50)
+                        ? written.randomElement(using: &random)!.uppercased() : written.randomElement(using: &random)!)
             } else {
                 let region = pool.randomElement(using: &random)!
-                written.append(chance(40) ? (chance(50) ? region.uppercased() : region.prefix(1).uppercased() + region.dropFirst()) : region)
+                written.append(
+                    chance(40)
+                        ? (chance(50) ? region.uppercased() : region.prefix(1).uppercased() + region.dropFirst())
+                        : region)
             }
         }
         var regions: [String] = []
@@ -65,37 +76,47 @@ import TestSupport
         let multiLinkKey = chance(25) ? "SKExternalPurchaseMultilink" : "SKExternalPurchaseMultiLink"
         var multiLinkRegions = Array(pool.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
         if chance(20) { multiLinkRegions.insert("us", at: Int.random(in: 0...multiLinkRegions.count, using: &random)) }
-        var safeLinks: [String: [String]] = [:], unsafeLinks: [String: [String]] = [:]
+        var safeLinks: [String: [String]] = [:]
+        var unsafeLinks: [String: [String]] = [:]
         comment(1)
         lines.append(indent + "<key>\(multiLinkKey)</key>")
         lines.append(indent + "<dict>")
         for region in multiLinkRegions {
             var links: [String] = []
             for number in 0..<Int.random(in: 1...4, using: &random) {
-                if !links.isEmpty && chance(20) { links.append(links.randomElement(using: &random)!); continue }
-                links.append("\(chance(20) ? "http" : "https")://example.com/\(region)/\(number)\(chance(20) ? "?utm=\(number)" : "")")
+                if !links.isEmpty && chance(20) {
+                    links.append(links.randomElement(using: &random)!)
+                    continue
+                }
+                links.append(
+                    "\(chance(20) ? "http" : "https")://example.com/\(region)/\(number)\(chance(20) ? "?utm=\(number)" : "")"
+                )
             }
             comment(2)
             lines.append(String(repeating: indent, count: 2) + "<key>\(region)</key>")
             lines.append(String(repeating: indent, count: 2) + "<array>")
             elements(links.map { "<string>\($0)</string>" }, depth: 3)
             lines.append(String(repeating: indent, count: 2) + "</array>")
-            func distinct(_ list: [String]) -> [String] { list.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+            func distinct(_ list: [String]) -> [String] {
+                list.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            }
             safeLinks[region] = distinct(links)
             if region != "us" {
-                unsafeLinks[region] = distinct(links.map { link in
-                    let https = link.hasPrefix("http:") ? "https" + link.dropFirst(4) : link
-                    return String(https.split(separator: "?", maxSplits: 1)[0])
-                })
+                unsafeLinks[region] = distinct(
+                    links.map { link in
+                        let https = link.hasPrefix("http:") ? "https" + link.dropFirst(4) : link
+                        return String(https.split(separator: "?", maxSplits: 1)[0])
+                    })
             }
         }
         lines.append(indent + "</dict>")
         lines += ["</dict>", "</plist>"]
         let fixedKey = "SKExternalPurchaseMultiLink"
-        return Generated(text: lines.joined(separator: "\n") + (chance(90) ? "\n" : ""),
-                         safe: ["SKExternalPurchase": regions, fixedKey: safeLinks] as NSDictionary,
-                         unsafe: ["SKExternalPurchase": regions, fixedKey: unsafeLinks] as NSDictionary,
-                         refusedWhenSafe: multiLinkKey != fixedKey && safeLinks != unsafeLinks)
+        return Generated(
+            text: lines.joined(separator: "\n") + (chance(90) ? "\n" : ""),
+            safe: ["SKExternalPurchase": regions, fixedKey: safeLinks] as NSDictionary,
+            unsafe: ["SKExternalPurchase": regions, fixedKey: unsafeLinks] as NSDictionary,
+            refusedWhenSafe: multiLinkKey != fixedKey && safeLinks != unsafeLinks)
     }
 
     /// Up to five links per region: a renamed MultiLink key then brings no link-limit finding.
@@ -120,14 +141,18 @@ import TestSupport
             self.refusals += refusals
             lock.unlock()
             // The figures for the record (the cases run in parallel; the last line is the total).
-            print("fix cases so far: \(self.runs) runs, \(foundationChecked) read back by Foundation, \(self.refusals) refused as expected")
+            print(
+                "fix cases so far: \(self.runs) runs, \(foundationChecked) read back by Foundation, \(self.refusals) refused as expected"
+            )
         }
     }
     static let tally = Tally()
 
     @Test(arguments: seeds) func fixIsIdempotentAndKeepsValues(_ seed: Int) throws {
         let generated = Self.generate(seed: seed)
-        var runs = 0, checked = 0, refusals = 0
+        var runs = 0
+        var checked = 0
+        var refusals = 0
         for storage in Storage.all {
             let original = storage.bytes(generated.text)
             let readsOriginal = Self.foundationValues(original) != nil
@@ -137,17 +162,26 @@ import TestSupport
                 let context = "seed \(seed) \(storage) \(applicability)"
                 let refused = applicability == .safe && generated.refusedWhenSafe
                 #expect((outcome.refusal != nil) == refused, "\(context): \(outcome.refusal ?? "")")
-                guard outcome.refusal == nil else { #expect(outcome.bytes == original); refusals += 1; continue }
+                guard outcome.refusal == nil else {
+                    #expect(outcome.bytes == original)
+                    refusals += 1
+                    continue
+                }
                 // Nothing the fix could fix remains, and fixing again changes nothing.
                 let remaining = diagnostics(outcome.bytes, configuration: Self.configuration)
-                #expect(!remaining.contains { $0.fix.map { $0.proposesEdits && $0.applicability <= applicability } ?? false },
-                        "\(context): \(remaining.filter { $0.fix?.proposesEdits ?? false }.map(\.message))")
+                #expect(
+                    !remaining.contains {
+                        $0.fix.map { $0.proposesEdits && $0.applicability <= applicability } ?? false
+                    },
+                    "\(context): \(remaining.filter { $0.fix?.proposesEdits ?? false }.map(\.message))")
                 let again = fixOutcome(outcome.bytes, allowing: applicability, configuration: Self.configuration)
                 #expect(again.bytes == outcome.bytes && !again.changed, "\(context): not idempotent")
                 // Apple's parser reads the same values, apart from those fixed.
                 if readsOriginal {
                     let values = Self.foundationValues(outcome.bytes)
-                    #expect(values == (applicability == .safe ? generated.safe : generated.unsafe), "\(context): \(String(describing: values))")
+                    #expect(
+                        values == (applicability == .safe ? generated.safe : generated.unsafe),
+                        "\(context): \(String(describing: values))")
                     checked += 1
                 }
             }
@@ -162,7 +196,8 @@ import TestSupport
         var rules = Set<String>()
         for seed in Self.seeds {
             let bytes = Array(Self.generate(seed: seed).text.utf8)
-            for diagnostic in diagnostics(bytes, configuration: Self.configuration) where diagnostic.fix?.proposesEdits ?? false { rules.insert(diagnostic.rule.rawValue) }
+            for diagnostic in diagnostics(bytes, configuration: Self.configuration)
+            where diagnostic.fix?.proposesEdits ?? false { rules.insert(diagnostic.rule.rawValue) }
         }
         let fixable = Set(RuleCatalog.all.filter { $0.fix != nil }.map(\.id.rawValue))
         #expect(rules.isSubset(of: fixable), "\(rules.subtracting(fixable).sorted()) fix but the catalogue says none")
@@ -176,11 +211,13 @@ import TestSupport
     /// about 3 s of a debug build.
     @Test(.timeLimit(.minutes(1))) func manyFixesInOneFileStayLinear() {
         let regions = String(repeating: "\t\t<string>NL</string>\n", count: 20_000)
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>SKExternalPurchase</key>\n\t<array>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>SKExternalPurchase</key>\n\t<array>\n"
             + regions + "\t</array>\n</dict>\n</plist>\n"
         let storage = Storage(encoding: .utf16LE, lineEnd: "\n")
         let outcome = fixOutcome(storage.bytes(text), allowing: .safe)
         #expect(outcome.fixed.count == 20_000)
-        #expect(outcome.bytes == storage.bytes(text.replacingOccurrences(of: regions, with: "\t\t<string>nl</string>\n")))
+        #expect(
+            outcome.bytes == storage.bytes(text.replacingOccurrences(of: regions, with: "\t\t<string>nl</string>\n")))
     }
 }

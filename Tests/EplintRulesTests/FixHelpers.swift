@@ -5,19 +5,24 @@ import PlistSyntax
 
 /// `bytes` saved as `path`, fixed as `eplint --fix` (and `--unsafe-fixes` when `allowing` is
 /// `.unsafe`) fixes it, with every finding reported.
-func fixOutcome(_ bytes: [UInt8], path: String = "Info.plist", allowing: FixApplicability,
-                configuration: LintConfiguration = LintConfiguration()) -> FileFixer.Outcome {
+func fixOutcome(
+    _ bytes: [UInt8], path: String = "Info.plist", allowing: FixApplicability,
+    configuration: LintConfiguration = LintConfiguration()
+) -> FileFixer.Outcome {
     let linter = Linter(rules: allRules, configuration: configuration)
     func lintBytes(_ text: [UInt8]) -> [Diagnostic]? {
         var source = BytesSource(text)
         return (try? linter.lint(&source, path: path)).flatMap { FileFixer.parsed($0.diagnostics) }
     }
-    return FileFixer.fix(bytes, file: path, findings: lintBytes(bytes) ?? [], allowing: allowing,
-                         isReported: { $0.map { _ in true } }, relint: lintBytes)
+    return FileFixer.fix(
+        bytes, file: path, findings: lintBytes(bytes) ?? [], allowing: allowing,
+        isReported: { $0.map { _ in true } }, relint: lintBytes)
 }
 
 /// The findings eplint reports for `bytes`.
-func diagnostics(_ bytes: [UInt8], path: String = "Info.plist", configuration: LintConfiguration = LintConfiguration()) -> [Diagnostic] {
+func diagnostics(_ bytes: [UInt8], path: String = "Info.plist", configuration: LintConfiguration = LintConfiguration())
+    -> [Diagnostic]
+{
     var source = BytesSource(bytes)
     return (try? Linter(rules: allRules, configuration: configuration).lint(&source, path: path).diagnostics) ?? []
 }
@@ -30,14 +35,18 @@ struct Storage: CustomStringConvertible, Sendable {
     var encoding: Encoding
     var lineEnd: String
 
-    static let all: [Storage] = Encoding.allCases.flatMap { encoding in ["\n", "\r\n", "\r"].map { Storage(encoding: encoding, lineEnd: $0) } }
+    static let all: [Storage] = Encoding.allCases.flatMap { encoding in
+        ["\n", "\r\n", "\r"].map { Storage(encoding: encoding, lineEnd: $0) }
+    }
 
     var description: String { "\(encoding.rawValue) \(lineEnd == "\n" ? "LF" : lineEnd == "\r" ? "CR" : "CRLF")" }
 
     /// `text` (LF line ends, declared UTF-8) stored this way: the declaration names the encoding.
     func bytes(_ text: String) -> [UInt8] {
         let lines = text.replacingOccurrences(of: "\n", with: lineEnd)
-        func declared(_ name: String) -> String { lines.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"\(name)\"") }
+        func declared(_ name: String) -> String {
+            lines.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"\(name)\"")
+        }
         switch encoding {
         case .utf8: return Array(lines.utf8)
         case .utf8BOM: return [0xEF, 0xBB, 0xBF] + Array(lines.utf8)
@@ -57,20 +66,33 @@ func moveOutcome(_ infoPlist: [UInt8], _ entitlements: [UInt8], allowing: FixApp
     let pair = (infoPlist: "Info.plist", entitlements: "App.entitlements")
     func lintPair(_ info: [UInt8], _ paired: [UInt8]) -> [Diagnostic]? {
         var pairedSource = BytesSource(paired)
-        guard let pairing = try? Linter(rules: allRules, configuration: LintConfiguration()).readEntitlements(&pairedSource, path: pair.entitlements),
-              case .paired = pairing else { return nil }
+        guard
+            let pairing = try? Linter(rules: allRules, configuration: LintConfiguration()).readEntitlements(
+                &pairedSource, path: pair.entitlements),
+            case .paired = pairing
+        else { return nil }
         var source = BytesSource(info)
-        return (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: pair.infoPlist) { _ in pairing }).flatMap { FileFixer.parsed($0.diagnostics) }
+        return
+            (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: pair.infoPlist) { _ in
+                pairing
+            }).flatMap { FileFixer.parsed($0.diagnostics) }
     }
-    return PairFixer.fix(infoPlist: (pair.infoPlist, infoPlist), entitlements: (pair.entitlements, entitlements),
-                         findings: lintPair(infoPlist, entitlements) ?? [], allowing: allowing,
-                         isReported: { $0.map { _ in true } }, relint: lintPair)
+    return PairFixer.fix(
+        infoPlist: (pair.infoPlist, infoPlist), entitlements: (pair.entitlements, entitlements),
+        findings: lintPair(infoPlist, entitlements) ?? [], allowing: allowing,
+        isReported: { $0.map { _ in true } }, relint: lintPair)
 }
 
 /// The findings eplint reports for `infoPlist` paired with `entitlements` (`App.entitlements`).
 func pairedDiagnostics(_ infoPlist: [UInt8], _ entitlements: [UInt8]) -> [Diagnostic] {
     var pairedSource = BytesSource(entitlements)
-    guard let pairing = try? Linter(rules: allRules, configuration: LintConfiguration()).readEntitlements(&pairedSource, path: "App.entitlements") else { return [] }
+    guard
+        let pairing = try? Linter(rules: allRules, configuration: LintConfiguration()).readEntitlements(
+            &pairedSource, path: "App.entitlements")
+    else { return [] }
     var source = BytesSource(infoPlist)
-    return (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: "Info.plist") { _ in pairing }.diagnostics) ?? []
+    return
+        (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: "Info.plist") { _ in
+            pairing
+        }.diagnostics) ?? []
 }

@@ -5,16 +5,19 @@ import PlistSyntax
 import Reporters
 
 /// The gcc lines eplint prints for `text` saved as `path`.
-func lint(_ text: String, path: String = "Info.plist", defines: [String: String] = [:], musicStreaming: Bool? = nil,
-          entitlements: String? = nil, deploymentTargets: [DeploymentTarget]? = nil, preprocessed: Bool? = nil,
-          profile: String? = nil, now: String? = nil) -> [String] {
+func lint(
+    _ text: String, path: String = "Info.plist", defines: [String: String] = [:], musicStreaming: Bool? = nil,
+    entitlements: String? = nil, deploymentTargets: [DeploymentTarget]? = nil, preprocessed: Bool? = nil,
+    profile: String? = nil, now: String? = nil
+) -> [String] {
     var configuration = LintConfiguration(buildSettings: BuildSettings(defines), deploymentTargets: deploymentTargets)
     configuration.now = now
     // As the command line does: --define values are also the preprocessor's -D definitions.
     configuration.preprocessing.definitions = defines.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     configuration.infoPlistPreprocessed = preprocessed
     if let musicStreaming {
-        configuration.musicStreaming = MusicStreaming(qualifies: musicStreaming, reason: "--music-streaming \(musicStreaming)")
+        configuration.musicStreaming = MusicStreaming(
+            qualifies: musicStreaming, reason: "--music-streaming \(musicStreaming)")
     }
     let linter = Linter(rules: allRules, configuration: configuration)
     var source = BytesSource(Array(text.utf8))
@@ -23,18 +26,27 @@ func lint(_ text: String, path: String = "Info.plist", defines: [String: String]
         var file = BytesSource(Array(entitlements.utf8))
         let pairing = try! linter.readEntitlements(&file, path: "App.entitlements")
         // Signed entitlements with the profile a built app embeds beside them.
-        guard let profile, case .paired(var paired) = pairing, let read = try? ProvisioningProfile(Array(profile.utf8)) else { return pairing }
-        paired.profile = GrantingProfile(path: "embedded.mobileprovision", entitlements: read.entitlements, expirationDate: read.expirationDate)
+        guard let profile, case .paired(var paired) = pairing, let read = try? ProvisioningProfile(Array(profile.utf8))
+        else { return pairing }
+        paired.profile = GrantingProfile(
+            path: "embedded.mobileprovision", entitlements: read.entitlements, expirationDate: read.expirationDate)
         return .paired(paired)
     }
     return GCCReporter.render(result.diagnostics).split(separator: "\n").map(String.init)
 }
 
 /// Only "LINE:COL ID" of each diagnostic (no notes), for semantics tests.
-func findings(_ text: String, defines: [String: String] = [:], musicStreaming: Bool? = nil, entitlements: String? = nil,
-              deploymentTargets: [DeploymentTarget]? = nil) -> [String] {
-    lint(text, defines: defines, musicStreaming: musicStreaming, entitlements: entitlements, deploymentTargets: deploymentTargets).compactMap { line in
-        guard let idStart = line.lastIndex(of: "["), !line.contains(": note: ") || line.hasSuffix("]") else { return nil }
+func findings(
+    _ text: String, defines: [String: String] = [:], musicStreaming: Bool? = nil, entitlements: String? = nil,
+    deploymentTargets: [DeploymentTarget]? = nil
+) -> [String] {
+    lint(
+        text, defines: defines, musicStreaming: musicStreaming, entitlements: entitlements,
+        deploymentTargets: deploymentTargets
+    ).compactMap { line in
+        guard let idStart = line.lastIndex(of: "["), !line.contains(": note: ") || line.hasSuffix("]") else {
+            return nil
+        }
         let parts = line.split(separator: ":")
         let file = parts[0] == "Info.plist" ? "" : "\(parts[0]):"
         return "\(file)\(parts[1]):\(parts[2]) \(line[line.index(after: idStart)..<line.index(before: line.endIndex)])"

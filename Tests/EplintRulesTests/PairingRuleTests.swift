@@ -9,7 +9,11 @@ import Testing
 /// its profile (EP406, EP407: an app may sign an entitlement and use no key).
 @Suite struct PairingRuleTests {
     @Test func onlyTheEntitlementRulesRunWithoutStoreKitKeys() {
-        #expect(allRules.filter(\.runsWithoutStoreKitKeys).map(\.id.rawValue)
-            == ["EP004", "EP011", "EP101", "EP102", "EP104", "EP105", "EP401", "EP402", "EP403", "EP404", "EP405", "EP406", "EP407"])
+        #expect(
+            allRules.filter(\.runsWithoutStoreKitKeys).map(\.id.rawValue)
+                == [
+                    "EP004", "EP011", "EP101", "EP102", "EP104", "EP105", "EP401", "EP402", "EP403", "EP404", "EP405",
+                    "EP406", "EP407",
+                ])
     }
 }

@@ -3,26 +3,34 @@ import Foundation
 import LintEngine
 import PlistSyntax
 import Reporters
-import Testing
 import TestSupport
+import Testing
 
 /// Hostile and broken inputs, in-process: every one ends in diagnostics, never a crash.
 @Suite struct RobustnessTests {
     static let example: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("Examples/BrokenApp/Info.plist"), encoding: .utf8)) ?? ""
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("Examples/BrokenApp/Info.plist"), encoding: .utf8))
+            ?? ""
     }()
 
     @Test func truncatedAtEveryByteOffset() {
         let bytes = Array(Self.example.utf8)
         #expect(bytes.count > 1000)
         // Up to the last byte of </plist>: from there on the file is complete.
-        let complete = bytes.count - (Self.example.count - Self.example.distance(from: Self.example.startIndex, to: Self.example.range(of: "</plist>")!.upperBound))
+        let complete =
+            bytes.count
+            - (Self.example.count
+                - Self.example.distance(
+                    from: Self.example.startIndex, to: Self.example.range(of: "</plist>")!.upperBound))
         for length in 0..<complete {
             let lines = lint(String(decoding: bytes[0..<length], as: UTF8.self))
             // Every prefix but the whole file is malformed, empty, or (cut inside the
             // prolog) not XML: one fatal diagnostic, nothing else.
-            #expect(lines.count == 1 && (lines[0].contains("[EP001]") || lines[0].contains("[EP002]")), "length \(length): \(lines)")
+            #expect(
+                lines.count == 1 && (lines[0].contains("[EP001]") || lines[0].contains("[EP002]")),
+                "length \(length): \(lines)")
         }
     }
 
@@ -39,7 +47,8 @@ import TestSupport
                     let index = Int(generator.next() % UInt64(bytes.count))
                     switch generator.next() % 3 {
                     case 0: bytes[index] = UInt8(truncatingIfNeeded: generator.next())
-                    case 1: bytes.insert(contentsOf: Array("<key>&#0;]]><!--".utf8).shuffled(using: &generator), at: index)
+                    case 1:
+                        bytes.insert(contentsOf: Array("<key>&#0;]]><!--".utf8).shuffled(using: &generator), at: index)
                     default: bytes.removeSubrange(index..<min(bytes.count, index + Int(generator.next() % 64)))
                     }
                 }
@@ -62,8 +71,14 @@ import TestSupport
 
     @Test func encodingsAndLineEnds() {
         let text = Self.example
-        let utf32LE: [UInt8] = [0xFF, 0xFE, 0, 0] + text.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) } }
-        let utf32BE: [UInt8] = text.unicodeScalars.flatMap { scalar in (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) } }
+        let utf32LE: [UInt8] =
+            [0xFF, 0xFE, 0, 0]
+            + text.unicodeScalars.flatMap { scalar in
+                (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+            }
+        let utf32BE: [UInt8] = text.unicodeScalars.flatMap { scalar in
+            (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+        }
         let expected = lint(text)
         for bytes in [utf32LE, utf32BE] {
             let linter = Linter(rules: allRules, configuration: LintConfiguration())
@@ -72,7 +87,9 @@ import TestSupport
             #expect(GCCReporter.render(result?.diagnostics ?? []).split(separator: "\n").map(String.init) == expected)
         }
         #expect(lint(text.replacingOccurrences(of: "\n", with: "\r")) == expected)
-        #expect(lint(text.replacingOccurrences(of: "<string>it</string>", with: "<string>i\u{0}t</string>")).first?.contains("[EP001]") == true)
+        #expect(
+            lint(text.replacingOccurrences(of: "<string>it</string>", with: "<string>i\u{0}t</string>")).first?
+                .contains("[EP001]") == true)
         var invalid = Array(text.utf8)
         invalid.insert(contentsOf: [0xC3, 0x28], at: 300)
         let lines = lint(String(decoding: invalid, as: UTF8.self))
@@ -85,7 +102,9 @@ import TestSupport
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/Regressions")
 
-    static var inputs: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() }
+    static var inputs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
 
     /// What each replay must end in, as Info.plist, App.entitlements and Settings.plist alike: the
     /// exit status eplint gives (1 with an error) and each finding's rule and position. A new
@@ -107,11 +126,14 @@ import TestSupport
         let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
         var outcomes: [String] = []
         for path in ["Info.plist", "App.entitlements", "Settings.plist"] {
-            let linter = Linter(rules: allRules, configuration: LintConfiguration(buildSettings: BuildSettings(["REGION": "nl"])))
+            let linter = Linter(
+                rules: allRules, configuration: LintConfiguration(buildSettings: BuildSettings(["REGION": "nl"])))
             var source = BytesSource(bytes)
             let result = try linter.lint(&source, path: path)
             let rendered = GCCReporter.render(result.diagnostics)
-            #expect(rendered.split(separator: "\n").filter { $0.hasSuffix("]") }.count == result.diagnostics.count, "\(name) as \(path)")
+            #expect(
+                rendered.split(separator: "\n").filter { $0.hasSuffix("]") }.count == result.diagnostics.count,
+                "\(name) as \(path)")
             let status = result.diagnostics.contains { $0.severity == .error } ? 1 : 0
             let findings = result.diagnostics.map { " \($0.rule) at \($0.range.start.line):\($0.range.start.column)" }
             outcomes.append("exit \(status):" + findings.joined(separator: ","))

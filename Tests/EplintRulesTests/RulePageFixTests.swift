@@ -21,7 +21,9 @@ import Testing
         let declared = try #require(Self.declaredFix(page), "\(page.metadata.id) has no '- **Fix:**' line")
         let failing = Array(try #require(page.block("xml fix-input") ?? page.block("xml failing")).utf8)
         // A move's page pairs its example with an entitlements file (`xml fix-entitlements`).
-        let found = page.block("xml fix-entitlements").map { pairedDiagnostics(failing, Array($0.utf8)) } ?? diagnostics(failing)
+        let found =
+            page.block("xml fix-entitlements").map { pairedDiagnostics(failing, Array($0.utf8)) }
+            ?? diagnostics(failing)
         let fixes = found.filter { $0.rule == page.metadata.id }.compactMap(\.fix).filter(\.proposesEdits)
         if declared.hasPrefix("none") {
             #expect(fixes.isEmpty, "\(page.metadata.id) says it has no fix but proposes one")
@@ -29,10 +31,14 @@ import Testing
             #expect(page.metadata.fix == nil, "the catalogue gives \(page.metadata.id) a fix")
         } else {
             let applicability = try #require(FixApplicability(rawValue: String(declared.prefix { $0.isLetter })))
-            #expect(!fixes.isEmpty && fixes.allSatisfy { $0.applicability == applicability }, "\(page.metadata.id): \(fixes)")
+            #expect(
+                !fixes.isEmpty && fixes.allSatisfy { $0.applicability == applicability },
+                "\(page.metadata.id): \(fixes)")
             #expect(page.block("xml fixed") != nil, "\(page.metadata.id) shows no fixed text")
             // What `eplint rules` shows is what the rule proposes.
-            #expect(page.metadata.fix == applicability, "the catalogue says \(page.metadata.fixName) for \(page.metadata.id)")
+            #expect(
+                page.metadata.fix == applicability,
+                "the catalogue says \(page.metadata.fixName) for \(page.metadata.id)")
         }
     }
 
@@ -72,9 +78,12 @@ import Testing
         let entitlements = entitlementsStorage.bytes(try #require(page.block("xml fix-entitlements")))
         let outcome = moveOutcome(info, entitlements, allowing: .unsafe)
         #expect(outcome.refusal == nil)
-        #expect(outcome.infoPlist == infoStorage.bytes(try #require(page.block("xml fixed"))), "\(page.metadata.id) \(infoStorage)")
-        #expect(outcome.entitlements == entitlementsStorage.bytes(try #require(page.block("xml fixed-entitlements"))),
-                "\(page.metadata.id) \(entitlementsStorage)")
+        #expect(
+            outcome.infoPlist == infoStorage.bytes(try #require(page.block("xml fixed"))),
+            "\(page.metadata.id) \(infoStorage)")
+        #expect(
+            outcome.entitlements == entitlementsStorage.bytes(try #require(page.block("xml fixed-entitlements"))),
+            "\(page.metadata.id) \(entitlementsStorage)")
         #expect(!outcome.findings.contains { $0.rule == page.metadata.id })
         // Moving again changes nothing, and without --unsafe-fixes nothing moves.
         let again = moveOutcome(outcome.infoPlist, outcome.entitlements, allowing: .unsafe)

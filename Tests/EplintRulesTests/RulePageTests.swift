@@ -1,7 +1,7 @@
 import EplintRules
 import LintEngine
-import Testing
 import TestSupport
+import Testing
 
 /// Every page in Rules/ is documentation and test at once: its failing example must print
 /// exactly its output block, its passing example nothing.
@@ -19,10 +19,17 @@ import TestSupport
         for rule in allRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
         for id in ["EP001", "EP002", "EP007"] { #expect(documented.contains(RuleID(id))) }
         for page in RuleCatalog.all.map(Page.init) {
-            let examples = page.serverKind.map { kind in ("\(kind.exampleLanguage) \(kind.rawValue) failing", "\(kind.exampleLanguage) \(kind.rawValue) passing") }
+            let examples =
+                page.serverKind.map { kind in
+                    (
+                        "\(kind.exampleLanguage) \(kind.rawValue) failing",
+                        "\(kind.exampleLanguage) \(kind.rawValue) passing"
+                    )
+                }
                 ?? ("xml failing", "xml passing")
-            #expect(page.block(examples.0) != nil && page.block(examples.1) != nil && page.block("text output") != nil,
-                    "\(page.metadata.id) lacks an example block")
+            #expect(
+                page.block(examples.0) != nil && page.block(examples.1) != nil && page.block("text output") != nil,
+                "\(page.metadata.id) lacks an example block")
             #expect(page.metadata.documentation.contains("## Why"), "\(page.metadata.id) does not say why")
         }
     }
@@ -31,10 +38,16 @@ import TestSupport
         #expect(!page.failingSuffixes.isEmpty)
         for suffix in page.failingSuffixes {
             let failing = try #require(page.block("xml failing\(suffix)"))
-            let expected = try #require(page.block("text output\(suffix)"), "xml failing\(suffix) of \(page.metadata.id) has no output block")
-            #expect(lint(failing, entitlements: page.block("xml entitlements\(suffix)"), preprocessed: page.preprocessed,
-                         profile: page.block("xml profile\(suffix)"), now: Self.now).map { $0 + "\n" }.joined() == expected)
-            #expect(expected.contains("[\(page.metadata.id)]"), "the failing example\(suffix) of \(page.metadata.id) does not trigger it")
+            let expected = try #require(
+                page.block("text output\(suffix)"), "xml failing\(suffix) of \(page.metadata.id) has no output block")
+            #expect(
+                lint(
+                    failing, entitlements: page.block("xml entitlements\(suffix)"), preprocessed: page.preprocessed,
+                    profile: page.block("xml profile\(suffix)"), now: Self.now
+                ).map { $0 + "\n" }.joined() == expected)
+            #expect(
+                expected.contains("[\(page.metadata.id)]"),
+                "the failing example\(suffix) of \(page.metadata.id) does not trigger it")
         }
     }
 
@@ -42,9 +55,12 @@ import TestSupport
         #expect(!page.passingSuffixes.isEmpty)
         for suffix in page.passingSuffixes {
             let passing = try #require(page.block("xml passing\(suffix)"))
-            #expect(lint(passing, entitlements: page.block("xml passing-entitlements\(suffix)"), preprocessed: page.preprocessed,
-                         profile: page.block("xml passing-profile\(suffix)"), now: Self.now) == [],
-                    "the passing example\(suffix) of \(page.metadata.id) reports something")
+            #expect(
+                lint(
+                    passing, entitlements: page.block("xml passing-entitlements\(suffix)"),
+                    preprocessed: page.preprocessed,
+                    profile: page.block("xml passing-profile\(suffix)"), now: Self.now) == [],
+                "the passing example\(suffix) of \(page.metadata.id) reports something")
         }
     }
 
@@ -62,18 +78,26 @@ import TestSupport
                 text += indent + prefix + line.dropFirst(indent.count) + "\n"
                 shiftedLines.insert(index + 1)
             } else {
-                text += line + (index == failing.split(separator: "\n", omittingEmptySubsequences: false).count - 1 ? "" : "\n")
+                text +=
+                    line
+                    + (index == failing.split(separator: "\n", omittingEmptySubsequences: false).count - 1 ? "" : "\n")
             }
         }
         let entitlements = page.block("xml entitlements")
         let profile = page.block("xml profile")
-        let expected = lint(failing, entitlements: entitlements, preprocessed: page.preprocessed, profile: profile, now: Self.now).map { line -> String in
+        let expected = lint(
+            failing, entitlements: entitlements, preprocessed: page.preprocessed, profile: profile, now: Self.now
+        ).map { line -> String in
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard parts[0] == "Info.plist", let lineNumber = Int(parts[1]), let column = Int(parts[2]), shiftedLines.contains(lineNumber),
-                  !(column == 1) else { return line }
+            guard parts[0] == "Info.plist", let lineNumber = Int(parts[1]), let column = Int(parts[2]),
+                shiftedLines.contains(lineNumber),
+                !(column == 1)
+            else { return line }
             let shift = prefix.unicodeScalars.count
             return "\(parts[0]):\(lineNumber):\(column + shift):\(parts[3])"
         }
-        #expect(lint(text, entitlements: entitlements, preprocessed: page.preprocessed, profile: profile, now: Self.now) == expected)
+        #expect(
+            lint(text, entitlements: entitlements, preprocessed: page.preprocessed, profile: profile, now: Self.now)
+                == expected)
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite struct AbsoluteURLTests {
     func verdict(_ text: String) -> String {
         switch AbsoluteURL.parse(text) {
-        case .success(let url): "\(url.scheme) host=\(url.host)\(url.port.map { " port=\($0)" } ?? "")\(url.query.map { " query=\($0)" } ?? "")\(url.userinfo.map { " user=\($0)" } ?? "")"
+        case .success(let url):
+            "\(url.scheme) host=\(url.host)\(url.port.map { " port=\($0)" } ?? "")\(url.query.map { " query=\($0)" } ?? "")\(url.userinfo.map { " user=\($0)" } ?? "")"
         case .failure(let invalid): "invalid: \(invalid)"
         }
     }
@@ -15,11 +16,15 @@ import Testing
         #expect(verdict("http://www.ietf.org/rfc/rfc2396.txt") == "http host=www.ietf.org")
         #expect(verdict("ldap://[2001:db8::7]/c=GB?objectClass?one") == "ldap host=[2001:db8::7] query=objectClass?one")
         #expect(verdict("telnet://192.0.2.16:80/") == "telnet host=192.0.2.16 port=80")
-        #expect(verdict("foo://example.com:8042/over/there?name=ferret#nose") == "foo host=example.com port=8042 query=name=ferret")
+        #expect(
+            verdict("foo://example.com:8042/over/there?name=ferret#nose")
+                == "foo host=example.com port=8042 query=name=ferret")
         #expect(verdict("http://a/b/c/d;p?q") == "http host=a query=q")
         // Absolute URIs without an authority are not destination URLs.
-        for text in ["mailto:John.Doe@example.com", "news:comp.infosystems.www.servers.unix", "tel:+1-816-555-1212",
-                     "urn:oasis:names:specification:docbook:dtd:xml:4.1.2"] {
+        for text in [
+            "mailto:John.Doe@example.com", "news:comp.infosystems.www.servers.unix", "tel:+1-816-555-1212",
+            "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+        ] {
             #expect(verdict(text) == "invalid: noAuthority", "\(text)")
         }
     }

@@ -1,6 +1,7 @@
-@testable import LintEngine
-import Testing
 import TestSupport
+import Testing
+
+@testable import LintEngine
 
 /// The cheap filter in front of the edit distances must never dismiss a real near miss.
 @Suite struct NearMissFilterTests {
@@ -22,15 +23,20 @@ import TestSupport
                     case 1 where index < scalars.count: scalars.remove(at: index)
                     case 2 where index < scalars.count: scalars[index] = letter
                     default:
-                        if index < scalars.count, let flipped = String(scalars[index]).uppercased() == String(scalars[index])
-                            ? String(scalars[index]).lowercased().unicodeScalars.first : String(scalars[index]).uppercased().unicodeScalars.first {
+                        if index < scalars.count,
+                            let flipped = String(scalars[index]).uppercased() == String(scalars[index])
+                                ? String(scalars[index]).lowercased().unicodeScalars.first
+                                : String(scalars[index]).uppercased().unicodeScalars.first
+                        {
                             scalars[index] = flipped
                         }
                     }
                 }
                 var candidate = String(String.UnicodeScalarView(scalars))
                 if Bool.random(using: &generator) { candidate = candidate.lowercased() }
-                let isNearMiss = candidate.lowercased() == key.rawValue.lowercased() || levenshtein(candidate, key.rawValue, limit: 2) != nil
+                let isNearMiss =
+                    candidate.lowercased() == key.rawValue.lowercased()
+                    || levenshtein(candidate, key.rawValue, limit: 2) != nil
                 if isNearMiss {
                     #expect(StoreKitKey.mayBeNearMiss(candidate), "\(candidate), \(generator)")
                     checked += 1
@@ -38,7 +44,10 @@ import TestSupport
             }
         }
         #expect(checked > 5_000)
-        for key in ["NSCameraUsageDescription", "UIApplicationSceneManifest", "NSLocationWhenInUseUsageDescription", "CFBundleShortVersionString"] {
+        for key in [
+            "NSCameraUsageDescription", "UIApplicationSceneManifest", "NSLocationWhenInUseUsageDescription",
+            "CFBundleShortVersionString",
+        ] {
             #expect(!StoreKitKey.mayBeNearMiss(key), "\(key)")
         }
     }
@@ -52,7 +61,9 @@ import TestSupport
             #expect(StoreKitKey.named(String(key.rawValue.dropLast()) + "X") == nil)
             #expect(StoreKitKey.named("T" + key.rawValue.dropFirst()) == nil)
         }
-        for other in ["", "S", "Entry0000001", "SKExternalPurchaseLinks", "CFBundleShortVersionString", "SKExternalPurchasé"] {
+        for other in [
+            "", "S", "Entry0000001", "SKExternalPurchaseLinks", "CFBundleShortVersionString", "SKExternalPurchasé",
+        ] {
             #expect(StoreKitKey.named(other) == nil, "\(other)")
         }
     }

@@ -1,14 +1,18 @@
 import EplintBase
 import LintEngine
 import PlistSyntax
-import Testing
 import TestSupport
+import Testing
 
 /// Repeated keys are found by bytes when every key is ASCII and by Swift string equality
 /// otherwise; both ways must give the same answer as the plain dictionary of strings.
 @Suite struct RepeatedKeysTests {
     private func entries(_ keys: [String]) -> [PlistEntry] {
-        keys.map { PlistEntry(key: $0, keyRange: SourceRange(start: .start, end: .start), value: PlistNode(content: .notRetained(.string), range: SourceRange(start: .start, end: .start))) }
+        keys.map {
+            PlistEntry(
+                key: $0, keyRange: SourceRange(start: .start, end: .start),
+                value: PlistNode(content: .notRetained(.string), range: SourceRange(start: .start, end: .start)))
+        }
     }
 
     /// What the rule must report: every later occurrence with the first one's index.

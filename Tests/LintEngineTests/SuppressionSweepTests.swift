@@ -1,6 +1,7 @@
-@testable import LintEngine
-import Testing
 import TestSupport
+import Testing
+
+@testable import LintEngine
 
 /// The sweep that matches findings to directives gives what the definition says — the first
 /// directive naming the rule whose range holds the offset — on random nested, overlapping,

@@ -1,19 +1,26 @@
 import EplintBase
 import Foundation
-@testable import PlistSyntax
-import Testing
 import TestSupport
+import Testing
+
+@testable import PlistSyntax
 
 /// The binary plist reader against Foundation's (`PropertyListSerialization`) on generated
 /// plists, on their corruptions and on the binary plists of the corpus's built apps.
 @Suite struct BinaryPlistTests {
     /// A value as both readers can say it: Foundation's dictionaries have no order.
     indirect enum Value: Equatable, CustomStringConvertible {
-        case string(String), integer(String), real(Double), boolean(Bool), date(String), data, uid
+        case string(String)
+        case integer(String)
+        case real(Double)
+        case boolean(Bool)
+        case date(String)
+        case data, uid
         /// What Foundation reads and eplint refuses: a dictionary with a key that is no string.
         case nonStringKey
         case other(String)
-        case array([Value]), dictionary([String: Value])
+        case array([Value])
+        case dictionary([String: Value])
 
         var description: String {
             switch self {
@@ -27,7 +34,8 @@ import TestSupport
             case .nonStringKey: "<non-string key>"
             case .other(let name): "<\(name)>"
             case .array(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
-            case .dictionary(let entries): "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+            case .dictionary(let entries):
+                "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
             }
         }
 
@@ -59,7 +67,8 @@ import TestSupport
         case .array(let items): return .array(items.map(value))
         case .dictionary(let entries):
             if entries.count == 1, entries[0].key == "CF$UID", entries[0].value.kind == .integer { return .uid }
-            return .dictionary(Dictionary(entries.map { ($0.key, value($0.value)) }, uniquingKeysWith: { _, last in last }))
+            return .dictionary(
+                Dictionary(entries.map { ($0.key, value($0.value)) }, uniquingKeysWith: { _, last in last }))
         case .notRetained(let kind): return .string("not retained \(kind)")
         }
     }
@@ -108,9 +117,12 @@ import TestSupport
         var random: SplitMix64
 
         mutating func string() -> String {
-            let alphabets: [[Character]] = [Array("abcXYZ019 ._-/"), Array("éü€日本語🙂\u{0}"), Array("SKExternalPurchase")]
+            let alphabets: [[Character]] = [
+                Array("abcXYZ019 ._-/"), Array("éü€日本語🙂\u{0}"), Array("SKExternalPurchase"),
+            ]
             let alphabet = alphabets[Int(random.next() % 3)]
-            return String((0..<Int(random.next() % 20)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            return String(
+                (0..<Int(random.next() % 20)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
         }
 
         mutating func leaf() -> Any {
@@ -121,7 +133,8 @@ import TestSupport
             case 3: return Double(Int(random.next() % 2_000_000) - 1_000_000) / 64
             case 4: return Float(Int(random.next() % 2000)) / 7
             case 5: return random.next() % 2 == 0
-            case 6: return Date(timeIntervalSinceReferenceDate: Double(Int(random.next() % 4_000_000_000) - 2_000_000_000))
+            case 6:
+                return Date(timeIntervalSinceReferenceDate: Double(Int(random.next() % 4_000_000_000) - 2_000_000_000))
             case 7: return Data((0..<Int(random.next() % 40)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
             default: return Int(random.next() % 300)
             }
@@ -140,7 +153,9 @@ import TestSupport
     static func generated(count: Int, seed: UInt64) -> [[UInt8]] {
         var generator = Generator(random: SplitMix64(seed: seed))
         return (0..<count).map { _ in
-            let root = generator.random.next() % 10 == 0 ? generator.leaf() : generator.value(depth: 1 + Int(generator.random.next() % 6))
+            let root =
+                generator.random.next() % 10 == 0
+                ? generator.leaf() : generator.value(depth: 1 + Int(generator.random.next() % 6))
             return Array(try! PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0))
         }
     }
@@ -175,7 +190,10 @@ import TestSupport
                     let position = from + Int(random.next() % UInt64(bytes.count - from))
                     bytes[position] = UInt8(truncatingIfNeeded: random.next())
                 default:
-                    for _ in 0..<4 { bytes[8 + Int(random.next() % UInt64(bytes.count - 8))] ^= UInt8(truncatingIfNeeded: random.next() | 1) }
+                    for _ in 0..<4 {
+                        bytes[8 + Int(random.next() % UInt64(bytes.count - 8))] ^= UInt8(
+                            truncatingIfNeeded: random.next() | 1)
+                    }
                 }
                 let ours = Self.ourValue(bytes)
                 // Foundation's verdict on a few corrupted files changes from call to call (it
@@ -191,7 +209,9 @@ import TestSupport
                 if ours == nil, theirs?.holdsNonPlistValue == true || theirs == .string("bplist00") { continue }
                 if ours != theirs {
                     let why = BinaryPlistReader.parse(bytes).fatalProblem?.message ?? "accepts"
-                    disagreements.append("plist \(index) variant \(variant): eplint \(ours.map(\.description).map { String($0.prefix(60)) } ?? why), Foundation \(theirs.map(\.description).map { String($0.prefix(60)) } ?? "rejects")")
+                    disagreements.append(
+                        "plist \(index) variant \(variant): eplint \(ours.map(\.description).map { String($0.prefix(60)) } ?? why), Foundation \(theirs.map(\.description).map { String($0.prefix(60)) } ?? "rejects")"
+                    )
                 }
             }
         }
@@ -206,13 +226,16 @@ import TestSupport
     // MARK: The corpus's binary plists
 
     static let artifacts: URL = {
-        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+        let shared =
+            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
         return shared.appendingPathComponent("corpus/artifacts").standardizedFileURL
     }()
 
     static func corpusBinaryPlists() -> [URL] {
-        guard let walk = FileManager.default.enumerator(at: artifacts, includingPropertiesForKeys: nil) else { return [] }
+        guard let walk = FileManager.default.enumerator(at: artifacts, includingPropertiesForKeys: nil) else {
+            return []
+        }
         return walk.compactMap { $0 as? URL }.filter { url in
             guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
             defer { try? handle.close() }
@@ -220,7 +243,8 @@ import TestSupport
         }.sorted { $0.path < $1.path }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
     func corpusPlistsReadAsFoundationReadsThem() throws {
         let files = Self.corpusBinaryPlists()
         #expect(files.count >= 20)
@@ -236,20 +260,21 @@ import TestSupport
 
     @Test func binaryAndXMLGiveTheSameValues() throws {
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-        <key>SKExternalPurchase</key><array><string>fr</string><string>nl</string></array>
-        <key>SKExternalPurchaseLink</key><dict><key>fr</key><string>https://example.com/fr</string></dict>
-        <key>MinimumOSVersion</key><string>17.4</string>
-        <key>Count</key><integer>-42</integer>
-        <key>Ratio</key><real>0.5</real>
-        <key>Flag</key><true/>
-        <key>When</key><date>2024-03-07T10:11:12Z</date>
-        <key>Blob</key><data>AAEC</data>
-        </dict></plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>SKExternalPurchase</key><array><string>fr</string><string>nl</string></array>
+            <key>SKExternalPurchaseLink</key><dict><key>fr</key><string>https://example.com/fr</string></dict>
+            <key>MinimumOSVersion</key><string>17.4</string>
+            <key>Count</key><integer>-42</integer>
+            <key>Ratio</key><real>0.5</real>
+            <key>Flag</key><true/>
+            <key>When</key><date>2024-03-07T10:11:12Z</date>
+            <key>Blob</key><data>AAEC</data>
+            </dict></plist>
+            """
         let binary = try PropertyListSerialization.data(
-            fromPropertyList: PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil), format: .binary, options: 0)
+            fromPropertyList: PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil),
+            format: .binary, options: 0)
         let fromXML = try #require(PlistParser.parse(Array(xml.utf8)).root)
         let fromBinary = try #require(PlistParser.parse(Array(binary)).root)
         #expect(Self.value(fromBinary) == Self.value(fromXML))
@@ -257,8 +282,10 @@ import TestSupport
     }
 
     @Test func retentionKeepsOnlyTheNamedTopLevelValues() throws {
-        let binary = try PropertyListSerialization.data(fromPropertyList: ["Kept": ["a", "b"], "Other": ["c": 1]], format: .binary, options: 0)
-        let document = BinaryPlistReader.parse(Array(binary), options: PlistParseOptions(retention: .topLevelKeys(["Kept"])))
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: ["Kept": ["a", "b"], "Other": ["c": 1]], format: .binary, options: 0)
+        let document = BinaryPlistReader.parse(
+            Array(binary), options: PlistParseOptions(retention: .topLevelKeys(["Kept"])))
         let entries = try #require(document.root?.dictionaryEntries)
         #expect(entries.last(forKey: "Kept")?.value.arrayValue?.count == 2)
         let other = try #require(entries.last(forKey: "Other")?.value)
@@ -269,8 +296,10 @@ import TestSupport
 
     /// A plist written by hand: `objects` laid out after the header, then the offset table
     /// (1-byte offsets unless told) and the trailer.
-    static func handWritten(_ objects: [[UInt8]], top: UInt64 = 0, referenceSize: UInt8 = 1, claimedCount: UInt64? = nil,
-                            offsets: [Int]? = nil) -> [UInt8] {
+    static func handWritten(
+        _ objects: [[UInt8]], top: UInt64 = 0, referenceSize: UInt8 = 1, claimedCount: UInt64? = nil,
+        offsets: [Int]? = nil
+    ) -> [UInt8] {
         var bytes = Array("bplist00".utf8)
         var starts: [Int] = []
         for object in objects {
@@ -335,7 +364,10 @@ import TestSupport
             ("offset into the trailer", Self.handWritten([[0x51, 0x61]], offsets: [200])),
             ("offset into the header", Self.handWritten([[0x51, 0x61]], offsets: [3])),
             ("reference out of range", Self.handWritten([[0xA1, 7]])),
-            ("length past the table", Self.handWritten([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x61]])),
+            (
+                "length past the table",
+                Self.handWritten([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x61]])
+            ),
             ("reference size 0", Self.handWritten([[0x51, 0x61]], referenceSize: 0)),
             ("key not a string", Self.handWritten([[0xD1, 1, 1], [0x10, 5]])),
             ("null", Self.handWritten([[0x00]])),
@@ -347,7 +379,9 @@ import TestSupport
             let theirs = Self.foundationValue(bytes)
             // Foundation also takes NSNull, sets and non-string keys, which no plist holds, and
             // reads a file too short for a trailer as old-style text.
-            let known = ["key not a string", "null", "set"].contains(name) ? theirs?.holdsNonPlistValue == true : name == "short" && theirs == .string("bplist00")
+            let known =
+                ["key not a string", "null", "set"].contains(name)
+                ? theirs?.holdsNonPlistValue == true : name == "short" && theirs == .string("bplist00")
             #expect(theirs == nil || known, "Foundation accepts \(name): \(theirs!)")
         }
         #expect(Self.problem(Array("bplist15".utf8) + [UInt8](repeating: 0, count: 40))?.kind == .unsupported)
@@ -389,5 +423,5 @@ extension BinaryPlistTests.Value {
         case .dictionary(let entries): entries.values.contains(where: \.holdsNonPlistValue)
         default: false
         }
-}
     }
+}

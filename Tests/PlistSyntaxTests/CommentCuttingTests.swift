@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import PlistSyntax
 
 /// Long comments are cut from what libxml2 reads (`CommentCutter`): the parse must be the
@@ -12,10 +13,14 @@ import TestSupport
         var generator: SplitMix64
 
         mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
-            let wanted = Int.random(in: 0..<10, using: &generator) == 0 ? Int.random(in: 1...8, using: &generator) : Int.random(in: 1...90_000, using: &generator)
+            let wanted =
+                Int.random(in: 0..<10, using: &generator) == 0
+                ? Int.random(in: 1...8, using: &generator) : Int.random(in: 1...90_000, using: &generator)
             let count = min(wanted, buffer.count, bytes.count - offset)
             guard count > 0 else { return 0 }
-            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count])) }
+            bytes.withUnsafeBytes {
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count]))
+            }
             offset += count
             return count
         }
@@ -40,7 +45,9 @@ import TestSupport
 
     /// Everything a parse tells, positions included.
     private static func summary(_ document: PlistDocument) -> String {
-        let comments = document.comments.map { "\($0.range) \($0.nextElement.map { "\($0)" } ?? "-") \($0.isWhole) \($0.text.utf8.count) \($0.text.hashValue)" }
+        let comments = document.comments.map {
+            "\($0.range) \($0.nextElement.map { "\($0)" } ?? "-") \($0.isWhole) \($0.text.utf8.count) \($0.text.hashValue)"
+        }
         return "\(document.problems)\n\(comments)\n\(document.root.map { "\($0)" } ?? "no root")"
     }
 
@@ -48,14 +55,21 @@ import TestSupport
     /// text, line ends of every kind, single hyphens, multibyte characters.
     private static func body(length: Int, using generator: inout SplitMix64) -> [UInt8] {
         let mixed: [[UInt8]] = [
-            Array("lorem ipsum ".utf8), Array("x".utf8), Array("-".utf8), Array("a-b".utf8), Array("\n".utf8), Array("\r\n".utf8),
-            Array("\r".utf8), Array("\t".utf8), Array("\u{E9}".utf8), Array("\u{20AC}".utf8), Array("\u{1D11E}".utf8), Array("\u{6F22}\u{5B57}".utf8),
+            Array("lorem ipsum ".utf8), Array("x".utf8), Array("-".utf8), Array("a-b".utf8), Array("\n".utf8),
+            Array("\r\n".utf8),
+            Array("\r".utf8), Array("\t".utf8), Array("\u{E9}".utf8), Array("\u{20AC}".utf8), Array("\u{1D11E}".utf8),
+            Array("\u{6F22}\u{5B57}".utf8),
             Array("<>&'\"".utf8), Array("\u{7F}".utf8), Array("\u{FFFD}".utf8), Array(" -\u{E9}- ".utf8),
         ]
         // Dense multibyte text, where every read and every cut ends inside or next to one.
-        let multibyte: [[UInt8]] = [Array("\u{E9}\n".utf8), Array("\u{E9}".utf8), Array("\u{20AC}".utf8), Array("\u{1D11E}".utf8), Array("\u{6F22}".utf8), Array("-\u{E9}".utf8)]
+        let multibyte: [[UInt8]] = [
+            Array("\u{E9}\n".utf8), Array("\u{E9}".utf8), Array("\u{20AC}".utf8), Array("\u{1D11E}".utf8),
+            Array("\u{6F22}".utf8), Array("-\u{E9}".utf8),
+        ]
         // Line ends, which libxml2 hands over as LF: its text is shorter than the comment.
-        let lineEnds: [[UInt8]] = [Array("\r\n".utf8), Array("\r".utf8), Array("x\r\n".utf8), Array("\r\n\r\n\u{E9}".utf8)]
+        let lineEnds: [[UInt8]] = [
+            Array("\r\n".utf8), Array("\r".utf8), Array("x\r\n".utf8), Array("\r\n\r\n\u{E9}".utf8),
+        ]
         let pieces = [mixed, multibyte, lineEnds].randomElement(using: &generator)!
         var bytes: [UInt8] = []
         while bytes.count < length {
@@ -73,7 +87,8 @@ import TestSupport
 
     /// What may go wrong inside a long comment, somewhere past the part libxml2 keeps.
     private static let faults: [[UInt8]] = [
-        Array("--".utf8), Array("-- ".utf8), Array("--->".utf8), [0x01], [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE],
+        Array("--".utf8), Array("-- ".utf8), Array("--->".utf8), [0x01], [0xFF], [0xC3], [0xE2, 0x82],
+        [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE],
         [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], Array("<!--".utf8),
     ]
 
@@ -85,9 +100,12 @@ import TestSupport
             body.insert(contentsOf: fault, at: at)
         }
         if Int.random(in: 0..<5, using: &generator) == 0 { body = Array(" eplint:disable EP203 ".utf8) + body }
-        let comment = Array("<!--".utf8) + body + (Int.random(in: 0..<12, using: &generator) == 0 ? [] : Array("-->".utf8))
+        let comment =
+            Array("<!--".utf8) + body + (Int.random(in: 0..<12, using: &generator) == 0 ? [] : Array("-->".utf8))
         let head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
-        let doctype = Array("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n".utf8)
+        let doctype = Array(
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+                .utf8)
         let open = Array("<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n".utf8)
         let after = Array("\n\t<key>SKExternalPurchase</key>\n\t<array><string>nl</string></array>\n".utf8)
         let close = Array("</dict>\n</plist>\n".utf8)
@@ -95,8 +113,12 @@ import TestSupport
         case 0: return head + comment + Array("\n".utf8) + open + after + close
         case 1: return head + doctype + Array("  ".utf8) + comment + Array("\n".utf8) + open + after + close
         case 2: return head + open + after + close + comment + Array("\n".utf8)
-        case 3: return head + open + Array("\t<key>B</key>\n\t<string>text".utf8) + comment + Array("more</string>".utf8) + after + close
-        case 4: return head + open + Array("\t<key>C</key>\n\t<array>\n\t\t".utf8) + comment + Array("\n\t\t<integer>1</integer>\n\t</array>".utf8) + after + close
+        case 3:
+            return head + open + Array("\t<key>B</key>\n\t<string>text".utf8) + comment + Array("more</string>".utf8)
+                + after + close
+        case 4:
+            return head + open + Array("\t<key>C</key>\n\t<array>\n\t\t".utf8) + comment
+                + Array("\n\t\t<integer>1</integer>\n\t</array>".utf8) + after + close
         // libxml2's messages name the line of an element's start tag: after the comment here.
         case 5: return head + open + comment + Array("\n\t<key>D\n\t</k>".utf8) + after + close
         case 6: return head + open + comment + Array("\n\t<array>\n\t\t<string>unclosed".utf8)
@@ -106,7 +128,8 @@ import TestSupport
 
     @Test func cuttingChangesNothingTheParseTells() {
         var generator = SplitMix64(seed: 0x2026_1124)
-        var cut = 0, whole = 0
+        var cut = 0
+        var whole = 0
         for round in 0..<150 {
             let bytes = Self.document(using: &generator)
             let seed = UInt64(round) &* 7_918 &+ UInt64(round % 2)
@@ -123,7 +146,9 @@ import TestSupport
 
     @Test func aLongCommentKeepsItsFirstBytesInWholeCharacters() throws {
         // 65,535 bytes of "x", then a two-byte character across the limit.
-        let body = " " + String(repeating: "x", count: PlistComment.textLimit - 2) + "\u{E9}" + String(repeating: "y", count: 600_000)
+        let body =
+            " " + String(repeating: "x", count: PlistComment.textLimit - 2) + "\u{E9}"
+            + String(repeating: "y", count: 600_000)
         let prefix = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n"
         let bytes = Array("\(prefix)<!--\(body)-->\n<key>A</key>\n<true/>\n</dict>\n</plist>\n".utf8)
         let document = Self.parse(bytes, seed: 1, cutting: true)
@@ -139,7 +164,9 @@ import TestSupport
 
     /// With a tail of one byte: the last character is handed on.
     @Test func cutterHandsOnTheLastCharacterAndStopsAtTwoHyphens() {
-        func plan(_ text: [UInt8], _ entry: CommentCutter.Entry = .init(afterHyphen: false, pendingContinuationBytes: 0)) -> (CommentCutter.Plan, Bool) {
+        func plan(
+            _ text: [UInt8], _ entry: CommentCutter.Entry = .init(afterHyphen: false, pendingContinuationBytes: 0)
+        ) -> (CommentCutter.Plan, Bool) {
             var cutter = CommentCutter(handedTail: 1)
             cutter.begin(entry)
             let plan = text.withUnsafeBufferPointer { cutter.plan($0) }
@@ -152,13 +179,20 @@ import TestSupport
         // `--`: cutting stops before the last character ahead of it.
         #expect(plan(Array("ab-c--> after".utf8)) == (CommentCutter.Plan(cutStart: 0, resume: 3), false))
         // A hyphen handed last, then one first: `--` across the chunks, nothing cut.
-        #expect(plan(Array("-->".utf8), .init(afterHyphen: true, pendingContinuationBytes: 0)) == (CommentCutter.Plan(cutStart: 0, resume: 0), false))
+        #expect(
+            plan(Array("-->".utf8), .init(afterHyphen: true, pendingContinuationBytes: 0)) == (
+                CommentCutter.Plan(cutStart: 0, resume: 0), false
+            ))
         // The rest of a character begun in the last chunk is handed first.
-        #expect(plan([0xA9] + Array("abc".utf8), .init(afterHyphen: false, pendingContinuationBytes: 1)) == (CommentCutter.Plan(cutStart: 1, resume: 3), true))
+        #expect(
+            plan([0xA9] + Array("abc".utf8), .init(afterHyphen: false, pendingContinuationBytes: 1)) == (
+                CommentCutter.Plan(cutStart: 1, resume: 3), true
+            ))
         // A character split by the chunk's end is handed with the last whole one.
         #expect(plan(Array("abc".utf8) + [0xE2, 0x82]) == (CommentCutter.Plan(cutStart: 0, resume: 2), true))
         // Anything libxml2 might refuse stops the cutting before it.
-        #expect(plan(Array("abc".utf8) + [0x01] + Array("def".utf8)) == (CommentCutter.Plan(cutStart: 0, resume: 2), false))
+        #expect(
+            plan(Array("abc".utf8) + [0x01] + Array("def".utf8)) == (CommentCutter.Plan(cutStart: 0, resume: 2), false))
         #expect(plan(Array("ab".utf8) + [0xEF, 0xBF, 0xBF]) == (CommentCutter.Plan(cutStart: 0, resume: 1), false))
     }
 }

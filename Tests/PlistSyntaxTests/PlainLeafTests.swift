@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import PlistSyntax
 
 /// The shortcut for the common forms of leaf content (`AppleValueGrammar.isPlainlyAccepted`)
@@ -27,10 +28,13 @@ import TestSupport
         }
         // Left to the grammars: some of these are accepted, some refused.
         let unplain: [(PlistBuilder.Element, String)] = [
-            (.integer, " 42"), (.integer, "+1"), (.integer, "0x1F"), (.integer, "1234567890123456789"), (.integer, ""), (.integer, "-"),
-            (.real, "1."), (.real, ".5"), (.real, "nan"), (.real, "1e"), (.real, "-"), (.real, " 1.5"), (.real, "1.5<!-- c -->"),
+            (.integer, " 42"), (.integer, "+1"), (.integer, "0x1F"), (.integer, "1234567890123456789"), (.integer, ""),
+            (.integer, "-"),
+            (.real, "1."), (.real, ".5"), (.real, "nan"), (.real, "1e"), (.real, "-"), (.real, " 1.5"),
+            (.real, "1.5<!-- c -->"),
             (.date, "2024-01-31T12:00:00Z "), (.date, "24-01-31T12:00:00Z"), (.date, "2024-01-31T12:00:00"),
-            (.data, "\u{E9}"), (.data, "AA<!-- c -->"), (.string, "a &amp; b"), (.string, "<![CDATA[x]]>"), (.true, " "),
+            (.data, "\u{E9}"), (.data, "AA<!-- c -->"), (.string, "a &amp; b"), (.string, "<![CDATA[x]]>"),
+            (.true, " "),
         ]
         for (element, text) in unplain {
             #expect(!Self.isPlain(element, text), "\(element) \(text.debugDescription)")
@@ -41,7 +45,8 @@ import TestSupport
     /// the forms are made of: the shortcut never accepts what the grammars refuse.
     @Test func shortcutAcceptsOnlyWhatTheGrammarsAccept() {
         var texts = AppleParserDifferentialTests.fragments.map { fragment -> String in
-            guard let open = fragment.firstIndex(of: ">"), let close = fragment.range(of: "</", options: .backwards) else { return "" }
+            guard let open = fragment.firstIndex(of: ">"), let close = fragment.range(of: "</", options: .backwards)
+            else { return "" }
             return open < close.lowerBound ? String(fragment[fragment.index(after: open)..<close.lowerBound]) : ""
         }
         var generator = SeededGenerator(seed: 0x50_4C_2026)

@@ -1,8 +1,9 @@
 import EplintBase
 import Foundation
-@testable import PlistSyntax
-import Testing
 import TestSupport
+import Testing
+
+@testable import PlistSyntax
 
 /// Positions of `<` of every top-level key and value, as "line:column/utf16Column".
 private func keyPositions(_ text: String, encodeAs encode: (String) -> [UInt8] = { Array($0.utf8) }) -> [String] {
@@ -42,7 +43,8 @@ private func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> [UInt8] {
     }
 
     @Test func utf16WithAndWithoutBOM() {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><dict>\n<key>😀</key><string>x</string></dict></plist>"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><dict>\n<key>😀</key><string>x</string></dict></plist>"
         let expected = ["3:1/1", "3:13/14"]
         #expect(keyPositions(text) { utf16($0, bigEndian: false, bom: true) } == expected)
         #expect(keyPositions(text) { utf16($0, bigEndian: true, bom: true) } == expected)
@@ -93,13 +95,21 @@ private func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> [UInt8] {
         let alphabet: [UInt8] = [0x0A, 0x0D, 0x41, 0x20]
         let text = (0..<9_000).map { _ in alphabet.randomElement(using: &generator)! }
         text.withUnsafeBufferPointer { buffer in
-            let ranges = [(0, 0), (0, 1), (3, 18), (5, 21), (0, 4_080), (1, 4_097), (17, 9_000), (0, 9_000), (8_990, 9_000)]
+            let ranges = [
+                (0, 0), (0, 1), (3, 18), (5, 21), (0, 4_080), (1, 4_097), (17, 9_000), (0, 9_000), (8_990, 9_000),
+            ]
             for (from, to) in ranges {
                 let slice = text[from..<to]
-                #expect(ByteCount.occurrences(of: 0x0A, in: buffer, from, to) == slice.filter { $0 == 0x0A }.count, "\(generator)")
-                #expect(ByteCount.occurrences(of: 0x0D, in: buffer, from, to) == slice.filter { $0 == 0x0D }.count, "\(generator)")
+                #expect(
+                    ByteCount.occurrences(of: 0x0A, in: buffer, from, to) == slice.filter { $0 == 0x0A }.count,
+                    "\(generator)")
+                #expect(
+                    ByteCount.occurrences(of: 0x0D, in: buffer, from, to) == slice.filter { $0 == 0x0D }.count,
+                    "\(generator)")
                 let pairs = zip(slice, slice.dropFirst()).filter { $0 == 0x0D && $1 == 0x0A }.count
-                #expect(ByteCount.pairs(buffer, from, to, first: 0x0D, second: 0x0A) == pairs, "\(from)..<\(to), \(generator)")
+                #expect(
+                    ByteCount.pairs(buffer, from, to, first: 0x0D, second: 0x0A) == pairs,
+                    "\(from)..<\(to), \(generator)")
             }
         }
     }

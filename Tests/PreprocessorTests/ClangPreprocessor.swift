@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import PlistSyntax
 import Preprocessor
+import TestSupport
 
 /// The real preprocessor, as Xcode runs it: `clang -E -P -x c -Wno-trigraphs FLAGS FILE`, with
 /// Xcode's clang's predefinitions whichever clang this is.
@@ -14,7 +14,9 @@ enum ClangPreprocessor {
         for directory in (environment["PATH"] ?? "").split(separator: ":") {
             candidates.append("\(directory)/clang")
         }
-        candidates += ["/opt/swift/usr/bin/clang", "/usr/bin/clang", "/Library/Developer/CommandLineTools/usr/bin/clang"]
+        candidates += [
+            "/opt/swift/usr/bin/clang", "/usr/bin/clang", "/Library/Developer/CommandLineTools/usr/bin/clang",
+        ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 

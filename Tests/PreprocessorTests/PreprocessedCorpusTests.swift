@@ -8,8 +8,10 @@ import Testing
 /// preprocessing must give clang's output byte for byte, and the same findings.
 @Suite struct PreprocessedCorpusTests {
     static let corpus: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let shared =
+            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent("../shared")
         let corpus = shared.appendingPathComponent("corpus/preprocessed").standardizedFileURL
         return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
@@ -18,7 +20,9 @@ import Testing
     static let folders: [String] = {
         guard let corpus else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("\($0)/Info.plist").path) }.sorted()
+        return names.filter {
+            FileManager.default.fileExists(atPath: corpus.appendingPathComponent("\($0)/Info.plist").path)
+        }.sorted()
     }()
 
     /// FLAGS split as a shell splits words (quotes removed, as clang-output.plist was made),
@@ -30,7 +34,8 @@ import Testing
         while index < words.count {
             if words[index] == "-include", index + 1 < words.count {
                 let header = try Data(contentsOf: folder.appendingPathComponent(words[index + 1]))
-                options.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: words[index + 1], text: Array(header)))
+                options.prefixHeaders.append(
+                    PreprocessingOptions.PrefixHeader(path: words[index + 1], text: Array(header)))
                 index += 2
                 continue
             }
@@ -66,27 +71,34 @@ import Testing
         #expect(Self.folders.count >= 4, "\(Self.folders)")
     }
 
-    @Test(.enabled(if: corpus != nil, "needs shared/corpus/preprocessed beside the checkout or EPLINT_SHARED_DIR"), arguments: folders)
+    @Test(
+        .enabled(if: corpus != nil, "needs shared/corpus/preprocessed beside the checkout or EPLINT_SHARED_DIR"),
+        arguments: folders)
     func outputAndFindingsAreClangs(_ name: String) throws {
         let folder = try #require(Self.corpus).appendingPathComponent(name)
         let source = Array(try Data(contentsOf: folder.appendingPathComponent("Info.plist")))
         let clangOutput = Array(try Data(contentsOf: folder.appendingPathComponent("clang-output.plist")))
         let options = try Self.options(folder)
-        let ours = CPreprocessor.run(PlistParser.decodedText(source) ?? source, fileName: "Info.plist", options: options)
+        let ours = CPreprocessor.run(
+            PlistParser.decodedText(source) ?? source, fileName: "Info.plist", options: options)
         #expect(String(decoding: ours.text, as: UTF8.self) == String(decoding: clangOutput, as: UTF8.self))
-        #expect(PreprocessorDifferentialTests.findings(source, preprocessing: options)
-            == PreprocessorDifferentialTests.findings(clangOutput, preprocessing: PreprocessingOptions(mode: .never)))
+        #expect(
+            PreprocessorDifferentialTests.findings(source, preprocessing: options)
+                == PreprocessorDifferentialTests.findings(
+                    clangOutput, preprocessing: PreprocessingOptions(mode: .never)))
         // Declared or found by its directive lines, the file is preprocessed the same way.
         var detected = options
         detected.mode = .auto
-        #expect(PreprocessorDifferentialTests.findings(source, preprocessing: detected)
-            == PreprocessorDifferentialTests.findings(source, preprocessing: options))
+        #expect(
+            PreprocessorDifferentialTests.findings(source, preprocessing: detected)
+                == PreprocessorDifferentialTests.findings(source, preprocessing: options))
     }
 
     /// StoreKit keys with mistakes, on one line of plain text (no macro name, quote or `//`, so
     /// clang copies it as it is): the four real files have no StoreKit key, and their findings
     /// alone compare nothing with nothing.
-    static let storeKitKeys = "<key>SKExternalPurchase</key><array><string>NL</string><string>fr</string><string>zz</string></array>"
+    static let storeKitKeys =
+        "<key>SKExternalPurchase</key><array><string>NL</string><string>fr</string><string>zz</string></array>"
         + "<key>SKExternalPurchaseLink</key><dict><key>fr</key><string>shop.example.com/buy</string><key>de</key><array/></dict>"
 
     /// `storeKitKeys` as a line of its own after the line of the first `<dict>` (the top-level one).
@@ -94,18 +106,25 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         let dict = try #require(text.range(of: "<dict>"))
         let lineEnd = try #require(text[dict.upperBound...].firstIndex(of: "\n"))
-        return Array((String(text[...lineEnd]) + storeKitKeys + "\n" + String(text[text.index(after: lineEnd)...])).utf8)
+        return Array(
+            (String(text[...lineEnd]) + storeKitKeys + "\n" + String(text[text.index(after: lineEnd)...])).utf8)
     }
 
     /// The real files with StoreKit keys: eplint's preprocessing gives the findings that linting
     /// clang's output (with the same line) gives, and there are findings to compare.
-    @Test(.enabled(if: corpus != nil, "needs shared/corpus/preprocessed beside the checkout or EPLINT_SHARED_DIR"), arguments: folders)
+    @Test(
+        .enabled(if: corpus != nil, "needs shared/corpus/preprocessed beside the checkout or EPLINT_SHARED_DIR"),
+        arguments: folders)
     func findingsWithStoreKitKeysAreClangs(_ name: String) throws {
         let folder = try #require(Self.corpus).appendingPathComponent(name)
         let source = try Self.withStoreKitKeys(Array(try Data(contentsOf: folder.appendingPathComponent("Info.plist"))))
-        let clangOutput = try Self.withStoreKitKeys(Array(try Data(contentsOf: folder.appendingPathComponent("clang-output.plist"))))
+        let clangOutput = try Self.withStoreKitKeys(
+            Array(try Data(contentsOf: folder.appendingPathComponent("clang-output.plist"))))
         let ours = PreprocessorDifferentialTests.findings(source, preprocessing: try Self.options(folder))
-        #expect(ours == PreprocessorDifferentialTests.findings(clangOutput, preprocessing: PreprocessingOptions(mode: .never)))
+        #expect(
+            ours
+                == PreprocessorDifferentialTests.findings(
+                    clangOutput, preprocessing: PreprocessingOptions(mode: .never)))
         #expect(ours.count >= 4, "\(ours)")
     }
 }

@@ -8,20 +8,28 @@ import Testing
 /// eplint's preprocessing against the real one: for every case, eplint's findings on the
 /// source (with the same flags) equal its findings on clang's output, by rule and key path
 /// (EP007 and EP010, which are about the preprocessing itself, aside).
-@Suite(.enabled(if: ClangPreprocessor.isAvailable, "clang is not installed (it comes with every Swift toolchain); the differential tests need it"))
+@Suite(
+    .enabled(
+        if: ClangPreprocessor.isAvailable,
+        "clang is not installed (it comes with every Swift toolchain); the differential tests need it"))
 struct PreprocessorDifferentialTests {
     static let generated: [DifferentialCase] = {
         var generator = DifferentialGenerator(seed: 16)
         var soup = DifferentialGenerator(seed: 1616)
-        var directives = DifferentialGenerator(seed: UInt64(ProcessInfo.processInfo.environment["EPLINT_CPP_SEED"] ?? "") ?? 2026)
+        var directives = DifferentialGenerator(
+            seed: UInt64(ProcessInfo.processInfo.environment["EPLINT_CPP_SEED"] ?? "") ?? 2026)
         let count = Int(ProcessInfo.processInfo.environment["EPLINT_CPP_COUNT"] ?? "") ?? 400
         return (0..<400).map { generator.makeCase(index: $0) } + (0..<400).map { soup.makeSoupCase(index: $0) }
             + (0..<count).map { directives.makeDirectiveSoupCase(index: $0) }
     }()
 
-    static func options(_ testCase: DifferentialCase, mode: PreprocessingOptions.Mode = .always) -> PreprocessingOptions {
-        PreprocessingOptions(mode: mode, flags: testCase.flags,
-                             prefixHeaders: testCase.prefixHeader.map { [PreprocessingOptions.PrefixHeader(path: "Prefix.h", text: Array($0.utf8))] } ?? [])
+    static func options(_ testCase: DifferentialCase, mode: PreprocessingOptions.Mode = .always) -> PreprocessingOptions
+    {
+        PreprocessingOptions(
+            mode: mode, flags: testCase.flags,
+            prefixHeaders: testCase.prefixHeader.map {
+                [PreprocessingOptions.PrefixHeader(path: "Prefix.h", text: Array($0.utf8))]
+            } ?? [])
     }
 
     /// "RULE keyPath" of each finding, sorted.
@@ -29,12 +37,17 @@ struct PreprocessorDifferentialTests {
         let linter = Linter(rules: allRules, configuration: LintConfiguration(preprocessing: preprocessing))
         var source = BytesSource(bytes)
         let result = try! linter.lint(&source, path: "Info.plist")
-        return result.diagnostics.filter { !["EP007", "EP010"].contains($0.rule.rawValue) }.map { "\($0.rule) \($0.keyPath)" }.sorted()
+        return result.diagnostics.filter { !["EP007", "EP010"].contains($0.rule.rawValue) }.map {
+            "\($0.rule) \($0.keyPath)"
+        }.sorted()
     }
 
-    static func compare(_ testCase: DifferentialCase) throws -> (sameFindings: Bool, sameText: Bool, clangSucceeded: Bool, detail: String)? {
+    static func compare(_ testCase: DifferentialCase) throws -> (
+        sameFindings: Bool, sameText: Bool, clangSucceeded: Bool, detail: String
+    )? {
         let source = Array(testCase.source.utf8)
-        let clang = try ClangPreprocessor.run(source, flags: testCase.flags, prefixHeader: testCase.prefixHeader.map { Array($0.utf8) })
+        let clang = try ClangPreprocessor.run(
+            source, flags: testCase.flags, prefixHeader: testCase.prefixHeader.map { Array($0.utf8) })
         // Where clang reports an error, Xcode's build stops; its output is still compared
         // (eplint recovers from errors as clang does).
         let ours = CPreprocessor.run(source, fileName: "Info.plist", options: options(testCase))
@@ -70,8 +83,13 @@ struct PreprocessorDifferentialTests {
         let linter = Linter(rules: allRules, configuration: LintConfiguration(preprocessing: Self.options(testCase)))
         var bytes = BytesSource(source)
         let diagnostics = try linter.lint(&bytes, path: "Info.plist").diagnostics
-        #expect(diagnostics.map { "\($0.rule) \($0.severity) \($0.range.start.line):\($0.range.start.column)" } == ["EP002 error 5:1"])
-        #expect(diagnostics.first?.message.contains("is too large for any integer type; cpp stops with an error, so Xcode's build fails") == true)
+        #expect(
+            diagnostics.map { "\($0.rule) \($0.severity) \($0.range.start.line):\($0.range.start.column)" } == [
+                "EP002 error 5:1"
+            ])
+        #expect(
+            diagnostics.first?.message.contains(
+                "is too large for any integer type; cpp stops with an error, so Xcode's build fails") == true)
     }
 
     /// The same with CRLF line ends (clang reads them as line ends; so must the positions).
@@ -98,6 +116,8 @@ struct PreprocessorDifferentialTests {
             }
         }
         #expect(compared == Self.generated.count)
-        print("preprocessor differential: \(compared) generated cases compared with clang, \(sameText) with byte-identical output, \(failedInClang) of them errors to clang")
+        print(
+            "preprocessor differential: \(compared) generated cases compared with clang, \(sameText) with byte-identical output, \(failedInClang) of them errors to clang"
+        )
     }
 }

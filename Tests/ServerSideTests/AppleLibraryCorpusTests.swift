@@ -8,7 +8,8 @@ import Testing
 /// broken fail with the right rule at that member; the mock signed data gets what its page says.
 @Suite struct AppleLibraryCorpusTests {
     static let corpus: URL? = {
-        let shared = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+        let shared =
+            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
         let corpus = shared.appendingPathComponent("corpus/server-apple-library").standardizedFileURL
         return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("models").path) ? corpus : nil
@@ -17,7 +18,8 @@ import Testing
 
     static var models: [String] {
         guard let corpus else { return [] }
-        return ((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("models").path)) ?? [])
+        return
+            ((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("models").path)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()
     }
 
@@ -28,14 +30,18 @@ import Testing
     /// "LINE:COLUMN RULE keyPath" of each finding.
     func findings(_ text: String, options: ServerOptions = ServerOptions()) -> [String] {
         ServerLinter(options: options).lintDocument(Array(text.utf8), file: "n.json", kind: .notification)
-            .sorted(by: Diagnostic.inReportOrder).map { "\($0.range.start.line):\($0.range.start.column) \($0.rule) \($0.keyPath)" }
+            .sorted(by: Diagnostic.inReportOrder).map {
+                "\($0.range.start.line):\($0.range.start.column) \($0.rule) \($0.keyPath)"
+            }
     }
 
     /// A compact JWS of `payload` as Apple's library receives it (signature not checked by eplint).
     func jws(_ payload: String) -> String {
         func base64URL(_ text: String) -> String {
-            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "=", with: "")
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+                of: "/", with: "_"
+            )
+            .replacingOccurrences(of: "=", with: "")
         }
         return base64URL(#"{"alg":"ES256","typ":"JWT"}"#) + "." + base64URL(payload) + ".c2lnbmF0dXJl"
     }
@@ -62,7 +68,10 @@ import Testing
         #expect(findings("\n  " + jws(text) + "\n") == ["2:3 EP715 "])
         // Every model's signedDate in seconds is EP713 at that member.
         let seconds = text.replacingOccurrences(of: "\"signedDate\": 1698148900000", with: "\"signedDate\": 1698148900")
-        #expect(findings(seconds) == ["\(try position(of: "1698148900", after: "\"signedDate\": ", in: seconds)) EP713 signedDate"])
+        #expect(
+            findings(seconds) == [
+                "\(try position(of: "1698148900", after: "\"signedDate\": ", in: seconds)) EP713 signedDate"
+            ])
     }
 
     /// The externalPurchaseToken member is linted as a token, at its own members.
@@ -71,18 +80,33 @@ import Testing
         let sandbox = try model("signedExternalPurchaseTokenSandboxNotification.json")
         let token = "\"externalPurchaseToken\": "
         let mutations: [(replace: String, with: String, expected: (String) throws -> String)] = [
-            ("\"tokenCreationDate\": 1698148950000", "\"tokenCreationDate\": 1698148950",
-             { "\(try position(of: "1698148950", after: "\"tokenCreationDate\": ", in: $0)) EP606 externalPurchaseToken.tokenCreationDate" }),
-            (",\n      \"bundleId\": \"com.example\"", "",
-             { "\(try position(of: "{", after: token, in: $0)) EP603 externalPurchaseToken" }),
-            ("\"bundleId\": \"com.example\"", "\"bundleId\": \"\"",
-             { "\(try position(of: "\"\"", after: "\"bundleId\": ", in: $0)) EP604 externalPurchaseToken.bundleId" }),
-            ("\"appAppleId\": 55555", "\"appAppleId\": \"55555\"",
-             { "\(try position(of: "\"55555\"", in: $0)) EP604 externalPurchaseToken.appAppleId" }),
-            ("\"externalPurchaseId\": \"b2158121-7af9-49d4-9561-1f588205523e\"", "\"externalPurchaseId\": \"b2158121\"",
-             { "\(try position(of: "\"b2158121\"", in: $0)) EP705 externalPurchaseToken.externalPurchaseId" }),
-            ("\"appAppleId\": 55555", "\"appAppleId\": 55555, \"tokenType\": \"SERVICES\"",
-             { "\(try position(of: "{", after: token, in: $0)) EP603 externalPurchaseToken.tokenType" }),
+            (
+                "\"tokenCreationDate\": 1698148950000", "\"tokenCreationDate\": 1698148950",
+                {
+                    "\(try position(of: "1698148950", after: "\"tokenCreationDate\": ", in: $0)) EP606 externalPurchaseToken.tokenCreationDate"
+                }
+            ),
+            (
+                ",\n      \"bundleId\": \"com.example\"", "",
+                { "\(try position(of: "{", after: token, in: $0)) EP603 externalPurchaseToken" }
+            ),
+            (
+                "\"bundleId\": \"com.example\"", "\"bundleId\": \"\"",
+                { "\(try position(of: "\"\"", after: "\"bundleId\": ", in: $0)) EP604 externalPurchaseToken.bundleId" }
+            ),
+            (
+                "\"appAppleId\": 55555", "\"appAppleId\": \"55555\"",
+                { "\(try position(of: "\"55555\"", in: $0)) EP604 externalPurchaseToken.appAppleId" }
+            ),
+            (
+                "\"externalPurchaseId\": \"b2158121-7af9-49d4-9561-1f588205523e\"",
+                "\"externalPurchaseId\": \"b2158121\"",
+                { "\(try position(of: "\"b2158121\"", in: $0)) EP705 externalPurchaseToken.externalPurchaseId" }
+            ),
+            (
+                "\"appAppleId\": 55555", "\"appAppleId\": 55555, \"tokenType\": \"SERVICES\"",
+                { "\(try position(of: "{", after: token, in: $0)) EP603 externalPurchaseToken.tokenType" }
+            ),
         ]
         for mutation in mutations {
             let mutated = production.replacingOccurrences(of: mutation.replace, with: mutation.with)
@@ -93,16 +117,27 @@ import Testing
         let identifier = "\"externalPurchaseId\": "
         #expect(findings(production, options: ServerOptions(environment: .production)) == [])
         #expect(findings(sandbox, options: ServerOptions(environment: .sandbox)) == [])
-        #expect(findings(sandbox, options: ServerOptions(environment: .production))
-            == ["\(try position(of: "\"SANDBOX_", after: identifier, in: sandbox)) EP609 externalPurchaseToken.externalPurchaseId"])
-        #expect(findings(production, options: ServerOptions(environment: .sandbox))
-            == ["\(try position(of: "\"b2158121", after: identifier, in: production)) EP609 externalPurchaseToken.externalPurchaseId"])
-        #expect(findings(production, options: ServerOptions(bundleID: "com.other")).map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
-            == ["EP608 externalPurchaseToken.bundleId"])
+        #expect(
+            findings(sandbox, options: ServerOptions(environment: .production))
+                == [
+                    "\(try position(of: "\"SANDBOX_", after: identifier, in: sandbox)) EP609 externalPurchaseToken.externalPurchaseId"
+                ])
+        #expect(
+            findings(production, options: ServerOptions(environment: .sandbox))
+                == [
+                    "\(try position(of: "\"b2158121", after: identifier, in: production)) EP609 externalPurchaseToken.externalPurchaseId"
+                ])
+        #expect(
+            findings(production, options: ServerOptions(bundleID: "com.other")).map {
+                $0.split(separator: " ").dropFirst().joined(separator: " ")
+            }
+                == ["EP608 externalPurchaseToken.bundleId"])
         // Inside a signedPayload (as a member or alone in the file) the finding is placed on the JWS.
-        let seconds = production.replacingOccurrences(of: "\"tokenCreationDate\": 1698148950000", with: "\"tokenCreationDate\": 1698148950")
-        #expect(findings("{\"signedPayload\": \"\(jws(seconds))\"}")
-            == ["1:19 EP606 signedPayload.externalPurchaseToken.tokenCreationDate", "1:19 EP715 signedPayload"])
+        let seconds = production.replacingOccurrences(
+            of: "\"tokenCreationDate\": 1698148950000", with: "\"tokenCreationDate\": 1698148950")
+        #expect(
+            findings("{\"signedPayload\": \"\(jws(seconds))\"}")
+                == ["1:19 EP606 signedPayload.externalPurchaseToken.tokenCreationDate", "1:19 EP715 signedPayload"])
         #expect(findings(jws(seconds)) == ["1:1 EP606 externalPurchaseToken.tokenCreationDate", "1:1 EP715 "])
     }
 
@@ -112,8 +147,10 @@ import Testing
     @Test(.enabled(if: corpus != nil, reason)) func mockSignedDataIsReadAsSignedPayloads() throws {
         let folder = try #require(Self.corpus).appendingPathComponent("mock_signed_data")
         func lint(_ name: String) throws -> [Diagnostic] {
-            ServerLinter(options: ServerOptions()).lintDocument(Array(try Data(contentsOf: folder.appendingPathComponent(name))), file: name, kind: .notification)
-                .sorted(by: Diagnostic.inReportOrder)
+            ServerLinter(options: ServerOptions()).lintDocument(
+                Array(try Data(contentsOf: folder.appendingPathComponent(name))), file: name, kind: .notification
+            )
+            .sorted(by: Diagnostic.inReportOrder)
         }
         func rules(_ name: String) throws -> [String] { try lint(name).map { "\($0.rule) \($0.keyPath)" } }
         #expect(try rules("testNotification") == ["EP703 ", "EP715 "])
@@ -121,10 +158,14 @@ import Testing
         for name in ["missingX5CHeaderClaim", "wrongBundleId"] {
             #expect(try rules(name) == ["EP703 ", "EP703 ", "EP715 "], "\(name)")
         }
-        #expect(try lint("transactionInfo").map(\.message) == [
-            "the signed payload in this file is not a notification: its JWS payload (environment, bundleId, signedDate) is a signed transaction (JWSTransaction), which a notification carries in data.signedTransactionInfo"])
-        #expect(try lint("renewalInfo").map(\.message) == [
-            "the signed payload in this file is not a notification: its JWS payload (environment, signedDate) is signed renewal info (JWSRenewalInfo), which a notification carries in data.signedRenewalInfo"])
+        #expect(
+            try lint("transactionInfo").map(\.message) == [
+                "the signed payload in this file is not a notification: its JWS payload (environment, bundleId, signedDate) is a signed transaction (JWSTransaction), which a notification carries in data.signedTransactionInfo"
+            ])
+        #expect(
+            try lint("renewalInfo").map(\.message) == [
+                "the signed payload in this file is not a notification: its JWS payload (environment, signedDate) is signed renewal info (JWSRenewalInfo), which a notification carries in data.signedRenewalInfo"
+            ])
         #expect(try lint("transactionInfo").map(\.rule.rawValue) == ["EP714"])
         // Not a JWS: Apple's legacy receipt stays not JSON.
         #expect(try rules("legacyTransaction") == ["EP701 "])
@@ -134,7 +175,10 @@ import Testing
 extension Sequence {
     fileprivate func prefixCount(while predicate: (Element) -> Bool) -> Int {
         var count = 0
-        for element in self { guard predicate(element) else { break }; count += 1 }
+        for element in self {
+            guard predicate(element) else { break }
+            count += 1
+        }
         return count
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import ServerSide
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct Base64URLTests {
     /// Foundation's Base64 decoder, after mapping the URL alphabet and padding, as an oracle.
@@ -15,7 +15,8 @@ import TestSupport
         var generator = SeededGenerator(seed: 0x42_36_2026)
         for length in 0..<64 {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let padded = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            let padded = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_")
             let unpadded = padded.replacingOccurrences(of: "=", with: "")
             #expect(try Base64URL.decode(Substring(padded)) == bytes, "\(generator)")
             #expect(try Base64URL.decode(Substring(unpadded)) == bytes, "\(generator)")
@@ -25,7 +26,10 @@ import TestSupport
 
     @Test func rejectsWhatIsNotBase64URL() {
         func failure(_ text: String) -> String? {
-            do { _ = try Base64URL.decode(Substring(text)); return nil } catch { return "\(error.characterIndex) \(error.message)" }
+            do {
+                _ = try Base64URL.decode(Substring(text))
+                return nil
+            } catch { return "\(error.characterIndex) \(error.message)" }
         }
         #expect(failure("ab+c") == "2 '+' (standard Base64; Base64URL uses '-' and '_') is not a Base64URL character")
         #expect(failure("abc/") == "3 '/' (standard Base64; Base64URL uses '-' and '_') is not a Base64URL character")

@@ -2,8 +2,8 @@ import LintEngine
 import PlistSyntax
 import Reporters
 import ServerSide
-import Testing
 import TestSupport
+import Testing
 
 /// The server-side pages (EP6xx, EP7xx) are tests too: a token block is read as standard input
 /// (one token a line, `<stdin>`), a report or notification block as `report.json` or
@@ -25,10 +25,13 @@ import TestSupport
     /// A page's examples of one outcome: the first (of the page's kind), then any numbered
     /// further ones (`json notification failing 2`, with `text output 2` and `text options 2`),
     /// which may be of another kind (a token rule shown on a notification's externalPurchaseToken).
-    static func examples(_ page: Page, _ outcome: String) -> [(kind: ServerDocumentKind, suffix: String, text: String)] {
+    static func examples(_ page: Page, _ outcome: String) -> [(kind: ServerDocumentKind, suffix: String, text: String)]
+    {
         ([""] + (2...9).map { " \($0)" }).compactMap { suffix in
             for kind in [ServerDocumentKind.token, .report, .notification] {
-                if let text = page.block("\(kind.exampleLanguage) \(kind.rawValue) \(outcome)\(suffix)") { return (kind, suffix, text) }
+                if let text = page.block("\(kind.exampleLanguage) \(kind.rawValue) \(outcome)\(suffix)") {
+                    return (kind, suffix, text)
+                }
             }
             return nil
         }
@@ -38,9 +41,15 @@ import TestSupport
         let examples = Self.examples(page, "failing")
         #expect(examples.first?.kind == Self.kind(of: page))
         for example in examples {
-            let expected = try #require(page.block("text output\(example.suffix)"), "failing\(example.suffix) of \(page.metadata.id) has no output block")
-            #expect(serverLint(example.kind, example.text, options: page.block("text options\(example.suffix)")) == expected)
-            #expect(expected.contains("[\(page.metadata.id)]"), "the failing example\(example.suffix) of \(page.metadata.id) does not trigger it")
+            let expected = try #require(
+                page.block("text output\(example.suffix)"),
+                "failing\(example.suffix) of \(page.metadata.id) has no output block")
+            #expect(
+                serverLint(example.kind, example.text, options: page.block("text options\(example.suffix)")) == expected
+            )
+            #expect(
+                expected.contains("[\(page.metadata.id)]"),
+                "the failing example\(example.suffix) of \(page.metadata.id) does not trigger it")
         }
     }
 
@@ -48,8 +57,9 @@ import TestSupport
         let examples = Self.examples(page, "passing")
         #expect(examples.first?.kind == Self.kind(of: page))
         for example in examples {
-            #expect(serverLint(example.kind, example.text, options: page.block("text options\(example.suffix)")) == "",
-                    "the passing example\(example.suffix) of \(page.metadata.id) reports something")
+            #expect(
+                serverLint(example.kind, example.text, options: page.block("text options\(example.suffix)")) == "",
+                "the passing example\(example.suffix) of \(page.metadata.id) reports something")
         }
     }
 }
@@ -59,12 +69,15 @@ extension ServerRulePageTests {
     /// member line of a failing report or notification example gets a member `"é😀一": 0, ` first
     /// (unknown members are allowed; the last character differs per line, so keys stay unique),
     /// which moves what follows by 10 scalars; findings must move with it.
-    @Test(arguments: pages.filter { kind(of: $0) != .token }) func failingExampleWithMultibytePrefix(_ page: Page) throws {
+    @Test(arguments: pages.filter { kind(of: $0) != .token }) func failingExampleWithMultibytePrefix(_ page: Page)
+        throws
+    {
         let kind = try #require(Self.kind(of: page))
         let failing = try #require(page.block("\(kind.exampleLanguage) \(kind.rawValue) failing"))
         func prefix(_ line: Int) -> String { "\"é😀\(Character(Unicode.Scalar(0x4E00 + line)!))\": 0, " }
         var shifted: [Int: Int] = [:]  // line → its indentation
-        let lines = failing.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line -> String in
+        let lines = failing.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+            index, line -> String in
             let indent = line.prefix { $0 == " " }
             guard line.dropFirst(indent.count).hasPrefix("\""), line.contains(":") else { return String(line) }
             shifted[index + 1] = indent.count
@@ -73,11 +86,14 @@ extension ServerRulePageTests {
         let options = page.block("text options")
         let expected = serverLint(kind, failing, options: options).split(separator: "\n").map { line -> String in
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard let number = Int(parts[1]), let column = Int(parts[2]), let indent = shifted[number], column > indent else { return String(line) }
+            guard let number = Int(parts[1]), let column = Int(parts[2]), let indent = shifted[number], column > indent
+            else { return String(line) }
             return "\(parts[0]):\(number):\(column + prefix(0).unicodeScalars.count):\(parts[3])"
         }
         #expect(!shifted.isEmpty)
-        #expect(serverLint(kind, lines.joined(separator: "\n"), options: options).split(separator: "\n").map(String.init) == expected)
+        #expect(
+            serverLint(kind, lines.joined(separator: "\n"), options: options).split(separator: "\n").map(String.init)
+                == expected)
     }
 }
 
@@ -97,9 +113,12 @@ func serverLint(_ kind: ServerDocumentKind, _ text: String, options: String? = n
     let linter = ServerLinter(options: serverOptions)
     var diagnostics: [Diagnostic]
     if kind == .token {
-        diagnostics = ServerLinter.tokenLines(text).flatMap { linter.lintToken($0.text, file: "<stdin>", range: $0.range).diagnostics }
+        diagnostics = ServerLinter.tokenLines(text).flatMap {
+            linter.lintToken($0.text, file: "<stdin>", range: $0.range).diagnostics
+        }
     } else {
-        diagnostics = linter.lintDocument(Array(text.utf8), file: "\(kind.rawValue).json", kind: kind).sorted(by: Diagnostic.inReportOrder)
+        diagnostics = linter.lintDocument(Array(text.utf8), file: "\(kind.rawValue).json", kind: kind).sorted(
+            by: Diagnostic.inReportOrder)
     }
     return GCCReporter.render(diagnostics)
 }

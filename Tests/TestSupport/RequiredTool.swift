@@ -1,8 +1,9 @@
 import Foundation
+
 // Swift Testing is there when tests are built, not in a plain `swift build` of the package
 // (the README's set-up command builds every target, this one included).
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 
 /// A program a test needs that a machine may lack (node, Python with PyYAML and jsonschema).
@@ -32,17 +33,20 @@ public struct RequiredTool: Sendable {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// JavaScript's own regular expressions, for the problem-matcher tests.
-    public static let node = RequiredTool(name: "node", path: executable("node"),
-                                          reason: "node is not on PATH (Debian's nodejs)")
+    public static let node = RequiredTool(
+        name: "node", path: executable("node"),
+        reason: "node is not on PATH (Debian's nodejs)")
 
     /// The `python3` on PATH, when it imports PyYAML and jsonschema (the configuration schema
     /// test and shared/tools/validate-sarif, whose `#!/usr/bin/env python3` finds the same one).
-    public static let python = RequiredTool(name: "python3", path: executable("python3").flatMap { imports($0, "yaml", "jsonschema") ? $0 : nil },
-                                            reason: "python3 on PATH cannot import yaml and jsonschema (PyYAML, jsonschema)")
+    public static let python = RequiredTool(
+        name: "python3", path: executable("python3").flatMap { imports($0, "yaml", "jsonschema") ? $0 : nil },
+        reason: "python3 on PATH cannot import yaml and jsonschema (PyYAML, jsonschema)")
 
     public static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
     /// util-linux's `script` (`-qec`), which gives eplint a pseudo-terminal.
-    public static let script = RequiredTool(name: "script", path: executable("script"), reason: "script (util-linux) is not on PATH")
+    public static let script = RequiredTool(
+        name: "script", path: executable("script"), reason: "script (util-linux) is not on PATH")
     /// Counts the files eplint opens (ReadOnceTests).
     public static let strace = RequiredTool(name: "strace", path: executable("strace"), reason: "strace is not on PATH")
     public static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
@@ -66,11 +70,11 @@ public struct RequiredTool: Sendable {
 }
 
 #if canImport(Testing)
-extension Trait where Self == ConditionTrait {
-    /// `@Test(.requires(.node))`: skipped with the tool's reason where it is missing, except in
-    /// strict mode, where the test runs and `require()` fails it.
-    public static func requires(_ tool: RequiredTool) -> Self {
-        .enabled(if: tool.runs, Comment(rawValue: tool.reason))
+    extension Trait where Self == ConditionTrait {
+        /// `@Test(.requires(.node))`: skipped with the tool's reason where it is missing, except in
+        /// strict mode, where the test runs and `require()` fails it.
+        public static func requires(_ tool: RequiredTool) -> Self {
+            .enabled(if: tool.runs, Comment(rawValue: tool.reason))
+        }
     }
-}
 #endif

@@ -1,8 +1,9 @@
 import LintEngine
 import ServerSide
+
 // Swift Testing is there when tests are built, not in a plain `swift build` of the package.
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 
 /// A page of Rules/ as the page tests read it (RulePageTests in EplintRulesTests for plist
@@ -15,7 +16,8 @@ public struct RulePage: Sendable {
     public func block(_ info: String) -> String? {
         let lines = metadata.documentation.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0 == "```\(info)" }),
-              let end = lines[(start + 1)...].firstIndex(where: { $0 == "```" }) else { return nil }
+            let end = lines[(start + 1)...].firstIndex(where: { $0 == "```" })
+        else { return nil }
         return lines[(start + 1)..<end].map { $0 + "\n" }.joined()
     }
 
@@ -43,14 +45,16 @@ public struct RulePage: Sendable {
     /// Which kind of server document the page's examples are, from its example blocks; nil
     /// for a plist rule's page.
     public var serverKind: ServerDocumentKind? {
-        [ServerDocumentKind.token, .report, .notification].first { block("\($0.exampleLanguage) \($0.rawValue) failing") != nil }
+        [ServerDocumentKind.token, .report, .notification].first {
+            block("\($0.exampleLanguage) \($0.rawValue) failing") != nil
+        }
     }
 }
 
 #if canImport(Testing)
-extension RulePage: CustomTestStringConvertible {
-    public var testDescription: String { metadata.id.rawValue }
-}
+    extension RulePage: CustomTestStringConvertible {
+        public var testDescription: String { metadata.id.rawValue }
+    }
 #endif
 
 extension ServerDocumentKind {

@@ -6,7 +6,8 @@ import Foundation
 public enum TestScratch {
     /// `$TMPDIR/eplint-tests-<pid>`, made on first use.
     public static let root: URL = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("eplint-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eplint-tests-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: root)
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(at: TestScratch.root) }

@@ -2,14 +2,18 @@
 /// Release, with the project's and the target's build settings and base xcconfig files given
 /// (paths relative to the project folder).
 public enum XcodeProjectText {
-    public static func pbxproj(project: [String: String] = [:], target: [String: String], releaseTarget: [String: String]? = nil,
-                               xcconfig: String? = nil, targetXcconfig: String? = nil) -> String {
+    public static func pbxproj(
+        project: [String: String] = [:], target: [String: String], releaseTarget: [String: String]? = nil,
+        xcconfig: String? = nil, targetXcconfig: String? = nil
+    ) -> String {
         func settings(_ values: [String: String]) -> String {
             values.sorted { $0.key < $1.key }.map { "\t\t\t\t\"\($0.key)\" = \"\($0.value)\";\n" }.joined()
         }
         let base = xcconfig.map { _ in "\t\t\tbaseConfigurationReference = F1 /* base */;\n" } ?? ""
         let targetBase = targetXcconfig.map { _ in "baseConfigurationReference = F2 /* target base */; " } ?? ""
-        let targetReference = targetXcconfig.map { "\t\tF2 = {isa = PBXFileReference; path = \"\($0)\"; sourceTree = \"<group>\"; };\n" } ?? ""
+        let targetReference =
+            targetXcconfig.map { "\t\tF2 = {isa = PBXFileReference; path = \"\($0)\"; sourceTree = \"<group>\"; };\n" }
+            ?? ""
         return """
             // !$*UTF8*$!
             {

@@ -19,16 +19,17 @@ import Threads
     @Test func semaphoresHandItemsOverInOrderWithinTheSlots() throws {
         let handover = Handover(slots: 2)
         let count = 20_000
-        let producer = try #require(WorkerThread {
-            for item in 0..<count {
-                handover.freeSlots.wait()
-                handover.lock.wait()
-                handover.queue.append(item)
-                handover.mostInFlight = max(handover.mostInFlight, handover.queue.count)
-                handover.lock.signal()
-                handover.filledSlots.signal()
-            }
-        })
+        let producer = try #require(
+            WorkerThread {
+                for item in 0..<count {
+                    handover.freeSlots.wait()
+                    handover.lock.wait()
+                    handover.queue.append(item)
+                    handover.mostInFlight = max(handover.mostInFlight, handover.queue.count)
+                    handover.lock.signal()
+                    handover.filledSlots.signal()
+                }
+            })
         var received: [Int] = []
         var foundEmpty = 0
         for _ in 0..<count {
@@ -47,14 +48,15 @@ import Threads
 
     @Test func joinWaitsForTheWorkToEnd() throws {
         let handover = Handover(slots: 1)
-        let worker = try #require(WorkerThread {
-            // Long enough that a join that did not wait would see the queue short.
-            for item in 0..<100_000 {
-                handover.lock.wait()
-                handover.queue.append(item)
-                handover.lock.signal()
-            }
-        })
+        let worker = try #require(
+            WorkerThread {
+                // Long enough that a join that did not wait would see the queue short.
+                for item in 0..<100_000 {
+                    handover.lock.wait()
+                    handover.queue.append(item)
+                    handover.lock.signal()
+                }
+            })
         worker.join()
         worker.join()  // a second join is harmless
         #expect(handover.queue.count == 100_000)

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import XcodeProject
 
 /// The reader against Foundation's `PropertyListSerialization` (CoreFoundation's own
 /// old-style parser, on Linux too): the same tree for every project.pbxproj of the corpus,
 /// and for the grammar's corners.
 @Suite struct OpenStepReaderTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("../shared/corpus/xcodeproj").standardized
 
     static let pbxprojFiles: [String] = {
@@ -46,7 +48,8 @@ import Testing
     }
 
     static func foundation(_ bytes: [UInt8]) -> OpenStepValue? {
-        guard let value = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) else { return nil }
+        guard let value = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        else { return nil }
         return converted(value)
     }
 

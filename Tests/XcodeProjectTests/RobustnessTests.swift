@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XcodeProject
 
 /// Damaged projects get an error or a result, never a crash or a hang.
@@ -40,9 +41,16 @@ import Testing
             }
             guard (try? OpenStepReader.parse(bytes)) != nil else { continue }
             parsed += 1
-            let files = ["/r/App.xcodeproj/project.pbxproj": bytes, "/r/Config/A.xcconfig": Array("#include \"A.xcconfig\"\nX = $(X)$(X)\n".utf8)]
-            guard let project = try? XcodeProjectFile(bundlePath: "/r/App.xcodeproj", readBytes: { files[$0] }) else { continue }
-            let resolver = ProjectResolver(readFile: { files[$0].map { String(decoding: $0, as: UTF8.self) } }, fileExists: { _ in false }, shown: { $0 })
+            let files = [
+                "/r/App.xcodeproj/project.pbxproj": bytes,
+                "/r/Config/A.xcconfig": Array("#include \"A.xcconfig\"\nX = $(X)$(X)\n".utf8),
+            ]
+            guard let project = try? XcodeProjectFile(bundlePath: "/r/App.xcodeproj", readBytes: { files[$0] }) else {
+                continue
+            }
+            let resolver = ProjectResolver(
+                readFile: { files[$0].map { String(decoding: $0, as: UTF8.self) } }, fileExists: { _ in false },
+                shown: { $0 })
             _ = resolver.resolve(project)
         }
         #expect(parsed > 100, "mutations that still parse exercise the resolver")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XcodeProject
 
 @Suite struct SplitListTests {

@@ -3,7 +3,9 @@ import Testing
 import XcodeProject
 
 @Suite struct XCConfigTests {
-    func settings(_ files: [String: String], conditions: [String: String] = [:], read paths: [String] = ["/p/Release.xcconfig"]) throws -> [String: String] {
+    func settings(
+        _ files: [String: String], conditions: [String: String] = [:], read paths: [String] = ["/p/Release.xcconfig"]
+    ) throws -> [String: String] {
         let reader = XCConfigReader(conditions: conditions) { files[$0] }
         return try reader.read(paths) { $0 }.mapValues(\.value)
     }
@@ -13,13 +15,16 @@ import XcodeProject
     @Test func referencesThatMultiplyStopAtTheBudget() throws {
         let lines = (0..<20).map { "A\($0) = " + String(repeating: "$(A\($0 + 1))", count: 8) } + ["A20 = x"]
         let value = try settings(["/p/Release.xcconfig": lines.joined(separator: "\n")])["A0"] ?? ""
-        #expect(value.utf8.count > XCConfigReader.expansionBudget / 4 && value.utf8.count < 2 * XCConfigReader.expansionBudget, "\(value.utf8.count)")
+        #expect(
+            value.utf8.count > XCConfigReader.expansionBudget / 4
+                && value.utf8.count < 2 * XCConfigReader.expansionBudget, "\(value.utf8.count)")
         #expect(value.hasPrefix("$(A17)") && value.hasSuffix("$(A1)"), "\(value.prefix(20)) \(value.suffix(20))")
     }
 
     @Test func readsAsXcodeDoes() throws {
         let files = [
-            "/p/Release.xcconfig": "// comment\r\n#include \"Base.xcconfig\"\r\n#include? \"Missing.xcconfig\"\r\nSTORE = https:/$()/$(HOST)/buy // trailing\r\nPATHS = $(inherited) extra\r\nHOST = later.example.com\r\nURL[sdk=iphoneos*] = https:/$()/device.example.com\r\n",
+            "/p/Release.xcconfig":
+                "// comment\r\n#include \"Base.xcconfig\"\r\n#include? \"Missing.xcconfig\"\r\nSTORE = https:/$()/$(HOST)/buy // trailing\r\nPATHS = $(inherited) extra\r\nHOST = later.example.com\r\nURL[sdk=iphoneos*] = https:/$()/device.example.com\r\n",
             "/p/Base.xcconfig": "HOST = base.example.com\nURL = https:/$()/any.example.com;\n",
         ]
         let plain = try settings(files)
@@ -31,7 +36,11 @@ import XcodeProject
     }
 
     @Test func missingIncludeIsAnError() {
-        #expect(throws: ConfigurationError.self) { try settings(["/p/Release.xcconfig": "#include \"Nope.xcconfig\"\n"]) }
-        #expect(throws: ConfigurationError.self) { try settings(["/p/Loop.xcconfig": "#include \"Loop.xcconfig\"\n"], read: ["/p/Loop.xcconfig"]) }
+        #expect(throws: ConfigurationError.self) {
+            try settings(["/p/Release.xcconfig": "#include \"Nope.xcconfig\"\n"])
+        }
+        #expect(throws: ConfigurationError.self) {
+            try settings(["/p/Loop.xcconfig": "#include \"Loop.xcconfig\"\n"], read: ["/p/Loop.xcconfig"])
+        }
     }
 }
