@@ -88,8 +88,10 @@ expect_status 0 "$status" "swift build with EP101 as a warning"
 grep -qxF -- "${finding/: error: /: warning: }" "$work/build-configured.log" || fail "the build log lacks the finding as a warning"
 rm .eplint.yml
 
-echo "== the mistake fixed"
-sed -i.bak 's|<string>NL</string>|<string>nl</string>|' Sources/App/Info.plist && rm Sources/App/Info.plist.bak
+echo "== the mistake fixed by the command plugin (--fix: on macOS, inside SwiftPM's sandbox)"
+status=0; swift package --allow-writing-to-package-directory eplint --fix > "$work/command-fix.log" 2>&1 || status=$?
+expect_status 0 "$status" "swift package eplint --fix"
+grep -q '<string>nl</string>' Sources/App/Info.plist || fail "swift package eplint --fix did not write the fix: $(cat "$work/command-fix.log")"
 status=0; swift build > "$work/build-fixed.log" 2>&1 || status=$?
 expect_status 0 "$status" "swift build of the fixed app"
 [ "$(swift run -q App 2>/dev/null)" = "built" ] || fail "the fixed app does not run"
