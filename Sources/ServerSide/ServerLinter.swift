@@ -56,25 +56,37 @@ public final class ServerLinter {
     }
 
     /// The tokens of a text, one per line (blank lines skipped, surrounding blanks trimmed), with their places.
+    ///
+    /// Lines are split at LF bytes, not Characters: "\r\n" is one Character, so a file with CRLF
+    /// line ends was read as one line. Spaces and tabs around a token, and a CR before its LF,
+    /// are not part of it.
     public static func tokenLines(_ text: String) -> [(text: Substring, range: SourceRange)] {
         var tokens: [(text: Substring, range: SourceRange)] = []
-        var offset = 0
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            defer { offset += line.utf8.count + 1 }
-            let leading = line.prefix { $0 == " " || $0 == "\t" }
-            let token = Substring(
-                String(
-                    line.dropFirst(leading.count).reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()))
-            guard !token.isEmpty else { continue }
-            tokens.append(
-                (
-                    token,
-                    range(
-                        of: token, line: number + 1, column: leading.unicodeScalars.count + 1,
-                        offset: offset + leading.utf8.count)
-                ))
+        let bytes = text.utf8
+        var lineStart = bytes.startIndex
+        var number = 1
+        while true {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            var start = lineStart
+            while start < lineEnd, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+            var end = lineEnd
+            while end > start, [0x20, 0x09, 0x0D].contains(bytes[bytes.index(before: end)]) {
+                end = bytes.index(before: end)
+            }
+            if start < end {
+                let token = text[start..<end]
+                tokens.append(
+                    (
+                        token,
+                        range(
+                            of: token, line: number, column: bytes.distance(from: lineStart, to: start) + 1,
+                            offset: bytes.distance(from: bytes.startIndex, to: start))
+                    ))
+            }
+            guard lineEnd < bytes.endIndex else { return tokens }
+            lineStart = bytes.index(after: lineEnd)
+            number += 1
         }
-        return tokens
     }
 
     /// Where a token written on one line from `column` lies.

@@ -41,6 +41,24 @@ import Testing
         #expect(try Eplint.run(["token", Self.seedToken, Self.sandboxToken, "--bundle-id", "com.example"]).status == 0)
     }
 
+    /// A file saved with CRLF line ends holds one token a line, as with LF ("\r\n" is one
+    /// Character in Swift, so splitting at "\n" Characters read it as one line).
+    @Test func tokensOnCRLFLines() throws {
+        let crlf = try Eplint.run(
+            ["token", "--environment", "sandbox", "-"],
+            input: Data("\(Self.sandboxToken)\r\n\t\(Self.sandboxToken) \r\n".utf8))
+        let lf = try Eplint.run(
+            ["token", "--environment", "sandbox", "-"],
+            input: Data("\(Self.sandboxToken)\n\t\(Self.sandboxToken) \n".utf8))
+        #expect(crlf.status == 0, "\(crlf.standardOutput)")
+        #expect(crlf.standardOutput == lf.standardOutput)
+        #expect(crlf.standardOutput.components(separatedBy: "decoded token").count == 3)
+        #expect(crlf.standardOutput.contains("<stdin>:2: decoded token"))
+        let broken = try Eplint.run(["token", "-"], input: Data("\r\n  %%\r\n".utf8))
+        #expect(
+            broken.standardOutput.contains("<stdin>:2:3: error: token is not Base64URL"), "\(broken.standardOutput)")
+    }
+
     @Test func tokenJSONCarriesTheDecodedPayload() throws {
         let run = try Eplint.run(["token", "--format", "json", Self.sandboxToken, "%%"])
         #expect(run.status == 1)
