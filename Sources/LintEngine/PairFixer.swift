@@ -56,14 +56,14 @@ public enum PairFixer {
             let newEntitlements = apply(editsOf(entitlements.path), to: entitlements.bytes)
         else { return unchanged }
         let fixed = chosen.map(\.diagnostic)
+        var refused = unchanged
         guard let after = relint(newInfo, newEntitlements) else {
-            return Outcome(
-                infoPlist: infoPlist.bytes, entitlements: entitlements.bytes, findings: findings,
-                refusal: "the moved entries would not parse")
+            refused.refusal = "the moved entries would not parse"
+            return refused
         }
         if let problem = FileFixer.unexpected(after, before: findings, fixed: fixed) {
-            return Outcome(
-                infoPlist: infoPlist.bytes, entitlements: entitlements.bytes, findings: findings, refusal: problem)
+            refused.refusal = problem
+            return refused
         }
         return Outcome(infoPlist: newInfo, entitlements: newEntitlements, fixed: fixed, findings: after)
     }

@@ -193,6 +193,11 @@ extension String {
 }
 
 extension PlistParser {
+    /// Whether the bytes are a binary property list (`bplist…`), as the parser decides it.
+    public static func isBinaryPropertyList(_ bytes: [UInt8]) -> Bool {
+        InputEncoding.detect(Array(bytes.prefix(8))) == .binaryPropertyList
+    }
+
     /// The text of a file as eplint positions it (decoded, BOM removed), in UTF-8; nil
     /// when the encoding cannot be read. For showing source lines and SARIF snippets.
     public static func decodedText(_ bytes: [UInt8]) -> [UInt8]? {

@@ -27,9 +27,7 @@ extension LintCommand {
                 // The Info.plist's own withheld fixes were said by FixRun.fix; these are its paired file's.
                 for diagnostic in shown where diagnostic.file != file.path {
                     guard let reason = diagnostic.fix?.withheldBecause else { continue }
-                    writeStandardError(
-                        "eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n"
-                    )
+                    FixRun.noteNoFix(diagnostic, reason)
                 }
             }
             let moves = shown.filter { $0.fix?.destination != nil && $0.fix!.applicability <= run.applicability }
@@ -37,9 +35,7 @@ extension LintCommand {
             func withhold(_ reason: String) {
                 guard verbose else { return }
                 for diagnostic in moves {
-                    writeStandardError(
-                        "eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n"
-                    )
+                    FixRun.noteNoFix(diagnostic, reason)
                 }
             }
             let paired = Set(moves.map { $0.file == file.path ? $0.fix!.destination! : $0.file })
@@ -62,7 +58,7 @@ extension LintCommand {
             guard let infoBytes = run.currentText(file.path) ?? (try? RegularFile.contents(file.path).get()),
                 let entitlementsBytes = run.currentText(entitlements) ?? (try? RegularFile.contents(entitlements).get())
             else { continue }
-            if entitlementsBytes.starts(with: Array("bplist".utf8)) {
+            if PlistParser.isBinaryPropertyList(entitlementsBytes) {
                 withhold("\(entitlements) is a binary property list")
                 continue
             }
@@ -71,9 +67,7 @@ extension LintCommand {
                     let (text, other) =
                         diagnostic.file == file.path ? (infoText, entitlementsText) : (entitlementsText, infoText)
                     if let reason = FixResolution.moveRefusal(diagnostic.fix!, in: text, destination: other), verbose {
-                        writeStandardError(
-                            "eplint: no fix for \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n"
-                        )
+                        FixRun.noteNoFix(diagnostic, reason)
                     }
                 }
             }

@@ -59,9 +59,7 @@ struct FixRun {
         if verbose {
             for (diagnostic, shown) in zip(own, isReported(own)) where shown {
                 guard let reason = diagnostic.fix?.withheldBecause else { continue }
-                writeStandardError(
-                    "eplint: no fix for \(file.path):\(diagnostic.range.start.line):\(diagnostic.range.start.column) [\(diagnostic.rule)]: \(reason)\n"
-                )
+                Self.noteNoFix(diagnostic, reason)
             }
         }
         guard own.contains(where: { $0.fix?.proposesEdits ?? false }) else { return }
@@ -117,6 +115,13 @@ struct FixRun {
 
     /// A file's text as this run left it (written, or proposed by `--diff`); nil when unchanged.
     func currentText(_ path: String) -> [UInt8]? { current[absolute(path)] }
+
+    /// `--verbose`'s line for a reported finding that gets no fix, and why.
+    static func noteNoFix(_ diagnostic: Diagnostic, _ reason: String) {
+        let start = diagnostic.range.start
+        writeStandardError(
+            "eplint: no fix for \(diagnostic.file):\(start.line):\(start.column) [\(diagnostic.rule)]: \(reason)\n")
+    }
 
     func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
