@@ -1,31 +1,54 @@
-/// cpp's integer constant expressions in `#if` and `#elif`, after `defined` and macro
-/// replacement: intmax_t/uintmax_t arithmetic with C's conversions, every C operator
-/// including `?:` and `,`, character constants, short-circuiting (a division by zero in an
-/// operand not evaluated is fine). Identifiers left over are 0.
-struct ConditionEvaluator {
-    struct Value {
-        var bits: UInt64
-        var isUnsigned: Bool
-        var signed: Int64 { Int64(bitPattern: bits) }
-        var isTrue: Bool { bits != 0 }
-        static func int(_ value: Int64) -> Value { Value(bits: UInt64(bitPattern: value), isUnsigned: false) }
-        static func bool(_ value: Bool) -> Value { .int(value ? 1 : 0) }
-    }
+/// Where an `#if` expression's tokens come from: a line already read (blanks skipped), or
+/// the lexer itself, so that a megabyte expression without macros is never held as tokens.
+protocol ConditionTokens {
+    /// The expression's next token, or nil at its end.
+    mutating func next() -> CppToken?
+}
 
+/// The tokens of a line read whole (after macro replacement).
+struct ConditionTokenSlice: ConditionTokens {
     private let tokens: ArraySlice<CppToken>
     private var index: Int
 
     init(_ tokens: ArraySlice<CppToken>) {
-        self.tokens = tokens.containsBlank ? tokens.filter { !$0.isBlank }[...] : tokens
-        index = self.tokens.startIndex
+        self.tokens = tokens
+        index = tokens.startIndex
     }
+
+    mutating func next() -> CppToken? {
+        while index < tokens.endIndex {
+            defer { index += 1 }
+            if !tokens[index].isBlank { return tokens[index] }
+        }
+        return nil
+    }
+}
+
+/// cpp's integer constant expressions in `#if` and `#elif`, after `defined` and macro
+/// replacement: intmax_t/uintmax_t arithmetic with C's conversions, every C operator
+/// including `?:` and `,`, character constants, short-circuiting (a division by zero in an
+/// operand not evaluated is fine). Identifiers left over are 0.
+struct ConditionEvaluator<Source: ConditionTokens> {
+    typealias Value = ConditionValue
+
+    private var source: Source
+    private var current: CppToken?
+
+    private init(_ source: Source) {
+        self.source = source
+        current = self.source.next()
+    }
+
+    private mutating func advance() { current = source.next() }
 
     /// The value, and the error cpp reports if any. Like clang: an error inside the expression
     /// makes it false; an expression followed by `,`, `:` or `)` keeps its value (clang stops
-    /// there, reports "expected end of line" and uses what it has).
-    static func evaluate(_ tokens: ArraySlice<CppToken>) -> (value: Bool, failure: DirectiveFailure?) {
-        var evaluator = ConditionEvaluator(tokens)
-        guard !evaluator.tokens.isEmpty else { return (false, DirectiveFailure("#if with no expression")) }
+    /// there, reports "expected end of line" and uses what it has). `source` is read up to
+    /// where the expression stops.
+    static func evaluate(_ source: inout Source) -> (value: Bool, failure: DirectiveFailure?) {
+        var evaluator = ConditionEvaluator(source)
+        defer { source = evaluator.source }
+        guard evaluator.current != nil else { return (false, DirectiveFailure("#if with no expression")) }
         do {
             let value = try evaluator.parse()
             // A literal too big for any integer type is clang's error after the fact: the
@@ -45,61 +68,22 @@ struct ConditionEvaluator {
 
     private var oversizedLiteral: DirectiveFailure?
 
-    private var current: CppToken? { index < tokens.endIndex ? tokens[index] : nil }
-
-    /// A binary operator's precedence, lowest first (all left-associative; `?:` is 1, the
-    /// comma 0, prefix operators above all), or nil. Read from the bytes, not looked up by
-    /// hashing: it runs once per token of expressions that may be megabytes long.
-    private static func precedence(_ text: String) -> Int? {
-        let utf8 = text.utf8
-        guard let first = utf8.first else { return nil }
-        switch utf8.count {
-        case 1:
-            switch first {
-            case UInt8(ascii: "|"): return 4
-            case UInt8(ascii: "^"): return 5
-            case UInt8(ascii: "&"): return 6
-            case UInt8(ascii: "<"), UInt8(ascii: ">"): return 8
-            case UInt8(ascii: "+"), UInt8(ascii: "-"): return 10
-            case UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"): return 11
-            default: return nil
-            }
-        case 2:
-            switch (first, utf8[utf8.index(after: utf8.startIndex)]) {
-            case (UInt8(ascii: "|"), UInt8(ascii: "|")): return 2
-            case (UInt8(ascii: "&"), UInt8(ascii: "&")): return 3
-            case (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "!"), UInt8(ascii: "=")): return 7
-            case (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: ">"), UInt8(ascii: "=")): return 8
-            case (UInt8(ascii: "<"), UInt8(ascii: "<")), (UInt8(ascii: ">"), UInt8(ascii: ">")): return 9
-            default: return nil
-            }
-        default:
-            return nil
-        }
-    }
-
-    /// `+` `-` `~` `!`.
-    private static func isPrefixOperator(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.count == 1, let first = utf8.first else { return false }
-        return first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "~")
-            || first == UInt8(ascii: "!")
-    }
-
-    /// An operator waiting for its right operand. `outer`: whether the expression it belongs
-    /// to is evaluated (C's short-circuit: `0 && 1/0` is no division by zero).
+    /// An operator waiting for its right operand, in 4 bytes (an expression of a million
+    /// `!` or `(` keeps a million). `outer`: whether the expression it belongs to is evaluated
+    /// (C's short-circuit: `0 && 1/0` is no division by zero). A `?` keeps its condition, and
+    /// a `:` its condition and first value, on the value stack.
     private enum Pending {
-        case prefix(String)
-        case binary(String, precedence: Int, outer: Bool)
+        case prefix(UInt8)
+        case binary(ConditionOperator, outer: Bool)
         case comma
         case open
-        case question(condition: Value, outer: Bool)
-        case colon(condition: Value, whenTrue: Value, outer: Bool)
+        case question(outer: Bool)
+        case colon(outer: Bool)
 
         var precedence: Int {
             switch self {
             case .prefix: 20
-            case .binary(_, let precedence, _): precedence
+            case .binary(let operation, _): operation.precedence
             case .colon: 1
             case .comma: 0
             case .open, .question: -1
@@ -125,18 +109,20 @@ struct ConditionEvaluator {
                 switch top {
                 case .prefix(let operation):
                     switch operation {
-                    case "-": values.append(Value(bits: 0 &- right.bits, isUnsigned: right.isUnsigned))
-                    case "~": values.append(Value(bits: ~right.bits, isUnsigned: right.isUnsigned))
-                    case "!": values.append(.bool(!right.isTrue))
+                    case UInt8(ascii: "-"): values.append(Value(bits: 0 &- right.bits, isUnsigned: right.isUnsigned))
+                    case UInt8(ascii: "~"): values.append(Value(bits: ~right.bits, isUnsigned: right.isUnsigned))
+                    case UInt8(ascii: "!"): values.append(.bool(!right.isTrue))
                     default: values.append(right)
                     }
-                case .binary(let operation, _, let outer):
+                case .binary(let operation, let outer):
                     let left = values.removeLast()
-                    values.append(try Self.apply(operation, left, right, evaluated: outer))
+                    values.append(try ConditionArithmetic.apply(operation, left, right, evaluated: outer))
                     evaluated = outer
                 case .comma:
                     values[values.count - 1] = right
-                case .colon(let condition, let whenTrue, let outer):
+                case .colon(let outer):
+                    let whenTrue = values.removeLast()
+                    let condition = values.removeLast()
                     var chosen = condition.isTrue ? whenTrue : right
                     chosen.isUnsigned = whenTrue.isUnsigned || right.isUnsigned
                     values.append(chosen)
@@ -150,23 +136,23 @@ struct ConditionEvaluator {
         while true {
             // An operand: prefix operators and parentheses, then a value.
             guard let token = current else { throw DirectiveFailure("expected a value at the end of the expression") }
-            index += 1
+            advance()
             switch token.kind {
-            case .punctuator where Self.isPrefixOperator(token.text):
-                operators.append(.prefix(token.text))
+            case .punctuator where ConditionArithmetic.isPrefixOperator(token.text):
+                operators.append(.prefix(token.text.utf8.first!))
                 continue
             case .punctuator where token.text == "(":
                 operators.append(.open)
                 enclosing += 1
                 continue
             case .number:
-                let (value, oversized) = try Self.integer(token.text)
+                let (value, oversized) = try ConditionArithmetic.integer(token.text)
                 if oversized && oversizedLiteral == nil {
                     oversizedLiteral = DirectiveFailure(
                         "integer constant '\(token.text)' is too large for any integer type", isFatal: true)
                 }
                 values.append(value)
-            case .character: values.append(try Self.character(token.text))
+            case .character: values.append(try ConditionArithmetic.character(token.text))
             case .identifier: values.append(.int(0))
             default: throw DirectiveFailure("token '\(token.text)' is not valid in a preprocessor expression")
             }
@@ -179,35 +165,33 @@ struct ConditionEvaluator {
                     guard case .open = operators.last else { break }
                     operators.removeLast()
                     enclosing -= 1
-                    index += 1
+                    advance()
                     continue
                 }
-                if let level = Self.precedence(next.text) {
-                    try reduce(above: level)
+                if let operation = ConditionOperator(next.text) {
+                    try reduce(above: operation.precedence)
                     let left = values[values.count - 1]
-                    operators.append(.binary(next.text, precedence: level, outer: evaluated))
-                    if next.text == "&&" { evaluated = evaluated && left.isTrue }
-                    if next.text == "||" { evaluated = evaluated && !left.isTrue }
+                    operators.append(.binary(operation, outer: evaluated))
+                    if operation == .logicalAnd { evaluated = evaluated && left.isTrue }
+                    if operation == .logicalOr { evaluated = evaluated && !left.isTrue }
                 } else if next.text == "?" {
                     try reduce(above: 2)
-                    let condition = values.removeLast()
-                    operators.append(.question(condition: condition, outer: evaluated))
+                    operators.append(.question(outer: evaluated))
                     enclosing += 1
-                    evaluated = evaluated && condition.isTrue
+                    evaluated = evaluated && values[values.count - 1].isTrue
                 } else if next.text == ":" {
                     try reduce(above: 0)
-                    guard case .question(let condition, let outer) = operators.last else { break }
-                    operators[operators.count - 1] = .colon(
-                        condition: condition, whenTrue: values.removeLast(), outer: outer)
+                    guard case .question(let outer) = operators.last else { break }
+                    operators[operators.count - 1] = .colon(outer: outer)
                     enclosing -= 1
-                    evaluated = outer && !condition.isTrue
+                    evaluated = outer && !values[values.count - 2].isTrue
                 } else if next.text == ",", enclosing > 0 {
                     try reduce(above: 0)
                     operators.append(.comma)
                 } else {
                     break
                 }
-                index += 1
+                advance()
                 ended = false
                 break
             }
@@ -220,18 +204,102 @@ struct ConditionEvaluator {
             }
         }
     }
+}
 
-    private static func apply(_ operation: String, _ left: Value, _ right: Value, evaluated: Bool) throws -> Value {
+/// A value of cpp's arithmetic: intmax_t or uintmax_t.
+struct ConditionValue {
+    var bits: UInt64
+    var isUnsigned: Bool
+    var signed: Int64 { Int64(bitPattern: bits) }
+    var isTrue: Bool { bits != 0 }
+    static func int(_ value: Int64) -> ConditionValue {
+        ConditionValue(bits: UInt64(bitPattern: value), isUnsigned: false)
+    }
+    static func bool(_ value: Bool) -> ConditionValue { .int(value ? 1 : 0) }
+}
+
+/// cpp's binary operators but `?:` and `,`.
+enum ConditionOperator: UInt8 {
+    case logicalOr, logicalAnd, bitOr, bitXor, bitAnd, equal, notEqual, less, greater, lessEqual, greaterEqual
+    case shiftLeft, shiftRight, plus, minus, times, divide, remainder
+
+    /// The operator a punctuator spells, or nil. Read from the bytes, not looked up by
+    /// hashing: it runs once per token of expressions that may be megabytes long.
+    init?(_ text: String) {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return nil }
+        switch utf8.count {
+        case 1:
+            switch first {
+            case UInt8(ascii: "|"): self = .bitOr
+            case UInt8(ascii: "^"): self = .bitXor
+            case UInt8(ascii: "&"): self = .bitAnd
+            case UInt8(ascii: "<"): self = .less
+            case UInt8(ascii: ">"): self = .greater
+            case UInt8(ascii: "+"): self = .plus
+            case UInt8(ascii: "-"): self = .minus
+            case UInt8(ascii: "*"): self = .times
+            case UInt8(ascii: "/"): self = .divide
+            case UInt8(ascii: "%"): self = .remainder
+            default: return nil
+            }
+        case 2:
+            switch (first, utf8[utf8.index(after: utf8.startIndex)]) {
+            case (UInt8(ascii: "|"), UInt8(ascii: "|")): self = .logicalOr
+            case (UInt8(ascii: "&"), UInt8(ascii: "&")): self = .logicalAnd
+            case (UInt8(ascii: "="), UInt8(ascii: "=")): self = .equal
+            case (UInt8(ascii: "!"), UInt8(ascii: "=")): self = .notEqual
+            case (UInt8(ascii: "<"), UInt8(ascii: "=")): self = .lessEqual
+            case (UInt8(ascii: ">"), UInt8(ascii: "=")): self = .greaterEqual
+            case (UInt8(ascii: "<"), UInt8(ascii: "<")): self = .shiftLeft
+            case (UInt8(ascii: ">"), UInt8(ascii: ">")): self = .shiftRight
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Lowest first (all left-associative; `?:` is 1, the comma 0, prefix operators above all).
+    var precedence: Int {
+        switch self {
+        case .logicalOr: 2
+        case .logicalAnd: 3
+        case .bitOr: 4
+        case .bitXor: 5
+        case .bitAnd: 6
+        case .equal, .notEqual: 7
+        case .less, .greater, .lessEqual, .greaterEqual: 8
+        case .shiftLeft, .shiftRight: 9
+        case .plus, .minus: 10
+        case .times, .divide, .remainder: 11
+        }
+    }
+}
+
+/// The arithmetic and literals of cpp's expressions.
+enum ConditionArithmetic {
+    typealias Value = ConditionValue
+
+    /// `+` `-` `~` `!`.
+    static func isPrefixOperator(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 1, let first = utf8.first else { return false }
+        return first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "~")
+            || first == UInt8(ascii: "!")
+    }
+
+    static func apply(_ operation: ConditionOperator, _ left: Value, _ right: Value, evaluated: Bool) throws -> Value {
         let isUnsigned = left.isUnsigned || right.isUnsigned
         switch operation {
-        case "||": return .bool(left.isTrue || right.isTrue)
-        case "&&": return .bool(left.isTrue && right.isTrue)
-        case "|": return Value(bits: left.bits | right.bits, isUnsigned: isUnsigned)
-        case "^": return Value(bits: left.bits ^ right.bits, isUnsigned: isUnsigned)
-        case "&": return Value(bits: left.bits & right.bits, isUnsigned: isUnsigned)
-        case "==": return .bool(left.bits == right.bits)
-        case "!=": return .bool(left.bits != right.bits)
-        case "<", ">", "<=", ">=":
+        case .logicalOr: return .bool(left.isTrue || right.isTrue)
+        case .logicalAnd: return .bool(left.isTrue && right.isTrue)
+        case .bitOr: return Value(bits: left.bits | right.bits, isUnsigned: isUnsigned)
+        case .bitXor: return Value(bits: left.bits ^ right.bits, isUnsigned: isUnsigned)
+        case .bitAnd: return Value(bits: left.bits & right.bits, isUnsigned: isUnsigned)
+        case .equal: return .bool(left.bits == right.bits)
+        case .notEqual: return .bool(left.bits != right.bits)
+        case .less, .greater, .lessEqual, .greaterEqual:
             let order: Int
             if isUnsigned {
                 order = left.bits < right.bits ? -1 : left.bits == right.bits ? 0 : 1
@@ -239,16 +307,16 @@ struct ConditionEvaluator {
                 order = left.signed < right.signed ? -1 : left.signed == right.signed ? 0 : 1
             }
             switch operation {
-            case "<": return .bool(order < 0)
-            case ">": return .bool(order > 0)
-            case "<=": return .bool(order <= 0)
+            case .less: return .bool(order < 0)
+            case .greater: return .bool(order > 0)
+            case .lessEqual: return .bool(order <= 0)
             default: return .bool(order >= 0)
             }
-        case "<<", ">>":
+        case .shiftLeft, .shiftRight:
             // The result has the left operand's type; a negative count shifts the other way.
             var count =
                 right.isUnsigned ? (right.bits > 64 ? 64 : Int(right.bits)) : Int(max(-64, min(64, right.signed)))
-            var leftShift = operation == "<<"
+            var leftShift = operation == .shiftLeft
             if count < 0 {
                 count = -count
                 leftShift.toggle()
@@ -258,19 +326,20 @@ struct ConditionEvaluator {
             }
             if left.isUnsigned { return Value(bits: count >= 64 ? 0 : left.bits >> UInt64(count), isUnsigned: true) }
             return .int(count >= 64 ? (left.signed < 0 ? -1 : 0) : left.signed >> Int64(count))
-        case "+": return Value(bits: left.bits &+ right.bits, isUnsigned: isUnsigned)
-        case "-": return Value(bits: left.bits &- right.bits, isUnsigned: isUnsigned)
-        case "*": return Value(bits: left.bits &* right.bits, isUnsigned: isUnsigned)
+        case .plus: return Value(bits: left.bits &+ right.bits, isUnsigned: isUnsigned)
+        case .minus: return Value(bits: left.bits &- right.bits, isUnsigned: isUnsigned)
+        case .times: return Value(bits: left.bits &* right.bits, isUnsigned: isUnsigned)
         default:
             guard right.bits != 0 else {
                 if evaluated { throw DirectiveFailure("division by zero in a preprocessor expression") }
                 return .int(0)
             }
             if isUnsigned {
-                return Value(bits: operation == "/" ? left.bits / right.bits : left.bits % right.bits, isUnsigned: true)
+                return Value(
+                    bits: operation == .divide ? left.bits / right.bits : left.bits % right.bits, isUnsigned: true)
             }
-            if left.signed == .min && right.signed == -1 { return .int(operation == "/" ? .min : 0) }
-            return .int(operation == "/" ? left.signed / right.signed : left.signed % right.signed)
+            if left.signed == .min && right.signed == -1 { return .int(operation == .divide ? .min : 0) }
+            return .int(operation == .divide ? left.signed / right.signed : left.signed % right.signed)
         }
     }
 

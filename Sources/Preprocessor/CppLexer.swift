@@ -71,7 +71,7 @@ struct CppLexer {
                 return token
             }
             if current == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "*") {
-                comments.append(Comment(origin: text.origins[start], isLineComment: false))
+                comments.append(Comment(origin: text.origin(start), isLineComment: false))
                 index += 2
                 while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && byte(index + 1) == UInt8(ascii: "/"))
                 { index += 1 }
@@ -83,7 +83,7 @@ struct CppLexer {
                 continue
             }
             if current == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "/") && lineComments && !traditional {
-                comments.append(Comment(origin: text.origins[start], isLineComment: true))
+                comments.append(Comment(origin: text.origin(start), isLineComment: true))
                 while index < bytes.count, bytes[index] != 0x0A { index += 1 }
                 leadingSpace = true
                 continue
@@ -242,8 +242,8 @@ struct CppLexer {
     }
 
     private mutating func make(_ kind: CppToken.Kind, _ start: Int) -> CppToken {
-        let origin = text.origins[start]
-        let lastOrigin = text.origins[index - 1]
+        let origin = text.origin(start)
+        let lastOrigin = text.origin(index - 1)
         let line = lines.line(of: origin, after: &lineHint)
         var token = CppToken(
             kind: kind, text: Self.spelling(text.bytes, start, index), origin: origin,
@@ -254,7 +254,7 @@ struct CppLexer {
         token.file = file
         // clang, keeping blanks (-traditional): blanks that a line splice runs into or through print after one more space.
         if kind == .whitespace
-            && (!token.verbatim || (start > 0 && text.bytes[start - 1] != 0x0A && origin - text.origins[start - 1] > 1))
+            && (!token.verbatim || (start > 0 && text.bytes[start - 1] != 0x0A && origin - text.origin(start - 1) > 1))
         {
             token.leadingSpace = true
         }
@@ -263,5 +263,32 @@ struct CppLexer {
             leadingSpace = false
         }
         return token
+    }
+}
+
+/// The rest of a directive line, read from the lexer (outside -traditional blanks are not
+/// tokens); it ends at the line's end, which it reads.
+struct ConditionLexerLine: ConditionTokens {
+    private(set) var lexer: CppLexer
+    private var ended = false
+
+    init(lexer: CppLexer) { self.lexer = lexer }
+
+    mutating func next() -> CppToken? {
+        guard !ended, let token = lexer.next(), token.kind != .newline else {
+            ended = true
+            return nil
+        }
+        return token
+    }
+
+    static func skipLine(_ source: inout ConditionLexerLine) {
+        while source.next() != nil {}
+    }
+
+    static func skipLine(_ lexer: inout CppLexer) {
+        var source = ConditionLexerLine(lexer: lexer)
+        skipLine(&source)
+        lexer = source.lexer
     }
 }

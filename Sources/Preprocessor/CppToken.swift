@@ -104,14 +104,15 @@ extension RandomAccessCollection where Element == CppToken {
 }
 
 /// Translation phases 1 and 2 (line ends made `\n`, `\`-newline splices removed), keeping
-/// for every byte its offset in the file.
+/// for every byte its offset in the file: as the places where that offset jumps ahead (a CR
+/// LF, a splice), not one offset a byte, which took eight times the file.
 struct LogicalText {
     var bytes: [UInt8] = []
-    var origins: [Int] = []
+    /// Logical offsets from which the file offset is `offset + delta`, in order.
+    private var jumps: [(offset: Int, delta: Int)] = []
 
     init(_ source: [UInt8]) {
         bytes.reserveCapacity(source.count)
-        origins.reserveCapacity(source.count)
         var index = 0
         let count = source.count
         while index < count {
@@ -126,14 +127,29 @@ struct LogicalText {
                 }
             }
             if byte == 0x0D {
-                bytes.append(0x0A)
-                origins.append(index)
+                append(0x0A, from: index)
                 index += index + 1 < count && source[index + 1] == 0x0A ? 2 : 1
                 continue
             }
-            bytes.append(byte)
-            origins.append(index)
+            append(byte, from: index)
             index += 1
         }
+    }
+
+    private mutating func append(_ byte: UInt8, from origin: Int) {
+        let delta = origin - bytes.count
+        if delta != (jumps.last?.delta ?? 0) { jumps.append((bytes.count, delta)) }
+        bytes.append(byte)
+    }
+
+    /// The file offset of the logical byte at `offset`.
+    func origin(_ offset: Int) -> Int {
+        var low = 0
+        var high = jumps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if jumps[middle].offset <= offset { low = middle + 1 } else { high = middle }
+        }
+        return offset + (low == 0 ? 0 : jumps[low - 1].delta)
     }
 }

@@ -53,19 +53,22 @@ struct MacroExpander {
     }
 
     mutating func expand(_ input: consuming [CppToken], macros: MacroTable) -> [CppToken] {
-        expand(consume input, macros: macros, unterminated: nil)
+        var output: [CppToken] = []
+        expand(consume input, macros: macros, into: &output, unterminated: nil)
+        return output
     }
 
-    /// Text lines: a function-like macro's use still open at the end of `input` is not an
+    /// Text lines, straight into the printer (a text line's expansion is not held as well as
+    /// printed). A function-like macro's use still open at the end of `input` is not an
     /// error yet (its arguments may go on after the next directive, as in cpp): it and what
-    /// follows it are handed back in `unterminated`, unexpanded.
+    /// follows it are handed back, unexpanded.
     /// `input` is taken: when the caller holds no other reference, it is reversed in place.
-    mutating func expandText(_ input: consuming [CppToken], macros: MacroTable) -> (
-        output: [CppToken], unterminated: [CppToken]
-    ) {
+    mutating func expandText(_ input: consuming [CppToken], macros: MacroTable, into printer: inout OutputPrinter)
+        -> [CppToken]
+    {
         var unterminated: [CppToken] = []
-        let output = expand(consume input, macros: macros, unterminated: &unterminated)
-        return (output, unterminated)
+        expand(consume input, macros: macros, into: &printer, unterminated: &unterminated)
+        return unterminated
     }
 
     private mutating func fail(_ what: String, at token: CppToken?) {
@@ -97,33 +100,29 @@ struct MacroExpander {
         while let last = pending.last, last.kind == .endOfExpansion { enable(pending.removeLast()) }
     }
 
-    private mutating func expand(
-        _ input: consuming [CppToken], macros: MacroTable, unterminated: UnsafeMutablePointer<[CppToken]>?
-    )
-        -> [CppToken]
-    {
-        guard fatal == nil else { return input }
-        // Nothing to expand: the tokens are handed back as they are (not copied twice).
+    private mutating func expand<Output: TokenSink>(
+        _ input: consuming [CppToken], macros: MacroTable, into output: inout Output,
+        unterminated: UnsafeMutablePointer<[CppToken]>?
+    ) {
+        guard fatal == nil else { return output.take(contentsOf: input) }
+        // Nothing to expand: the tokens are handed on as they are (not copied twice).
         if nesting == 0
             && !input.indices.contains(where: {
                 input[$0].kind == .identifier && !input[$0].noExpand && macros[input[$0].text] != nil
             })
         {
-            return input
+            return output.take(contentsOf: input)
         }
         // Each level is an argument expanded inside another's substitution (a few frames).
         guard nesting <= PreprocessingLimits.nesting else {
             fail("macro uses nested more than \(PreprocessingLimits.nesting) deep in macro arguments", at: input.first)
-            return input
+            return output.take(contentsOf: input)
         }
         nesting += 1
         defer {
             nesting -= 1
             if nesting == 0 { disabled.removeAll() }
         }
-        var output: [CppToken] = []
-        // Not inside arguments: there every level would hold room for its whole argument at once.
-        if nesting == 1 { output.reserveCapacity(input.count) }
         // Reversed in place when the caller gave the tokens up: a megabyte line is not copied.
         var pending = consume input
         pending.reverse()
@@ -133,24 +132,24 @@ struct MacroExpander {
                 continue
             }
             if protectsDefined && token.kind == .identifier && token.text == "defined" {
-                output.append(token)
+                output.take(token)
                 skipEndsOfExpansions(&pending)
-                if pending.last?.isPunctuator("(") == true { output.append(pending.removeLast()) }
+                if pending.last?.isPunctuator("(") == true { output.take(pending.removeLast()) }
                 skipEndsOfExpansions(&pending)
                 if var operand = pending.last, operand.kind == .identifier {
                     pending.removeLast()
                     operand.noExpand = true
-                    output.append(operand)
+                    output.take(operand)
                 }
                 continue
             }
             guard token.kind == .identifier, !token.noExpand, let macro = macros[token.text] else {
-                output.append(token)
+                output.take(token)
                 continue
             }
             if disabled[macro.name] != nil {
                 token.noExpand = true
-                output.append(token)
+                output.take(token)
                 continue
             }
             var arguments: [[CppToken]] = []
@@ -160,7 +159,7 @@ struct MacroExpander {
                 switch collectArguments(for: macro, name: token, from: &pending, reportingUnclosed: unterminated == nil)
                 {
                 case .noParenthesis:
-                    output.append(token)
+                    output.take(token)
                     continue
                 case .unclosed:
                     if let unterminated {
@@ -170,16 +169,16 @@ struct MacroExpander {
                             if waiting.kind == .endOfExpansion { enable(waiting) } else { rest.append(waiting) }
                         }
                         unterminated.pointee = rest
-                        return output
+                        return
                     }
-                    output.append(token)
+                    output.take(token)
                     continue
                 case .closed(let arguments, let closing):
                     collected = (arguments, closing)
                 }
                 guard let checked = checkCount(collected.arguments, of: macro, at: token) else {
                     // clang reports the error and drops the invocation's arguments.
-                    output.append(token)
+                    output.take(token)
                     continue
                 }
                 arguments = checked
@@ -225,7 +224,6 @@ struct MacroExpander {
             pending.append(Self.endOfExpansion(macro.name))
             pending.append(contentsOf: replacement.reversed())
         }
-        return output
     }
 
     /// The arguments of a function-like macro's use, taken from `pending`; nothing is taken
@@ -402,7 +400,8 @@ struct MacroExpander {
                 } else if let done = expanded[argument] {
                     inserted = done
                 } else {
-                    inserted = expand(arguments[argument], macros: macros)
+                    inserted = []
+                    expand(arguments[argument], macros: macros, into: &inserted, unterminated: nil)
                     expanded[argument] = inserted
                 }
                 if inserted.isEmpty {
@@ -485,4 +484,26 @@ struct MacroExpander {
         }
         return literal + "\""
     }
+}
+
+/// Where expanded tokens go: an array (arguments, `#if`, `#line`) or the printer (text lines).
+protocol TokenSink {
+    mutating func take(_ token: CppToken)
+}
+
+extension TokenSink {
+    mutating func take(contentsOf tokens: [CppToken]) {
+        for token in tokens { take(token) }
+    }
+}
+
+extension Array: TokenSink where Element == CppToken {
+    mutating func take(_ token: CppToken) { append(token) }
+    mutating func take(contentsOf tokens: [CppToken]) {
+        if isEmpty { self = tokens } else { append(contentsOf: tokens) }
+    }
+}
+
+extension OutputPrinter: TokenSink {
+    mutating func take(_ token: CppToken) { print(token) }
 }

@@ -12,13 +12,29 @@ public struct PreprocessorPositionMap: Sendable {
         public var text: String
     }
 
+    /// 16 bytes (a printed token each; a hostile file prints millions): offsets fit 32 bits.
     struct Segment: Sendable {
-        var outputStart: Int
-        var length: Int
+        private var storedStart: Int32
+        private var storedLength: Int32
+        private var storedOrigin: Int32
+        /// The use's index, with the sign bit of `verbatimFlag` kept apart.
+        private var storedUse: Int32
+
+        init(outputStart: Int, length: Int, origin: Int, verbatim: Bool, use: Int) {
+            storedStart = Int32(clamping: outputStart)
+            storedLength = Int32(clamping: length)
+            storedOrigin = Int32(clamping: origin)
+            // -1 (no use) becomes 0; the use's index + 1 otherwise; negative when verbatim.
+            let encoded = Int32(clamping: use + 1)
+            storedUse = verbatim ? -encoded - 1 : encoded
+        }
+
+        var outputStart: Int { Int(storedStart) }
+        var length: Int { Int(storedLength) }
         /// Source offset; -1 for a prefix header's text (mapped to the start of the file).
-        var origin: Int
-        var verbatim: Bool
-        var use: Int
+        var origin: Int { Int(storedOrigin) }
+        var verbatim: Bool { storedUse < 0 }
+        var use: Int { Int(storedUse < 0 ? -storedUse - 1 : storedUse) - 1 }
     }
 
     let segments: [Segment]
@@ -31,9 +47,10 @@ public struct PreprocessorPositionMap: Sendable {
     /// token's spelling (or the token's start when it was spliced or came from a macro);
     /// between tokens, the next token's.
     public func sourcePosition(ofOutput offset: Int) -> SourcePosition {
-        guard let segment = segment(at: offset) else { return lines.position(of: lines.text.count) }
+        guard let index = segmentIndex(at: offset) else { return lines.position(of: lines.text.count) }
+        let segment = segments[index]
         // Just past a token (where libxml2 reports an end tag's problem): just past its spelling.
-        if offset < segment.outputStart, let before = segments.last(where: { $0.outputStart < segment.outputStart }),
+        if offset < segment.outputStart, index > 0, case let before = segments[index - 1],
             before.outputStart + before.length == offset, before.origin >= 0, before.verbatim, before.use < 0
         {
             return lines.position(of: before.origin + before.length)
@@ -44,8 +61,8 @@ public struct PreprocessorPositionMap: Sendable {
         return lines.position(of: segment.origin + delta)
     }
 
-    /// The segment holding `offset`, or the first after it.
-    private func segment(at offset: Int) -> Segment? {
+    /// The segment holding `offset`, or the first after it (the last when none is).
+    private func segmentIndex(at offset: Int) -> Int? {
         var low = 0
         var high = segments.count
         while low < high {
@@ -56,8 +73,8 @@ public struct PreprocessorPositionMap: Sendable {
                 high = middle
             }
         }
-        if low < segments.count { return segments[low] }
-        return segments.last
+        if low < segments.count { return low }
+        return segments.isEmpty ? nil : segments.count - 1
     }
 
     /// The source line of a line of the output (as libxml2's messages name lines).

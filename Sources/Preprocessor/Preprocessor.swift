@@ -86,6 +86,10 @@ struct PreprocessorRun {
     private var nextSpellingBase = 0
     private var directiveLines: [Int] = []
     private var pushedMacros: [String: [Macro?]] = [:]
+    /// The spelling (for messages) of an `#if`/`#elif` expression left in the lexer, to be
+    /// evaluated as it is read (`plainCondition`), and whether that has read its line.
+    private var streamedCondition: String?
+    private var streamedLineRead = false
 
     init(source: [UInt8], fileName: String, options: PreprocessingOptions) {
         self.source = source
@@ -206,6 +210,15 @@ struct PreprocessorRun {
                 }
                 line.append(token)
                 if token.kind == .newline { break }
+                // `#if` and `#elif` whose expression needs no replacement are evaluated from the
+                // lexer: a megabyte expression is never held as tokens.
+                if !traditional, line.count == 2, token.kind == .identifier, token.text == "if" || token.text == "elif",
+                    line[0].isPunctuator("#") || line[0].isPunctuator("%:"),
+                    let quoted = plainCondition(after: lexer)
+                {
+                    streamedCondition = quoted
+                    break
+                }
             }
             let comments = lexer.takeComments()
             if line.isEmpty { break }
@@ -221,6 +234,13 @@ struct PreprocessorRun {
                 // A slice: a hostile directive line is not copied once more.
                 let body = line[(first + 1)...].dropLast(line.last?.kind == .newline ? 1 : 0)
                 directive(body, hash: line[first], lexer: &lexer)
+                if streamedCondition != nil {
+                    if !streamedLineRead { ConditionLexerLine.skipLine(&lexer) }
+                    streamedCondition = nil
+                    streamedLineRead = false
+                    // Comments on the directive line are not the next line's.
+                    _ = lexer.takeComments()
+                }
             } else if isActive {
                 // Taken whole when nothing waits: a megabyte line is not copied once more.
                 if pending.isEmpty { swap(&pending, &line) } else { pending += line }
@@ -249,8 +269,7 @@ struct PreprocessorRun {
         if traditional { pending = Self.joiningBlanks(pending) }
         var text: [CppToken] = []
         swap(&text, &pending)
-        let (expanded, unterminated) = expander.expandText(consume text, macros: macros)
-        for token in expanded { printer.print(token) }
+        let unterminated = expander.expandText(consume text, macros: macros, into: &printer)
         pending = unterminated
         if atEnd, let name = unterminated.first {
             note(
@@ -334,7 +353,7 @@ struct PreprocessorRun {
         let name = nameToken.kind == .identifier ? nameToken.text : ""
         switch name {
         case "if":
-            push(isActive ? condition(rest, at: hash, directive: "#if") : false)
+            push(isActive ? condition(rest, at: hash, directive: "#if", lexer: &lexer) : false)
         case "ifdef", "ifndef":
             push(isActive ? definedTest(arguments, at: hash, directive: "#\(name)") == (name == "ifdef") : false)
         case "elif", "elifdef", "elifndef":
@@ -349,7 +368,7 @@ struct PreprocessorRun {
                 conditionals.append(top)
                 let value: Bool
                 switch name {
-                case "elif": value = condition(rest, at: hash, directive: "#elif")
+                case "elif": value = condition(rest, at: hash, directive: "#elif", lexer: &lexer)
                 default: value = definedTest(arguments, at: hash, directive: "#\(name)") == (name == "elifdef")
                 }
                 top = conditionals.removeLast()
@@ -490,7 +509,36 @@ struct PreprocessorRun {
     }
 
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
-    private mutating func condition(_ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String) -> Bool {
+    /// For an `#if` or `#elif` line whose expression (the rest of the line in `lexer`) names
+    /// no macro, `defined`, feature test or target macro: its spelling for messages. Then it
+    /// is evaluated as it is lexed (nothing to replace); nil: it must be read whole.
+    private func plainCondition(after lexer: CppLexer) -> String? {
+        var probe = ConditionLexerLine(lexer: lexer)
+        var tokens: [CppToken] = []
+        while let token = probe.next() {
+            if token.kind == .identifier,
+                macros.isDefined(token.text) || token.text == "defined" || Self.featureTests.contains(token.text)
+                    || MacroTable.targetMacros.contains(token.text)
+            {
+                return nil
+            }
+            // Enough for `spelled`, which cuts at 200 bytes.
+            if tokens.count <= 201 { tokens.append(token) }
+        }
+        return Self.spelled(tokens[...])
+    }
+
+    private mutating func condition(
+        _ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String, lexer: inout CppLexer
+    ) -> Bool {
+        if let quoted = streamedCondition {
+            var source = ConditionLexerLine(lexer: lexer)
+            let (value, failure) = ConditionEvaluator.evaluate(&source)
+            ConditionLexerLine.skipLine(&source)
+            lexer = source.lexer
+            streamedLineRead = true
+            return report(value, failure, quoted: quoted, at: hash, directive: directive)
+        }
         let line = tokens.containsBlank ? tokens.filter { !$0.isBlank }[...] : tokens
         let quoted = Self.spelled(line)
         // Nothing to expand, replace or note (no macro, `defined` or feature test: every hostile
@@ -586,7 +634,14 @@ struct PreprocessorRun {
     private mutating func evaluate(_ tokens: ArraySlice<CppToken>, quoted: String, at hash: CppToken, directive: String)
         -> Bool
     {
-        let (value, failure) = ConditionEvaluator.evaluate(tokens)
+        var source = ConditionTokenSlice(tokens)
+        let (value, failure) = ConditionEvaluator.evaluate(&source)
+        return report(value, failure, quoted: quoted, at: hash, directive: directive)
+    }
+
+    private mutating func report(
+        _ value: Bool, _ failure: DirectiveFailure?, quoted: String, at hash: CppToken, directive: String
+    ) -> Bool {
         if let failure, failure.isFatal {
             fail(
                 "'\(directive) \(quoted)': \(failure.message); cpp stops with an error, so Xcode's build fails",
