@@ -44,12 +44,17 @@ struct MacroExpander {
     private var nesting = 0
     /// Macros whose expansion is being read, with how many times (clang's disabled macros).
     private var disabled: [String: Int] = [:]
+    /// The spacing a use that expanded to nothing at the very end of a piece of text gives
+    /// the next piece's first token (as it would the next token on its line).
+    private var carriedSpacing = (leadingSpace: false, startOfLine: false)
+    private var textGoesOn = false
 
     init(traditional: Bool, fileName: String, sourceBytes: Int) {
         self.traditional = traditional
         self.fileName = fileName
         fullBudget = PreprocessingLimits.expansionBudget(sourceBytes: sourceBytes)
         budget = fullBudget
+        definitionAllowance = fullBudget
     }
 
     mutating func expand(_ input: consuming [CppToken], macros: MacroTable) -> [CppToken] {
@@ -63,10 +68,22 @@ struct MacroExpander {
     /// error yet (its arguments may go on after the next directive, as in cpp): it and what
     /// follows it are handed back, unexpanded.
     /// `input` is taken: when the caller holds no other reference, it is reversed in place.
-    mutating func expandText(_ input: consuming [CppToken], macros: MacroTable, into printer: inout OutputPrinter)
-        -> [CppToken]
-    {
+    /// `goesOn`: the text was cut where it goes on (not at a directive or the end): then a
+    /// function-like macro's name that the expansion leaves last waits for what follows too.
+    mutating func expandText(
+        _ input: consuming [CppToken], macros: MacroTable, goesOn: Bool, into printer: inout OutputPrinter
+    ) -> [CppToken] {
+        textGoesOn = goesOn
+        defer { textGoesOn = false }
         var unterminated: [CppToken] = []
+        var input = consume input
+        if carriedSpacing != (false, false), let first = input.indices.first, input[first].kind != .newline,
+            !input[first].startOfLine
+        {
+            if carriedSpacing.leadingSpace { input[first].leadingSpace = true }
+            if carriedSpacing.startOfLine { input[first].startOfLine = true }
+        }
+        carriedSpacing = (false, false)
         expand(consume input, macros: macros, into: &printer, unterminated: &unterminated)
         return unterminated
     }
@@ -78,11 +95,32 @@ struct MacroExpander {
     }
 
     /// Takes `cost` from the budget; false (and the run's failure) when it is spent.
-    private mutating func spend(_ cost: Int, at token: CppToken) -> Bool {
+    mutating func spend(_ cost: Int, at token: CppToken) -> Bool {
         budget -= cost
         guard budget < 0 else { return true }
-        fail("macro expansion in this file makes or reads more than \(fullBudget) tokens", at: token)
+        exceedBudget(at: token)
         return false
+    }
+
+    /// What the budget still allows.
+    var remainingBudget: Int { max(0, budget) }
+
+    /// What the file's definitions may still hold, in tokens: an allowance of the budget's
+    /// size of its own (a long chain of definitions is then expanded whole, as clang does).
+    private var definitionAllowance: Int
+
+    /// Takes a definition's tokens from the definitions' allowance; false (and the run's
+    /// failure) when it is spent.
+    mutating func hold(definitionOf count: Int, at token: CppToken) -> Bool {
+        definitionAllowance -= count
+        guard definitionAllowance < 0 else { return true }
+        fail("the macro definitions in this file hold more than \(fullBudget) tokens", at: token)
+        return false
+    }
+
+    /// The run's failure: more tokens are read (held for a macro use or a directive) than the budget allows.
+    mutating func exceedBudget(at token: CppToken) {
+        fail("macro expansion in this file makes or reads more than \(fullBudget) tokens", at: token)
     }
 
     private static func endOfExpansion(_ name: String) -> CppToken {
@@ -156,19 +194,23 @@ struct MacroExpander {
             var closing: CppToken?
             if macro.isFunctionLike {
                 let collected: (arguments: [[CppToken]], closing: CppToken)
-                switch collectArguments(for: macro, name: token, from: &pending, reportingUnclosed: unterminated == nil)
+                switch collectArguments(
+                    for: macro, name: token, from: &pending, reportingUnclosed: unterminated == nil,
+                    atEndWaits: unterminated != nil && textGoesOn && nesting == 1)
                 {
                 case .noParenthesis:
                     output.take(token)
                     continue
                 case .unclosed:
                     if let unterminated {
-                        // The ends of expansions are read past: the use is read again after the directive.
-                        var rest = [token]
-                        for waiting in pending.reversed() {
-                            if waiting.kind == .endOfExpansion { enable(waiting) } else { rest.append(waiting) }
-                        }
-                        unterminated.pointee = rest
+                        // The ends of expansions are read past: the use is read again after the
+                        // directive (or with the next piece of text). Handed back in place: the
+                        // use may be most of a megabyte line.
+                        for waiting in pending where waiting.kind == .endOfExpansion { enable(waiting) }
+                        pending.removeAll { $0.kind == .endOfExpansion }
+                        pending.append(token)
+                        pending.reverse()
+                        swap(&unterminated.pointee, &pending)
                         return
                     }
                     output.take(token)
@@ -215,6 +257,10 @@ struct MacroExpander {
                 if next >= 0, pending[next].kind != .newline, !pending[next].startOfLine {
                     if token.leadingSpace { pending[next].leadingSpace = true }
                     if token.startOfLine { pending[next].startOfLine = true }
+                } else if next < 0, unterminated != nil {
+                    // The text's next piece starts with that token.
+                    carriedSpacing.leadingSpace = carriedSpacing.leadingSpace || token.leadingSpace
+                    carriedSpacing.startOfLine = carriedSpacing.startOfLine || token.startOfLine
                 }
                 continue
             }
@@ -235,7 +281,7 @@ struct MacroExpander {
     }
 
     private mutating func collectArguments(
-        for macro: Macro, name: CppToken, from pending: inout [CppToken], reportingUnclosed: Bool
+        for macro: Macro, name: CppToken, from pending: inout [CppToken], reportingUnclosed: Bool, atEndWaits: Bool
     )
         -> Collected
     {
@@ -243,6 +289,8 @@ struct MacroExpander {
         while look >= 0, pending[look].kind == .endOfExpansion || (!traditional && pending[look].kind == .newline) {
             look -= 1
         }
+        // Nothing follows in this piece of text: its `(` may start the next.
+        if look < 0 && atEndWaits { return .unclosed }
         guard look >= 0, pending[look].isPunctuator("(") else { return .noParenthesis }
         // The closing parenthesis is found first (what is read is paid for, closed or not).
         var depth = 0
@@ -256,6 +304,9 @@ struct MacroExpander {
             }
             closing -= 1
         }
+        // Still open where the text goes on: it is read again, whole, with the next piece (the
+        // preprocessor holds it against the budget meanwhile); it is paid for when it closes.
+        if closing < 0 && atEndWaits { return .unclosed }
         guard spend(look - max(closing, 0) + 1, at: name) else { return .noParenthesis }
         guard closing >= 0 else {
             if reportingUnclosed {
@@ -271,7 +322,7 @@ struct MacroExpander {
         var arguments: [[CppToken]] = []
         var current: [CppToken] = []
         var afterNewline = false
-        let parameterCount = macro.parameters?.count ?? 0
+        let parameterCount = macro.parameterCount
         depth = 0
         for index in stride(from: look - 1, to: closing, by: -1) {
             let token = pending[index]
@@ -309,7 +360,7 @@ struct MacroExpander {
     }
 
     private mutating func checkCount(_ arguments: [[CppToken]], of macro: Macro, at name: CppToken) -> [[CppToken]]? {
-        let expected = macro.parameters?.count ?? 0
+        let expected = macro.parameterCount
         var arguments = arguments
         if expected == 0, arguments.count == 1, arguments[0].allSatisfy(\.isBlank) { return [] }
         if macro.isVariadic, arguments.count == expected - 1 { arguments.append([]) }
@@ -409,8 +460,12 @@ struct MacroExpander {
                 } else {
                     inserted[0].leadingSpace = token.leadingSpace
                 }
-                // A body that uses a large argument many times: stop before it outgrows the budget.
-                guard spend(inserted.count, at: use) else { break }
+                // A body that uses a large argument many times: stop before it outgrows the budget
+                // (the tokens are paid for once, with the whole replacement).
+                guard result.count + inserted.count <= remainingBudget else {
+                    exceedBudget(at: use)
+                    break
+                }
                 append(inserted, to: &result, paste: &pasteNext)
             } else {
                 append([token], to: &result, paste: &pasteNext)

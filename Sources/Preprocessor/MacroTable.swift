@@ -3,16 +3,29 @@ struct Macro {
     enum Builtin { case line, file, counter, date, time }
 
     var name: String
-    /// nil: object-like.
-    var parameters: [String]?
+    /// The parameters' names, each followed by a space (one string: a table of 100,000
+    /// function-like macros then holds no array for them); nil: object-like.
+    private var parameterNames: String? = nil
     /// The last parameter takes the rest of the arguments (`...` or `name...`).
     var isVariadic = false
     var body: [CppToken] = []
     var builtin: Builtin?
-    /// Where it was defined (file 0 only), for messages.
-    var origin: Int?
 
-    var isFunctionLike: Bool { parameters != nil }
+    init(name: String, body: [CppToken] = [], builtin: Builtin? = nil) {
+        self.name = name
+        self.body = body
+        self.builtin = builtin
+    }
+
+    var isFunctionLike: Bool { parameterNames != nil }
+
+    /// nil: object-like.
+    var parameters: [String]? {
+        get { parameterNames.map { $0.split(separator: " ").map(String.init) } }
+        set { parameterNames = newValue.map { $0.map { $0 + " " }.joined() } }
+    }
+
+    var parameterCount: Int { parameterNames.map { $0.utf8.reduce(0) { $0 + ($1 == 0x20 ? 1 : 0) } } ?? 0 }
 }
 
 /// The macros in force, with clang's predefined ones.
@@ -70,7 +83,7 @@ struct MacroTable {
         guard index < tokens.count, tokens[index].kind == .identifier else {
             return .failure(DirectiveFailure("macro name missing"))
         }
-        var macro = Macro(name: tokens[index].text, origin: tokens[index].file == 0 ? tokens[index].origin : nil)
+        var macro = Macro(name: tokens[index].text)
         if macro.name == "defined" { return .failure(DirectiveFailure("'defined' cannot be used as a macro name")) }
         index += 1
         // A function-like macro: '(' right after the name, no blank between.

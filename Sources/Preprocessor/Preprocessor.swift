@@ -53,8 +53,12 @@ public enum CPreprocessor {
     }
 
     /// Preprocesses a plist's decoded text (UTF-8). `fileName` is what `__FILE__` gives.
-    public static func run(_ source: [UInt8], fileName: String, options: PreprocessingOptions) -> PreprocessedText {
-        var run = PreprocessorRun(source: source, fileName: fileName, options: options)
+    /// `textPiece`: how many tokens of text are expanded and printed at once (tests make it
+    /// tiny to show that where text is cut changes nothing).
+    public static func run(
+        _ source: [UInt8], fileName: String, options: PreprocessingOptions, textPiece: Int = 4_096
+    ) -> PreprocessedText {
+        var run = PreprocessorRun(source: source, fileName: fileName, options: options, textPiece: textPiece)
         return run.run()
     }
 }
@@ -91,7 +95,13 @@ struct PreprocessorRun {
     private var streamedCondition: String?
     private var streamedLineRead = false
 
-    init(source: [UInt8], fileName: String, options: PreprocessingOptions) {
+    /// Tokens of text expanded and printed at once, outside -traditional (more while a macro
+    /// use waits for its closing parenthesis: twice what waits, so that a long use is read
+    /// again only a logarithmic number of times).
+    private let textPiece: Int
+
+    init(source: [UInt8], fileName: String, options: PreprocessingOptions, textPiece: Int) {
+        self.textPiece = textPiece
         self.source = source
         sourceLines = LineTable(source)
         self.options = options
@@ -114,6 +124,8 @@ struct PreprocessorRun {
         }
         printer.enterFile()
         if !stopped { process(LogicalText(source), lines: sourceLines, file: 0) }
+        // The definitions are done with: their memory is given back before the results are made.
+        macros = MacroTable(traditional: traditional)
         let text = printer.finish()
         return PreprocessedText(
             text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags,
@@ -201,15 +213,53 @@ struct PreprocessorRun {
         // first line or comes right after a directive line (its keep-whitespace lexer has
         // already left the line's start when it meets the `#`).
         var afterDirective = true
+        var flushAt = textPiece
         while !atEnd && !stopped {
             line.removeAll(keepingCapacity: true)
+            // The line is text (its first token is no `#`), and part of it may be printed already.
+            var isText = false
+            var printedPart = false
             while true {
                 guard let token = lexer.next() else {
                     atEnd = true
                     break
                 }
+                if token.kind == .newline {
+                    line.append(token)
+                    break
+                }
+                if line.count == 1 && !traditional {
+                    isText = !line[0].isPunctuator("#") && !line[0].isPunctuator("%:")
+                }
+                // What is never read is not held: the rest of a text line or of a directive
+                // line in a group that is left out (but `#elif`, which may take it).
+                if line.count >= 2 && !isActive && !traditional
+                    && (isText || !["elif", "elifdef", "elifndef"].contains(line[1].text))
+                {
+                    continue
+                }
                 line.append(token)
-                if token.kind == .newline { break }
+                if isText && isActive && pending.count + line.count > expander.remainingBudget {
+                    // Held for a macro use that waits for its closing parenthesis, or a line
+                    // of macro names with nowhere to cut it: paid for as it is read.
+                    expander.exceedBudget(at: pending.first ?? line[0])
+                    break
+                }
+                if isText && isActive && pending.count + line.count >= flushAt {
+                    if !(token.kind == .identifier && macros.isDefined(token.text)) {
+                        // After a token that is no macro's name, what follows cannot change how
+                        // the text before it expands (a use still open is handed back).
+                        if pending.isEmpty { swap(&pending, &line) } else { pending += line }
+                        line.removeAll(keepingCapacity: true)
+                        flush(&pending, goesOn: true)
+                        flushAt = max(textPiece, 2 * pending.count)
+                        printedPart = true
+                    }
+                } else if !isText && !traditional && line.count > expander.remainingBudget {
+                    // A directive line is held whole (but a plain `#if`): it is paid for as it is read.
+                    expander.exceedBudget(at: line[0])
+                    break
+                }
                 // `#if` and `#elif` whose expression needs no replacement are evaluated from the
                 // lexer: a megabyte expression is never held as tokens.
                 if !traditional, line.count == 2, token.kind == .identifier, token.text == "if" || token.text == "elif",
@@ -221,11 +271,14 @@ struct PreprocessorRun {
                 }
             }
             let comments = lexer.takeComments()
-            if line.isEmpty { break }
+            if stopped { break }
+            if line.isEmpty && !printedPart { break }
             let first = line.firstIndex { $0.kind != .whitespace && $0.kind != .comment }
             let indentedAfterDirective = traditional && afterDirective && line.first?.kind == .whitespace
             afterDirective = false
-            if let first, line[first].isPunctuator("#") || line[first].isPunctuator("%:"), !indentedAfterDirective {
+            if let first, !printedPart, line[first].isPunctuator("#") || line[first].isPunctuator("%:"),
+                !indentedAfterDirective
+            {
                 afterDirective = true
                 if file == 0 { directiveLines.append(line[first].origin) }
                 // Under -traditional the blanks before the '#' are printed (clang keeps them).
@@ -247,6 +300,15 @@ struct PreprocessorRun {
                 if file == 0 {
                     for comment in comments { commentProblems.append(commentProblem(comment)) }
                 }
+                // Many short lines are printed in pieces too, cut where a line does not end in
+                // a macro's name (whose `(` may be on the next line).
+                let last = pending.last { $0.kind != .newline }
+                if !traditional, pending.count >= flushAt,
+                    !(last.map { $0.kind == .identifier && macros.isDefined($0.text) } ?? false)
+                {
+                    flush(&pending, goesOn: true)
+                    flushAt = max(textPiece, 2 * pending.count)
+                }
             }
         }
         flush(&pending, atEnd: true)
@@ -264,12 +326,12 @@ struct PreprocessorRun {
     /// Expands and prints the text read so far. A macro use whose arguments are not closed
     /// yet stays pending; at the end of the file it is cpp's error, and cpp prints nothing
     /// from it on.
-    private mutating func flush(_ pending: inout [CppToken], atEnd: Bool = false) {
+    private mutating func flush(_ pending: inout [CppToken], atEnd: Bool = false, goesOn: Bool = false) {
         guard !pending.isEmpty else { return }
         if traditional { pending = Self.joiningBlanks(pending) }
         var text: [CppToken] = []
         swap(&text, &pending)
-        let unterminated = expander.expandText(consume text, macros: macros, into: &printer)
+        let unterminated = expander.expandText(consume text, macros: macros, goesOn: goesOn, into: &printer)
         pending = unterminated
         if atEnd, let name = unterminated.first {
             note(
@@ -404,7 +466,9 @@ struct PreprocessorRun {
         switch name {
         case "define":
             switch MacroTable.parseDefinition(rest, traditional: traditional) {
-            case .success(let macro): macros.define(macro)
+            case .success(let macro):
+                // Definitions are held for the whole run: they are paid for too.
+                if expander.hold(definitionOf: macro.body.count, at: hash) { macros.define(macro) }
             case .failure(let failure): note("#define: \(failure.message); cpp stops with an error here", at: hash)
             }
         case "undef":

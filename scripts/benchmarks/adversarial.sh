@@ -10,11 +10,11 @@
 #   4. 10,000 files in one folder, each named (as pre-commit names them: the folder is looked
 #      at once for an enclosing Xcode project, not once per file)
 #   5. the preprocessor's hostile inputs (issue 31), every class of preprocessor_inputs.py at
-#      sizes 10 to 10^5: under 2 s and the memory bound each, growth at most linear, no signal
+#      sizes 10 to 10^5: under 2 s and the memory bound (32 MB + 16 bytes per input byte) each, growth at most linear, no signal
 #      on the main thread, with `ulimit -s 512`, and on two worker threads with 512 KiB stacks
 #      (adversarial_preprocessor.py; EPLINT_ADVERSARIAL=preprocessor runs only this part).
 #      EPLINT_ADVERSARIAL_LARGEST=1000000 adds 10^6 (inputs of 1 to 10 MB): those end
-#      correctly, grow linearly and stay under 2 s too (0.2 to 1.1 s, best of 3, on 2 busy cores)
+#      correctly, grow linearly and stay under 2 s and the memory bound too (0.1 to 0.8 s, best of 3)
 # Usage: scripts/benchmarks/adversarial.sh [BOUND-SECONDS]   (default 5; the best of 3 runs counts)
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -13,9 +13,9 @@ bound = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0
 largest = int(sys.argv[4]) if len(sys.argv) > 4 else 100_000
 os.makedirs(work, exist_ok=True)
 
-# The stated bound (README, "Preprocessing limits"): peak RSS at most 64 MB + 192 bytes per input byte.
+# The stated bound (README, "Limits"; issue 31): peak RSS at most 32 MB + 16 bytes per input byte.
 def memory_bound(size):
-    return 64 * 2**20 + 192 * size
+    return 32 * 2**20 + 16 * size
 
 # Classes whose input grows by ~25 bytes per step stop at 10^5: 10^6 steps is past the 16 MB
 # eplint preprocesses unless told to.
