@@ -216,7 +216,9 @@ struct PreprocessorRun {
         var flushAt = textPiece
         while !atEnd && !stopped {
             line.removeAll(keepingCapacity: true)
-            // The line is text (its first token is no `#`), and part of it may be printed already.
+            // Whether the line's first token (but blanks) is `#`, once it is read; the line is
+            // text, cut in pieces; part of it may be printed already.
+            var startsWithHash: Bool?
             var isText = false
             var printedPart = false
             while true {
@@ -228,8 +230,9 @@ struct PreprocessorRun {
                     line.append(token)
                     break
                 }
-                if line.count == 1 && !traditional {
-                    isText = !line[0].isPunctuator("#") && !line[0].isPunctuator("%:")
+                if startsWithHash == nil && token.kind != .whitespace && token.kind != .comment {
+                    startsWithHash = token.isPunctuator("#") || token.isPunctuator("%:")
+                    isText = startsWithHash == false
                 }
                 // What is never read is not held: the rest of a text line or of a directive
                 // line in a group that is left out (but `#elif`, which may take it).
@@ -239,23 +242,24 @@ struct PreprocessorRun {
                     continue
                 }
                 line.append(token)
-                if isText && isActive && pending.count + line.count > expander.remainingBudget {
+                if isText && isActive && holdsTooMuch(pending.count + line.count) {
                     // Held for a macro use that waits for its closing parenthesis, or a line
                     // of macro names with nowhere to cut it: paid for as it is read.
                     expander.exceedBudget(at: pending.first ?? line[0])
                     break
                 }
                 if isText && isActive && pending.count + line.count >= flushAt {
-                    if !(token.kind == .identifier && macros.isDefined(token.text)) {
-                        // After a token that is no macro's name, what follows cannot change how
-                        // the text before it expands (a use still open is handed back).
+                    // After a token that is no macro's name, what follows cannot change how the
+                    // text before it expands (a use still open is handed back); under
+                    // -traditional, not after a blank (blanks in a row are joined).
+                    if !(token.kind == .identifier && macros.isDefined(token.text)) && !token.isBlank {
                         if pending.isEmpty { swap(&pending, &line) } else { pending += line }
                         line.removeAll(keepingCapacity: true)
                         flush(&pending, goesOn: true)
                         flushAt = max(textPiece, 2 * pending.count)
                         printedPart = true
                     }
-                } else if !isText && !traditional && line.count > expander.remainingBudget {
+                } else if startsWithHash == true && holdsTooMuch(line.count) {
                     // A directive line is held whole (but a plain `#if`): it is paid for as it is read.
                     expander.exceedBudget(at: line[0])
                     break
@@ -300,13 +304,16 @@ struct PreprocessorRun {
                 if file == 0 {
                     for comment in comments { commentProblems.append(commentProblem(comment)) }
                 }
-                // Many short lines are printed in pieces too, cut where a line does not end in
-                // a macro's name (whose `(` may be on the next line).
-                let last = pending.last { $0.kind != .newline }
-                if !traditional, pending.count >= flushAt,
-                    !(last.map { $0.kind == .identifier && macros.isDefined($0.text) } ?? false)
+                // Many short lines are printed in pieces too, cut after a line's last token
+                // (but blanks, which go with the next piece) when it is no macro's name (whose
+                // `(` may be on the next line).
+                if pending.count >= flushAt, let cut = pending.lastIndex(where: { !$0.isBlank }),
+                    !(pending[cut].kind == .identifier && macros.isDefined(pending[cut].text))
                 {
+                    let blanks = Array(pending[(cut + 1)...])
+                    pending.removeSubrange((cut + 1)...)
                     flush(&pending, goesOn: true)
+                    pending += blanks
                     flushAt = max(textPiece, 2 * pending.count)
                 }
             }
@@ -322,6 +329,10 @@ struct PreprocessorRun {
             conditionals.removeLast(conditionals.count - depthAtStart)
         }
     }
+
+    /// Whether tokens held for a line (or a macro use waiting for its `)`) outgrow the budget;
+    /// a line of ordinary length never does, even when the budget is nearly spent.
+    private func holdsTooMuch(_ count: Int) -> Bool { count > 4_096 && count > expander.remainingBudget }
 
     /// Expands and prints the text read so far. A macro use whose arguments are not closed
     /// yet stays pending; at the end of the file it is cpp's error, and cpp prints nothing

@@ -24,7 +24,10 @@ struct TextPieceTests {
         "#define F(x) <string>x</string>\n#define E()\n#define O F\n<plist><array>F(\nNL\n) E()F(a)\nE() x O\n(b) E()\n</array></plist>\n",
         "#define E()\n#define G(a, b) a b\n<plist><array><string>E()x E() y\nE()z G(E(),\n1)G(2,E())</string></array></plist>\n",
         "#define F(x) x\n<plist><array><string>F(F(F(a\n#define Y 2\n)Y)b)</string></array></plist>\n",
-    ].enumerated().map { DifferentialCase(name: "pieces-\($0.offset)", source: $0.element) }
+        "#define E()\n#define F(x) [x]\n<plist>\n  <array> E()  <string>F(a)\n    F(\n  b )</string>\n\t E() </array>\n</plist>\n",
+    ].enumerated().flatMap { index, source in
+        [[], ["-traditional"]].map { DifferentialCase(name: "pieces-\(index) \($0)", source: source, flags: $0) }
+    }
 
     @Test func whereTextIsCutChangesNothing() {
         var compared = 0

@@ -2,7 +2,8 @@
 preprocessor_inputs.py at sizes from 10 to 10^6 must end with exit 0 or 1 and a finding (no
 signal), in under BOUND seconds and under the memory bound, with time and memory growing at
 most linearly; on the main thread, on the main thread with `ulimit -s 512`, and on worker
-threads (two files) with 512 KiB stacks (EPLINT_WORKER_STACK_KIB).
+threads (two files) with 512 KiB stacks (EPLINT_WORKER_STACK_KIB), and under -traditional (exit
+status and memory).
 Usage: python3 adversarial_preprocessor.py EPLINT WORKDIR [BOUND-SECONDS] [LARGEST]"""
 import os, resource, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -32,6 +33,17 @@ def run(arguments, cwd, stack_kib=None, worker_kib=None):
                           stderr=subprocess.DEVNULL, env=environment, preexec_fn=limit).returncode
 
 
+def traditional(cwd):
+    """Exit status and peak RSS of one run under -traditional (blanks are tokens there, and
+    text and directives take other paths)."""
+    report = os.path.join(cwd, "rss-traditional.txt")
+    run = subprocess.run(["timeout", "60", "/usr/bin/time", "-f", "%M", "-o", report, eplint, "--color", "never",
+                          "--preprocessor-flag", "-traditional", "Info.plist"], cwd=cwd, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    rss = int(open(report).read().split()[-1]) * 1024 if os.path.exists(report) and open(report).read().strip() else 0
+    return run.returncode, rss
+
+
 def measured(arguments, cwd):
     """Best of 3 for time; the peak RSS of eplint alone (GNU time's %M: a child forked from this
     script would count the script's memory too)."""
@@ -48,8 +60,8 @@ def measured(arguments, cwd):
 
 
 failed = False
-print("| class | size | input | exit | best of 3 | peak RSS | bound | 512 KiB main | 512 KiB workers | first line |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+print("| class | size | input | exit | best of 3 | peak RSS | bound | 512 KiB main | 512 KiB workers | -traditional | first line |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for name, make in CLASSES.items():
     previous = None
     size = 10
@@ -62,9 +74,12 @@ for name, make in CLASSES.items():
         elapsed, rss, code, out = measured(["Info.plist"], folder)
         small_main = run(["Info.plist"], folder, stack_kib=512)
         small_workers = run(["Info.plist", "Other-Info.plist"], folder, worker_kib=512)
+        traditional_code, traditional_rss = traditional(folder)
         first = out.decode("utf-8", "replace").split("\n")[0]
         problems = []
-        if code not in (0, 1) or small_main not in (0, 1) or small_workers not in (0, 1): problems.append("exit status (a signal?)")
+        if code not in (0, 1) or small_main not in (0, 1) or small_workers not in (0, 1) or traditional_code not in (0, 1):
+            problems.append("exit status (a signal?)")
+        if traditional_rss > memory_bound(len(text)): problems.append("over the memory bound under -traditional")
         if not first: problems.append("no finding")
         if elapsed > bound: problems.append(f"over {bound:.0f} s")
         if rss > memory_bound(len(text)): problems.append("over the memory bound")
@@ -73,7 +88,7 @@ for name, make in CLASSES.items():
         if previous and previous[1] > 96 * 2**20 and (rss - 32 * 2**20) / (previous[1] - 32 * 2**20) > 20: problems.append("memory grows faster than linearly")
         failed = failed or bool(problems)
         print(f"| {name} | {size:,} | {len(text):,} B | {code} | {elapsed:.3f} s | {rss / 2**20:.0f} MB | {memory_bound(len(text)) / 2**20:.0f} MB "
-              f"| {small_main} | {small_workers} | {first[:70]} |" + (f"  <- FAILED: {'; '.join(problems)}" if problems else ""), flush=True)
+              f"| {small_main} | {small_workers} | {traditional_code}, {traditional_rss / 2**20:.0f} MB | {first[:70]} |" + (f"  <- FAILED: {'; '.join(problems)}" if problems else ""), flush=True)
         previous = (elapsed, rss)
         size *= 10
 sys.exit(1 if failed else 0)
