@@ -266,8 +266,9 @@ struct CppLexer {
     }
 }
 
-/// The rest of a directive line, read from the lexer (outside -traditional blanks are not
-/// tokens); it ends at the line's end, which it reads.
+/// The rest of a directive line, read from the lexer; it ends at the line's end, which it
+/// reads. Under -traditional, blanks are tokens: they are read past as directives read them
+/// (white space becomes the next token's leading space; comments vanish).
 struct ConditionLexerLine: ConditionTokens {
     private(set) var lexer: CppLexer
     private var ended = false
@@ -275,11 +276,18 @@ struct ConditionLexerLine: ConditionTokens {
     init(lexer: CppLexer) { self.lexer = lexer }
 
     mutating func next() -> CppToken? {
-        guard !ended, let token = lexer.next(), token.kind != .newline else {
-            ended = true
-            return nil
+        var space = false
+        while !ended, var token = lexer.next(), token.kind != .newline {
+            if token.kind == .whitespace {
+                space = true
+                continue
+            }
+            if token.kind == .comment { continue }
+            if space { token.leadingSpace = true }
+            return token
         }
-        return token
+        ended = true
+        return nil
     }
 
     static func skipLine(_ source: inout ConditionLexerLine) {

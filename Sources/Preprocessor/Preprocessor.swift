@@ -219,6 +219,7 @@ struct PreprocessorRun {
             // Whether the line's first token (but blanks) is `#`, once it is read; the line is
             // text, cut in pieces; part of it may be printed already.
             var startsWithHash: Bool?
+            var significantTokens = 0
             var isText = false
             var printedPart = false
             while true {
@@ -242,6 +243,7 @@ struct PreprocessorRun {
                     continue
                 }
                 line.append(token)
+                if !token.isBlank { significantTokens += 1 }
                 if isText && isActive && holdsTooMuch(pending.count + line.count) {
                     // Held for a macro use that waits for its closing parenthesis, or a line
                     // of macro names with nowhere to cut it: paid for as it is read.
@@ -266,8 +268,9 @@ struct PreprocessorRun {
                 }
                 // `#if` and `#elif` whose expression needs no replacement are evaluated from the
                 // lexer: a megabyte expression is never held as tokens.
-                if !traditional, line.count == 2, token.kind == .identifier, token.text == "if" || token.text == "elif",
-                    line[0].isPunctuator("#") || line[0].isPunctuator("%:"),
+                if significantTokens == 2, startsWithHash == true, token.kind == .identifier,
+                    token.text == "if" || token.text == "elif",
+                    isDirectiveName(at: line.count - 1, of: line, afterDirective: afterDirective),
                     let quoted = plainCondition(after: lexer)
                 {
                     streamedCondition = quoted
@@ -584,6 +587,19 @@ struct PreprocessorRun {
     }
 
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
+    /// Whether `line[index]` is the name of the directive `line` starts (only blanks and the
+    /// `#` before it), as `process` would read the line; under -traditional an indented `#`
+    /// right after a directive line is text.
+    private func isDirectiveName(at index: Int, of line: [CppToken], afterDirective: Bool) -> Bool {
+        if traditional && afterDirective && line.first?.kind == .whitespace { return false }
+        var hashes = 0
+        for token in line[..<index] where !token.isBlank {
+            guard hashes == 0, token.isPunctuator("#") || token.isPunctuator("%:") else { return false }
+            hashes += 1
+        }
+        return hashes == 1
+    }
+
     /// For an `#if` or `#elif` line whose expression (the rest of the line in `lexer`) names
     /// no macro, `defined`, feature test or target macro: its spelling for messages. Then it
     /// is evaluated as it is lexed (nothing to replace); nil: it must be read whole.
