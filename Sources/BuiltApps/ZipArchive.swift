@@ -53,7 +53,9 @@ public struct ZipArchive {
         let tail = try file.read(at: tailStart, length: tailLength)
         guard
             let end = stride(from: tailLength - 22, through: 0, by: -1).first(where: {
-                tail.littleEndian(at: $0, size: 4) == endSignature
+                // The signature's first byte first: most positions are rejected by it alone.
+                tail[$0] == UInt8(truncatingIfNeeded: endSignature)
+                    && tail.littleEndian(at: $0, size: 4) == endSignature
             })
         else {
             throw ArtifactProblem(.malformed, "not a zip archive (no end of central directory record)")

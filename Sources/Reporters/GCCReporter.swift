@@ -42,17 +42,21 @@ public enum GCCReporter {
         return text
     }
 
-    /// A line break, or ": " (where a `: severity: ` mark would start).
+    /// A line break, or the bytes of a `: severity: ` mark (the rewrite matches whole
+    /// characters, so where the bytes are absent it has nothing to do).
     private static func needsRewriting(_ message: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in message.utf8 {
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-                || (previous == UInt8(ascii: ":") && byte == UInt8(ascii: " "))
-            {
+        let utf8 = message.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return true }
+            if byte == UInt8(ascii: ":"), severityMarks.contains(where: { utf8[index...].starts(with: $0) }) {
                 return true
             }
-            previous = byte
+            index = utf8.index(after: index)
         }
         return false
     }
+
+    private static let severityMarks = Severity.allCases.map { Array(": \($0.rawValue): ".utf8) }
 }

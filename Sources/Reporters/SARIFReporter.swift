@@ -13,6 +13,7 @@ public enum SARIFReporter {
         var seenFingerprints: [String: Int] = [:]
         // Suppressed findings follow the reported ones, each with its `suppressions`.
         let diagnostics = report.diagnostics + report.suppressed.map(\.diagnostic)
+        let artifacts = ArtifactLocations(diagnostics, report: report)
         let fingerprints = diagnostics.map { diagnostic -> String in
             let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(
                 separator: "\u{0}")
@@ -33,7 +34,8 @@ public enum SARIFReporter {
             var location: [(String, JSONValue)] = [
                 (
                     "physicalLocation",
-                    physicalLocation(diagnostic.file, diagnostic.range, snippet: diagnostic.snippet, report: report)
+                    physicalLocation(
+                        diagnostic.file, diagnostic.range, snippet: diagnostic.snippet, artifacts: artifacts)
                 )
             ]
             if !diagnostic.keyPath.isEmpty {
@@ -60,7 +62,7 @@ public enum SARIFReporter {
                                         "physicalLocation",
                                         physicalLocation(
                                             related.file, SourceRange(at: related.range.start), snippet: nil,
-                                            report: report)
+                                            artifacts: artifacts)
                                     ),
                                     ("message", .object([("text", .string(escapeBraces(related.message)))])),
                                 ])
@@ -69,7 +71,7 @@ public enum SARIFReporter {
             }
             result.append(("partialFingerprints", .object([("eplint/v1", .string(fingerprints[index]))])))
             if let fix = diagnostic.fix, !fix.edits.isEmpty {
-                result.append(("fixes", .array([fixObject(fix, file: diagnostic.file, report: report)])))
+                result.append(("fixes", .array([fixObject(fix, file: diagnostic.file, artifacts: artifacts)])))
             }
             if index >= report.diagnostics.count {
                 let suppressed = report.suppressed[index - report.diagnostics.count]
@@ -88,15 +90,16 @@ public enum SARIFReporter {
         }
 
         let rules = report.rules.map { rule -> JSONValue in
-            .object([
+            let sections = PageSections.of(rule)
+            return .object([
                 ("id", .string(rule.id.rawValue)),
                 ("name", .string(rule.name)),
                 ("shortDescription", .object([("text", .string(rule.summary))])),
-                ("fullDescription", .object([("text", .string(section("What it checks", of: rule) ?? rule.summary))])),
+                ("fullDescription", .object([("text", .string(sections.whatItChecks ?? rule.summary))])),
                 (
                     "help",
                     .object([
-                        ("text", .string(rule.summary + " " + (section("How to fix", of: rule) ?? ""))),
+                        ("text", .string(rule.summary + " " + (sections.howToFix ?? ""))),
                         ("markdown", .string(rule.documentation)),
                     ])
                 ),
@@ -153,7 +156,7 @@ public enum SARIFReporter {
 
     /// A fix as SARIF states it: the replaced regions (UTF-16 columns, as every region here)
     /// and the text put in their place.
-    static func fixObject(_ fix: Fix, file: String, report: RunReport) -> JSONValue {
+    static func fixObject(_ fix: Fix, file: String, artifacts: ArtifactLocations) -> JSONValue {
         let flag = fix.applicability == .safe ? "eplint --fix" : "eplint --fix --unsafe-fixes"
         return .object([
             ("description", .object([("text", .string("\(fix.applicability.rawValue) fix (\(flag))"))])),
@@ -163,7 +166,7 @@ public enum SARIFReporter {
                 .array(
                     changedFiles(fix, file: file).map { changed in
                         .object([
-                            ("artifactLocation", artifactLocation(changed, report: report)),
+                            ("artifactLocation", artifacts[changed]),
                             (
                                 "replacements",
                                 .array(
@@ -202,8 +205,9 @@ public enum SARIFReporter {
         }
     }
 
-    static func physicalLocation(_ file: String, _ range: SourceRange, snippet: String?, report: RunReport) -> JSONValue
-    {
+    static func physicalLocation(
+        _ file: String, _ range: SourceRange, snippet: String?, artifacts: ArtifactLocations
+    ) -> JSONValue {
         var region: [(String, JSONValue)] = [
             ("startLine", .integer(range.start.line)),
             ("startColumn", .integer(range.start.utf16Column)),
@@ -212,7 +216,30 @@ public enum SARIFReporter {
             region += [("endLine", .integer(range.end.line)), ("endColumn", .integer(range.end.utf16Column))]
         }
         if let snippet { region.append(("snippet", .object([("text", .string(snippet))]))) }
-        return .object([("artifactLocation", artifactLocation(file, report: report)), ("region", .object(region))])
+        return .object([("artifactLocation", artifacts[file]), ("region", .object(region))])
+    }
+
+    /// Each file's `artifactLocation`, made once per report rather than once per finding (a
+    /// path normalised and percent-encoded for each of thousands of findings in one file).
+    struct ArtifactLocations: Sendable {
+        let report: RunReport
+        let byFile: [String: JSONValue]
+
+        init(_ diagnostics: [Diagnostic], report: RunReport) {
+            var byFile: [String: JSONValue] = [:]
+            func add(_ file: String) {
+                if byFile[file] == nil { byFile[file] = artifactLocation(file, report: report) }
+            }
+            for diagnostic in diagnostics {
+                add(diagnostic.file)
+                for related in diagnostic.related { add(related.file) }
+                for edit in diagnostic.fix?.edits ?? [] { edit.file.map(add) }
+            }
+            self.report = report
+            self.byFile = byFile
+        }
+
+        subscript(file: String) -> JSONValue { byFile[file] ?? artifactLocation(file, report: report) }
     }
 
     /// Relative to `%SRCROOT%` when inside it, else an absolute `file://` URI.
@@ -257,7 +284,33 @@ public enum SARIFReporter {
 
     /// SARIF messages treat `{` and `}` as placeholder marks: literal ones are doubled.
     static func escapeBraces(_ text: String) -> String {
-        text.replacing("{", with: "{{").replacing("}", with: "}}")
+        // Most messages have none: the search for them cost more than writing the finding.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }
+        return text.replacing("{", with: "{{").replacing("}", with: "}}")
+    }
+
+    /// The two sections of a rule page that its descriptor quotes. They depend on the page alone:
+    /// cut once per process for the pages eplint embeds, not on every report (a fuzzer's input
+    /// paid 9% of its time for them).
+    struct PageSections: Sendable {
+        let documentation: String
+        let whatItChecks: String?
+        let howToFix: String?
+
+        init(_ rule: RuleMetadata) {
+            documentation = rule.documentation
+            whatItChecks = section("What it checks", of: rule)
+            howToFix = section("How to fix", of: rule)
+        }
+
+        private static let embedded = Dictionary(
+            uniqueKeysWithValues: RuleCatalog.all.map { ($0.id, PageSections($0)) })
+
+        /// Cut again for metadata whose page is not the embedded one.
+        static func of(_ rule: RuleMetadata) -> PageSections {
+            if let cut = embedded[rule.id], cut.documentation == rule.documentation { return cut }
+            return PageSections(rule)
+        }
     }
 
     /// The text of a `## Title` section of a rule page, up to the next heading.

@@ -10,19 +10,10 @@ import ServerSide
     import Darwin
 #endif
 
-/// EPLINT_FUZZ_MODE: unset, the whole path, with the comment-cutting cross-check on one
-/// input in 32; `comments`, the cross-check on every input; `structure`, inputs built from
-/// a recipe (`lintStructure`). The cross-check parses a 240 KB input twice: on every input
-/// it held the harness to about 30 inputs a second.
+/// EPLINT_FUZZ_MODE: unset, the whole path, with the expensive cross-checks on a sample of
+/// inputs (`Sample`); `all`, every check on every input; `comments`, the comment-cutting
+/// cross-check on every input; `structure`, inputs built from a recipe (`lintStructure`).
 let fuzzMode = getenv("EPLINT_FUZZ_MODE").map { String(cString: $0) } ?? ""
-
-/// One input in 32, the same ones every run (a finding reproduces).
-private func sampledForCommentCutting(_ bytes: [UInt8]) -> Bool {
-    guard fuzzMode != "comments" else { return true }
-    var hash: UInt32 = 2_166_136_261
-    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-    return hash % 32 == 0
-}
 
 /// One input in the mode chosen.
 func fuzz(_ bytes: [UInt8]) {
@@ -35,8 +26,9 @@ func fuzz(_ bytes: [UInt8]) {
 /// with bit 32 (`<` has it), its comments are made long and cut (`checkCommentCutting`) on a sample.
 func lintEverything(_ bytes: [UInt8]) {
     let mode = bytes.first ?? 0
-    if mode & 64 != 0 { lintServerSide(bytes) }
-    if mode & 32 != 0 && sampledForCommentCutting(bytes) { checkCommentCutting(bytes) }
+    let sample = Sample(bytes)
+    if mode & 64 != 0 { lintServerSide(bytes, sample: sample) }
+    if mode & 32 != 0 && sample.cutsComments { checkCommentCutting(bytes) }
     checkBuiltAppReaders(bytes)
     var configuration = LintConfiguration(
         buildSettings: BuildSettings(mode & 1 == 0 ? [:] : ["REGION": "nl", "URL": "https://x.com/?a"]))
@@ -69,10 +61,11 @@ func lintEverything(_ bytes: [UInt8]) {
         }
     }
     if let text = PlistParser.decodedText(bytes) {
-        // The same slicing the executable does for snippets, on the fuzzed text.
-        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for index in diagnostics.indices where diagnostics[index].range.start.line <= lines.count {
-            diagnostics[index].sourceLine = String(lines[diagnostics[index].range.start.line - 1])
+        // The source lines the executable shows (SourceExcerpts: lines end at LF, CR or CRLF).
+        let lines = lineRanges(text)
+        for index in diagnostics.indices where (1...lines.count).contains(diagnostics[index].range.start.line) {
+            diagnostics[index].sourceLine = String(
+                decoding: text[lines[diagnostics[index].range.start.line - 1]], as: UTF8.self)
         }
     }
     // The rules that fired (not all 29 pages per input): the same code, far fewer bytes.
@@ -80,10 +73,24 @@ func lintEverything(_ bytes: [UInt8]) {
     let report = RunReport(
         toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
         fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
-    _ = GCCReporter.render(report, presentation: TerminalPresentation(colour: true, showSource: true))
-    _ = JSONReporter.render(report)
-    _ = SARIFReporter.render(report)
-    _ = GitHubReporter.render(report)
+    sample.render(report, presentation: TerminalPresentation(colour: true, showSource: true))
+}
+
+/// Where each line of UTF-8 text lies, without its line end (LF, CR or CRLF).
+func lineRanges(_ text: [UInt8]) -> [Range<Int>] {
+    var lines: [Range<Int>] = []
+    var start = 0
+    var index = 0
+    while index < text.count {
+        let byte = text[index]
+        index += 1
+        guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+        lines.append(start..<index - 1)
+        if byte == UInt8(ascii: "\r"), index < text.count, text[index] == UInt8(ascii: "\n") { index += 1 }
+        start = index
+    }
+    lines.append(start..<text.count)
+    return lines
 }
 
 /// `--fix --unsafe-fixes` on the input: it must not crash, and a refused fix leaves the bytes.
@@ -101,7 +108,7 @@ func fixEverything(_ bytes: [UInt8], _ diagnostics: [Diagnostic], linter: Linter
 
 /// The JSON reader and the token decoder on the same bytes: as a report file, as a
 /// notification file, and each line as a token; positions must lie inside the input.
-func lintServerSide(_ bytes: [UInt8]) {
+func lintServerSide(_ bytes: [UInt8], sample: Sample) {
     let read = JSONReader.read(bytes)
     if let error = read.error { precondition(error.position.offset <= bytes.count, "error position beyond the input") }
     if let root = read.root {
@@ -119,10 +126,7 @@ func lintServerSide(_ bytes: [UInt8]) {
     let report = RunReport(
         toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
         fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
-    _ = GCCReporter.render(report, presentation: .plain)
-    _ = JSONReporter.render(report)
-    _ = SARIFReporter.render(report)
-    _ = GitHubReporter.render(report)
+    sample.render(report, presentation: .plain)
 }
 
 #if EPLINT_FUZZ

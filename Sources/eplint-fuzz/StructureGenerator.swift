@@ -146,8 +146,10 @@ func lintStructure(_ recipeBytes: [UInt8]) {
         let json = nested(
             &recipe, [("[", "]"), ("{\"a\":", "}"), ("[1,", "]"), ("{\"externalPurchaseId\":", "}")], depth: size,
             core: "1" + recipe.rest())
-        lintServerSide(Array(("{" + json.dropFirst()).utf8))
-        lintServerSide(Array(json.utf8))
+        for text in ["{" + json.dropFirst(), json] {
+            let bytes = Array(text.utf8)
+            lintServerSide(bytes, sample: Sample(bytes))
+        }
     case 9:
         let text =
             "// !$*UTF8*$!\n{ a = "

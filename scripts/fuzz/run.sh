@@ -4,13 +4,18 @@
 # and AddressSanitizer for SECONDS, seeded from the Rules/ examples, the golden tests and
 # shared/corpus/real-world. Exits non-zero on any crash, leak, timeout or out-of-memory; the
 # input that caused it is left in Tests/Fuzz/Findings/ (add it to Tests/Fuzz/Regressions/).
-# The comment-cutting cross-check (a 240 KB parse, twice) runs on one input in 32.
+# Every input goes through the parser and every rule; the expensive cross-checks run on one
+# input in 32 (chosen by its bytes: Sources/eplint-fuzz/Sampling.swift): the comment cutting
+# (a 240 KB parse, twice) and all four report formats; the other inputs write one format
+# each. A 120 s run from the seeds: 490 inputs a second per worker (2 shared cores, load
+# 2.4-3.0); 172 before the sample and faster reports, 30 when every input cut comments.
+#   --all-checks  every cross-check on every input (279 a second in the same conditions)
 #   --structure   inputs built from a recipe (deep nesting, long macro chains, wide argument
 #                 lists, big stringifications, deep plist/JSON/pbxproj, xcconfig references:
 #                 Sources/eplint-fuzz/StructureGenerator.swift); the recipe is the fuzzed input
 #   --comments    the comment-cutting cross-check on every input
-# Reproduce a finding: EPLINT_FUZZ_MODE=structure|comments .build/debug/eplint-fuzz FILE
-# Usage: scripts/fuzz/run.sh SECONDS [--structure|--comments] [extra libFuzzer flags]
+# Reproduce a finding: EPLINT_FUZZ_MODE=all|structure|comments .build/debug/eplint-fuzz FILE
+# Usage: scripts/fuzz/run.sh SECONDS [--all-checks|--structure|--comments] [extra libFuzzer flags]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "$(uname -s)" = Darwin ]; then
@@ -18,16 +23,24 @@ if [ "$(uname -s)" = Darwin ]; then
     echo "scripts/fuzz/run.sh: skipped on macOS: Xcode's Swift toolchain lacks libFuzzer; run it on Linux (or a swift.org toolchain's container)"
     exit 0
 fi
-seconds=${1:?usage: scripts/fuzz/run.sh SECONDS [--structure|--comments]}
+seconds=${1:?usage: scripts/fuzz/run.sh SECONDS [--all-checks|--structure|--comments]}
 shift
 mode=
 case "${1:-}" in
+    --all-checks) mode=all; shift ;;
     --structure) mode=structure; shift ;;
     --comments) mode=comments; shift ;;
 esac
 export EPLINT_FUZZ_MODE=$mode
+# AddressSanitizer records two frames per allocation, not 30: unwinding and storing the stacks
+# of every allocation took about a tenth of the time. Two is the fewest that keeps leaks
+# reported (0 or 1 frame: LeakSanitizer reports none). To see where a finding's memory was
+# allocated and freed: ASAN_OPTIONS=malloc_context_size=30 .build-fuzz/release/eplint-fuzz FINDING
+# (options given in ASAN_OPTIONS come after these and win).
+export ASAN_OPTIONS="malloc_context_size=2${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 shared=${EPLINT_SHARED_DIR:-../shared}
-work=/tmp/eplint-fuzz
+# EPLINT_FUZZ_WORK: where the corpus and seeds live (a fresh folder measures from the seeds alone).
+work=${EPLINT_FUZZ_WORK:-/tmp/eplint-fuzz}
 seeds=$work/seeds${mode:+-$mode}
 corpus=$work/corpus${mode:+-$mode}
 rm -rf "$seeds"
