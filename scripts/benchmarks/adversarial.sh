@@ -14,7 +14,7 @@
 #      on the main thread, with `ulimit -s 512`, and on two worker threads with 512 KiB stacks
 #      (adversarial_preprocessor.py; EPLINT_ADVERSARIAL=preprocessor runs only this part).
 #      EPLINT_ADVERSARIAL_LARGEST=1000000 adds 10^6 (inputs of 1 to 10 MB): those end
-#      correctly, grow linearly and stay under 2 s and the memory bound too (0.1 to 0.8 s, best of 3)
+#      correctly, grow linearly and stay under 2 s and the memory bound too (0.1 to 0.9 s, best of 3)
 # Usage: scripts/benchmarks/adversarial.sh [BOUND-SECONDS]   (default 5; the best of 3 runs counts)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
