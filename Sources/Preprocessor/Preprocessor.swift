@@ -342,7 +342,7 @@ struct PreprocessorRun {
     /// from it on.
     private mutating func flush(_ pending: inout [CppToken], atEnd: Bool = false, goesOn: Bool = false) {
         guard !pending.isEmpty else { return }
-        if traditional { pending = Self.joiningBlanks(pending) }
+        if traditional { Self.joinBlanks(&pending) }
         var text: [CppToken] = []
         swap(&text, &pending)
         let unterminated = expander.expandText(consume text, macros: macros, goesOn: goesOn, into: &printer)
@@ -356,29 +356,33 @@ struct PreprocessorRun {
     }
 
     /// clang's keep-whitespace lexer makes one token of blanks and line ends together; the
-    /// token after a line end is at the start of a line.
-    private static func joiningBlanks(_ tokens: [CppToken]) -> [CppToken] {
-        var joined: [CppToken] = []
-        joined.reserveCapacity(tokens.count)
+    /// token after a line end is at the start of a line. In place: the text may be a macro
+    /// use of megabytes waiting for its `)`, joined again with each piece.
+    private static func joinBlanks(_ tokens: inout [CppToken]) {
+        var kept = 0
         var sawLineEnd = false
-        for token in tokens {
+        for index in tokens.indices {
+            let token = tokens[index]
             if token.kind == .whitespace || token.kind == .newline {
-                if let last = joined.last, last.kind == .whitespace || last.kind == .newline, last.expansion < 0 {
-                    joined[joined.count - 1].text += token.text
-                    joined[joined.count - 1].kind = .whitespace
-                    joined[joined.count - 1].verbatim = false
+                if kept > 0, tokens[kept - 1].kind == .whitespace || tokens[kept - 1].kind == .newline,
+                    tokens[kept - 1].expansion < 0
+                {
+                    tokens[kept - 1].text += token.text
+                    tokens[kept - 1].kind = .whitespace
+                    tokens[kept - 1].verbatim = false
                 } else {
-                    joined.append(token)
+                    tokens[kept] = token
+                    kept += 1
                 }
                 if token.kind == .newline { sawLineEnd = true }
                 continue
             }
-            var placed = token
-            if sawLineEnd { placed.startOfLine = true }
+            tokens[kept] = token
+            if sawLineEnd { tokens[kept].startOfLine = true }
             sawLineEnd = false
-            joined.append(placed)
+            kept += 1
         }
-        return joined
+        tokens.removeSubrange(kept...)
     }
 
     /// Under -traditional, directives are read without blank tokens (as clang does): a blank
