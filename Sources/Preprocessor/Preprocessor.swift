@@ -236,9 +236,10 @@ struct PreprocessorRun {
                     isText = startsWithHash == false
                 }
                 // What is never read is not held: the rest of a text line or of a directive
-                // line in a group that is left out (but `#elif`, which may take it).
-                if line.count >= 2 && !isActive && !traditional
-                    && (isText || !["elif", "elifdef", "elifndef"].contains(line[1].text))
+                // line in a group that is left out (but `#elif`, which may take it; under
+                // -traditional, where blanks are tokens, directive lines are kept).
+                if line.count >= 2 && !isActive
+                    && (isText || (!traditional && !["elif", "elifdef", "elifndef"].contains(line[1].text)))
                 {
                     continue
                 }
