@@ -294,9 +294,4 @@ struct ConditionLexerLine: ConditionTokens {
         while source.next() != nil {}
     }
 
-    static func skipLine(_ lexer: inout CppLexer) {
-        var source = ConditionLexerLine(lexer: lexer)
-        skipLine(&source)
-        lexer = source.lexer
-    }
 }

@@ -90,14 +90,8 @@ struct PreprocessorRun {
     private var nextSpellingBase = 0
     private var directiveLines: [Int] = []
     private var pushedMacros: [String: [Macro?]] = [:]
-    /// The spelling (for messages) of an `#if`/`#elif` expression left in the lexer, to be
-    /// evaluated as it is read (`plainCondition`), and whether that has read its line.
-    private var streamedCondition: String?
-    private var streamedLineRead = false
 
-    /// Tokens of text expanded and printed at once, outside -traditional (more while a macro
-    /// use waits for its closing parenthesis: twice what waits, so that a long use is read
-    /// again only a logarithmic number of times).
+    /// Tokens of text expanded and printed at once (more while a macro use waits: `printPiece`).
     private let textPiece: Int
 
     init(source: [UInt8], fileName: String, options: PreprocessingOptions, textPiece: Int) {
@@ -216,6 +210,8 @@ struct PreprocessorRun {
         var flushAt = textPiece
         while !atEnd && !stopped {
             line.removeAll(keepingCapacity: true)
+            // An `#if`/`#elif` expression left in the lexer, evaluated as it is read.
+            var streamed: StreamedCondition?
             // Whether the line's first token (but blanks) is `#`, once it is read; the line is
             // text, cut in pieces; part of it may be printed already.
             var startsWithHash: Bool?
@@ -255,11 +251,10 @@ struct PreprocessorRun {
                     // After a token that is no macro's name, what follows cannot change how the
                     // text before it expands (a use still open is handed back); under
                     // -traditional, not after a blank (blanks in a row are joined).
-                    if !(token.kind == .identifier && macros.isDefined(token.text)) && !token.isBlank {
+                    if !namesMacro(token) && !token.isBlank {
                         if pending.isEmpty { swap(&pending, &line) } else { pending += line }
                         line.removeAll(keepingCapacity: true)
-                        flush(&pending, goesOn: true)
-                        flushAt = max(textPiece, 2 * pending.count)
+                        flushAt = printPiece(&pending)
                         printedPart = true
                     }
                 } else if startsWithHash == true && holdsTooMuch(line.count) {
@@ -271,10 +266,11 @@ struct PreprocessorRun {
                 // lexer: a megabyte expression is never held as tokens.
                 if significantTokens == 2, startsWithHash == true, token.kind == .identifier,
                     token.text == "if" || token.text == "elif",
-                    isDirectiveName(at: line.count - 1, of: line, afterDirective: afterDirective),
+                    // (Under -traditional an indented `#` right after a directive line is text.)
+                    !(traditional && afterDirective && line[0].kind == .whitespace),
                     let quoted = plainCondition(after: lexer)
                 {
-                    streamedCondition = quoted
+                    streamed = StreamedCondition(rest: ConditionLexerLine(lexer: lexer), quoted: quoted)
                     break
                 }
             }
@@ -294,11 +290,11 @@ struct PreprocessorRun {
                 flush(&pending)
                 // A slice: a hostile directive line is not copied once more.
                 let body = line[(first + 1)...].dropLast(line.last?.kind == .newline ? 1 : 0)
-                directive(body, hash: line[first], lexer: &lexer)
-                if streamedCondition != nil {
-                    if !streamedLineRead { ConditionLexerLine.skipLine(&lexer) }
-                    streamedCondition = nil
-                    streamedLineRead = false
+                directive(body, hash: line[first], lexer: &lexer, streamed: &streamed)
+                if var rest = streamed?.rest {
+                    // The lexer goes on after the line (read up to where the expression stopped).
+                    ConditionLexerLine.skipLine(&rest)
+                    lexer = rest.lexer
                     // Comments on the directive line are not the next line's.
                     _ = lexer.takeComments()
                 }
@@ -312,13 +308,12 @@ struct PreprocessorRun {
                 // (but blanks, which go with the next piece) when it is no macro's name (whose
                 // `(` may be on the next line).
                 if pending.count >= flushAt, let cut = pending.lastIndex(where: { !$0.isBlank }),
-                    !(pending[cut].kind == .identifier && macros.isDefined(pending[cut].text))
+                    !namesMacro(pending[cut])
                 {
                     let blanks = Array(pending[(cut + 1)...])
                     pending.removeSubrange((cut + 1)...)
-                    flush(&pending, goesOn: true)
+                    flushAt = printPiece(&pending)
                     pending += blanks
-                    flushAt = max(textPiece, 2 * pending.count)
                 }
             }
         }
@@ -336,7 +331,19 @@ struct PreprocessorRun {
 
     /// Whether tokens held for a line (or a macro use waiting for its `)`) outgrow the budget;
     /// a line of ordinary length never does, even when the budget is nearly spent.
-    private func holdsTooMuch(_ count: Int) -> Bool { count > 4_096 && count > expander.remainingBudget }
+    private func holdsTooMuch(_ count: Int) -> Bool { count > Self.ordinaryLine && count > expander.remainingBudget }
+
+    private static let ordinaryLine = 4_096
+
+    private func namesMacro(_ token: CppToken) -> Bool { token.kind == .identifier && macros.isDefined(token.text) }
+
+    /// Expands and prints a piece of text that goes on after it; what to hold before the next
+    /// piece: twice what waits (a use still open), so that a long use is read again only a
+    /// logarithmic number of times.
+    private mutating func printPiece(_ pending: inout [CppToken]) -> Int {
+        flush(&pending, goesOn: true)
+        return max(textPiece, 2 * pending.count)
+    }
 
     /// Expands and prints the text read so far. A macro use whose arguments are not closed
     /// yet stays pending; at the end of the file it is cpp's error, and cpp prints nothing
@@ -424,7 +431,9 @@ struct PreprocessorRun {
         if fatal == nil { fatal = PreprocessorNote(origin: token.origin, file: token.file, message: message) }
     }
 
-    private mutating func directive(_ line: ArraySlice<CppToken>, hash: CppToken, lexer: inout CppLexer) {
+    private mutating func directive(
+        _ line: ArraySlice<CppToken>, hash: CppToken, lexer: inout CppLexer, streamed: inout StreamedCondition?
+    ) {
         let tokens = traditional ? Self.withoutBlankTokens(line)[...] : line
         guard let nameIndex = tokens.firstIndex(where: { !$0.isBlank }) else { return }
         let nameToken = tokens[nameIndex]
@@ -434,7 +443,7 @@ struct PreprocessorRun {
         let name = nameToken.kind == .identifier ? nameToken.text : ""
         switch name {
         case "if":
-            push(isActive ? condition(rest, at: hash, directive: "#if", lexer: &lexer) : false)
+            push(isActive ? condition(rest, at: hash, directive: "#if", streamed: &streamed) : false)
         case "ifdef", "ifndef":
             push(isActive ? definedTest(arguments, at: hash, directive: "#\(name)") == (name == "ifdef") : false)
         case "elif", "elifdef", "elifndef":
@@ -449,7 +458,7 @@ struct PreprocessorRun {
                 conditionals.append(top)
                 let value: Bool
                 switch name {
-                case "elif": value = condition(rest, at: hash, directive: "#elif", lexer: &lexer)
+                case "elif": value = condition(rest, at: hash, directive: "#elif", streamed: &streamed)
                 default: value = definedTest(arguments, at: hash, directive: "#\(name)") == (name == "elifdef")
                 }
                 top = conditionals.removeLast()
@@ -592,19 +601,6 @@ struct PreprocessorRun {
     }
 
     /// An `#if`/`#elif` expression's value; on an error, false (as cpp's output has it).
-    /// Whether `line[index]` is the name of the directive `line` starts (only blanks and the
-    /// `#` before it), as `process` would read the line; under -traditional an indented `#`
-    /// right after a directive line is text.
-    private func isDirectiveName(at index: Int, of line: [CppToken], afterDirective: Bool) -> Bool {
-        if traditional && afterDirective && line.first?.kind == .whitespace { return false }
-        var hashes = 0
-        for token in line[..<index] where !token.isBlank {
-            guard hashes == 0, token.isPunctuator("#") || token.isPunctuator("%:") else { return false }
-            hashes += 1
-        }
-        return hashes == 1
-    }
-
     /// For an `#if` or `#elif` line whose expression (the rest of the line in `lexer`) names
     /// no macro, `defined`, feature test or target macro: its spelling for messages. Then it
     /// is evaluated as it is lexed (nothing to replace); nil: it must be read whole.
@@ -625,15 +621,11 @@ struct PreprocessorRun {
     }
 
     private mutating func condition(
-        _ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String, lexer: inout CppLexer
+        _ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String, streamed: inout StreamedCondition?
     ) -> Bool {
-        if let quoted = streamedCondition {
-            var source = ConditionLexerLine(lexer: lexer)
-            let (value, failure) = ConditionEvaluator.evaluate(&source)
-            ConditionLexerLine.skipLine(&source)
-            lexer = source.lexer
-            streamedLineRead = true
-            return report(value, failure, quoted: quoted, at: hash, directive: directive)
+        if streamed != nil {
+            let (value, failure) = ConditionEvaluator.evaluate(&streamed!.rest)
+            return report(value, failure, quoted: streamed!.quoted, at: hash, directive: directive)
         }
         let line = tokens.containsBlank ? tokens.filter { !$0.isBlank }[...] : tokens
         let quoted = Self.spelled(line)
@@ -813,4 +805,11 @@ struct PreprocessorRun {
             segments: segments, lines: sourceLines, expansions: expansions, expansionOutput: expansionOutput,
             outputLineStarts: outputLineStarts)
     }
+}
+
+/// An `#if` or `#elif` expression that needs no replacement, left in the lexer to be
+/// evaluated as it is read, and its spelling for messages.
+struct StreamedCondition {
+    var rest: ConditionLexerLine
+    let quoted: String
 }
