@@ -68,7 +68,10 @@ binary="$work/build/debug/eplint"
 ldd "$binary" | grep "$prefix/lib/libxml2" >/dev/null || { echo "FAIL: eplint is not linked to the libxml2 built here"; ldd "$binary"; exit 1; }
 echo "== swift test on that build"
 PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift test --skip-build "${build[@]}" > "$work/test.log" 2>&1 ||
-    { echo "FAIL: the tests fail against this libxml2; the failures and the log's end:"
-      grep -E "✘" "$work/test.log" | head -30 || true; tail -40 "$work/test.log"; exit 1; }
+    { echo "FAIL: the tests fail against this libxml2; the failures, any crash and the log's end:"
+      grep -E "✘" "$work/test.log" | head -30 || true
+      # A crash of the test process: the backtracer's report, from its first line.
+      sed -n '/Program crashed/,$p' "$work/test.log" | grep -v "^✔" | head -80 || true
+      tail -20 "$work/test.log"; exit 1; }
 tail -1 "$work/test.log"
 echo "== tested against libxml2 $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion libxml-2.0)"
