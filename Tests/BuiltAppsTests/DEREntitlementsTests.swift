@@ -55,16 +55,10 @@ import Testing
     func theSampleIsDER() throws {
         let file = TestScratch.path("eplint-entitlements", suffix: ".der")
         try Data(Self.sample).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["asn1parse", "-inform", "DER", "-in", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let outcome = try ChildProcess.run(
+            "/usr/bin/openssl", ["asn1parse", "-inform", "DER", "-in", file.path], output: .captured)
+        let text = String(decoding: outcome.standardOutput, as: UTF8.self)
+        #expect(outcome.status == 0 && !outcome.signaled)
         #expect(
             text.contains("cons: appl [ 16 ]") && text.contains("cons: cont [ 16 ]")
                 && text.contains(":com.apple.developer.storekit.external-purchase"))

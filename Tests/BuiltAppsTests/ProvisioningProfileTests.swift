@@ -15,23 +15,15 @@ import Testing
 
     @discardableResult
     static func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl!)
-        process.arguments = arguments
-        // Input from a file: writing to a pipe can be interrupted (EINTR) under the test runner.
+        var arguments = arguments
+        // Input from a file, as openssl's `-in` reads it.
         if let input {
             let file = TestScratch.path("eplint-openssl")
             try input.write(to: file)
-            process.arguments! += ["-in", file.path]
+            arguments += ["-in", file.path]
         }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
+        let outcome = try ChildProcess.run(openssl!, arguments, output: .captured)
+        return (outcome.status, outcome.standardOutput)
     }
 
     static func corpusProfiles() -> [URL] {

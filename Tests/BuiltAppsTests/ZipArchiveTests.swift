@@ -63,12 +63,9 @@ import Testing
     static func written(seed: Int, count: Int) throws -> [Written] {
         let directory = TestScratch.path("eplint-zip")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python!)
-        process.arguments = ["-c", writer, String(seed), String(count), directory.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let outcome = try ChildProcess.run(
+            python!, ["-c", writer, String(seed), String(count), directory.path], output: .inherited, error: .inherited)
+        #expect(outcome.status == 0 && !outcome.signaled)
         return try JSONDecoder().decode(
             [Written].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
     }
@@ -119,15 +116,13 @@ import Testing
     /// One deflated entry of `size` zero bytes, written by zipfile.
     static func zeros(_ size: Int) throws -> [UInt8] {
         let file = TestScratch.path("eplint-zeros", suffix: ".zip")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python!)
-        process.arguments = [
-            "-c",
-            "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z: z.writestr('Payload/big', bytes(int(sys.argv[2])))",
-            file.path, String(size),
-        ]
-        try process.run()
-        process.waitUntilExit()
+        try ChildProcess.run(
+            python!,
+            [
+                "-c",
+                "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z: z.writestr('Payload/big', bytes(int(sys.argv[2])))",
+                file.path, String(size),
+            ], output: .inherited, error: .inherited)
         return Array(try Data(contentsOf: file))
     }
 
@@ -198,15 +193,9 @@ import Testing
         }.filter { $0.pathExtension == "ipa" }
         #expect(ipas.count >= 3)
         for ipa in ipas {
-            let process = Process()
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: Self.python!)
-            process.arguments = ["-c", lister, ipa.path]
-            process.standardOutput = output
-            try process.run()
-            let listed = try JSONSerialization.jsonObject(
-                with: output.fileHandleForReading.readDataToEndOfFile(), options: .fragmentsAllowed)
-            process.waitUntilExit()
+            let outcome = try ChildProcess.run(
+                Self.python!, ["-c", lister, ipa.path], output: .captured, error: .inherited)
+            let listed = try JSONSerialization.jsonObject(with: outcome.standardOutput, options: .fragmentsAllowed)
             guard let expected = listed as? [[Any]] else {
                 #expect(throws: ArtifactProblem.self, "\(ipa.lastPathComponent): zipfile refuses it") {
                     try ZipArchive(FileBytes(path: ipa.path))

@@ -189,29 +189,24 @@ private func failure(_ yaml: String) -> String? {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let schemaURL = root.appendingPathComponent("Rules/eplint-config.schema.json")
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: try RequiredTool.python.require())
-        check.arguments = [
-            "-c",
-            """
-            import json, sys, yaml, jsonschema
-            schema = json.load(open(sys.argv[1]))
-            jsonschema.validate(yaml.safe_load(sys.argv[2]), schema)
-            try:
-                jsonschema.validate(yaml.safe_load(sys.argv[3]), schema)
-            except jsonschema.ValidationError:
-                print("rejected")
-            """, schemaURL.path,
-            "disable: [EP206]\nseverity: {EP104: error}\nignore: [{path: a, rule: EP203, keyPath: b}]\nmusic-streaming: true\ndeployment-target: {iOS: '16.0'}\n",
-            "disabel: [EP206]\n",
-        ]
-        let output = Pipe()
-        check.standardOutput = output
-        check.standardError = output
-        try check.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0 && text == "rejected\n", "\(text)")
+        let outcome = try ChildProcess.run(
+            try RequiredTool.python.require(),
+            [
+                "-c",
+                """
+                import json, sys, yaml, jsonschema
+                schema = json.load(open(sys.argv[1]))
+                jsonschema.validate(yaml.safe_load(sys.argv[2]), schema)
+                try:
+                    jsonschema.validate(yaml.safe_load(sys.argv[3]), schema)
+                except jsonschema.ValidationError:
+                    print("rejected")
+                """, schemaURL.path,
+                "disable: [EP206]\nseverity: {EP104: error}\nignore: [{path: a, rule: EP203, keyPath: b}]\nmusic-streaming: true\ndeployment-target: {iOS: '16.0'}\n",
+                "disabel: [EP206]\n",
+            ], output: .captured, error: .output)
+        let text = String(decoding: outcome.standardOutput, as: UTF8.self)
+        #expect(outcome.status == 0 && !outcome.signaled && text == "rejected\n", "\(text)")
     }
 }
 

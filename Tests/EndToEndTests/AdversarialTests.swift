@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Hostile inputs through the built binary: each ends with exit 0 or 1 and a clear
@@ -238,18 +239,13 @@ import Testing
         // A big input keeps eplint busy; the signal arrives before the report is complete.
         let (directory, _) = try bigInfoPlist(entries: 600_000) { "<key>k\($0)</key><string>value \($0)</string>\n" }
         for signal in [SIGINT, SIGTERM] {
-            let process = Process()
-            process.executableURL = Eplint.executable
-            process.arguments = ["--output", "out.txt", "--report", "sarif=report.sarif", "Info.plist"]
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess.start(
+                Eplint.executable.path, ["--output", "out.txt", "--report", "sarif=report.sarif", "Info.plist"],
+                in: directory)
             usleep(150_000)
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
+            process.signal(signal)
             // It died of the signal (it unblocks SIGINT/SIGTERM even if spawned with them blocked).
-            #expect(process.terminationReason == .uncaughtSignal, "signal \(signal)")
+            #expect(process.wait().signaled, "signal \(signal)")
             let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             #expect(left.allSatisfy { $0 == "Info.plist" || $0 == "out.txt" || $0 == "report.sarif" }, "\(left)")
             for name in ["out.txt", "report.sarif"] where left.contains(name) {
@@ -272,15 +268,13 @@ import Testing
         let (_, input) = try bigInfoPlist(entries: 200_000) { "<key>k\($0)</key><true/>\n" }
         // A writer keeps appending (comments after the root are still XML) while eplint reads.
         // Bounded, and killed with SIGKILL: children of test threads inherit blocked signals.
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = [
-            "-c", "i=0; while [ $i -lt 200000 ]; do echo '<!-- more -->' >> '\(input.path)'; i=$((i+1)); done",
-        ]
-        try writer.run()
+        let writer = try ChildProcess.start(
+            "/bin/sh",
+            ["-c", "i=0; while [ $i -lt 200000 ]; do echo '<!-- more -->' >> '\(input.path)'; i=$((i+1)); done"],
+            output: .inherited, error: .inherited)
         defer {
-            kill(writer.processIdentifier, SIGKILL)
-            writer.waitUntilExit()
+            writer.signal(SIGKILL)
+            _ = writer.wait()
         }
         let run = try linted([input.path])
         #expect(run.standardOutput == "" || run.standardOutput.contains("[EP"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `eplint App.app`, `App.ipa` and `App.xcarchive`: the built Info.plist (binary) linted with
@@ -110,21 +111,19 @@ import Testing
         #expect(direct.status == 1)
 
         // The same bundle in an .ipa and an .xcarchive.
-        let zip = Process()
-        zip.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        zip.arguments = [
-            "-c",
-            """
-            import os, sys, zipfile
-            with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as z:
-                for folder, _, names in os.walk(sys.argv[1]):
-                    for name in names:
-                        path = os.path.join(folder, name)
-                        z.write(path, 'Payload/' + os.path.relpath(path, os.path.dirname(sys.argv[1])))
-            """, app.path, root.appendingPathComponent("Fixture.ipa").path,
-        ]
-        try zip.run()
-        zip.waitUntilExit()
+        try ChildProcess.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import os, sys, zipfile
+                with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as z:
+                    for folder, _, names in os.walk(sys.argv[1]):
+                        for name in names:
+                            path = os.path.join(folder, name)
+                            z.write(path, 'Payload/' + os.path.relpath(path, os.path.dirname(sys.argv[1])))
+                """, app.path, root.appendingPathComponent("Fixture.ipa").path,
+            ], output: .inherited, error: .inherited)
         let ipa = try Eplint.run(["Fixture.ipa"], in: root)
         #expect(Self.findings(ipa) == Self.findings(direct), "\(ipa.standardOutput)")
         #expect(ipa.standardOutput.contains("Fixture.ipa/Payload/Fixture.app/Info.plist:1:1: error: "))
@@ -179,12 +178,7 @@ import Testing
                 certificate.path, "-inkey", key.path, "-out", signed.path,
             ],
         ] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = arguments
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try ChildProcess.run("/usr/bin/openssl", arguments, output: .inherited)
         }
         return try Data(contentsOf: signed)
     }
@@ -225,20 +219,18 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed"))
     func hostileArchives() throws {
         let root = try Eplint.temporaryDirectory()
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        writer.arguments = [
-            "-c",
-            """
-            import sys, zipfile
-            cyclic = b'bplist00' + bytes([0xA1, 0]) + bytes([8]) + bytes(6) + bytes([1, 1]) + (1).to_bytes(8, 'big') + bytes(8) + (10).to_bytes(8, 'big')
-            for name, data in (('Good', b'<plist><dict/></plist>'), ('Cyclic', cyclic)):
-                with zipfile.ZipFile(sys.argv[1] + '/' + name + '.ipa', 'w', zipfile.ZIP_DEFLATED) as z:
-                    z.writestr('Payload/A.app/Info.plist', data)
-            """, root.path,
-        ]
-        try writer.run()
-        writer.waitUntilExit()
+        try ChildProcess.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import sys, zipfile
+                cyclic = b'bplist00' + bytes([0xA1, 0]) + bytes([8]) + bytes(6) + bytes([1, 1]) + (1).to_bytes(8, 'big') + bytes(8) + (10).to_bytes(8, 'big')
+                for name, data in (('Good', b'<plist><dict/></plist>'), ('Cyclic', cyclic)):
+                    with zipfile.ZipFile(sys.argv[1] + '/' + name + '.ipa', 'w', zipfile.ZIP_DEFLATED) as z:
+                        z.writestr('Payload/A.app/Info.plist', data)
+                """, root.path,
+            ], output: .inherited, error: .inherited)
         let good = Array(try Data(contentsOf: root.appendingPathComponent("Good.ipa")))
         try Data(good.prefix(good.count - 30)).write(to: root.appendingPathComponent("Truncated.ipa"))
         // The central directory's uncompressed size of the one entry: 268 MB from a few bytes.

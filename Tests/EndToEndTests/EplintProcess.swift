@@ -29,31 +29,18 @@ enum Eplint {
     static func run(
         _ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, environment: [String: String?] = [:]
     ) throws -> EplintRun {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var processEnvironment = ProcessInfo.processInfo.environment
         // A nil value removes the variable.
         for (name, value) in environment { processEnvironment[name] = value }
-        process.environment = processEnvironment
-        let output = Pipe()
-        let error = Pipe()
-        let standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = standardInput
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(input) }
-        try standardInput.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Standard input is a pipe even when nothing is written to it, as a shell's `|` gives.
+        let outcome = try ChildProcess.run(
+            executable.path, arguments, in: directory, environment: processEnvironment, input: input ?? Data(),
+            output: .captured, error: .captured)
         return EplintRun(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self), standardOutputData: outputData)
+            status: outcome.status,
+            standardOutput: String(decoding: outcome.standardOutput, as: UTF8.self),
+            standardError: String(decoding: outcome.standardError, as: UTF8.self),
+            standardOutputData: outcome.standardOutput)
     }
 
     /// The tools a `--diff` must apply with, as found on this machine (each with its arguments
@@ -65,13 +52,7 @@ enum Eplint {
 
     /// Runs `tool` (a path, then its arguments) in `directory`; its exit status.
     static func runTool(_ tool: [String], in directory: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool[0])
-        process.arguments = Array(tool.dropFirst())
-        process.currentDirectoryURL = directory
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ChildProcess.run(tool[0], Array(tool.dropFirst()), in: directory).status
     }
 
     static func temporaryDirectory() throws -> URL {

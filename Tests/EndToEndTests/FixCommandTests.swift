@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `eplint --fix`, `--unsafe-fixes` and `--diff`, run as a user runs them.
@@ -226,22 +227,16 @@ import Testing
         var mixed = 0
         for waitsForTheFirstWrite in [true, false] {
             for name in names { _ = try write(Self.broken, name, in: directory) }
-            let process = Process()
-            process.executableURL = Eplint.executable
-            process.arguments = ["--fix", "--unsafe-fixes"] + names
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess.start(
+                Eplint.executable.path, ["--fix", "--unsafe-fixes"] + names, in: directory)
             if waitsForTheFirstWrite {
                 // Files are written in the order named, each synced to disk: the rest are still to come.
                 let deadline = Date().addingTimeInterval(30)
                 while (try? Data(contentsOf: first)) == Data(Self.broken.utf8) && process.isRunning && Date() < deadline
                 { usleep(500) }
             }
-            process.interrupt()
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal, "eplint ended before SIGINT came")
+            process.signal(SIGINT)
+            #expect(process.wait().signaled, "eplint ended before SIGINT came")
             var fixedFiles = 0
             for name in names {
                 let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `eplint --fix --unsafe-fixes` moving entries between an Info.plist and its entitlements
@@ -213,18 +214,12 @@ import Testing
             _ = try pair(in: path)
         }
         let first = directory.appendingPathComponent("App0/Info.plist")
-        let process = Process()
-        process.executableURL = Eplint.executable
-        process.arguments = ["--fix", "--unsafe-fixes"] + folders.map { "\($0)/Info.plist" }
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess.start(
+            Eplint.executable.path, ["--fix", "--unsafe-fixes"] + folders.map { "\($0)/Info.plist" }, in: directory)
         let deadline = Date().addingTimeInterval(30)
         while (try? text(first)) == Self.infoPlist && process.isRunning && Date() < deadline { usleep(200) }
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "eplint ended before SIGINT came")
+        process.signal(SIGINT)
+        #expect(process.wait().signaled, "eplint ended before SIGINT came")
         var moved = 0
         for folder in folders {
             let info = try text(directory.appendingPathComponent("\(folder)/Info.plist"))

@@ -24,21 +24,9 @@ import Testing
     func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL = root) throws -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        let inputPipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = inputPipe
-        try process.run()
-        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inputPipe.fileHandleForWriting.close()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outcome = try ChildProcess.run(
+            executable, arguments, in: directory, input: Data((input ?? "").utf8), output: .captured, error: .output)
+        return (outcome.status, String(decoding: outcome.standardOutput, as: UTF8.self))
     }
 
     /// swift-build's script-phase grammar, as it parses each output line.

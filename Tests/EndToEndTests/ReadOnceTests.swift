@@ -42,14 +42,7 @@ import Testing
     /// How often each file under App/ was opened by the traced command.
     private static func opens(_ command: [String], in fixture: Project) throws -> [String: Int] {
         let trace = fixture.root.appendingPathComponent("opens.trace").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = fixture.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try ChildProcess.run(command[0], Array(command.dropFirst()), in: fixture.root)
         var counts: [String: Int] = [:]
         for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         where !line.contains("ENOENT") {

@@ -183,20 +183,12 @@ import Testing
         let summary = "7 errors, 1 warning in 4 files"
         #expect(text.contains("a summary (`\(summary)`\nafter the set-up command)"))
         func terminal(_ environment: [String: String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try RequiredTool.script.require())
-            process.arguments = [
-                "-qec", "\(Eplint.executable.path) Examples/BrokenApp Examples/CorrectApp", "/dev/null",
-            ]
-            process.currentDirectoryURL = Eplint.packageRoot
-            process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+            let outcome = try ChildProcess.run(
+                try RequiredTool.script.require(),
+                ["-qec", "\(Eplint.executable.path) Examples/BrokenApp Examples/CorrectApp", "/dev/null"],
+                in: Eplint.packageRoot, environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
+                output: .captured, error: .inherited)
+            return String(decoding: outcome.standardOutput, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         }
         let coloured = try terminal(["TERM": "xterm"]).replacingOccurrences(
             of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)

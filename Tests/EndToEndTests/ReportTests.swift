@@ -107,16 +107,10 @@ private func json(_ text: String) throws -> [String: Any] {
         let directory = try Eplint.temporaryDirectory()
         let log = directory.appendingPathComponent("report.sarif")
         try Eplint.run(arguments(for: input) + ["--format", "sarif", "--output", log.path, input], in: Self.golden)
-        let validation = Process()
-        validation.executableURL = validator
-        validation.arguments = ["--github", log.path]
-        let output = Pipe()
-        validation.standardOutput = output
-        validation.standardError = output
-        try validation.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        validation.waitUntilExit()
-        #expect(validation.terminationStatus == 0, "\(text)")
+        let validation = try ChildProcess.run(
+            validator.path, ["--github", log.path], output: .captured, error: .output)
+        let text = String(decoding: validation.standardOutput, as: UTF8.self)
+        #expect(validation.status == 0 && !validation.signaled, "\(text)")
     }
 
     @Test func fingerprintsSurviveALineShift() throws {
@@ -221,25 +215,19 @@ private func json(_ text: String) throws -> [String: Any] {
     @Test(.requires(.script))
     func terminalShowsTheSourceLineACaretAndASummary() throws {
         // `script` gives eplint a real pseudo-terminal, as a developer's shell would.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try RequiredTool.script.require())
         let commands =
             "\(Eplint.executable.path) Examples/BrokenApp; \(Eplint.executable.path) --color never Examples/BrokenApp"
         // util-linux's script (Linux) takes the command with -c; the BSD one (macOS) after the file.
         #if os(Linux)
-            process.arguments = ["-qec", commands, "/dev/null"]
+            let arguments = ["-qec", commands, "/dev/null"]
         #else
-            process.arguments = ["-q", "/dev/null", "/bin/sh", "-c", commands]
+            let arguments = ["-q", "/dev/null", "/bin/sh", "-c", commands]
         #endif
-        process.currentDirectoryURL = Eplint.packageRoot
-        process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]  // no NO_COLOR: colour as on a real terminal
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .replacingOccurrences(of: "\r\n", with: "\n")
-        process.waitUntilExit()
+        let outcome = try ChildProcess.run(
+            try RequiredTool.script.require(), arguments, in: Eplint.packageRoot,
+            environment: ["TERM": "xterm", "PATH": "/usr/bin:/bin"],  // no NO_COLOR: colour as on a real terminal
+            output: .captured, error: .inherited)
+        let text = String(decoding: outcome.standardOutput, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         let plain = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(
             plain.contains(
@@ -251,7 +239,7 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(second.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/") }, "\(second)")
         #if os(Linux)
             // -e: the command's status (BSD script's status is its own, not the command's).
-            #expect(process.terminationStatus == 1)
+            #expect(outcome.status == 1 && !outcome.signaled)
         #endif
     }
 

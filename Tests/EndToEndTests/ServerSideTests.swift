@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `eplint token|report|notification` through the built binary: output, exit status, formats,
@@ -179,13 +180,8 @@ import Testing
         let results = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
         #expect(results.count == 6)
         guard let validator = ReportTests.validator else { return }
-        let validation = Process()
-        validation.executableURL = validator
-        validation.arguments = ["--github", log.path]
-        validation.standardOutput = FileHandle.nullDevice
-        try validation.run()
-        validation.waitUntilExit()
-        #expect(validation.terminationStatus == 0)
+        let validation = try ChildProcess.run(validator.path, ["--github", log.path], error: .inherited)
+        #expect(validation.status == 0 && !validation.signaled)
     }
 
     /// Hostile JSON and tokens end in exit 1 with a diagnostic, never a crash.

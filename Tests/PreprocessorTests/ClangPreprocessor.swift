@@ -46,16 +46,7 @@ enum ClangPreprocessor {
             arguments += ["-include", header.path]
         }
         arguments.append(input.path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(text: Array(data), succeeded: process.terminationStatus == 0)
+        let outcome = try ChildProcess.run(path!, arguments, in: directory, output: .captured)
+        return Output(text: Array(outcome.standardOutput), succeeded: outcome.status == 0 && !outcome.signaled)
     }
 }

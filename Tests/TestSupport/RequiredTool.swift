@@ -58,14 +58,8 @@ public struct RequiredTool: Sendable {
     }
 
     static func imports(_ python: String, _ modules: String...) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import " + modules.joined(separator: ", ")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let outcome = try? ChildProcess.run(python, ["-c", "import " + modules.joined(separator: ", ")])
+        return outcome.map { $0.status == 0 && !$0.signaled } ?? false
     }
 }
 
