@@ -52,7 +52,8 @@ enum Eplint {
 
     /// Runs `tool` (a path, then its arguments) in `directory`; its exit status.
     static func runTool(_ tool: [String], in directory: URL) throws -> Int32 {
-        try ChildProcess.run(tool[0], Array(tool.dropFirst()), in: directory).status
+        try ChildProcess.run(tool[0], Array(tool.dropFirst()), in: directory, output: .inherited, error: .inherited)
+            .status
     }
 
     static func temporaryDirectory() throws -> URL {
