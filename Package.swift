@@ -82,8 +82,8 @@ let package = Package(
         .executableTarget(
             name: "eplint-fuzz",
             dependencies: [
-                "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "BuiltApps",
-                "XcodeProject", "Configuration",
+                "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide",
+                "BuiltApps", "XcodeProject", "Configuration",
             ]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),

@@ -39,6 +39,15 @@ package struct LineTable {
         return hint + 1
     }
 
+    /// The bytes of a 1-based line, without its line end (LF, CR or CR LF).
+    package func range(ofLine line: Int) -> Range<Int> {
+        let start = starts[line - 1]
+        guard line < starts.count else { return start..<text.count }
+        var end = starts[line] - 1
+        if text[end] == 0x0A, end > start, text[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
     /// 1-based byte column, as clang counts it (a tab is one).
     package func byteColumn(of offset: Int) -> Int { offset - starts[line(of: offset) - 1] + 1 }
 

@@ -290,8 +290,7 @@ struct ConditionLexerLine: ConditionTokens {
         return nil
     }
 
-    static func skipLine(_ source: inout ConditionLexerLine) {
-        while source.next() != nil {}
+    mutating func skipToLineEnd() {
+        while next() != nil {}
     }
-
 }

@@ -216,7 +216,6 @@ struct PreprocessorRun {
             // text, cut in pieces; part of it may be printed already.
             var startsWithHash: Bool?
             var significantTokens = 0
-            var isText = false
             var printedPart = false
             while true {
                 guard let token = lexer.next() else {
@@ -229,13 +228,13 @@ struct PreprocessorRun {
                 }
                 if startsWithHash == nil && token.kind != .whitespace && token.kind != .comment {
                     startsWithHash = token.isPunctuator("#") || token.isPunctuator("%:")
-                    isText = startsWithHash == false
                 }
+                let isText = startsWithHash == false
                 // What is never read is not held: the rest of a text line or of a directive
                 // line in a group that is left out (but `#elif`, which may take it; under
                 // -traditional, where blanks are tokens, directive lines are kept).
                 if line.count >= 2 && !isActive
-                    && (isText || (!traditional && !["elif", "elifdef", "elifndef"].contains(line[1].text)))
+                    && (isText || (!traditional && !Self.mayTakeGroup(line[1].text)))
                 {
                     continue
                 }
@@ -293,7 +292,7 @@ struct PreprocessorRun {
                 directive(body, hash: line[first], lexer: &lexer, streamed: &streamed)
                 if var rest = streamed?.rest {
                     // The lexer goes on after the line (read up to where the expression stopped).
-                    ConditionLexerLine.skipLine(&rest)
+                    rest.skipToLineEnd()
                     lexer = rest.lexer
                     // Comments on the directive line are not the next line's.
                     _ = lexer.takeComments()
@@ -334,6 +333,11 @@ struct PreprocessorRun {
     private func holdsTooMuch(_ count: Int) -> Bool { count > Self.ordinaryLine && count > expander.remainingBudget }
 
     private static let ordinaryLine = 4_096
+
+    /// The directives that may take a group left out so far.
+    private static func mayTakeGroup(_ name: String) -> Bool {
+        name == "elif" || name == "elifdef" || name == "elifndef"
+    }
 
     private func namesMacro(_ token: CppToken) -> Bool { token.kind == .identifier && macros.isDefined(token.text) }
 

@@ -1,3 +1,4 @@
+import EplintBase
 import EplintRules
 import LintEngine
 import PlistSyntax
@@ -62,10 +63,10 @@ func lintEverything(_ bytes: [UInt8]) {
     }
     if let text = PlistParser.decodedText(bytes) {
         // The source lines the executable shows (SourceExcerpts: lines end at LF, CR or CRLF).
-        let lines = lineRanges(text)
-        for index in diagnostics.indices where (1...lines.count).contains(diagnostics[index].range.start.line) {
+        let lines = LineTable(text)
+        for index in diagnostics.indices where (1...lines.starts.count).contains(diagnostics[index].range.start.line) {
             diagnostics[index].sourceLine = String(
-                decoding: text[lines[diagnostics[index].range.start.line - 1]], as: UTF8.self)
+                decoding: text[lines.range(ofLine: diagnostics[index].range.start.line)], as: UTF8.self)
         }
     }
     // The rules that fired (not all 29 pages per input): the same code, far fewer bytes.
@@ -74,23 +75,6 @@ func lintEverything(_ bytes: [UInt8]) {
         toolVersion: "fuzz", rules: RuleCatalog.all.filter { fired.contains($0.id) }, diagnostics: diagnostics,
         fileCount: 1, failures: [], sourceRoot: "/work", workingDirectory: "/work")
     sample.render(report, presentation: TerminalPresentation(colour: true, showSource: true))
-}
-
-/// Where each line of UTF-8 text lies, without its line end (LF, CR or CRLF).
-func lineRanges(_ text: [UInt8]) -> [Range<Int>] {
-    var lines: [Range<Int>] = []
-    var start = 0
-    var index = 0
-    while index < text.count {
-        let byte = text[index]
-        index += 1
-        guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
-        lines.append(start..<index - 1)
-        if byte == UInt8(ascii: "\r"), index < text.count, text[index] == UInt8(ascii: "\n") { index += 1 }
-        start = index
-    }
-    lines.append(start..<text.count)
-    return lines
 }
 
 /// `--fix --unsafe-fixes` on the input: it must not crash, and a refused fix leaves the bytes.

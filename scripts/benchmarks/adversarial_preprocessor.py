@@ -33,29 +33,33 @@ def run(arguments, cwd, stack_kib=None, worker_kib=None):
                           stderr=subprocess.DEVNULL, env=environment, preexec_fn=limit).returncode
 
 
+def timed(arguments, cwd, timeout=None):
+    """One run: exit status, peak RSS (0 when not recorded) and standard output of eplint alone
+    (GNU time's %M: a child forked from this script would count the script's memory too), and
+    the seconds it took."""
+    report = os.path.join(cwd, "rss.txt")
+    if os.path.exists(report): os.remove(report)
+    start = time.perf_counter()
+    run = subprocess.run((["timeout", str(timeout)] if timeout else []) + ["/usr/bin/time", "-f", "%M", "-o", report, eplint,
+                         "--color", "never"] + arguments, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - start
+    recorded = open(report).read().split() if os.path.exists(report) else []
+    return run.returncode, int(recorded[-1]) * 1024 if recorded else 0, run.stdout, elapsed
+
+
 def traditional(cwd):
     """Exit status and peak RSS of one run under -traditional (blanks are tokens there, and
     text and directives take other paths)."""
-    report = os.path.join(cwd, "rss-traditional.txt")
-    run = subprocess.run(["timeout", "60", "/usr/bin/time", "-f", "%M", "-o", report, eplint, "--color", "never",
-                          "--preprocessor-flag", "-traditional", "Info.plist"], cwd=cwd, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL)
-    rss = int(open(report).read().split()[-1]) * 1024 if os.path.exists(report) and open(report).read().strip() else 0
-    return run.returncode, rss
+    code, rss, _, _ = timed(["--preprocessor-flag", "-traditional", "Info.plist"], cwd, timeout=60)
+    return code, rss
 
 
 def measured(arguments, cwd):
-    """Best of 3 for time; the peak RSS of eplint alone (GNU time's %M: a child forked from this
-    script would count the script's memory too)."""
+    """Best of 3 for time, with that run's peak RSS, exit status and output."""
     best = None
-    report = os.path.join(cwd, "rss.txt")
     for _ in range(3):
-        start = time.perf_counter()
-        run = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report, eplint, "--color", "never"] + arguments, cwd=cwd,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        elapsed = time.perf_counter() - start
-        rss = int(open(report).read().split()[-1]) * 1024
-        if best is None or elapsed < best[0]: best = (elapsed, rss, run.returncode, run.stdout)
+        code, rss, out, elapsed = timed(arguments, cwd)
+        if best is None or elapsed < best[0]: best = (elapsed, rss, code, out)
     return best
 
 
