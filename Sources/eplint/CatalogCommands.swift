@@ -28,9 +28,9 @@ struct RulesCommand {
                 let fix = rule.fixName + String(repeating: " ", count: 6 - rule.fixName.count)
                 output += "\(rule.id)  \(name)  \(severity)  \(fix)  \(rule.summary)\n"
             }
-            writeStandardOutput(output)
+            try writeStandardOutput(output)
         case .json:
-            writeStandardOutput(
+            try writeStandardOutput(
                 JSONValue.object([
                     ("version", .integer(1)),
                     (
@@ -67,7 +67,7 @@ struct ExplainCommand {
         guard let metadata = RuleCatalog.all.first(where: { $0.id.rawValue == wanted || $0.name == rule }) else {
             throw RunFailure(message: "unknown rule '\(rule)'; 'eplint rules' lists them")
         }
-        writeStandardOutput(metadata.documentation)
+        try writeStandardOutput(metadata.documentation)
     }
 }
 
@@ -79,6 +79,6 @@ struct RegionsCommand {
     init(_ options: inout OptionReader) {}
 
     func run() throws(RunFailure) {
-        writeStandardOutput(RegionData.builtInPlist)
+        try writeStandardOutput(RegionData.builtInPlist)
     }
 }

@@ -60,8 +60,8 @@ struct ContextCommand {
         // The run's settings win over every target's (listed under each configuration's settings).
         let runSettings = base.buildSettings.definitions.sorted { $0.key < $1.key }
         switch format {
-        case .json: writeStandardOutput(Self.json(projects, runSettings: runSettings, files: files).serialized())
-        case .text: writeStandardOutput(Self.text(projects) + Self.text(runSettings, files))
+        case .json: try writeStandardOutput(Self.json(projects, runSettings: runSettings, files: files).serialized())
+        case .text: try writeStandardOutput(Self.text(projects) + Self.text(runSettings, files))
         }
     }
 

@@ -90,8 +90,9 @@ extension LintCommand {
                 continue
             }
             guard outcome.changed else { continue }
-            run.fixed += isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
+            let gone = isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
             if run.showsDiff {
+                run.fixed += gone
                 run.propose(file.path, old: infoBytes, new: outcome.infoPlist)
                 run.propose(entitlements, old: entitlementsBytes, new: outcome.entitlements)
                 continue
@@ -105,6 +106,8 @@ extension LintCommand {
                 run.failures.append(error.message)
                 continue
             }
+            // Counted once written: a failed write fixed nothing.
+            run.fixed += gone
             run.wrote(file.path, outcome.infoPlist)
             run.wrote(entitlements, outcome.entitlements)
             table = table.replacing(entitlements, with: outcome.entitlements, linter: linter)

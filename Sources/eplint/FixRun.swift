@@ -22,6 +22,9 @@ struct FixRun {
     var diff: [UInt8] { proposed.flatMap { UnifiedDiff.render(path: $0.path, old: $0.old, new: $0.new) } }
     /// Standard input's document, fixed (or as it was), for standard output.
     var fixedStandardInput: [UInt8]?
+    /// Reported findings gone from standard input's document: counted in `fixed` only once the
+    /// document is written (`LintCommand.finish`).
+    var standardInputFixed = 0
     /// The text of each file (standard input's name included) as written: excerpts and fixes are shown in it.
     private(set) var fixedTexts: [String: [UInt8]] = [:]
     /// What was written or proposed, by absolute path: the same file may be spelt two ways (a
@@ -77,14 +80,16 @@ struct FixRun {
             return
         }
         guard outcome.changed else { return }
-        fixed += isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
+        let gone = isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
         if showsDiff {
+            fixed += gone
             propose(file.path, old: original, new: outcome.bytes)
             return
         }
         if file.isStandardInput {
             fixedStandardInput = outcome.bytes
             fixedTexts[file.path] = outcome.bytes
+            standardInputFixed = gone
         } else {
             do throws(RunFailure) {
                 try OutputFile.writeAtomically(outcome.bytes, to: file.path, mode: LintCommand.mode(of: file.path))
@@ -92,6 +97,8 @@ struct FixRun {
                 failures.append(error.message)
                 return
             }
+            // Counted once written: a failed write fixed nothing.
+            fixed += gone
             wrote(file.path, outcome.bytes)
         }
         result.diagnostics = outcome.findings

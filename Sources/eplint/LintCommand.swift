@@ -435,20 +435,34 @@ struct LintCommand {
         }
 
         var writeFailures: [String] = []
+        // What was fixed and written: standard input's fixes count once its document is out.
+        var fixedCount = fixRun?.fixed ?? 0
+        var remainingCount = diagnostics.count
         let primary = render(run, as: format, presentation: output == nil ? presentation : .plain, extraJSON: extraJSON)
-        if let fixed = fixRun?.fixedStandardInput { writeStandardOutput(bytes: fixed) }
-        if let output {
-            do throws(RunFailure) { try OutputFile.writeAtomically(primary, to: output) } catch {
+        if let fixRun, let fixed = fixRun.fixedStandardInput {
+            do throws(RunFailure) {
+                try writeStandardOutput(bytes: fixed, "the fixed document")
+                fixedCount += fixRun.standardInputFixed
+            } catch {
                 writeFailures.append(error.message)
+                // Fixed in a text that was lost: they remain in the user's document.
+                remainingCount += fixRun.standardInputFixed
             }
-        } else if let fixRun, fixRun.showsDiff {
-            // --diff prints the diff alone on standard output, as ruff does.
-            writeStandardOutput(bytes: fixRun.diff)
-        } else if fixRun?.fixedStandardInput != nil {
-            // The fixed document has standard output; the report goes beside it.
-            writeStandardError(primary)
-        } else {
-            writeStandardOutput(primary)
+        }
+        do throws(RunFailure) {
+            if let output {
+                try OutputFile.writeAtomically(primary, to: output)
+            } else if let fixRun, fixRun.showsDiff {
+                // --diff prints the diff alone on standard output, as ruff does.
+                try writeStandardOutput(bytes: fixRun.diff, "the diff")
+            } else if fixRun?.fixedStandardInput != nil {
+                // The fixed document has standard output; the report goes beside it.
+                writeStandardError(primary)
+            } else {
+                try writeStandardOutput(primary, "the report")
+            }
+        } catch {
+            writeFailures.append(error.message)
         }
         for extra in report {
             do throws(RunFailure) {
@@ -464,8 +478,8 @@ struct LintCommand {
         if let fixRun {
             let summary =
                 fixRun.showsDiff
-                ? "\(fixRun.fixed) would be fixed, \(diagnostics.count - fixRun.fixed) would remain"
-                : "\(fixRun.fixed) fixed, \(diagnostics.count) remaining"
+                ? "\(fixedCount) would be fixed, \(remainingCount - fixedCount) would remain"
+                : "\(fixedCount) fixed, \(remainingCount) remaining"
             writeStandardError(summary + "\n")
         }
         if !failures.isEmpty || !writeFailures.isEmpty { return .failure }

@@ -136,7 +136,12 @@ struct ServerCommand {
                     ("environment", .string(token.environment.rawValue)), ("payload", Self.jsonValue(token.payload)),
                 ]))
         }
-        if common.format == .gcc && common.output == nil { writeStandardOutput(text) }
+        if common.format == .gcc && common.output == nil {
+            do throws(RunFailure) { try writeStandardOutput(text, "the decoded tokens") } catch {
+                writeStandardError("error: eplint: \(error.message)\n")
+                return .failure
+            }
+        }
         return common.finish(
             diagnostics, linted: sources.count, failures: [], project: project, acceptedFindings: acceptedFindings,
             excerptText: { $0 == standardInput?.path ? standardInput?.bytes : nil },

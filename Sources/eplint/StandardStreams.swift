@@ -4,23 +4,35 @@
     import Darwin
 #endif
 
-func writeStandardOutput(_ text: String) { write(text, to: 1) }
-func writeStandardError(_ text: String) { write(text, to: 2) }
-func writeStandardOutput(bytes: [UInt8]) { write(bytes[...], to: 1) }
+/// Reports, documents and listings: a write that fails (a full disk, `/dev/full`, an I/O error)
+/// is the run's failure, never a silent loss. A closed pipe (`| head`) ends the process by
+/// SIGPIPE before write(2) returns, quietly, as for any Unix filter.
+func writeStandardOutput(_ text: String, _ what: String? = nil) throws(RunFailure) {
+    try writeStandardOutput(bytes: Array(text.utf8), what)
+}
 
-/// Writes all of `text` to a descriptor, retrying short writes.
-private func write(_ text: String, to descriptor: Int32) { write(Array(text.utf8)[...], to: descriptor) }
+/// `what` names the text in the failure's message: "the report", "the fixed document".
+func writeStandardOutput(bytes: [UInt8], _ what: String? = nil) throws(RunFailure) {
+    guard let failure = write(bytes[...], to: 1) else { return }
+    let reason = String(cString: strerror(failure))
+    throw RunFailure(message: "cannot write \(what.map { $0 + " " } ?? "")to standard output: \(reason)")
+}
 
-private func write(_ contents: ArraySlice<UInt8>, to descriptor: Int32) {
+/// Messages: where a write fails there is nowhere left to say so.
+func writeStandardError(_ text: String) { _ = write(Array(text.utf8)[...], to: 2) }
+
+/// Writes all of `contents` to a descriptor, retrying short writes; the errno that stopped it, or nil.
+private func write(_ contents: ArraySlice<UInt8>, to descriptor: Int32) -> Int32? {
     var bytes = contents
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
         if written < 0 {
             if errno == EINTR { continue }
-            return
+            return errno
         }
         bytes = bytes.dropFirst(written)
     }
+    return nil
 }
 
 /// write(2) itself, beside the `write(_:to:)` above that would shadow it.

@@ -11,8 +11,7 @@ do throws(UsageError) {
     case .lint(let lint):
         status = lint.execute()
     case .text(let text):
-        writeStandardOutput(text)
-        status = .clean
+        status = run { () throws(RunFailure) in try writeStandardOutput(text) }
     case .rules(let command):
         status = run(command.run)
     case .explain(let command):
