@@ -60,7 +60,7 @@ struct EntitlementsTable: Sendable {
         contents[file] = .success(bytes)
         for shown in pairings.keys where absolute(shown) == file {
             var source = BytesSource(bytes)
-            pairings[shown] = (try? linter.readEntitlements(&source, path: shown)) ?? .none
+            pairings[shown] = (try? linter.readEntitlements(&source, path: shown)) ?? EntitlementsPairing.none
         }
         return EntitlementsTable(contents: contents, pairings: pairings)
     }
