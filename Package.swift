@@ -128,7 +128,8 @@ let package = Package(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "EplintBase", "LintEngine", "TestSupport"]
         ),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "LintEngine"]),
+        .testTarget(
+            name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "LintEngine", "TestSupport"]),
         .testTarget(
             name: "RunPlanLibraryTests",
             dependencies: ["RunPlan", "EplintBase", "Configuration", "LintEngine", "PlistSyntax", "TestSupport"]),

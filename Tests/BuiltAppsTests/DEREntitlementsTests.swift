@@ -51,12 +51,12 @@ import Testing
         #expect(count == "-200")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "openssl is not installed"))
+    @Test(.requires(.openssl))
     func theSampleIsDER() throws {
         let file = TestScratch.path("eplint-entitlements", suffix: ".der")
         try Data(Self.sample).write(to: file)
         let outcome = try ChildProcess.run(
-            "/usr/bin/openssl", ["asn1parse", "-inform", "DER", "-in", file.path], output: .captured)
+            try RequiredTool.openssl.require(), ["asn1parse", "-inform", "DER", "-in", file.path], output: .captured)
         let text = String(decoding: outcome.standardOutput, as: UTF8.self)
         #expect(outcome.status == 0 && !outcome.signaled)
         #expect(

@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+        .requires(.artifacts))
     func corpusAgreesWithTheIndex() throws {
         var checked = 0
         var signed = 0
@@ -111,7 +111,7 @@ import Testing
     static let fat = "facebook__idb/Fixtures/Binaries/TableSearch.app/TableSearch"
 
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+        .requires(.artifacts))
     func hostileLoadCommandsAndFatHeaders() throws {
         let thin = try #require(Self.corpusExecutable(Self.thinSigned))
         let slice = try #require(try MachOSignature.read(MemoryBytes(thin)).first)
@@ -150,7 +150,7 @@ import Testing
     /// Random corruptions of real executables' headers and signatures: a problem or a
     /// reading, never a crash, and in bounded time.
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+        .requires(.artifacts))
     func corruptionsNeverCrash() throws {
         var random = SplitMix64(seed: 29)
         var problems = 0

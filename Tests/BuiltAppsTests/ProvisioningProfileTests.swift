@@ -9,9 +9,7 @@ import Testing
 /// on every CMS profile of the corpus and on profiles signed here with a throw-away key.
 @Suite struct ProvisioningProfileTests {
     static let artifacts = ZipArchiveTests.artifacts
-    static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
+    static var openssl: String { get throws { try RequiredTool.openssl.require() } }
 
     @discardableResult
     static func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: Data) {
@@ -22,7 +20,7 @@ import Testing
             try input.write(to: file)
             arguments += ["-in", file.path]
         }
-        let outcome = try ChildProcess.run(openssl!, arguments, output: .captured)
+        let outcome = try ChildProcess.run(try openssl, arguments, output: .captured)
         return (outcome.status, outcome.standardOutput)
     }
 
@@ -64,9 +62,7 @@ import Testing
     }
 
     @Test(
-        .enabled(
-            if: openssl != nil && FileManager.default.fileExists(atPath: artifacts.path),
-            "openssl or ../shared/corpus/artifacts missing"))
+        .requires(.openssl), .requires(.artifacts))
     func corpusProfilesAgreeWithOpenSSL() throws {
         var signed = 0
         for file in Self.corpusProfiles() {
@@ -121,7 +117,7 @@ import Testing
 
     /// Profiles signed here, definite and indefinite (streamed) lengths, with generated
     /// entitlements: the content eplint reads is the plist that was signed.
-    @Test(.enabled(if: openssl != nil, "openssl is not installed"))
+    @Test(.requires(.openssl))
     func generatedProfilesReadAsSigned() throws {
         let identity = try Self.throwAwayIdentity()
         var random = SplitMix64(seed: 29)
@@ -162,7 +158,7 @@ import Testing
     }
 
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+        .requires(.artifacts))
     func truncatedAndCorruptedProfilesFailCleanly() throws {
         let file = try #require(Self.corpusProfiles().first { (try? Data(contentsOf: $0))?.first == 0x30 })
         let original = Array(try Data(contentsOf: file))

@@ -7,9 +7,7 @@ import Testing
 /// The zip reader against Python's zipfile: archives zipfile writes (stored, deflated at
 /// every level, ZIP64, comments, Unicode names) read back entry for entry, byte for byte.
 @Suite struct ZipArchiveTests {
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
+    static var python: String { get throws { try RequiredTool.python3.require() } }
 
     /// Writes `count` archives into `directory` from `seed`, and a manifest of what each holds.
     static let writer = #"""
@@ -64,13 +62,13 @@ import Testing
         let directory = TestScratch.path("eplint-zip")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let outcome = try ChildProcess.run(
-            python!, ["-c", writer, String(seed), String(count), directory.path], output: .inherited, error: .inherited)
+            try Self.python, ["-c", writer, String(seed), String(count), directory.path], output: .inherited, error: .inherited)
         #expect(outcome.status == 0 && !outcome.signaled)
         return try JSONDecoder().decode(
             [Written].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
     }
 
-    @Test(.enabled(if: python != nil, "python3 is not installed"))
+    @Test(.requires(.python3))
     func archivesReadAsZipfileWroteThem() throws {
         var entryCount = 0
         for archive in try Self.written(seed: 29, count: 200) {
@@ -86,7 +84,7 @@ import Testing
         #expect(entryCount > 1500)
     }
 
-    @Test(.enabled(if: python != nil, "python3 is not installed"))
+    @Test(.requires(.python3))
     func truncatedAndCorruptedArchivesFailCleanly() throws {
         var random = SplitMix64(seed: 29)
         var failures = 0
@@ -117,7 +115,7 @@ import Testing
     static func zeros(_ size: Int) throws -> [UInt8] {
         let file = TestScratch.path("eplint-zeros", suffix: ".zip")
         try ChildProcess.run(
-            python!,
+            try Self.python,
             [
                 "-c",
                 "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z: z.writestr('Payload/big', bytes(int(sys.argv[2])))",
@@ -133,7 +131,7 @@ import Testing
         }!
     }
 
-    @Test(.enabled(if: python != nil, "python3 is not installed"))
+    @Test(.requires(.python3))
     func zipBombsAreRefused() throws {
         let bytes = try Self.zeros(20_000_000)
         let archiveReader = try ZipArchive(MemoryBytes(bytes))
@@ -173,18 +171,11 @@ import Testing
         }
     }
 
-    static let artifacts: URL = {
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
-        return shared.appendingPathComponent("corpus/artifacts").standardizedFileURL
-    }()
+    static let artifacts = SharedData.Item.artifacts.url
 
     /// The corpus's .ipa files: each that zipfile reads, eplint reads the same.
     @Test(
-        .enabled(
-            if: python != nil && FileManager.default.fileExists(atPath: artifacts.path),
-            "python3 or ../shared/corpus/artifacts missing"))
+        .requires(.python3), .requires(.artifacts))
     func corpusArchives() throws {
         let lister =
             "import sys, zipfile, json\ntry:\n  z = zipfile.ZipFile(sys.argv[1]); print(json.dumps([[i.filename, i.CRC, i.file_size] for i in z.infolist()]))\nexcept Exception: print('null')"
@@ -194,7 +185,7 @@ import Testing
         #expect(ipas.count >= 3)
         for ipa in ipas {
             let outcome = try ChildProcess.run(
-                Self.python!, ["-c", lister, ipa.path], output: .captured, error: .inherited)
+                try Self.python, ["-c", lister, ipa.path], output: .captured, error: .inherited)
             let listed = try JSONSerialization.jsonObject(with: outcome.standardOutput, options: .fragmentsAllowed)
             guard let expected = listed as? [[Any]] else {
                 #expect(throws: ArtifactProblem.self, "\(ipa.lastPathComponent): zipfile refuses it") {

@@ -7,17 +7,12 @@ import Testing
 /// real signed executable, its entitlements blob rewritten (signature hashes are not
 /// recomputed: eplint does not verify them).
 @Suite struct BuiltAppTests {
-    static let artifacts: URL = {
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? Eplint.packageRoot.appendingPathComponent("../shared")
-        return shared.appendingPathComponent("corpus/artifacts").standardizedFileURL
-    }()
+    static let artifacts = SharedData.Item.artifacts.url
     static let signedExecutable = artifacts.appendingPathComponent(
         "fastlane__fastlane/fastlane_core/spec/fixtures/bundles/very-capable-app.app/very-capable-app")
     static let available =
         FileManager.default.fileExists(atPath: signedExecutable.path)
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+        && RequiredTool.python3.path != nil
 
     /// A thin little-endian 64-bit executable with its SuperBlob rebuilt around new XML
     /// entitlements (slot 5; a DER slot 7 is dropped).
@@ -93,7 +88,7 @@ import Testing
         }.sorted()
     }
 
-    @Test(.enabled(if: available, "the corpus's signed executable or python3 is missing"))
+    @Test(.enabled(if: available || RequiredTool.strict, "the corpus's signed executable or python3 is missing"))
     func appIpaAndArchiveGiveTheSameFindings() throws {
         let root = try Eplint.temporaryDirectory()
         // The main app lacks the external-purchase entitlement (EP401); its extension, with
@@ -112,7 +107,7 @@ import Testing
 
         // The same bundle in an .ipa and an .xcarchive.
         try ChildProcess.run(
-            "/usr/bin/python3",
+            try RequiredTool.python3.require(),
             [
                 "-c",
                 """
@@ -145,7 +140,7 @@ import Testing
         )
     }
 
-    @Test(.enabled(if: available, "the corpus's signed executable or python3 is missing"))
+    @Test(.enabled(if: available || RequiredTool.strict, "the corpus's signed executable or python3 is missing"))
     func grantedEntitlementIsClean() throws {
         let root = try Eplint.temporaryDirectory()
         try Self.writeBundle(
@@ -178,14 +173,14 @@ import Testing
                 certificate.path, "-inkey", key.path, "-out", signed.path,
             ],
         ] {
-            try ChildProcess.run("/usr/bin/openssl", arguments, output: .inherited)
+            try ChildProcess.run(try RequiredTool.openssl.require(), arguments, output: .inherited)
         }
         return try Data(contentsOf: signed)
     }
 
     @Test(
         .enabled(
-            if: available && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"),
+            if: available && RequiredTool.openssl.path != nil || RequiredTool.strict,
             "the corpus's executable, python3 or openssl is missing"))
     func profileGrantsAndExpires() throws {
         let root = try Eplint.temporaryDirectory()
@@ -216,11 +211,11 @@ import Testing
 
     /// Hostile .ipa files end in EP001/EP002, quickly: truncated, a zip bomb (an Info.plist
     /// declaring 268 MB from a few bytes), a cyclic binary Info.plist.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed"))
+    @Test(.requires(.python3))
     func hostileArchives() throws {
         let root = try Eplint.temporaryDirectory()
         try ChildProcess.run(
-            "/usr/bin/python3",
+            try RequiredTool.python3.require(),
             [
                 "-c",
                 """
@@ -260,7 +255,7 @@ import Testing
     }
 
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+        .requires(.artifacts))
     func corpusArtifacts() throws {
         let ipas = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/ipas")
         // A real signed app without the StoreKit keys: clean.

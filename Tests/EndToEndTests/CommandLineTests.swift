@@ -1,17 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CommandLineTests {
-    /// `shared/` beside the checkout (as CI has it), or where EPLINT_SHARED_DIR says.
-    static let corpus: URL? = {
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? Eplint.packageRoot.appendingPathComponent("../shared")
-        let corpus = shared.appendingPathComponent("corpus/real-world").standardizedFileURL
-        return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
-    }()
+    static let corpus = SharedData.Item.realWorld.present
 
-    @Test(.enabled(if: corpus != nil, "needs shared/corpus/real-world beside the checkout or EPLINT_SHARED_DIR"))
+    @Test(.requires(.realWorld))
     func realWorldCorpusIsSilent() throws {
         let run = try Eplint.run([try #require(Self.corpus).path])
         #expect(run.standardOutput == "")

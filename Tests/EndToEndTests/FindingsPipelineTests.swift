@@ -76,7 +76,8 @@ import Testing
                 "EP201 external disable: in .eplint.yml", "EP203 external ignore: in .eplint.yml",
             ], "\(suppressions)")
         #expect(results.allSatisfy { $0["suppressions"] != nil }, "every finding of this run is suppressed")
-        if let validator = ReportTests.validator, RequiredTool.python.runs {
+        if SharedData.Item.validateSARIF.runs, RequiredTool.python.runs {
+            let validator = try SharedData.Item.validateSARIF.require()
             _ = try RequiredTool.python.require()
             let validation = try ChildProcess.run(
                 validator.path, ["--github", fixture.root.appendingPathComponent("report.sarif").path])

@@ -254,17 +254,11 @@ import Testing
         #expect(mixed == 1)
     }
 
-    static let shared: URL? = {
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? Eplint.packageRoot.appendingPathComponent("../shared")
-        let corpus = shared.appendingPathComponent("corpus").standardizedFileURL
-        return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("real-world").path) ? corpus : nil
-    }()
+    static let shared: URL? = SharedData.Item.realWorld.isPresent ? SharedData.Item.corpus.url : nil
 
     /// The real-world plists and the peer suites have nothing to fix: --fix leaves every byte.
     @Test(
-        .enabled(if: shared != nil, "needs shared/corpus beside the checkout or EPLINT_SHARED_DIR"),
+        .requires(.realWorld),
         arguments: ["real-world", "peer-suites"])
     func corpusComesOutByteIdentical(_ name: String) throws {
         let source = try #require(Self.shared).appendingPathComponent(name)

@@ -1,17 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Other people's plist test suites (`shared/corpus/peer-suites`), each file with the verdict
 /// Apple's parsers give it (`VERDICTS.tsv`): eplint refuses a file (EP001/EP002) exactly
 /// when it is not well-formed XML or both of Apple's parsers refuse it.
 @Suite struct PeerSuiteTests {
-    static let suites: URL? = {
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? Eplint.packageRoot.appendingPathComponent("../shared")
-        let suites = shared.appendingPathComponent("corpus/peer-suites").standardizedFileURL
-        return FileManager.default.fileExists(atPath: suites.appendingPathComponent("VERDICTS.tsv").path) ? suites : nil
-    }()
+    static let suites: URL? = SharedData.Item.peerSuites.present.flatMap { suites in
+        FileManager.default.fileExists(atPath: suites.appendingPathComponent("VERDICTS.tsv").path) ? suites : nil
+    }
 
     /// Files whose `expected` verdict eplint deliberately does not give, with the reason
     /// (argued in Rules/EP001.md).
@@ -22,7 +19,7 @@ import Testing
         "swiftfoundation/0085_bom-utf32be__valid.plist": "accept"
     ]
 
-    @Test(.enabled(if: suites != nil, "needs shared/corpus/peer-suites beside the checkout or EPLINT_SHARED_DIR"))
+    @Test(.requires(.peerSuites))
     func everyFileGetsApplesVerdict() throws {
         let suites = try #require(Self.suites)
         let table = try String(contentsOf: suites.appendingPathComponent("VERDICTS.tsv"), encoding: .utf8)

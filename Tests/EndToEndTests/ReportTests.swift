@@ -16,13 +16,9 @@ private func json(_ text: String) throws -> [String: Any] {
 @Suite struct ReportTests {
     static let golden = GoldenTests.directory
     /// shared/tools/validate-sarif beside the checkout (as CI has it), or under EPLINT_SHARED_DIR.
-    static let validator: URL? = {
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? Eplint.packageRoot.appendingPathComponent("../shared")
-        let tool = shared.appendingPathComponent("tools/validate-sarif").standardizedFileURL
-        return FileManager.default.isExecutableFile(atPath: tool.path) ? tool : nil
-    }()
+    static let validator: URL? = SharedData.Item.validateSARIF.present.flatMap { tool in
+        FileManager.default.isExecutableFile(atPath: tool.path) ? tool : nil
+    }
 
     static var goldenInputs: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? []
@@ -98,7 +94,7 @@ private func json(_ text: String) throws -> [String: Any] {
     }
 
     @Test(
-        .enabled(if: validator != nil, "needs shared/tools/validate-sarif beside the checkout or EPLINT_SHARED_DIR"),
+        .requires(.validateSARIF),
         .requires(.python),
         arguments: goldenInputs)
     func sarifValidatesForGitHub(_ input: String) throws {

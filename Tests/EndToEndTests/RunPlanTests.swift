@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `eplint context` prints the plan lint uses: the same options and `.eplint.yml` shape both,
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test(
-        .enabled(if: !XcodeTruthTests.repositories.isEmpty, "../shared/corpus/xcodeproj is not here"),
+        .requires(.xcodeproj),
         arguments: XcodeTruthTests.repositories)
     func contextPrintsThePairingsLintUses(_ repository: String) throws {
         let folder = XcodeTruthTests.corpus.appendingPathComponent(repository)

@@ -394,9 +394,7 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
     /// The environment of each target of corpus projects, made from the settings `eplint context`
     /// resolved: the phase pairs the same entitlements and finds nothing, as the project run does.
     @Test(
-        .enabled(
-            if: FileManager.default.fileExists(atPath: XcodeTruthTests.corpus.path),
-            "../shared/corpus/xcodeproj is not here"),
+        .requires(.xcodeproj),
         arguments: [
             "home-assistant__iOS", "owncloud__ios-app", "Ranchero-Software__NetNewsWire", "WireGuard__wireguard-apple",
         ])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `eplint context --format json`, run in each repository folder of the Xcode corpus, agrees
@@ -6,7 +7,7 @@ import Testing
 /// target and configuration. The corpus sets no prefix header and few definitions, so
 /// XcodeTruth/PrefixHeaderApp, a small project with a hand-written TRUTH.json, sets both.
 @Suite struct XcodeTruthTests {
-    static let corpus = Eplint.packageRoot.appendingPathComponent("../shared/corpus/xcodeproj").standardized
+    static let corpus = SharedData.Item.xcodeproj.url
     static let synthetic = Eplint.packageRoot.appendingPathComponent("Tests/EndToEndTests/XcodeTruth/PrefixHeaderApp")
 
     /// How many configurations were compared, and how many of them had a prefix header,
@@ -67,7 +68,7 @@ import Testing
         return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path) ? path : nil
     }
 
-    @Test(.enabled(if: !repositories.isEmpty, "../shared/corpus/xcodeproj is not here"), arguments: repositories)
+    @Test(.requires(.xcodeproj), arguments: repositories)
     func contextAgreesWithTruth(_ repository: String) throws {
         let compared = try Self.compare(Self.corpus.appendingPathComponent(repository))
         #expect(compared.configurations > 0 || repository == "element-hq__element-ios")

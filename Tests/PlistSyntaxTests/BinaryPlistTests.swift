@@ -225,12 +225,7 @@ import Testing
 
     // MARK: The corpus's binary plists
 
-    static let artifacts: URL = {
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
-        return shared.appendingPathComponent("corpus/artifacts").standardizedFileURL
-    }()
+    static let artifacts = SharedData.Item.artifacts.url
 
     static func corpusBinaryPlists() -> [URL] {
         guard let walk = FileManager.default.enumerator(at: artifacts, includingPropertiesForKeys: nil) else {
@@ -244,7 +239,7 @@ import Testing
     }
 
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: artifacts.path), "../shared/corpus/artifacts is not here"))
+        .requires(.artifacts))
     func corpusPlistsReadAsFoundationReadsThem() throws {
         let files = Self.corpusBinaryPlists()
         #expect(files.count >= 20)

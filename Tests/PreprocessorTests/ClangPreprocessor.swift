@@ -5,22 +5,8 @@ import TestSupport
 
 /// The real preprocessor, as Xcode runs it: `clang -E -P -x c -Wno-trigraphs FLAGS FILE`, with
 /// Xcode's clang's predefinitions whichever clang this is.
-/// Found as $CLANG, on PATH, or beside the Swift toolchain's `swift`.
+/// Found as `RequiredTool.clang` finds it.
 enum ClangPreprocessor {
-    static let path: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        var candidates: [String] = []
-        if let explicit = environment["CLANG"] { candidates.append(explicit) }
-        for directory in (environment["PATH"] ?? "").split(separator: ":") {
-            candidates.append("\(directory)/clang")
-        }
-        candidates += [
-            "/opt/swift/usr/bin/clang", "/usr/bin/clang", "/Library/Developer/CommandLineTools/usr/bin/clang",
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    static var isAvailable: Bool { path != nil }
 
     struct Output {
         var text: [UInt8]
@@ -46,7 +32,8 @@ enum ClangPreprocessor {
             arguments += ["-include", header.path]
         }
         arguments.append(input.path)
-        let outcome = try ChildProcess.run(path!, arguments, in: directory, output: .captured)
+        let outcome = try ChildProcess.run(
+            try RequiredTool.clang.require(), arguments, in: directory, output: .captured)
         return Output(text: Array(outcome.standardOutput), succeeded: outcome.status == 0 && !outcome.signaled)
     }
 }

@@ -1,21 +1,14 @@
 import Foundation
 import PlistSyntax
 import Preprocessor
+import TestSupport
 import Testing
 
 /// shared/corpus/preprocessed: real preprocessed plists (HexFiend, Chromium, XQuartz,
 /// X11Libre) with the flags their builds pass and clang's output for each. eplint's
 /// preprocessing must give clang's output byte for byte, and the same findings.
 @Suite struct PreprocessedCorpusTests {
-    static let corpus: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? root.appendingPathComponent("../shared")
-        let corpus = shared.appendingPathComponent("corpus/preprocessed").standardizedFileURL
-        return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
-    }()
+    static let corpus = SharedData.Item.preprocessed.present
 
     static let folders: [String] = {
         guard let corpus else { return [] }
@@ -66,13 +59,14 @@ import Testing
         return words
     }
 
-    @Test(.enabled(if: corpus != nil, "needs shared/corpus/preprocessed beside the checkout or EPLINT_SHARED_DIR"))
-    func everyFolderIsThere() {
+    @Test(.requires(.preprocessed))
+    func everyFolderIsThere() throws {
+        _ = try SharedData.Item.preprocessed.require()
         #expect(Self.folders.count >= 4, "\(Self.folders)")
     }
 
     @Test(
-        .enabled(if: corpus != nil, "needs shared/corpus/preprocessed beside the checkout or EPLINT_SHARED_DIR"),
+        .requires(.preprocessed),
         arguments: folders)
     func outputAndFindingsAreClangs(_ name: String) throws {
         let folder = try #require(Self.corpus).appendingPathComponent(name)
@@ -113,7 +107,7 @@ import Testing
     /// The real files with StoreKit keys: eplint's preprocessing gives the findings that linting
     /// clang's output (with the same line) gives, and there are findings to compare.
     @Test(
-        .enabled(if: corpus != nil, "needs shared/corpus/preprocessed beside the checkout or EPLINT_SHARED_DIR"),
+        .requires(.preprocessed),
         arguments: folders)
     func findingsWithStoreKitKeysAreClangs(_ name: String) throws {
         let folder = try #require(Self.corpus).appendingPathComponent(name)

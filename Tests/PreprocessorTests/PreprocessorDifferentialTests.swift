@@ -3,15 +3,13 @@ import Foundation
 import LintEngine
 import PlistSyntax
 import Preprocessor
+import TestSupport
 import Testing
 
 /// eplint's preprocessing against the real one: for every case, eplint's findings on the
 /// source (with the same flags) equal its findings on clang's output, by rule and key path
 /// (EP007 and EP010, which are about the preprocessing itself, aside).
-@Suite(
-    .enabled(
-        if: ClangPreprocessor.isAvailable,
-        "clang is not installed (it comes with every Swift toolchain); the differential tests need it"))
+@Suite(.requires(.clang))
 struct PreprocessorDifferentialTests {
     static let generated: [DifferentialCase] = {
         var generator = DifferentialGenerator(seed: 16)

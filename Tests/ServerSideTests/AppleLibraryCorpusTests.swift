@@ -1,20 +1,16 @@
 import Foundation
 import LintEngine
 import ServerSide
+import TestSupport
 import Testing
 
 /// Apple's App Store Server Library test data (`shared/corpus/server-apple-library`, MIT): every
 /// decoded model passes, alone, as a `signedPayload` and as a bare JWS; variants with one member
 /// broken fail with the right rule at that member; the mock signed data gets what its page says.
 @Suite struct AppleLibraryCorpusTests {
-    static let corpus: URL? = {
-        let shared =
-            ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
-        let corpus = shared.appendingPathComponent("corpus/server-apple-library").standardizedFileURL
-        return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("models").path) ? corpus : nil
-    }()
-    static let reason: Comment = "needs shared/corpus/server-apple-library beside the checkout or EPLINT_SHARED_DIR"
+    static let corpus: URL? = SharedData.Item.serverAppleLibrary.present.flatMap { corpus in
+        FileManager.default.fileExists(atPath: corpus.appendingPathComponent("models").path) ? corpus : nil
+    }
 
     static var models: [String] {
         guard let corpus else { return [] }
@@ -56,11 +52,11 @@ import Testing
         return "\(line):\(column)"
     }
 
-    @Test(.enabled(if: corpus != nil, reason)) func theCorpusIsThere() {
+    @Test(.requires(.serverAppleLibrary)) func theCorpusIsThere() {
         #expect(Self.models.count == 6)
     }
 
-    @Test(.enabled(if: corpus != nil, reason), arguments: models)
+    @Test(.requires(.serverAppleLibrary), arguments: models)
     func everyModelPassesDecodedSignedAndBare(_ name: String) throws {
         let text = try model(name)
         #expect(findings(text) == [])
@@ -75,7 +71,7 @@ import Testing
     }
 
     /// The externalPurchaseToken member is linted as a token, at its own members.
-    @Test(.enabled(if: corpus != nil, reason)) func brokenExternalPurchaseTokensFailAtTheMember() throws {
+    @Test(.requires(.serverAppleLibrary)) func brokenExternalPurchaseTokensFailAtTheMember() throws {
         let production = try model("signedExternalPurchaseTokenNotification.json")
         let sandbox = try model("signedExternalPurchaseTokenSandboxNotification.json")
         let token = "\"externalPurchaseToken\": "
@@ -144,7 +140,7 @@ import Testing
     /// Apple's signed mock data, each as the file the server would hold: notifications are read
     /// as signed payloads (Apple's mocks lack `version`, and two `signedDate`: EP703, see
     /// Rules/EP703.md), a transaction or renewal info JWS is named as what it is.
-    @Test(.enabled(if: corpus != nil, reason)) func mockSignedDataIsReadAsSignedPayloads() throws {
+    @Test(.requires(.serverAppleLibrary)) func mockSignedDataIsReadAsSignedPayloads() throws {
         let folder = try #require(Self.corpus).appendingPathComponent("mock_signed_data")
         func lint(_ name: String) throws -> [Diagnostic] {
             ServerLinter(options: ServerOptions()).lintDocument(

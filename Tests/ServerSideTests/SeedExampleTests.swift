@@ -1,6 +1,7 @@
 import Foundation
 import LintEngine
 import ServerSide
+import TestSupport
 import Testing
 
 /// Every example of Apple's pages (shared/seeds 000 and 003) decodes and passes. The examples are
@@ -16,10 +17,7 @@ import Testing
         "{\n\"requestIdentifier\": \"94d0d7fb-c393-4813-92eb-9614e7540f6d\",\n\"externalPurchaseId\": \"<externalPurchaseId from notification>\",\n\"status\": \"UNRECOGNIZED_TOKEN\"\n}",
         "{\n\"requestIdentifier\": \"e1db8b5e-cbd2-4fe6-ae2b-d92ba5b12c41\",\n\"externalPurchaseId\": \"<externalPurchaseId from notification>\",\n\"status\": \"DUPLICATE_TOKEN\"\n}",
     ]
-    static let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../../shared/seeds"
-    ).standardizedFileURL
-    static let seedsPresent = FileManager.default.fileExists(atPath: seeds.path)
+    static let seeds = SharedData.Item.seeds.url
 
     @Test(
         arguments: zip(
@@ -68,7 +66,7 @@ import Testing
                 .isEmpty)
     }
 
-    @Test(.enabled(if: seedsPresent, "../shared/seeds is not beside the repository"))
+    @Test(.requires(.seeds))
     func copiesAreTheSeeds() throws {
         let tokenPage = try String(
             contentsOf: Self.seeds.appendingPathComponent("000_8239b174342cfa13.txt"), encoding: .utf8)

@@ -32,6 +32,9 @@ public struct RequiredTool: Sendable {
 
     struct Missing: Error, CustomStringConvertible { let description: String }
 
+    /// Every tool a test needs (StrictModeTests requires them all under strict mode).
+    public static var all: [RequiredTool] { [node, python, python3, vim, script, strace, emacs, openssl, clang] }
+
     /// JavaScript's own regular expressions, for the problem-matcher tests.
     public static let node = RequiredTool(
         name: "node", path: executable("node"),
@@ -50,6 +53,25 @@ public struct RequiredTool: Sendable {
     /// Counts the files eplint opens (ReadOnceTests).
     public static let strace = RequiredTool(name: "strace", path: executable("strace"), reason: "strace is not on PATH")
     public static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
+    /// Python alone, for the archives `zipfile` writes (the built-app tests).
+    public static let python3 = RequiredTool(
+        name: "python3", path: executable("python3"), reason: "python3 is not on PATH")
+    /// `openssl asn1parse` and `openssl cms`: the DER and profile oracles.
+    public static let openssl = RequiredTool(
+        name: "openssl", path: executable("openssl"), reason: "openssl is not on PATH")
+    /// The real preprocessor: $CLANG, on PATH, or beside the Swift toolchain's `swift` (every
+    /// toolchain has one).
+    public static let clang: RequiredTool = {
+        let explicit = ProcessInfo.processInfo.environment["CLANG"].map { [$0] } ?? []
+        let beside = [
+            "/opt/swift/usr/bin/clang", "/usr/bin/clang", "/Library/Developer/CommandLineTools/usr/bin/clang",
+        ]
+        let path =
+            explicit.first { FileManager.default.isExecutableFile(atPath: $0) } ?? executable("clang")
+            ?? beside.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return RequiredTool(
+            name: "clang", path: path, reason: "clang is not installed (it comes with every Swift toolchain)")
+    }()
 
     /// The first executable `name` in PATH's folders.
     public static func executable(_ name: String) -> String? {

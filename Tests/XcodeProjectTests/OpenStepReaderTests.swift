@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import XcodeProject
@@ -7,9 +8,7 @@ import Testing
 /// old-style parser, on Linux too): the same tree for every project.pbxproj of the corpus,
 /// and for the grammar's corners.
 @Suite struct OpenStepReaderTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus/xcodeproj").standardized
+    static let corpus = SharedData.Item.xcodeproj.url
 
     static let pbxprojFiles: [String] = {
         guard let walker = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
@@ -53,7 +52,7 @@ import Testing
         return converted(value)
     }
 
-    @Test(.enabled(if: !pbxprojFiles.isEmpty, "../shared/corpus/xcodeproj is not here"))
+    @Test(.requires(.xcodeproj))
     func everyCorpusProjectReadsAsFoundationReadsIt() throws {
         for file in Self.pbxprojFiles {
             let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(file)))
