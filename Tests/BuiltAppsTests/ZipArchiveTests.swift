@@ -62,7 +62,8 @@ import Testing
         let directory = TestScratch.path("eplint-zip")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let outcome = try ChildProcess.run(
-            try Self.python, ["-c", writer, String(seed), String(count), directory.path], output: .inherited, error: .inherited)
+            try Self.python, ["-c", writer, String(seed), String(count), directory.path], output: .inherited,
+            error: .inherited)
         #expect(outcome.status == 0 && !outcome.signaled)
         return try JSONDecoder().decode(
             [Written].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
