@@ -2,8 +2,8 @@
 # eplint against the newest libxml2 Debian has (unstable's source package; 2.15 when written),
 # next to the distribution's own (2.9 on bookworm) that the other tests use: since 2.12 the
 # headers differ where Sources/CLibXML2/shim.h adapts (the error handler's `const xmlError *`).
-# libxml2 is built from Debian's source into a temporary prefix; eplint is built against it in
-# its own build folder and the whole test suite runs on that build.
+# libxml2 is built from Debian's source into a temporary prefix; libxml2-suite.sh builds eplint
+# against it in its own build folder and runs the whole test suite on that build.
 # Skips, saying so, when Debian's archive cannot be reached or has no libxml2 2.15 or later;
 # under EPLINT_STRICT_TESTS=1 (.ci/run) that fails instead: the README promises 2.9 to 2.15.
 set -euo pipefail
@@ -49,29 +49,4 @@ echo "== building libxml2 $version"
 make -j"$(nproc)" >/dev/null 2>&1
 make install >/dev/null
 
-# libyaml and zlib from the system, but through the prefix: the linker then finds no other
-# libxml2 first (every .pc file names only $prefix/lib).
-for package in yaml-0.1:libyaml.so zlib:libz.so; do
-    name=${package%%:*} library=${package#*:}
-    ln -sf "$(pkg-config --variable=libdir "$name")/$library" "$prefix/lib/$library"
-    sed -e "s|^libdir=.*|libdir=$prefix/lib|" -e "s|^sharedlibdir=.*|sharedlibdir=$prefix/lib|" \
-        "$(pkg-config --variable=pcfiledir "$name")/$name.pc" > "$prefix/lib/pkgconfig/$name.pc"
-done
-
-cd "$root"
-build=(--scratch-path "$work/build" -Xlinker -rpath -Xlinker "$prefix/lib")
-echo "== building eplint against it"
-PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift build --build-tests "${build[@]}" > "$work/build.log" 2>&1 ||
-    { echo "FAIL: eplint does not build against this libxml2:"; grep -E "error" "$work/build.log" | head -20 || true; exit 1; }
-binary="$work/build/debug/eplint"
-# grep reads all of ldd's output (no -q): an early exit would fail the pipeline under pipefail.
-ldd "$binary" | grep "$prefix/lib/libxml2" >/dev/null || { echo "FAIL: eplint is not linked to the libxml2 built here"; ldd "$binary"; exit 1; }
-echo "== swift test on that build"
-PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift test --skip-build "${build[@]}" > "$work/test.log" 2>&1 ||
-    { echo "FAIL: the tests fail against this libxml2; the failures, any crash and the log's end:"
-      grep -E "✘" "$work/test.log" | head -30 || true
-      # A crash of the test process: the backtracer's report, from its first line.
-      sed -n '/Program crashed/,$p' "$work/test.log" | grep -v "^✔" | head -80 || true
-      tail -20 "$work/test.log"; exit 1; }
-tail -1 "$work/test.log"
-echo "== tested against libxml2 $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion libxml-2.0)"
+bash "$root/scripts/integration/libxml2-suite.sh" "$prefix" "$work"
