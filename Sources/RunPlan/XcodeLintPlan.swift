@@ -95,7 +95,7 @@ extension RunPlanner {
             let resolved = resolver.resolve(
                 project, targets: options.targets.isEmpty ? nil : Set(options.targets),
                 configurations: options.configurations.isEmpty ? nil : Set(options.configurations))
-            for context in targetContexts(project: project, targets: resolved, base: base) {
+            for context in try targetContexts(project: project, targets: resolved, base: base) {
                 plan.contexts[context.infoPlist, default: []].append(context)
                 let shown = fileSystem.shown(context.infoPlist)
                 if named.contains(bundle) && !plan.namedFiles.contains(shown) { plan.namedFiles.append(shown) }
@@ -163,7 +163,7 @@ extension RunPlanner {
         }
         let name = environment["TARGET_NAME"] ?? "target"
         let target = ResolvedTarget(name: name, configurations: [resolved])
-        let contexts = targetContexts(project: nil, targets: [target], base: base)
+        let contexts = try targetContexts(project: nil, targets: [target], base: base)
             .map { context in
                 var absoluteContext = context
                 absoluteContext.entitlements = context.entitlements.map(fileSystem.absoluteAsGiven)
@@ -172,7 +172,9 @@ extension RunPlanner {
                 return absoluteContext
             }
         let declared = EnvironmentContext.declaredInputs(environment).map(fileSystem.absoluteAsGiven)
-        let plists = declared.filter { !$0.hasSuffix(".entitlements") }
+        // Only the plists: the phase also declares what eplint reads for them (the entitlements
+        // file, `.eplint.yml`, a prefix header), because user-script sandboxing lets it read no other.
+        let plists = declared.filter { $0.hasSuffix(".plist") }
         for context in contexts {
             for file in plists.isEmpty ? [context.infoPlist] : plists {
                 plan.contexts[absolute(file), default: []].append(

@@ -50,6 +50,10 @@ public struct RequiredTool: Sendable {
     /// Counts the files eplint opens (ReadOnceTests).
     public static let strace = RequiredTool(name: "strace", path: executable("strace"), reason: "strace is not on PATH")
     public static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
+    /// util-linux's `setpriv`: runs eplint as `nobody` when the tests run as root, for whom a
+    /// file's permissions never deny a read.
+    public static let setpriv = RequiredTool(
+        name: "setpriv", path: executable("setpriv"), reason: "setpriv (util-linux) is not on PATH")
 
     /// The first executable `name` in PATH's folders.
     public static func executable(_ name: String) -> String? {
