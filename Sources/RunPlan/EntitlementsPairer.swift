@@ -55,7 +55,7 @@ public struct EntitlementsPairer: Sendable {
     /// The regular `*.entitlements` files in the folder `prefix` names, written as `prefix` + name.
     private static func entitlementsFiles(beside prefix: String, in fileSystem: any PlanFileSystem) -> [String] {
         (fileSystem.entries(of: prefix.isEmpty ? "." : String(prefix.dropLast())) ?? [])
-            .filter { $0.hasSuffix(".entitlements") }
+            .filter { $0.hasSuffix(".entitlements") && !AppleDouble.isSidecar($0) }
             .map { prefix + $0 }
             .filter(fileSystem.isRegularFile)
     }
