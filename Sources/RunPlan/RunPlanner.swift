@@ -27,6 +27,9 @@ public struct RunPlanner {
 
     var projects: XcodeProjects { XcodeProjects(fileSystem: fileSystem) }
 
+    /// The largest prefix header read (a header is a few lines of `#define`s).
+    static let prefixHeaderLimit = 16 << 20
+
     func absolute(_ path: String) -> String { fileSystem.canonical(path) }
 
     /// `entitlements:` of the configuration file: Info.plist (absolute) → entitlements file as shown.
@@ -142,11 +145,11 @@ public struct RunPlanner {
             }
         }
         for header in headers {
-            switch fileSystem.contents(of: header, limit: 16 << 20) {
+            switch fileSystem.contents(of: header, limit: Self.prefixHeaderLimit) {
             case .success(let text):
                 preprocessing.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
             case .failure(let failure):
-                throw PlanFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
+                throw PlanFailure.cannotRead("prefix header", header, failure)
             }
         }
         if options.verbose {

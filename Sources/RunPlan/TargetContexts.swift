@@ -32,7 +32,7 @@ extension RunPlanner {
     /// settings (`--define` over `define:` over xcconfig files) win over the target's, as the
     /// run's flags win everywhere else.
     public func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration)
-        -> [TargetLintContext]
+        throws(PlanFailure) -> [TargetLintContext]
     {
         var contexts: [TargetLintContext] = []
         for target in targets {
@@ -61,7 +61,7 @@ extension RunPlanner {
                         if !targets.isEmpty { configuration.deploymentTargets = targets }
                     }
                     configuration.infoPlistPreprocessed = resolved.preprocess
-                    configuration.preprocessing = preprocessing(resolved, base: base.preprocessing)
+                    configuration.preprocessing = try preprocessing(resolved, label: label, base: base.preprocessing)
                     let variant =
                         groups.count > 1 && index > 0
                         ? " ("
@@ -108,20 +108,28 @@ extension RunPlanner {
     /// `INFOPLIST_PREFIX_HEADER` (a file the project names, so it is read; its own `#include`s
     /// are not followed). What the command line or `.eplint.yml` says comes on top: an explicit
     /// `preprocess`, `--define`s after the target's definitions, flags after the target's, and
-    /// a prefix header instead of the target's.
-    func preprocessing(_ resolved: ResolvedConfiguration, base: PreprocessingOptions) -> PreprocessingOptions {
+    /// a prefix header instead of the target's. A header that is not there is passed over, as
+    /// before; one that is there but cannot be read (user-script sandboxing) stops the run.
+    func preprocessing(_ resolved: ResolvedConfiguration, label: String, base: PreprocessingOptions)
+        throws(PlanFailure) -> PreprocessingOptions
+    {
         var options = base
         // A target that does not preprocess still gets its directive lines linted as cpp would
         // read them; EP011 says Xcode does not.
         if base.mode == .auto { options.mode = resolved.preprocess ? .always : .auto }
         options.definitions = resolved.preprocessorDefinitions + base.definitions
         options.flags = resolved.preprocessorFlags + base.flags
-        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader, header.exists,
-            let text = projects.readText(header.path)
-        {
-            options.prefixHeaders = [
-                PreprocessingOptions.PrefixHeader(path: fileSystem.shown(header.path), text: Array(text.utf8))
-            ]
+        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader {
+            let shownPath = fileSystem.shown(header.path)
+            switch fileSystem.contents(of: projects.followingLinkFiles(header.path), limit: Self.prefixHeaderLimit) {
+            case .success(let text):
+                options.prefixHeaders = [PreprocessingOptions.PrefixHeader(path: shownPath, text: text)]
+            case .failure(let failure) where failure.cause != .absent:
+                throw PlanFailure.cannotRead(
+                    "prefix header", shownPath, failure, origin: "INFOPLIST_PREFIX_HEADER of \(label)")
+            case .failure:
+                break
+            }
         }
         return options
     }

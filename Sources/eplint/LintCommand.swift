@@ -574,13 +574,22 @@ struct LintCommand {
     }
 }
 
-/// eplint never changes directory: the working directory is asked for once.
-func currentDirectory() -> String { workingDirectory }
+/// eplint never changes directory: the working directory is asked for once. `main` stops a
+/// run whose working directory cannot be had before anything asks for it.
+func currentDirectory() -> String {
+    guard case .success(let directory) = workingDirectory else { preconditionFailure("no working directory") }
+    return directory
+}
 
-private let workingDirectory: String = {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+/// The working directory, however long: `getcwd(NULL, 0)` allocates what it needs on macOS
+/// and with glibc (a fixed PATH_MAX buffer fails past 1,024 bytes on macOS). Never `/` in its
+/// place: `eplint .` would then search the whole disk for Xcode projects and apply them.
+let workingDirectory: Result<String, RunFailure> = {
+    guard let path = getcwd(nil, 0) else {
+        return .failure(RunFailure(message: "cannot get the working directory: \(String(cString: strerror(errno)))"))
+    }
+    defer { free(path) }
+    return .success(String(cString: path))
 }()
 
 /// The canonical absolute form of a path, for matching (never for showing): see HostFileSystem.
