@@ -753,7 +753,7 @@ Info.plist:4:1: note: #include "Links.h" is not followed: eplint never reads a f
 
 ## How to fix
 
-Define in the plist, with `--define`/`define:` or in the prefix header (`--prefix-header`) what the included file or the test would give, or accept the note.
+Define in the plist, with `--define`/`define:` or in the prefix header (`--prefix-header`) what the included file or the test would give; for a `TARGET_OS_*` macro, name the platform (`--platform`, `platform:`) or lint through the Xcode project whose target builds the file; or accept the note.
 
 """#),
         (#"""
