@@ -127,6 +127,16 @@ public struct RunPlanner {
         var definitions = (project?.define ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         definitions += options.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
         preprocessing.definitions = definitions
+        // The platform: --platform, then platform:, then (per context) the Xcode target's or build's.
+        if let name = options.platform {
+            guard let platform = TargetPlatform(name: name) else {
+                throw PlanFailure(
+                    message: "unknown platform \(name.quotedForMessage) in --platform (known: \(TargetPlatform.names))")
+            }
+            preprocessing.platform = platform
+        } else {
+            preprocessing.platform = project?.platform
+        }
         var headers: [String] = []
         if let prefixHeader = options.prefixHeader {
             headers.append(prefixHeader)

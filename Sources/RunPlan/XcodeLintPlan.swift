@@ -178,7 +178,8 @@ extension RunPlanner {
                 plan.contexts[absolute(file), default: []].append(
                     TargetLintContext(
                         infoPlist: file, label: context.label, configuration: context.configuration,
-                        entitlements: context.entitlements, entitlementsReason: context.entitlementsReason))
+                        entitlements: context.entitlements, entitlementsReason: context.entitlementsReason,
+                        isPlatformVariant: context.isPlatformVariant))
                 if !plan.namedFiles.contains(file) { plan.namedFiles.append(file) }
             }
         }
