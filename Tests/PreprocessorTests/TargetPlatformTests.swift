@@ -77,17 +77,12 @@ import Testing
         #expect(!CPreprocessor.mayReadPlatformMacros(Array("TARGET".utf8), options: PreprocessingOptions()))
     }
 
-    static let clang = RequiredTool(
-        name: "clang", path: ClangPreprocessor.path,
-        reason: "clang is not installed (it comes with every Swift toolchain); the platform table is checked against it"
-    )
-
     /// eplint's table is clang's: `clang -target … -dM -E -x c /dev/null`, every TARGET_OS_*
     /// and TARGET_IPHONE_SIMULATOR, for every platform.
-    @Test(.requires(clang), arguments: TargetPlatform.allCases)
+    @Test(.requires(.clang), arguments: TargetPlatform.allCases)
     func theTableIsClangs(_ platform: TargetPlatform) throws {
         let outcome = try ChildProcess.run(
-            try Self.clang.require(), ["-target", platform.clangTarget, "-dM", "-E", "-x", "c", "/dev/null"],
+            try RequiredTool.clang.require(), ["-target", platform.clangTarget, "-dM", "-E", "-x", "c", "/dev/null"],
             output: .captured)
         #expect(outcome.status == 0 && !outcome.signaled)
         var clangs: [String: String] = [:]

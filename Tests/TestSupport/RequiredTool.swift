@@ -19,13 +19,6 @@ public struct RequiredTool: Sendable {
     public let path: String?
     public let reason: String
 
-    /// A tool a test target finds in its own way (clang, found as the preprocessor tests find it).
-    public init(name: String, path: String?, reason: String) {
-        self.name = name
-        self.path = path
-        self.reason = reason
-    }
-
     public static var strict: Bool { ProcessInfo.processInfo.environment["EPLINT_STRICT_TESTS"] == "1" }
 
     /// Whether the test should run: always in strict mode (to fail there), else only with the tool.
