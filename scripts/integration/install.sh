@@ -50,7 +50,9 @@ echo "== the GitHub Action's shell steps"
 python3 "$root/scripts/integration/run-action-steps.py" "$root/action.yml" "$version" "http://127.0.0.1:$port/good" "$work/action" || fail "the action's steps"
 
 echo "== the Homebrew formula of this release (Homebrew itself cannot run here: Ruby's syntax check)"
-bash "$root/scripts/homebrew-formula.sh" "$version" "$(sha256sum "$root/LICENSE" | cut -d' ' -f1)" > "$work/eplint.rb"
+# sha256sum on Linux, shasum on macOS.
+sha256() { if command -v sha256sum >/dev/null; then sha256sum "$1"; else shasum -a 256 "$1"; fi; }
+bash "$root/scripts/homebrew-formula.sh" "$version" "$(sha256 "$root/LICENSE" | cut -d' ' -f1)" > "$work/eplint.rb"
 if command -v ruby >/dev/null; then ruby -c "$work/eplint.rb" >/dev/null || fail "the formula is not valid Ruby"; else echo "(ruby is not installed: formula not checked)"; fi
 grep -q "url \"https://github.com/.*/archive/refs/tags/v$version.tar.gz\"" "$work/eplint.rb" || fail "the formula does not name the tag's source archive"
 

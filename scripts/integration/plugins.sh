@@ -34,6 +34,19 @@ only_errors() { # LOG FINDING [ALSO-ALLOWED]
 git clone -q "$root" "$work/eplint"
 git -C "$work/eplint" tag -f 0.1.0 >/dev/null
 
+echo "== scripts/plugins-package.sh: the command plugin's description is this package's"
+# As SwiftPM reads both manifests; a release's URL and checksum need no bundle here.
+bash "$root/scripts/plugins-package.sh" "$work/UrlPlugins" --url https://example.invalid/eplint.artifactbundle.zip \
+    --checksum "$(printf '%064d' 0)" >/dev/null
+description() { # PACKAGE-DIRECTORY
+    swift package --package-path "$1" dump-package | python3 -c 'import json, sys
+plugins = [t for t in json.load(sys.stdin)["targets"] if t["name"] == "EplintCommandPlugin"]
+print(plugins[0]["pluginCapability"]["command"][0]["custom"]["description"])'
+}
+ours=$(description "$work/eplint")
+written=$(description "$work/UrlPlugins")
+[ -n "$written" ] && [ "$written" = "$ours" ] || fail "the plugins package's description is '$written', Package.swift's '$ours'"
+
 app="$work/App"
 mkdir -p "$app/Sources/App" "$app/Sources/Native/include"
 cat > "$app/Package.swift" <<SWIFT
