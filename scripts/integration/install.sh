@@ -11,7 +11,8 @@ cleanup() { [ -z "$server" ] || kill "$server" 2>/dev/null || true; rm -rf "$wor
 trap cleanup EXIT
 if [ -z "${EPLINT_DIST:-}" ]; then EPLINT_DIST=$work/dist; bash "$root/scripts/release.sh" "$EPLINT_DIST" >/dev/null; fi
 [ -f "$EPLINT_DIST/SHA256SUMS" ] || { echo "FAIL: $EPLINT_DIST has no SHA256SUMS"; exit 1; }
-version=$(sed -n 's/^    public static let version = "\(.*\)"$/\1/p' "$root/Sources/LintEngine/ToolIdentity.swift")
+# The release's version, as its bundle says (a tag's may be other than the checked-in one).
+version=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["artifacts"]["eplint"]["version"])' "$EPLINT_DIST/eplint.artifactbundle/info.json")
 
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
