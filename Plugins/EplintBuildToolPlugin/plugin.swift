@@ -111,7 +111,7 @@ func lintCommand(
                 target.inputFiles.map(\.url).filter(isLinted)
                 + lintedFiles(under: project.appending(path: target.displayName))
             // A target that compiles no Swift (Objective-C, C, C++) gets a C stamp.
-            let compilesSwift = target.inputFiles.contains { $0.type == .source && $0.url.pathExtension == "swift" }
+            let compilesSwift = target.inputFiles.contains { $0.url.pathExtension == "swift" }
             return lintCommand(
                 files: files, targetName: target.displayName, tool: try context.tool(named: "eplint").url,
                 workDirectory: context.pluginWorkDirectoryURL, configurationDirectory: project,
