@@ -56,10 +56,10 @@ let package = Package(
         // on external purchase tokens, report bodies and notifications.
         .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
         // .eplint.yml and baselines: what a project tells eplint in eplint's own files.
-        .target(name: "Configuration", dependencies: ["CYAML", "EplintBase", "LintEngine"]),
+        .target(name: "Configuration", dependencies: ["CYAML", "EplintBase", "LintEngine", "Preprocessor"]),
         // project.pbxproj, workspaces, xcconfig files and Xcode's build-setting resolution: the
         // context of each target. Knows nothing of .eplint.yml.
-        .target(name: "XcodeProject", dependencies: ["EplintBase", "LintEngine"]),
+        .target(name: "XcodeProject", dependencies: ["EplintBase", "LintEngine", "Preprocessor"]),
         // The run plan: every input's contexts (configuration, entitlements, preprocessing) from one
         // precedence, decided before linting through one injected file system.
         .target(

@@ -68,11 +68,9 @@ download "$base_url/SHA256SUMS" "$work/SHA256SUMS" || fail "cannot download $bas
 
 expected=$(awk -v file="$name.tar.gz" '$2 == file || $2 == "*" file { print $1 }' "$work/SHA256SUMS")
 [ -n "$expected" ] || fail "SHA256SUMS lists no $name.tar.gz"
-if command -v sha256sum >/dev/null 2>&1; then
-    actual=$(sha256sum "$work/$name.tar.gz" | cut -d' ' -f1)
-else
-    actual=$(shasum -a 256 "$work/$name.tar.gz" | cut -d' ' -f1)
-fi
+# sha256sum on Linux, shasum on macOS.
+sha256() { if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1"; else shasum -a 256 "$1"; fi; }
+actual=$(sha256 "$work/$name.tar.gz" | cut -d' ' -f1)
 [ "$actual" = "$expected" ] || fail "checksum mismatch for $name.tar.gz (expected $expected, got $actual): not installed"
 
 tar -xzf "$work/$name.tar.gz" -C "$work"

@@ -22,6 +22,7 @@ class Eplint < Formula
   depends_on xcode: ["26.0", :build]
   depends_on "libyaml"
   uses_from_macos "libxml2"
+  uses_from_macos "zlib"
 
   def install
     system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "eplint"

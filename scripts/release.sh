@@ -143,8 +143,12 @@ Darwin)
     triple="universal-apple-macosx"
     # libyaml for both architectures: Homebrew's bottles are single-architecture.
     source=$(brew fetch --build-from-source libyaml >/dev/null && brew --cache --build-from-source libyaml)
-    tar -xzf "$source" -C "$work"
-    yaml=$(echo "$work"/yaml-*)
+    # Into a folder of its own, whatever the archive's top folder is called (libyaml-0.2.5/ in
+    # Homebrew's archive of the GitHub tag, yaml-0.2.5/ in pyyaml.org's).
+    yaml=$work/libyaml-source
+    mkdir -p "$yaml"
+    tar -xzf "$source" -C "$yaml" --strip-components 1
+    [ -f "$yaml/include/yaml.h" ] || { echo "error: $source holds no include/yaml.h" >&2; exit 1; }
     mkdir -p "$work/lib" "$work/objects"
     (cd "$work/objects" && xcrun clang -arch arm64 -arch x86_64 -O2 -mmacosx-version-min=13.0 \
         -DYAML_VERSION_MAJOR=0 -DYAML_VERSION_MINOR=2 -DYAML_VERSION_PATCH=5 -DYAML_VERSION_STRING='"0.2.5"' \
@@ -152,9 +156,10 @@ Darwin)
     xcrun libtool -static -o "$work/lib/libyaml.a" "$work/objects"/*.o
     mkdir -p "$work/lib/pkgconfig"
     write_pc yaml-0.1 "-I$yaml/include" "-lyaml"
-    # The SDK's libxml2 (both architectures, part of macOS), never a Homebrew one, which
-    # SwiftPM would otherwise prefer when installed.
-    bash scripts/sdk-libxml2.sh "$work/lib/pkgconfig"
+    # The SDK's libxml2 and zlib (both architectures, part of macOS), never Homebrew's, which
+    # SwiftPM would otherwise pick when installed (Homebrew's keg-only zlib is arm64 only on an
+    # Apple silicon runner: the x86_64 half of the link would fail or take no libz).
+    bash scripts/sdk-libraries.sh "$work/lib/pkgconfig"
     PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --arch arm64 --arch x86_64 \
         --product eplint --scratch-path .build/release-bundle
     binary=.build/release-bundle/apple/Products/Release/eplint
@@ -171,6 +176,21 @@ rm -rf "$bundle"
 mkdir -p "$bundle/$variant/bin"
 cp "$binary" "$bundle/$variant/bin/eplint"
 strip "$bundle/$variant/bin/eplint" 2>/dev/null || true
+if [ "$triple" = universal-apple-macosx ]; then
+    # The stripped binary is what ships: both slices must be there and run (x86_64 through
+    # Rosetta on Apple silicon: `softwareupdate --install-rosetta --agree-to-license`).
+    archs=$(lipo -archs "$bundle/$variant/bin/eplint")
+    for arch in arm64 x86_64; do
+        case " $archs " in *" $arch "*) ;; *) echo "error: the universal eplint has no $arch slice ($archs)" >&2; exit 1 ;; esac
+        if [ "$arch" = arm64 ] && [ "$(sysctl -n hw.optional.arm64 2>/dev/null)" != 1 ]; then
+            echo "note: an Intel Mac cannot run the arm64 slice" >&2; continue
+        fi
+        ran=$(arch "-$arch" "$bundle/$variant/bin/eplint" --version) ||
+            { echo "error: the $arch slice of eplint does not run (x86_64: is Rosetta installed?)" >&2; exit 1; }
+        [ "$ran" = "$version" ] || { echo "error: the $arch slice says version '$ran', the release is '$version'" >&2; exit 1; }
+    done
+    echo "universal: $archs, checked" >&2
+fi
 cp LICENSE "$bundle/$variant/"
 case "$triple" in
 universal-apple-macosx) triples='"arm64-apple-macosx", "x86_64-apple-macosx"' ;;

@@ -9,9 +9,14 @@ struct EplintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
         let files = lintedFiles(under: module.directoryURL)
+        // SwiftPM compiles a generated .swift file only into a Swift target, and no generated C
+        // source at all (6.3 drops it with "C source file generation not enabled", and then
+        // never runs the command): a C-family target's run declares no output.
+        let stamp: Stamp = module is SwiftSourceModuleTarget ? .swift : .none
         return lintCommand(
             files: files, targetName: target.name, tool: try context.tool(named: "eplint").url,
-            workDirectory: context.pluginWorkDirectoryURL, configurationDirectory: context.package.directoryURL)
+            workDirectory: context.pluginWorkDirectoryURL, configurationDirectory: context.package.directoryURL,
+            stamp: stamp)
     }
 }
 
@@ -31,19 +36,29 @@ func isLinted(_ url: URL) -> Bool {
         || url.pathExtension == "entitlements"
 }
 
-/// One eplint run over `files`. Its declared output makes SwiftPM and Xcode run it before the
-/// target compiles, and again only when a linted file or the configuration changed (or the
-/// last run failed). That output is an empty Swift file (`--stamp`), written when the run
-/// passes: SwiftPM and Xcode compile a .swift output into the target (an empty file adds
-/// nothing), whereas any other kind of output they would copy into the product as a resource
-/// (a report there would ship the build machine's paths inside the app).
-func lintCommand(files: [URL], targetName: String, tool: URL, workDirectory: URL, configurationDirectory: URL)
-    -> [Command]
-{
+/// The declared output of a lint run, which the target compiles: it must be a source of the
+/// target's own language. Any other kind of output SwiftPM and Xcode would copy into the
+/// product as a resource (a report there would ship the build machine's paths inside the app).
+enum Stamp {
+    /// An empty Swift file (eplint's `--stamp`): compiles to nothing.
+    case swift
+    /// A C file with one declaration, a typedef (ISO C wants a declaration in every translation
+    /// unit; a typedef emits no symbol): for an Xcode target that compiles no Swift, where a
+    /// Swift file would need SWIFT_VERSION and a Swift compiler.
+    case c
+    /// No output: the command then runs at every build (SwiftPM's C-family targets).
+    case none
+}
+
+/// One eplint run over `files`. Its declared output (`stamp`), written when the run passes,
+/// makes SwiftPM and Xcode run it before the target compiles, and again only when a linted
+/// file or the configuration changed (or the last run failed).
+func lintCommand(
+    files: [URL], targetName: String, tool: URL, workDirectory: URL, configurationDirectory: URL, stamp: Stamp
+) -> [Command] {
     let files = Array(Set(files.map(\.standardizedFileURL))).sorted { $0.path < $1.path }
     guard !files.isEmpty else { return [] }
-    let stamp = workDirectory.appending(path: "eplint-\(targetName)-linted.swift")
-    var arguments = ["--format", "gcc", "--color", "never", "--stamp", stamp.path]
+    var arguments = ["--format", "gcc", "--color", "never"]
     var inputs = files
     // Build commands run in no particular folder: eplint is told where the configuration is,
     // and it is a declared input, which Xcode's sandbox requires for a file to be read.
@@ -52,15 +67,35 @@ func lintCommand(files: [URL], targetName: String, tool: URL, workDirectory: URL
         arguments += ["--config", configuration.path]
         inputs.append(configuration)
     }
-    return [
-        .buildCommand(
-            displayName: "eplint: linting \(files.count) file(s) of \(targetName)",
-            executable: tool,
-            arguments: arguments + files.map(\.path),
-            inputFiles: inputs,
-            outputFiles: [stamp]
-        )
-    ]
+    let displayName = "eplint: linting \(files.count) file(s) of \(targetName)"
+    let output = workDirectory.appending(path: "eplint-\(targetName)-linted")
+    switch stamp {
+    case .swift:
+        let file = output.appendingPathExtension("swift")
+        return [
+            .buildCommand(
+                displayName: displayName, executable: tool,
+                arguments: arguments + ["--stamp", file.path] + files.map(\.path),
+                inputFiles: inputs, outputFiles: [file])
+        ]
+    case .c:
+        // eplint's stamp is empty; the shell writes the declaration once eplint has passed.
+        let file = output.appendingPathExtension("c")
+        let script = #"stamp=$1; shift; "$@" && printf 'typedef int eplint_linted_stamp;\n' > "$stamp""#
+        return [
+            .buildCommand(
+                displayName: displayName, executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", script, "sh", file.path, tool.path] + arguments + ["--stamp", file.path]
+                    + files.map(\.path),
+                inputFiles: inputs + [tool], outputFiles: [file])
+        ]
+    case .none:
+        return [
+            .buildCommand(
+                displayName: displayName, executable: tool, arguments: arguments + files.map(\.path),
+                inputFiles: inputs, outputFiles: [])
+        ]
+    }
 }
 
 #if canImport(XcodeProjectPlugin)
@@ -75,9 +110,12 @@ func lintCommand(files: [URL], targetName: String, tool: URL, workDirectory: URL
             let files =
                 target.inputFiles.map(\.url).filter(isLinted)
                 + lintedFiles(under: project.appending(path: target.displayName))
+            // A target that compiles no Swift (Objective-C, C, C++) gets a C stamp.
+            let compilesSwift = target.inputFiles.contains { $0.url.pathExtension == "swift" }
             return lintCommand(
                 files: files, targetName: target.displayName, tool: try context.tool(named: "eplint").url,
-                workDirectory: context.pluginWorkDirectoryURL, configurationDirectory: project)
+                workDirectory: context.pluginWorkDirectoryURL, configurationDirectory: project,
+                stamp: compilesSwift ? .swift : .c)
         }
     }
 #endif

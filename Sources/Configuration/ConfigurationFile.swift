@@ -1,5 +1,6 @@
 import EplintBase
 import LintEngine
+public import Preprocessor
 
 /// `.eplint.yml` (README, "Configuration"). Every key is optional; paths are relative to the file's folder.
 /// An unknown key, a wrong type or an unknown rule ID is an error naming file, line and key.
@@ -8,7 +9,8 @@ public struct ConfigurationFile: Sendable {
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
-        "preprocess", "preprocessor-flags", "prefix-header", "bundle-id", "environment", "required-version",
+        "preprocess", "preprocessor-flags", "prefix-header", "platform", "bundle-id", "environment",
+        "required-version",
     ]
     public static let fileName = ".eplint.yml"
 
@@ -44,6 +46,8 @@ public struct ConfigurationFile: Sendable {
     public var preprocessorFlags: [String] = []
     /// `INFOPLIST_PREFIX_HEADER`, relative to `directory`.
     public var prefixHeader: String?
+    /// The platform the Info.plists are built for: their `TARGET_OS_*` macros.
+    public var platform: TargetPlatform?
     /// The app's bundle ID and the environment (production or sandbox) tokens must belong to (`eplint token`).
     public var bundleID: String?
     public var environment: String?
@@ -137,6 +141,12 @@ public struct ConfigurationFile: Sendable {
                 for item in try list(value, key) { preprocessorFlags.append(try string(item, key)) }
             case "prefix-header":
                 prefixHeader = try string(value, key)
+            case "platform":
+                let name = try string(value, key)
+                guard let known = TargetPlatform(name: name) else {
+                    throw error(value, key, "unknown platform '\(name)' (known: \(TargetPlatform.names))")
+                }
+                platform = known
             case "project":
                 if let single = value.string {
                     project = [single]

@@ -34,14 +34,15 @@ struct MacroTable {
 
     /// The predefined macros of `clang -x c` that do not depend on the machine or target, and
     /// those Xcode's clang always has (`PreprocessingOptions.xcodePredefinitions`); those that
-    /// depend on the architecture or SDK (`__x86_64__` …) are left undefined (see `targetMacros`).
-    init(traditional: Bool) {
+    /// depend on the architecture (`__x86_64__` …) are left undefined (see `targetMacros`), and
+    /// the platform's `TARGET_OS_*` ones too unless `platform` is known.
+    init(traditional: Bool, platform: TargetPlatform? = nil) {
         var predefined: [(String, String)] =
             [
                 ("__STDC_VERSION__", "201710L"), ("__STDC_HOSTED__", "1"), ("__clang__", "1"), ("__GNUC__", "4"),
                 ("__GNUC_MINOR__", "2"), ("__GNUC_PATCHLEVEL__", "1"), ("__llvm__", "1"), ("__STDC_UTF_16__", "1"),
                 ("__STDC_UTF_32__", "1"), ("__CHAR_BIT__", "8"),
-            ] + PreprocessingOptions.xcodePredefinitions
+            ] + PreprocessingOptions.xcodePredefinitions + (platform?.macros ?? [])
         // clang leaves __STDC__ undefined under -traditional-cpp.
         if !traditional { predefined.append(("__STDC__", "1")) }
         for (name, value) in predefined {
@@ -56,13 +57,15 @@ struct MacroTable {
     }
 
     /// Predefined by Xcode's clang for the build machine and target, so eplint cannot know
-    /// them: taken as undefined (as clang on Linux does), with an EP007 note where tested.
-    static let targetMacros: Set<String> = [
-        "__APPLE_CC__", "__x86_64__", "__x86_64", "__arm64__", "__aarch64__", "__arm__", "__i386__",
-        "__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__",
-        "__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__",
-        "__ENVIRONMENT_IPHONE_OS_VERSION_MIN_REQUIRED__", "__LP64__", "_LP64", "__OBJC__", "__OBJC2__", "__ELF__",
-    ]
+    /// them: taken as undefined (as clang on Linux does), with an EP007 note where tested. The
+    /// platform's macros are among them: known only when the run knows the platform.
+    static let targetMacros: Set<String> = Set(
+        [
+            "__APPLE_CC__", "__x86_64__", "__x86_64", "__arm64__", "__aarch64__", "__arm__", "__i386__",
+            "__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__",
+            "__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__",
+            "__ENVIRONMENT_IPHONE_OS_VERSION_MIN_REQUIRED__", "__LP64__", "_LP64", "__OBJC__", "__OBJC2__", "__ELF__",
+        ] + TargetPlatform.macroNames)
 
     static func syntheticToken(_ text: String, kind: CppToken.Kind = .number) -> CppToken {
         CppToken(kind: kind, text: text, origin: 0, spelling: -1, line: 1, column: 1)

@@ -33,14 +33,19 @@ public struct PreprocessingOptions: Sendable, Equatable {
     public var flags: [String]
     /// Included before the file, in order: their `#define`s apply, their text is output.
     public var prefixHeaders: [PrefixHeader]
+    /// The platform the build preprocesses for, which sets the `TARGET_OS_*` macros; nil when
+    /// the run does not know it (they are then undefined, with an EP007 note where tested).
+    public var platform: TargetPlatform?
 
     public init(
-        mode: Mode = .auto, definitions: [String] = [], flags: [String] = [], prefixHeaders: [PrefixHeader] = []
+        mode: Mode = .auto, definitions: [String] = [], flags: [String] = [], prefixHeaders: [PrefixHeader] = [],
+        platform: TargetPlatform? = nil
     ) {
         self.mode = mode
         self.definitions = definitions
         self.flags = flags
         self.prefixHeaders = prefixHeaders
+        self.platform = platform
     }
 
     /// `-traditional` or `-traditional-cpp` among the flags.
@@ -52,11 +57,12 @@ extension PreprocessingOptions {
     /// architecture, SDK or Xcode version: Xcode runs `cc -E -P -x c -Wno-trigraphs FILE
     /// -F… -target ARCH-apple-OS -isysroot SDK` once per architecture (swift-build's
     /// InfoPlistBuildOperationTests), and clang defines these for every Apple target. The
-    /// architecture's macros and the TARGET_OS_* ones (predefined only by newer clangs, and per
-    /// SDK) stay unknown: EP007.
+    /// architecture's macros stay unknown (EP007 where tested); the TARGET_OS_* ones are the
+    /// platform's (`platform`), and unknown like them when the run does not know the platform.
     public static let xcodePredefinitions: [(name: String, value: String)] = [("__APPLE__", "1"), ("__MACH__", "1")]
 
-    /// Predefined by Xcode's clang for the architecture or SDK: eplint takes them as undefined
-    /// (a note where tested), and so must a clang it is compared with.
+    /// Predefined by Xcode's clang for the architecture or platform: eplint takes them as
+    /// undefined (a note where tested) unless `platform` sets them, and so must a clang it is
+    /// compared with.
     public static var targetDependentMacros: Set<String> { MacroTable.targetMacros }
 }

@@ -47,6 +47,22 @@ public enum CPreprocessor {
         return false
     }
 
+    /// Whether preprocessing `source` with `options` can depend on `options.platform`: only
+    /// where `TARGET_`, which begins every platform macro's name, is spelled in the file, a
+    /// prefix header, a definition or a flag. (A name pasted by `##` from pieces that do not
+    /// spell it is not seen.)
+    public static func mayReadPlatformMacros(_ source: [UInt8], options: PreprocessingOptions) -> Bool {
+        let prefix = Array("TARGET_".utf8)
+        func spells(_ bytes: [UInt8]) -> Bool {
+            guard bytes.count >= prefix.count else { return false }
+            return (0...(bytes.count - prefix.count)).contains { start in
+                bytes[start] == prefix[0] && bytes[start..<(start + prefix.count)].elementsEqual(prefix)
+            }
+        }
+        return spells(source) || options.prefixHeaders.contains { spells($0.text) }
+            || (options.definitions + options.flags).contains { $0.contains("TARGET_") }
+    }
+
     /// The flags of `options` that change nothing eplint lints (for `--verbose`).
     public static func ignoredFlags(_ options: PreprocessingOptions) -> [String] {
         run([], fileName: "", options: options).ignoredFlags
@@ -100,7 +116,7 @@ struct PreprocessorRun {
         sourceLines = LineTable(source)
         self.options = options
         traditional = options.isTraditional
-        macros = MacroTable(traditional: traditional)
+        macros = MacroTable(traditional: traditional, platform: options.platform)
         expander = MacroExpander(
             traditional: traditional, fileName: fileName,
             sourceBytes: source.count + options.prefixHeaders.reduce(0) { $0 + $1.text.count })
@@ -588,12 +604,21 @@ struct PreprocessorRun {
     ]
 
     private mutating func isDefined(_ name: String, at token: CppToken) -> Bool {
-        if MacroTable.targetMacros.contains(name) && !macros.isDefined(name) {
+        if MacroTable.targetMacros.contains(name) && !macros.isDefined(name) { noteUnknownTargetMacro(name, at: token) }
+        return macros.isDefined(name) || Self.featureTests.contains(name)
+    }
+
+    private mutating func noteUnknownTargetMacro(_ name: String, at token: CppToken) {
+        if TargetPlatform.macroNames.contains(name) {
+            note(
+                "\(name) is set by the platform the Info.plist is built for, which this run does not know "
+                    + "(an Xcode target, --platform or platform: in .eplint.yml tells it); taken as undefined",
+                at: token)
+        } else {
             note(
                 "\(name) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined",
                 at: token)
         }
-        return macros.isDefined(name) || Self.featureTests.contains(name)
     }
 
     private mutating func definedTest(_ arguments: [CppToken], at hash: CppToken, directive: String) -> Bool {
@@ -680,9 +705,7 @@ struct PreprocessorRun {
             if token.kind == .identifier, !afterDefined, MacroTable.targetMacros.contains(token.text),
                 !macros.isDefined(token.text)
             {
-                note(
-                    "\(token.text) is defined or not by the build machine's and target's compiler, which eplint cannot know; taken as undefined",
-                    at: hash)
+                noteUnknownTargetMacro(token.text, at: hash)
             }
             prepared.append(token)
             index += 1

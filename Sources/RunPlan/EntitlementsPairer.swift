@@ -16,6 +16,8 @@ public struct EntitlementsPairer: Sendable {
     public let mapped: [String: String]
     /// Why `explicit` is the file: `--entitlements`, or the target whose `CODE_SIGN_ENTITLEMENTS` names it.
     public let explicitReason: String
+    /// `mapped`, found by file identity too (`App/info.plist` for `App/Info.plist` on APFS).
+    private let mappedFiles: FileKeyedTable<String>
     /// Whether the only `*.entitlements` file in the folder is taken; off for an Info.plist
     /// an Xcode target covers (the target says which file it signs with).
     public let guessesFromFolder: Bool
@@ -35,6 +37,7 @@ public struct EntitlementsPairer: Sendable {
         self.explicitReason = explicitReason
         self.guessesFromFolder = guessesFromFolder
         self.fileSystem = fileSystem
+        mappedFiles = FileKeyedTable(mapped, fileSystem: fileSystem) { first, _ in first }
         var folders: [String: [String]] = [:]
         if explicit == nil && guessesFromFolder {
             for folder in infoPlists.map(Self.folder(of:)) where folders[folder] == nil {
@@ -52,7 +55,7 @@ public struct EntitlementsPairer: Sendable {
     /// The regular `*.entitlements` files in the folder `prefix` names, written as `prefix` + name.
     private static func entitlementsFiles(beside prefix: String, in fileSystem: any PlanFileSystem) -> [String] {
         (fileSystem.entries(of: prefix.isEmpty ? "." : String(prefix.dropLast())) ?? [])
-            .filter { $0.hasSuffix(".entitlements") }
+            .filter { $0.hasSuffix(".entitlements") && !AppleDouble.isSidecar($0) }
             .map { prefix + $0 }
             .filter(fileSystem.isRegularFile)
     }
@@ -72,7 +75,7 @@ public struct EntitlementsPairer: Sendable {
     /// What `infoPlist` pairs with, and why.
     public func choice(for infoPlist: String) -> Choice {
         if let explicit { return .file(explicit, reason: explicitReason) }
-        if !mapped.isEmpty, let mapped = mapped[fileSystem.canonical(infoPlist)] {
+        if let mapped = mappedFiles[infoPlist] {
             return .file(mapped, reason: "entitlements: in the configuration")
         }
         guard guessesFromFolder else { return .none }

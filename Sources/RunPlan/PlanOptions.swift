@@ -23,6 +23,8 @@ public struct PlanOptions: Sendable {
     public var preprocess = false
     public var preprocessorFlags: [String] = []
     public var prefixHeader: String?
+    /// `--platform`: a `TargetPlatform` name or Xcode's `PLATFORM_NAME` for it.
+    public var platform: String?
     /// `true` or `false`.
     public var musicStreaming: String?
     public var projects: [String] = []

@@ -27,6 +27,9 @@ public struct RunPlanner {
 
     var projects: XcodeProjects { XcodeProjects(fileSystem: fileSystem) }
 
+    /// The largest prefix header read (a header is a few lines of `#define`s).
+    static let prefixHeaderLimit = 16 << 20
+
     func absolute(_ path: String) -> String { fileSystem.canonical(path) }
 
     /// `entitlements:` of the configuration file: Info.plist (absolute) → entitlements file as shown.
@@ -124,6 +127,16 @@ public struct RunPlanner {
         var definitions = (project?.define ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         definitions += options.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
         preprocessing.definitions = definitions
+        // The platform: --platform, then platform:, then (per context) the Xcode target's or build's.
+        if let name = options.platform {
+            guard let platform = TargetPlatform(name: name) else {
+                throw PlanFailure(
+                    message: "unknown platform \(name.quotedForMessage) in --platform (known: \(TargetPlatform.names))")
+            }
+            preprocessing.platform = platform
+        } else {
+            preprocessing.platform = project?.platform
+        }
         var headers: [String] = []
         if let prefixHeader = options.prefixHeader {
             headers.append(prefixHeader)
@@ -142,11 +155,11 @@ public struct RunPlanner {
             }
         }
         for header in headers {
-            switch fileSystem.contents(of: header, limit: 16 << 20) {
+            switch fileSystem.contents(of: header, limit: Self.prefixHeaderLimit) {
             case .success(let text):
                 preprocessing.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
             case .failure(let failure):
-                throw PlanFailure(message: "cannot read prefix header \(header.quotedForMessage): \(failure.reason)")
+                throw PlanFailure.cannotRead("prefix header", header, failure)
             }
         }
         if options.verbose {

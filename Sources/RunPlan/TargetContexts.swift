@@ -14,16 +14,21 @@ public struct TargetLintContext: Sendable {
     /// The entitlements file as shown (relative), nil when the target signs without one.
     public var entitlements: String?
     public var entitlementsReason: String
+    /// The same build as the context before it but for another platform: only the `TARGET_OS_*`
+    /// macros differ, so a file that cannot read them (`CPreprocessor.mayReadPlatformMacros`)
+    /// is not linted again here.
+    public var isPlatformVariant: Bool
 
     public init(
         infoPlist: String, label: String, configuration: LintConfiguration, entitlements: String?,
-        entitlementsReason: String
+        entitlementsReason: String, isPlatformVariant: Bool = false
     ) {
         self.infoPlist = infoPlist
         self.label = label
         self.configuration = configuration
         self.entitlements = entitlements
         self.entitlementsReason = entitlementsReason
+        self.isPlatformVariant = isPlatformVariant
     }
 }
 
@@ -32,7 +37,7 @@ extension RunPlanner {
     /// settings (`--define` over `define:` over xcconfig files) win over the target's, as the
     /// run's flags win everywhere else.
     public func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration)
-        -> [TargetLintContext]
+        throws(PlanFailure) -> [TargetLintContext]
     {
         var contexts: [TargetLintContext] = []
         for target in targets {
@@ -51,31 +56,55 @@ extension RunPlanner {
                         groups.append((build.entitlements, [build]))
                     }
                 }
+                // Read once per configuration: the prefix header is the same file for every build.
+                let preprocessing = try preprocessing(resolved, label: label, base: base.preprocessing)
                 for (index, group) in groups.enumerated() {
-                    var configuration = base
-                    var settings = resolved.buildSettings.definitions
-                    for (name, definition) in base.buildSettings.definitions { settings[name] = definition }
-                    configuration.buildSettings = BuildSettings(definitions: settings)
-                    if base.deploymentTargets == nil {
-                        let targets = group.builds.compactMap(Self.deploymentTarget)
-                        if !targets.isEmpty { configuration.deploymentTargets = targets }
-                    }
-                    configuration.infoPlistPreprocessed = resolved.preprocess
-                    configuration.preprocessing = preprocessing(resolved, base: base.preprocessing)
-                    let variant =
+                    let groupVariant =
                         groups.count > 1 && index > 0
                         ? " ("
                             + group.builds.map { $0.isMacCatalyst ? "Mac Catalyst" : $0.platform.rawValue }.joined(
                                 separator: ", ") + ")" : ""
-                    contexts.append(
-                        TargetLintContext(
-                            infoPlist: infoPlist.path, label: label + variant, configuration: configuration,
-                            entitlements: group.entitlements.map { fileSystem.shown($0.path) },
-                            entitlementsReason: "CODE_SIGN_ENTITLEMENTS of \(label + variant)"))
+                    for (platformIndex, platform) in Self.platforms(of: group.builds, base: base).enumerated() {
+                        var configuration = base
+                        var settings = resolved.buildSettings.definitions
+                        for (name, definition) in base.buildSettings.definitions { settings[name] = definition }
+                        configuration.buildSettings = BuildSettings(definitions: settings)
+                        if base.deploymentTargets == nil {
+                            let targets = group.builds.compactMap(Self.deploymentTarget)
+                            if !targets.isEmpty { configuration.deploymentTargets = targets }
+                        }
+                        configuration.infoPlistPreprocessed = resolved.preprocess
+                        configuration.preprocessing = preprocessing
+                        // Each platform is named but the first build's first (the device's):
+                        // every platform is in one build only, so labels stay apart.
+                        var variant = groupVariant
+                        if let platform {
+                            configuration.preprocessing.platform = platform
+                            variant = index == 0 && platformIndex == 0 ? "" : " (\(platform.displayName))"
+                        }
+                        contexts.append(
+                            TargetLintContext(
+                                infoPlist: infoPlist.path, label: label + variant, configuration: configuration,
+                                entitlements: group.entitlements.map { fileSystem.shown($0.path) },
+                                entitlementsReason: "CODE_SIGN_ENTITLEMENTS of \(label + variant)",
+                                isPlatformVariant: platformIndex > 0))
+                    }
                 }
             }
         }
         return contexts
+    }
+
+    /// The platforms clang preprocesses the Info.plist for in these builds, one context each
+    /// (their `TARGET_OS_*` macros differ); one context with the run's own platform
+    /// (`--platform`, `platform:`), which wins, or with none known (nil).
+    private static func platforms(of builds: [ResolvedBuild], base: LintConfiguration) -> [TargetPlatform?] {
+        guard base.preprocessing.platform == nil else { return [nil] }
+        var platforms: [TargetPlatform] = []
+        for platform in builds.flatMap(\.targetPlatforms) where !platforms.contains(platform) {
+            platforms.append(platform)
+        }
+        return platforms.isEmpty ? [nil] : platforms
     }
 
     /// The deployment target a build sets, with where it is set.
@@ -108,20 +137,28 @@ extension RunPlanner {
     /// `INFOPLIST_PREFIX_HEADER` (a file the project names, so it is read; its own `#include`s
     /// are not followed). What the command line or `.eplint.yml` says comes on top: an explicit
     /// `preprocess`, `--define`s after the target's definitions, flags after the target's, and
-    /// a prefix header instead of the target's.
-    func preprocessing(_ resolved: ResolvedConfiguration, base: PreprocessingOptions) -> PreprocessingOptions {
+    /// a prefix header instead of the target's. A header that is not there is passed over, as
+    /// before; one that is there but cannot be read (user-script sandboxing) stops the run.
+    func preprocessing(_ resolved: ResolvedConfiguration, label: String, base: PreprocessingOptions)
+        throws(PlanFailure) -> PreprocessingOptions
+    {
         var options = base
         // A target that does not preprocess still gets its directive lines linted as cpp would
         // read them; EP011 says Xcode does not.
         if base.mode == .auto { options.mode = resolved.preprocess ? .always : .auto }
         options.definitions = resolved.preprocessorDefinitions + base.definitions
         options.flags = resolved.preprocessorFlags + base.flags
-        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader, header.exists,
-            let text = projects.readText(header.path)
-        {
-            options.prefixHeaders = [
-                PreprocessingOptions.PrefixHeader(path: fileSystem.shown(header.path), text: Array(text.utf8))
-            ]
+        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader {
+            let shownPath = fileSystem.shown(header.path)
+            switch fileSystem.contents(of: projects.followingLinkFiles(header.path), limit: Self.prefixHeaderLimit) {
+            case .success(let text):
+                options.prefixHeaders = [PreprocessingOptions.PrefixHeader(path: shownPath, text: text)]
+            case .failure(let failure) where failure.cause != .absent:
+                throw PlanFailure.cannotRead(
+                    "prefix header", shownPath, failure, origin: "INFOPLIST_PREFIX_HEADER of \(label)")
+            case .failure:
+                break
+            }
         }
         return options
     }

@@ -17,23 +17,19 @@ public struct XcodeLintPlan: Sendable {
     public internal(set) var standardInput: TargetLintContext?
     /// The entitlements choice of `standardInput`, as lint pairs it.
     public internal(set) var standardInputPairing: EntitlementsPairer.Choice?
-    /// `contexts` by file identity, for a file spelled otherwise than its project spells it
-    /// (case or NFD on macOS). Filled once the contexts are known.
-    private var contextsByIdentity: [String: [TargetLintContext]] = [:]
+    /// `contexts`, found by file identity too, for a file spelled otherwise than its project
+    /// spells it (case or NFD on macOS). Made once the contexts are known.
+    private var lookup: FileKeyedTable<[TargetLintContext]>?
     private let fileSystem: any PlanFileSystem
 
     init(fileSystem: any PlanFileSystem) { self.fileSystem = fileSystem }
 
     mutating func indexContextsByIdentity() {
-        for (path, found) in contexts { contextsByIdentity[fileSystem.identity(of: path), default: []] += found }
+        lookup = FileKeyedTable(contexts, fileSystem: fileSystem, merge: +)
     }
 
     /// The contexts of a file to lint, by canonical path or else by identity.
-    public func contexts(of path: String) -> [TargetLintContext]? {
-        guard !contexts.isEmpty else { return nil }
-        if let found = contexts[fileSystem.canonical(path)] { return found }
-        return contextsByIdentity.isEmpty ? nil : contextsByIdentity[fileSystem.identity(of: path)]
-    }
+    public func contexts(of path: String) -> [TargetLintContext]? { lookup?[path] }
 }
 
 extension RunPlanner {
@@ -95,7 +91,7 @@ extension RunPlanner {
             let resolved = resolver.resolve(
                 project, targets: options.targets.isEmpty ? nil : Set(options.targets),
                 configurations: options.configurations.isEmpty ? nil : Set(options.configurations))
-            for context in targetContexts(project: project, targets: resolved, base: base) {
+            for context in try targetContexts(project: project, targets: resolved, base: base) {
                 plan.contexts[context.infoPlist, default: []].append(context)
                 let shown = fileSystem.shown(context.infoPlist)
                 if named.contains(bundle) && !plan.namedFiles.contains(shown) { plan.namedFiles.append(shown) }
@@ -104,11 +100,13 @@ extension RunPlanner {
         if options.xcodeEnvironment { try addEnvironmentContext(to: &plan, base: base) }
         // The run's entitlements win over the target's, as its settings do: `--entitlements`,
         // then the configuration's `entitlements:` map, then CODE_SIGN_ENTITLEMENTS.
-        let mapped = configuredEntitlements(configurationFile)
+        let mapped = FileKeyedTable(configuredEntitlements(configurationFile), fileSystem: fileSystem) { first, _ in
+            first
+        }
         for (infoPlist, contexts) in plan.contexts {
             let chosen =
                 options.entitlements.map { ($0, "--entitlements") }
-                ?? mapped[absolute(infoPlist)].map { ($0, "entitlements: in the configuration") }
+                ?? mapped[infoPlist].map { ($0, "entitlements: in the configuration") }
             guard let (file, reason) = chosen else { continue }
             plan.contexts[infoPlist] = contexts.map { context in
                 var overridden = context
@@ -163,7 +161,7 @@ extension RunPlanner {
         }
         let name = environment["TARGET_NAME"] ?? "target"
         let target = ResolvedTarget(name: name, configurations: [resolved])
-        let contexts = targetContexts(project: nil, targets: [target], base: base)
+        let contexts = try targetContexts(project: nil, targets: [target], base: base)
             .map { context in
                 var absoluteContext = context
                 absoluteContext.entitlements = context.entitlements.map(fileSystem.absoluteAsGiven)
@@ -172,13 +170,16 @@ extension RunPlanner {
                 return absoluteContext
             }
         let declared = EnvironmentContext.declaredInputs(environment).map(fileSystem.absoluteAsGiven)
-        let plists = declared.filter { !$0.hasSuffix(".entitlements") }
+        // Only the plists: the phase also declares what eplint reads for them (the entitlements
+        // file, `.eplint.yml`, a prefix header), because user-script sandboxing lets it read no other.
+        let plists = declared.filter { $0.hasSuffix(".plist") }
         for context in contexts {
             for file in plists.isEmpty ? [context.infoPlist] : plists {
                 plan.contexts[absolute(file), default: []].append(
                     TargetLintContext(
                         infoPlist: file, label: context.label, configuration: context.configuration,
-                        entitlements: context.entitlements, entitlementsReason: context.entitlementsReason))
+                        entitlements: context.entitlements, entitlementsReason: context.entitlementsReason,
+                        isPlatformVariant: context.isPlatformVariant))
                 if !plan.namedFiles.contains(file) { plan.namedFiles.append(file) }
             }
         }

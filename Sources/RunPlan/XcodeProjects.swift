@@ -6,9 +6,11 @@ import XcodeProject
 /// `App.xcodeproj`, `App.xcworkspace` (the projects it lists), or a directory holding them.
 public struct XcodeProjects: Sendable {
     public static let bundleSuffixes = [".xcodeproj", ".xcode", ".pbproj"]
-    /// Folders neither a lint walk nor the search for projects enters.
+    /// Folders neither a lint walk nor the search for projects enters. `__MACOSX` is what the
+    /// Finder's Compress leaves in an archive: AppleDouble copies of the other folders
+    /// (`__MACOSX/Payload/App.app`), never an app or a plist.
     public static let skippedDirectories: Set<String> = [
-        ".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules",
+        ".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules", "__MACOSX",
     ]
 
     let fileSystem: any PlanFileSystem

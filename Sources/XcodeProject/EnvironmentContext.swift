@@ -1,4 +1,5 @@
 import LintEngine
+import Preprocessor
 
 /// Inside an Xcode Run Script phase every build setting is an environment variable, already
 /// resolved by Xcode for the build in progress: the context comes from there, not from
@@ -18,6 +19,11 @@ public enum EnvironmentContext {
         let platform =
             isCatalyst
             ? .macosx : SDKPlatform(sdk: environment["PLATFORM_NAME"] ?? environment["SDK_NAME"] ?? "") ?? .macosx
+        // What clang preprocesses for: PLATFORM_NAME tells device from simulator; unknown without it.
+        let targetPlatform =
+            isCatalyst
+            ? TargetPlatform.macCatalyst
+            : TargetPlatform(name: SDKPlatform.letters(environment["PLATFORM_NAME"] ?? environment["SDK_NAME"] ?? ""))
         let origin = "the build environment"
         let deploymentSetting = platform.deploymentTargetSetting
         let deployment = environment[deploymentSetting].flatMap { $0.isEmpty ? nil : (deploymentSetting, $0, origin) }
@@ -44,7 +50,7 @@ public enum EnvironmentContext {
             builds: [
                 ResolvedBuild(
                     sdk: platform.sdkName, platform: platform, isMacCatalyst: isCatalyst, entitlements: entitlements,
-                    deploymentTarget: deployment)
+                    deploymentTarget: deployment, targetPlatforms: targetPlatform.map { [$0] } ?? [])
             ],
             notes: [], undefinedReferences: [])
     }

@@ -1,5 +1,6 @@
 import EplintBase
 public import LintEngine
+public import Preprocessor
 
 /// A build setting eplint used, its value and where it came from.
 public struct ResolvedSetting: Sendable, Equatable {
@@ -26,6 +27,9 @@ public struct ResolvedBuild: Sendable {
     public var entitlements: ResolvedFile?
     /// The deployment target of this build's platform, if set (or derived, for Catalyst).
     public var deploymentTarget: (setting: String, value: String, from: String)?
+    /// What clang preprocesses the Info.plist for in this build: the device, the simulator or
+    /// both (`SUPPORTED_PLATFORMS`), Mac Catalyst; empty when unknown.
+    public var targetPlatforms: [TargetPlatform]
 }
 
 /// What eplint resolved for one target in one configuration.
@@ -225,9 +229,11 @@ public struct ProjectResolver {
                 )
             }
         }
+        let supported = ProjectResolver.splitList(stack.value("SUPPORTED_PLATFORMS").value)
         return ResolvedBuild(
             sdk: platform.sdkName, platform: platform, isMacCatalyst: catalyst, entitlements: entitlements,
-            deploymentTarget: deployment)
+            deploymentTarget: deployment,
+            targetPlatforms: catalyst ? [.macCatalyst] : platform.targetPlatforms(supported: supported))
     }
 
     private func bind(_ stack: inout SettingsStack, _ platform: SDKPlatform) {

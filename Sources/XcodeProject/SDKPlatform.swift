@@ -1,4 +1,5 @@
 public import LintEngine
+public import Preprocessor
 
 /// A platform an Xcode target is built for, as `SDKROOT` and `SUPPORTED_PLATFORMS` name it.
 public enum SDKPlatform: String, CaseIterable, Sendable {
@@ -6,10 +7,7 @@ public enum SDKPlatform: String, CaseIterable, Sendable {
 
     /// `iphoneos`, `iphonesimulator`, `iphoneos17.0`, `/Developer/SDKs/MacOSX10.4u.sdk`, `""`.
     init?(sdk: String) {
-        var name = Substring(sdk.split(separator: "/").last ?? "").lowercased()
-        if name.hasSuffix(".sdk") { name = String(name.dropLast(4)) }
-        let letters = String(name.prefix { $0.isLetter })
-        switch letters {
+        switch Self.letters(sdk) {
         case "": self = .macosx  // empty SDKROOT: the build machine's macOS SDK
         case "iphoneos", "iphonesimulator": self = .iphoneos
         case "macosx", "macos": self = .macosx
@@ -19,6 +17,31 @@ public enum SDKPlatform: String, CaseIterable, Sendable {
         case "driverkit": self = .driverkit
         default: return nil
         }
+    }
+
+    /// An SDK's name without its folder, `.sdk` and version, lowercased: `iphonesimulator`.
+    static func letters(_ sdk: String) -> String {
+        var name = Substring(sdk.split(separator: "/").last ?? "").lowercased()
+        if name.hasSuffix(".sdk") { name = String(name.dropLast(4)) }
+        return String(name.prefix { $0.isLetter })
+    }
+
+    /// The device and simulator platforms of this SDK that `SUPPORTED_PLATFORMS` lists, device
+    /// first: Xcode builds for either, and clang's `TARGET_OS_*` macros differ between them.
+    /// The device when it lists neither.
+    public func targetPlatforms(supported: [String]) -> [TargetPlatform] {
+        let listed = Set(supported.map(Self.letters))
+        let family: [TargetPlatform] =
+            switch self {
+            case .iphoneos: [.iOS, .iOSSimulator]
+            case .macosx: [.macOS]
+            case .appletvos: [.tvOS, .tvOSSimulator]
+            case .watchos: [.watchOS, .watchOSSimulator]
+            case .xros: [.visionOS, .visionOSSimulator]
+            case .driverkit: [.driverKit]
+            }
+        let found = family.filter { listed.contains($0.xcodePlatformName) }
+        return found.isEmpty ? [family[0]] : found
     }
 
     /// The SDK version conditions are matched with (`[sdk=iphoneos26*]`): SDKs are not on

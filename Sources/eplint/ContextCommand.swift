@@ -15,7 +15,7 @@ struct ContextCommand {
     /// Lint's options that decide the contexts, shared with lint's help text.
     private static let planOptions = [
         "config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
-        "preprocess", "preprocessor-flag", "prefix-header", "music-streaming", "project", "target",
+        "preprocess", "preprocessor-flag", "prefix-header", "platform", "music-streaming", "project", "target",
         "configuration", "xcode-environment", "stdin-filename",
     ]
 
@@ -160,6 +160,7 @@ struct ContextCommand {
                     ("definitions", .array(preprocessing.definitions.map(JSONValue.string))),
                     ("flags", .array(preprocessing.flags.map(JSONValue.string))),
                     ("prefixHeaders", .array(preprocessing.prefixHeaders.map { .string($0.path) })),
+                    ("platform", preprocessing.platform.map { .string($0.rawValue) } ?? .null),
                 ])
             ),
         ])
@@ -193,7 +194,8 @@ struct ContextCommand {
                 output +=
                     "      preprocessing: \(preprocessing.mode.name), definitions \(preprocessing.definitions), flags \(preprocessing.flags)"
                     + (preprocessing.prefixHeaders.isEmpty
-                        ? "" : ", prefix headers \(preprocessing.prefixHeaders.map(\.path))") + "\n"
+                        ? "" : ", prefix headers \(preprocessing.prefixHeaders.map(\.path))")
+                    + ", platform \(preprocessing.platform.map(\.rawValue) ?? "unknown (TARGET_OS_* undefined)")\n"
             }
         }
         return output
@@ -217,6 +219,7 @@ struct ContextCommand {
                     configuration.builds.map { build in
                         .object([
                             ("sdk", .string(build.sdk + (build.isMacCatalyst ? " (Mac Catalyst)" : ""))),
+                            ("platforms", .array(build.targetPlatforms.map { .string($0.rawValue) })),
                             ("entitlements", existing(build.entitlements)),
                             (
                                 "deploymentTarget",

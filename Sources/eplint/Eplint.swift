@@ -22,6 +22,15 @@ enum Eplint {
         case server(ServerCommand)
         /// Help or the version: print it, exit 0.
         case text(String)
+
+        /// Whether it reads or writes files, so needs the working directory: help, the version
+        /// and the rule catalog are printed wherever the run is.
+        var usesFiles: Bool {
+            switch self {
+            case .lint, .context, .server: true
+            case .rules, .explain, .regions, .text: false
+            }
+        }
     }
 
     static let subcommands: [CommandSpec] = [

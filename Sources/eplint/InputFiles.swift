@@ -102,7 +102,11 @@ struct InputCollector {
                     skipped.append(path + " (a built app: name it or pass --artifacts)")
                 }
             case .file:
-                if suffixes.contains(where: entry.name.hasSuffix) {
+                guard suffixes.contains(where: entry.name.hasSuffix) else { break }
+                // Named on the command line, an AppleDouble file is linted like any other.
+                if AppleDouble.isSidecar(entry.name) {
+                    skipped.append(path + " (an AppleDouble file: macOS metadata)")
+                } else {
                     files.append(InputFile(path: path, foundByWalk: true))
                 }
             case .link:

@@ -58,6 +58,7 @@ struct LintCommand {
     var preprocess: Bool
     var preprocessorFlags: [String]
     var prefixHeader: String?
+    var platform: String?
     var musicStreaming: String?
     var stdinFilename: String?
     var strict: Bool
@@ -123,6 +124,11 @@ struct LintCommand {
         prefixHeader = options.value(
             "prefix-header", "FILE",
             help: "INFOPLIST_PREFIX_HEADER: a header whose #defines apply to preprocessed Info.plists.")
+        platform = options.value(
+            "platform", "NAME",
+            help:
+                "The platform Info.plists are built for, which sets the TARGET_OS_* macros of #if lines: \(TargetPlatform.names) (or Xcode's PLATFORM_NAME: iphoneos, iphonesimulator, macosx …). Default: each Xcode target's platforms (device and simulator apart), else unknown."
+        )
         musicStreaming = options.value(
             "music-streaming", "true|false",
             help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
@@ -174,6 +180,10 @@ struct LintCommand {
             throw UsageError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
         }
         for target in deploymentTargets { _ = try Self.deploymentTarget(target, source: "--deployment-target") }
+        if let platform, TargetPlatform(name: platform) == nil {
+            throw UsageError(
+                "unknown platform \(platform.quotedForMessage) in --platform (known: \(TargetPlatform.names))")
+        }
         for condition in xcconfigCondition where condition.split(separator: "=", maxSplits: 1).count != 2 {
             throw UsageError("--xcconfig-condition needs KEY=VALUE, got \(condition.quotedForMessage)")
         }
@@ -197,6 +207,7 @@ struct LintCommand {
         options.preprocess = preprocess
         options.preprocessorFlags = preprocessorFlags
         options.prefixHeader = prefixHeader
+        options.platform = platform
         options.musicStreaming = musicStreaming
         options.projects = projects
         options.targets = targets
@@ -574,13 +585,22 @@ struct LintCommand {
     }
 }
 
-/// eplint never changes directory: the working directory is asked for once.
-func currentDirectory() -> String { workingDirectory }
+/// eplint never changes directory: the working directory is asked for once. `main` stops a
+/// run whose working directory cannot be had before anything asks for it.
+func currentDirectory() -> String {
+    guard case .success(let directory) = workingDirectory else { preconditionFailure("no working directory") }
+    return directory
+}
 
-private let workingDirectory: String = {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+/// The working directory, however long: `getcwd(NULL, 0)` allocates what it needs on macOS
+/// and with glibc (a fixed PATH_MAX buffer fails past 1,024 bytes on macOS). Never `/` in its
+/// place: `eplint .` would then search the whole disk for Xcode projects and apply them.
+let workingDirectory: Result<String, RunFailure> = {
+    guard let path = getcwd(nil, 0) else {
+        return .failure(RunFailure(message: "cannot get the working directory: \(String(cString: strerror(errno)))"))
+    }
+    defer { free(path) }
+    return .success(String(cString: path))
 }()
 
 /// The canonical absolute form of a path, for matching (never for showing): see HostFileSystem.

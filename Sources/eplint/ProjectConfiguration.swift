@@ -1,6 +1,7 @@
 import Configuration
 import EplintBase
 import LintEngine
+import RunPlan
 import XcodeProject
 
 #if canImport(Glibc)
@@ -11,24 +12,13 @@ import XcodeProject
 
 /// Finding and applying `.eplint.yml`, xcconfig files and baselines for one run.
 enum ProjectConfiguration {
-    /// `--config FILE`, else `.eplint.yml` in the working directory or the nearest parent.
+    /// `--config FILE`, else `.eplint.yml` in the working directory or the nearest parent
+    /// (`PlanFileSystem.configurationFile`).
     static func load(explicit: String?, verbose: Bool) throws(RunFailure) -> ConfigurationFile? {
-        let path: String
-        if let explicit {
-            path = explicit
-        } else {
-            var directory = currentDirectory()
-            while true {
-                let candidate = (directory == "/" ? "" : directory) + "/" + ConfigurationFile.fileName
-                if readText(candidate) != nil {
-                    path = PathArithmetic.relative(candidate, to: currentDirectory())
-                    break
-                }
-                if directory == "/" { return nil }
-                directory = PathArithmetic.normalized(directory + "/..")
-            }
+        let found = try planned { () throws(PlanFailure) in
+            try HostPlanFileSystem().configurationFile(explicit: explicit)
         }
-        guard let text = readText(path) else { throw RunFailure(message: "cannot read configuration file '\(path)'") }
+        guard let (path, text) = found else { return nil }
         if verbose { writeStandardError("eplint: using configuration \(path)\n") }
         let absolutePath = absolute(path)
         let directory = PathArithmetic.normalized(absolutePath + "/..")

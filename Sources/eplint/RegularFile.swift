@@ -22,7 +22,16 @@ enum RegularFile {
 
     private static func open(_ path: String) -> Result<FileDescriptorSource, ReadFailure> {
         let descriptor = openReadOnly(path)
-        guard descriptor >= 0 else { return .failure(ReadFailure(reason: String(cString: strerror(errno)))) }
+        guard descriptor >= 0 else {
+            let code = errno
+            let cause: ReadFailure.Cause =
+                switch code {
+                case ENOENT, ENOTDIR: .absent
+                case EACCES, EPERM: .denied
+                default: .other
+                }
+            return .failure(ReadFailure(reason: String(cString: strerror(code)), cause: cause))
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)

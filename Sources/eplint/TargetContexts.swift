@@ -27,12 +27,27 @@ enum TargetContexts {
         table: EntitlementsTable
     ) -> Result<FileLintResult, ReadFailure> {
         let file = InputFile(path: path)
+        func pairer(_ context: TargetLintContext) -> EntitlementsPairer {
+            EntitlementsPairer(
+                explicit: context.entitlements, mapped: [:], fileSystem: HostPlanFileSystem(),
+                explicitReason: context.entitlementsReason, guessesFromFolder: false)
+        }
+        // A context that differs from the one before it only in the platform gives the same
+        // findings when the file cannot read the platform's macros: it is not linted again
+        // (`--verbose` still says what it pairs with).
+        let contexts = contexts.filter { context in
+            guard context.isPlatformVariant,
+                !CPreprocessor.mayReadPlatformMacros(bytes, options: context.configuration.preprocessing)
+            else { return true }
+            if verbose, let note = pairer(context).choice(for: file.path).note(for: file.path) {
+                writeStandardError(note)
+            }
+            return false
+        }
         var results: [(TargetLintContext, FileLintResult)] = []
         for context in contexts {
             let linter = Linter(rules: allRules, configuration: context.configuration)
-            let pairer = EntitlementsPairer(
-                explicit: context.entitlements, mapped: [:], fileSystem: HostPlanFileSystem(),
-                explicitReason: context.entitlementsReason, guessesFromFolder: false)
+            let pairer = pairer(context)
             var source = BytesSource(bytes)
             do throws(ReadFailure) {
                 results.append(

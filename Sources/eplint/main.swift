@@ -7,7 +7,12 @@
 // Usage errors and failed runs are exit 2 with `error: eplint: …` (README, "Exit status").
 let status: ExitStatus
 do throws(UsageError) {
-    switch try Eplint.parse(Array(CommandLine.arguments.dropFirst())) {
+    let invocation = try Eplint.parse(Array(CommandLine.arguments.dropFirst()))
+    if case .failure(let failure) = workingDirectory, invocation.usesFiles {
+        writeStandardError("error: eplint: \(failure.message)\n")
+        exit(ExitStatus.failure.rawValue)
+    }
+    switch invocation {
     case .lint(let lint):
         status = lint.execute()
     case .text(let text):

@@ -145,6 +145,19 @@ import Testing
                     files: ["Target.h": "#define A 3\n"],
                     won: { _, context in preprocessing(context)["prefixHeaders"] as? [String] == ["Target.h"] }),
             ]),
+        Setting(
+            name: "the platform (TARGET_OS_*)",
+            sources: [
+                Source(
+                    name: "--platform", arguments: ["--platform", "macosx"],
+                    won: { _, context in preprocessing(context)["platform"] as? String == "macos" }),
+                Source(
+                    name: "platform:", configuration: ["platform: xrsimulator"],
+                    won: { _, context in preprocessing(context)["platform"] as? String == "visionos-simulator" }),
+                Source(
+                    name: "the target's SDKROOT", target: ["SDKROOT": "appletvos", "SUPPORTED_PLATFORMS": "appletvos"],
+                    won: { _, context in preprocessing(context)["platform"] as? String == "tvos" }),
+            ]),
     ]
 
     /// Every (setting, higher, lower) triple, and each source alone (higher == lower).
@@ -177,11 +190,13 @@ import Testing
         }
         var arguments: [String] = []
         var configuration: [String] = []
-        var target = ["INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos"]
+        // The iOS device only: one context per configuration (PlatformMacroTests has the simulator's).
+        var target = ["INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos", "SUPPORTED_PLATFORMS": "iphoneos"]
         for source in Set([higher, lower]).sorted().map({ setting.sources[$0] }) {
             arguments += source.arguments
             configuration += source.configuration
-            target.merge(source.target) { first, _ in first }
+            // A source's target settings over the table's target (the platform's SDKROOT).
+            target.merge(source.target) { _, sources in sources }
             for (path, text) in source.files { try fixture.write(path, text) }
         }
         if !configuration.isEmpty { try fixture.write(".eplint.yml", configuration.joined(separator: "\n") + "\n") }

@@ -72,7 +72,15 @@ import Testing
         let files = try #require(json["files"] as? [[String: Any]])
         #expect(files.map { $0["path"] as? String } == ["App/Info.plist"])
         let contexts = try #require(files.first?["contexts"] as? [[String: Any]])
-        #expect(contexts.map { $0["label"] as? String } == ["App/Debug", "App/Release"])
+        // Each configuration for the iOS device and the simulator (their TARGET_OS_* differ).
+        #expect(
+            contexts.map { $0["label"] as? String } == [
+                "App/Debug", "App/Debug (iOS Simulator)", "App/Release", "App/Release (iOS Simulator)",
+            ])
+        #expect(
+            contexts.map { ($0["preprocessing"] as? [String: Any])?["platform"] as? String } == [
+                "ios", "ios-simulator", "ios", "ios-simulator",
+            ])
         for context in contexts {
             let targets = context["deploymentTargets"] as? [[String: String]]
             #expect(targets == [["platform": "iOS", "version": "17.5", "source": "--deployment-target"]])

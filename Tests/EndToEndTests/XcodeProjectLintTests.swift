@@ -375,13 +375,17 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
             run.standardOutput
                 == "\(root)/App/Info.plist:4:2: warning: SKExternalPurchaseMultiLink needs iOS 17.5 but the deployment target is iOS 16.0 (IPHONEOS_DEPLOYMENT_TARGET in the build environment); add SKExternalPurchaseLink so that older systems get a link [EP501]\n"
         )
-        // Declared input files are what the phase lints.
+        // Declared input files are what the phase lints: its plists, not the files declared so
+        // that the sandbox lets eplint read them (Examples/xcode).
         try fixture.write("Other/Info.plist", linkPlist)
+        try fixture.write(".eplint.yml", "disable: [EP206]\n")
+        try fixture.write("Config/InfoPlist.h", "#define STORE 1\n")
         let declared = try fixture.run(
             ["--xcode-environment"],
             environment: environment.merging(
                 [
-                    "SCRIPT_INPUT_FILE_COUNT": "1", "SCRIPT_INPUT_FILE_0": "\(root)/Other/Info.plist",
+                    "SCRIPT_INPUT_FILE_COUNT": "3", "SCRIPT_INPUT_FILE_0": "\(root)/Other/Info.plist",
+                    "SCRIPT_INPUT_FILE_1": "\(root)/.eplint.yml", "SCRIPT_INPUT_FILE_2": "\(root)/Config/InfoPlist.h",
                     "IPHONEOS_DEPLOYMENT_TARGET": "17.5",
                 ]) { $1 })
         #expect(

@@ -5,29 +5,53 @@ import RunPlan
 /// A file system held in memory: the files of a test, by path relative to `/work`, the
 /// working directory. Folders are those the files are in.
 struct MemoryFileSystem: PlanFileSystem {
-    let workingDirectory = "/work"
+    var workingDirectory = "/work"
+    /// Spellings of the files, absolute, as the test gave them.
+    private let spellings: [String]
+    /// The files by `key` of their path.
     private let files: [String: [UInt8]]
+    /// Paths (relative to `/work`) that cannot be opened, as a Run Script phase under Xcode's
+    /// user-script sandboxing cannot open a file it did not declare (EPERM).
+    private let denied: Set<String>
+    /// Names compared ignoring case, as APFS does by default: every spelling of a path is one
+    /// file, with one identity.
+    private let foldsCase: Bool
 
-    init(_ files: [String: String]) {
+    init(_ files: [String: String], denied: Set<String> = [], foldsCase: Bool = false) {
+        self.foldsCase = foldsCase
+        spellings = files.keys.map { "/work/" + $0 }
         var absolute: [String: [UInt8]] = [:]
-        for (path, text) in files { absolute["/work/" + path] = Array(text.utf8) }
+        for (path, text) in files {
+            absolute[Self.key("/work/" + path, foldsCase: foldsCase)] = Array(text.utf8)
+        }
         self.files = absolute
+        self.denied = Set(denied.map { Self.key("/work/" + $0, foldsCase: foldsCase) })
     }
 
+    private static func key(_ absolute: String, foldsCase: Bool) -> String {
+        foldsCase ? absolute.lowercased() : absolute
+    }
+
+    private func key(_ path: String) -> String { Self.key(canonical(path), foldsCase: foldsCase) }
+
     func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
-        let full = canonical(path)
+        let full = key(path)
+        if denied.contains(full) { return .failure(ReadFailure(reason: "Operation not permitted", cause: .denied)) }
         guard let bytes = files[full] else {
-            return .failure(ReadFailure(reason: isDirectory(full) ? "not a regular file" : "No such file or directory"))
+            return .failure(
+                isDirectory(full)
+                    ? ReadFailure(reason: "not a regular file")
+                    : ReadFailure(reason: "No such file or directory", cause: .absent))
         }
         return bytes.count > limit ? .failure(ReadFailure(reason: "larger than \(limit) bytes")) : .success(bytes)
     }
 
     func entries(of directory: String) -> [String]? {
-        let folder = canonical(directory)
+        let folder = key(directory)
         guard isDirectory(folder) else { return nil }
         let prefix = folder == "/" ? "/" : folder + "/"
         var names = Set<String>()
-        for path in files.keys where path.hasPrefix(prefix) {
+        for path in spellings where Self.key(path, foldsCase: foldsCase).hasPrefix(prefix) {
             names.insert(String(path.dropFirst(prefix.count).split(separator: "/")[0]))
         }
         return Array(names)
@@ -35,11 +59,11 @@ struct MemoryFileSystem: PlanFileSystem {
 
     func subdirectories(of directory: String) -> [String]? {
         let folder = canonical(directory)
-        return entries(of: folder)?.filter { isDirectory((folder == "/" ? "" : folder) + "/" + $0) }
+        return entries(of: folder)?.filter { isDirectory(key((folder == "/" ? "" : folder) + "/" + $0)) }
     }
 
     func status(of path: String) -> PlanFileStatus? {
-        let full = canonical(path)
+        let full = key(path)
         if let bytes = files[full] { return PlanFileStatus(kind: .regular, size: bytes.count) }
         return isDirectory(full) ? PlanFileStatus(kind: .directory, size: 0) : nil
     }
@@ -48,8 +72,9 @@ struct MemoryFileSystem: PlanFileSystem {
         PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     }
 
-    func identity(of path: String) -> String { canonical(path) }
+    func identity(of path: String) -> String { key(path) }
 
+    /// Whether `path` (a key) is a folder some file is in.
     private func isDirectory(_ path: String) -> Bool {
         path == "/" || files.keys.contains { $0.hasPrefix(path + "/") }
     }

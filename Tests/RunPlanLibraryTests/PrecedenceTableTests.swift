@@ -171,6 +171,21 @@ import Testing
             decided: { decided in
                 decided.contexts.map { $0.configuration.preprocessing.prefixHeaders.map(\.path).joined(separator: " ") }
             }),
+        // The TARGET_OS_* macros' platform. (The table's target builds for the iOS device only:
+        // PlatformContextTests has the targets that build for several platforms.)
+        Setting(
+            name: "the platform",
+            sources: [
+                Source(name: "--platform", options: { $0.platform = "macosx" }, value: "macos"),
+                Source(name: "platform:", configuration: ["platform: watchos-simulator"], value: "watchos-simulator"),
+                Source(
+                    name: "the target's SDKROOT", target: ["SDKROOT": "appletvos", "SUPPORTED_PLATFORMS": "appletvos"],
+                    value: "tvos"),
+                Source(name: "the target's default", value: "ios"),
+            ],
+            decided: { decided in
+                decided.contexts.map { $0.configuration.preprocessing.platform?.rawValue ?? "(unknown)" }
+            }),
     ]
 
     /// One source over another of one setting (or one source alone: `higher == lower`).
@@ -227,14 +242,15 @@ import Testing
             files["Signing/\(name).entitlements"] = "<plist><dict/></plist>\n"
         }
         var configuration: [String] = []
-        var target = ["INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos"]
+        var target = ["INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos", "SUPPORTED_PLATFORMS": "iphoneos"]
         var project: [String: String] = [:]
         var targetXcconfig: String?
         var projectXcconfig: String?
         let chosen = Set([higher, lower]).sorted().map { setting.sources[$0] }
         for source in chosen {
             configuration += source.configuration
-            target.merge(source.target) { first, _ in first }
+            // A source's target settings over the table's target (the platform's SDKROOT).
+            target.merge(source.target) { _, sources in sources }
             project.merge(source.project) { first, _ in first }
             if let text = source.targetXcconfig {
                 targetXcconfig = text
@@ -276,7 +292,8 @@ import Testing
             options.definitions = ["STORE=flag"]
             options.preprocessorFlags = ["-P"]
         }
-        #expect(decided.contexts.count == 2)
+        // Debug and Release, each for the iOS device and simulator.
+        #expect(decided.contexts.count == 4)
         for context in decided.contexts {
             #expect(
                 context.configuration.preprocessing.definitions == [
@@ -302,7 +319,8 @@ import Testing
             let base = try planner.runConfiguration(configurationFile)
             let plan = try planner.xcodeLintPlan(base, configurationFile: configurationFile)
             let configurations = plan.contexts(of: "App/Info.plist")?.map(\.configuration) ?? [base]
-            #expect(configurations.count == (files.count == 1 ? 1 : 2))
+            // Debug and Release, each for the iOS device and simulator.
+            #expect(configurations.count == (files.count == 1 ? 1 : 4))
             for configuration in configurations {
                 #expect(configuration.buildSettings.definitions["STORE_URL"]?.value == "http://example.com/nl")
                 #expect(configuration.buildSettings.definitions["STORE_URL"]?.origin == ".eplint.yml")

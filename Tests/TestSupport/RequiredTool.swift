@@ -33,7 +33,7 @@ public struct RequiredTool: Sendable {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Every tool a test needs (StrictModeTests requires them all under strict mode).
-    public static var all: [RequiredTool] { [node, python, python3, vim, script, strace, emacs, openssl, clang] }
+    public static var all: [RequiredTool] { [node, python, python3, vim, script, strace, emacs, openssl, clang, setpriv] }
 
     /// JavaScript's own regular expressions, for the problem-matcher tests.
     public static let node = RequiredTool(
@@ -72,6 +72,10 @@ public struct RequiredTool: Sendable {
         return RequiredTool(
             name: "clang", path: path, reason: "clang is not installed (it comes with every Swift toolchain)")
     }()
+    /// util-linux's `setpriv`: runs eplint as `nobody` when the tests run as root, for whom a
+    /// file's permissions never deny a read.
+    public static let setpriv = RequiredTool(
+        name: "setpriv", path: executable("setpriv"), reason: "setpriv (util-linux) is not on PATH")
 
     /// The first executable `name` in PATH's folders.
     public static func executable(_ name: String) -> String? {

@@ -5,7 +5,7 @@ most linearly; on the main thread, on the main thread with `ulimit -s 512`, and 
 threads (two files) with 512 KiB stacks (EPLINT_WORKER_STACK_KIB), and under -traditional (exit
 status and memory).
 Usage: python3 adversarial_preprocessor.py EPLINT WORKDIR [BOUND-SECONDS] [LARGEST]"""
-import os, resource, subprocess, sys, time
+import os, re, resource, signal, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from preprocessor_inputs import CLASSES
 
@@ -23,28 +23,52 @@ def memory_bound(size):
 SHORTER = {"object-chain": 100_000, "function-chain": 100_000}
 
 
+def spawn(command, cwd, timeout, environment=None, preexec_fn=None):
+    """Exit status, standard output and standard error of `command`; 124 when it still runs
+    after `timeout` seconds, as with GNU timeout (which macOS lacks): its whole process group
+    is killed then, eplint under /usr/bin/time included."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment,
+                               preexec_fn=preexec_fn, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return 124, b"", b""
+    return process.returncode, out, err
+
+
 def run(arguments, cwd, stack_kib=None, worker_kib=None):
     """The exit status of one run (124: still running after a minute)."""
     environment = dict(os.environ)
     if worker_kib: environment["EPLINT_WORKER_STACK_KIB"] = str(worker_kib)
     def limit():
         if stack_kib: resource.setrlimit(resource.RLIMIT_STACK, (stack_kib * 1024, stack_kib * 1024))
-    return subprocess.run(["timeout", "60", eplint, "--color", "never"] + arguments, cwd=cwd, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.DEVNULL, env=environment, preexec_fn=limit).returncode
+    return spawn([eplint, "--color", "never"] + arguments, cwd, 60, environment, limit)[0]
 
 
 def timed(arguments, cwd, timeout=None):
-    """One run: exit status, peak RSS (0 when not recorded) and standard output of eplint alone
-    (GNU time's %M: a child forked from this script would count the script's memory too), and
-    the seconds it took."""
+    """One run: exit status, peak RSS (0 when not recorded) and standard output of eplint alone,
+    and the seconds it took. The peak RSS is /usr/bin/time's, a small program that forks eplint
+    (a child forked from this script would count the script's memory too): GNU time's %M (KiB,
+    into a file) on Linux, BSD time's -l (bytes, on standard error) on macOS."""
+    command = [eplint, "--color", "never"] + arguments
     report = os.path.join(cwd, "rss.txt")
     if os.path.exists(report): os.remove(report)
+    darwin = sys.platform == "darwin"
     start = time.perf_counter()
-    run = subprocess.run((["timeout", str(timeout)] if timeout else []) + ["/usr/bin/time", "-f", "%M", "-o", report, eplint,
-                         "--color", "never"] + arguments, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    if darwin:
+        code, out, err = spawn(["/usr/bin/time", "-l"] + command, cwd, timeout)
+    else:
+        code, out, err = spawn(["/usr/bin/time", "-f", "%M", "-o", report] + command, cwd, timeout)  # linux-only
     elapsed = time.perf_counter() - start
-    recorded = open(report).read().split() if os.path.exists(report) else []
-    return run.returncode, int(recorded[-1]) * 1024 if recorded else 0, run.stdout, elapsed
+    if darwin:
+        recorded = re.search(rb"(\d+)\s+maximum resident set size", err)
+        rss = int(recorded.group(1)) if recorded else 0
+    else:
+        recorded = open(report).read().split() if os.path.exists(report) else []
+        rss = int(recorded[-1]) * 1024 if recorded else 0
+    return code, rss, out, elapsed
 
 
 def traditional(cwd):

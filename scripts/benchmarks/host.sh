@@ -25,7 +25,7 @@ measured() {
         { /usr/bin/time -l "$@" 2>&1 >"$output" || true; } |
             awk '/ real / { seconds = $1 } /maximum resident set size/ { peak = $1 / 1024 } END { printf "%d %s\n", peak, seconds }'
     else
-        { /usr/bin/time -f '%M %e' "$@" 2>&1 >"$output" || true; } | tail -1
+        { /usr/bin/time -f '%M %e' "$@" 2>&1 >"$output" || true; } | tail -1 # linux-only
     fi
 }
 

@@ -11,7 +11,8 @@ cleanup() { [ -z "$server" ] || kill "$server" 2>/dev/null || true; rm -rf "$wor
 trap cleanup EXIT
 if [ -z "${EPLINT_DIST:-}" ]; then EPLINT_DIST=$work/dist; bash "$root/scripts/release.sh" "$EPLINT_DIST" >/dev/null; fi
 [ -f "$EPLINT_DIST/SHA256SUMS" ] || { echo "FAIL: $EPLINT_DIST has no SHA256SUMS"; exit 1; }
-version=$(sed -n 's/^    public static let version = "\(.*\)"$/\1/p' "$root/Sources/LintEngine/ToolIdentity.swift")
+# The release's version, as its bundle says (a tag's may be other than the checked-in one).
+version=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["artifacts"]["eplint"]["version"])' "$EPLINT_DIST/eplint.artifactbundle/info.json")
 
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
@@ -50,7 +51,9 @@ echo "== the GitHub Action's shell steps"
 python3 "$root/scripts/integration/run-action-steps.py" "$root/action.yml" "$version" "http://127.0.0.1:$port/good" "$work/action" || fail "the action's steps"
 
 echo "== the Homebrew formula of this release (Homebrew itself cannot run here: Ruby's syntax check)"
-bash "$root/scripts/homebrew-formula.sh" "$version" "$(sha256sum "$root/LICENSE" | cut -d' ' -f1)" > "$work/eplint.rb"
+# sha256sum on Linux, shasum on macOS.
+sha256() { if command -v sha256sum >/dev/null; then sha256sum "$1"; else shasum -a 256 "$1"; fi; }
+bash "$root/scripts/homebrew-formula.sh" "$version" "$(sha256 "$root/LICENSE" | cut -d' ' -f1)" > "$work/eplint.rb"
 if command -v ruby >/dev/null; then ruby -c "$work/eplint.rb" >/dev/null || fail "the formula is not valid Ruby"; else echo "(ruby is not installed: formula not checked)"; fi
 grep -q "url \"https://github.com/.*/archive/refs/tags/v$version.tar.gz\"" "$work/eplint.rb" || fail "the formula does not name the tag's source archive"
 

@@ -46,7 +46,7 @@ version=$(basename "$PWD" | sed 's/libxml2-//')
 [ "$(printf '%s\n' 2.15 "$version" | sort -V | head -1)" = 2.15 ] || skip "unstable has libxml2 $version, older than 2.15"
 echo "== building libxml2 $version"
 ./configure --prefix="$prefix" --disable-static --without-python --without-zlib --without-icu >/dev/null
-make -j"$(nproc)" >/dev/null 2>&1
+make -j"$(getconf _NPROCESSORS_ONLN)" >/dev/null 2>&1
 make install >/dev/null
 
 bash "$root/scripts/integration/libxml2-suite.sh" "$prefix" "$work"

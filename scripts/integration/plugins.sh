@@ -6,10 +6,14 @@
 # once the mistake is fixed, both must pass, and the product holds nothing of eplint's. With a
 # release bundle (EPLINT_DIST, as release-binary.sh leaves it), a second consumer takes the
 # plugins package scripts/plugins-package.sh writes, its eplint the bundle (`binaryTarget(path:)`).
+# The app also has a C library target with the build-tool plugin (SwiftPM compiles no
+# generated C: its run declares no output), which must build, and fail with its finding.
 # Tests what is committed: the copy is a clone of HEAD.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
+# The physical path: SwiftPM reports files by it (macOS's mktemp gives /var/folders/…, a link
+# to /private/var/folders/…), and the findings below are compared line by line.
+work=$(cd "$(mktemp -d)" && pwd -P)
 trap 'rm -rf "$work"' EXIT
 
 failures=0
@@ -30,8 +34,21 @@ only_errors() { # LOG FINDING [ALSO-ALLOWED]
 git clone -q "$root" "$work/eplint"
 git -C "$work/eplint" tag -f 0.1.0 >/dev/null
 
+echo "== scripts/plugins-package.sh: the command plugin's description is this package's"
+# As SwiftPM reads both manifests; a release's URL and checksum need no bundle here.
+bash "$root/scripts/plugins-package.sh" "$work/UrlPlugins" --url https://example.invalid/eplint.artifactbundle.zip \
+    --checksum "$(printf '%064d' 0)" >/dev/null
+description() { # PACKAGE-DIRECTORY
+    swift package --package-path "$1" dump-package | python3 -c 'import json, sys
+plugins = [t for t in json.load(sys.stdin)["targets"] if t["name"] == "EplintCommandPlugin"]
+print(plugins[0]["pluginCapability"]["command"][0]["custom"]["description"])'
+}
+ours=$(description "$work/eplint")
+written=$(description "$work/UrlPlugins")
+[ -n "$written" ] && [ "$written" = "$ours" ] || fail "the plugins package's description is '$written', Package.swift's '$ours'"
+
 app="$work/App"
-mkdir -p "$app/Sources/App"
+mkdir -p "$app/Sources/App" "$app/Sources/Native/include"
 cat > "$app/Package.swift" <<SWIFT
 // swift-tools-version: 6.2
 import PackageDescription
@@ -42,13 +59,21 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "App",
+            dependencies: ["Native"],
+            exclude: ["Info.plist"],
+            plugins: [.plugin(name: "EplintBuildToolPlugin", package: "eplint")]
+        ),
+        .target(
+            name: "Native",
             exclude: ["Info.plist"],
             plugins: [.plugin(name: "EplintBuildToolPlugin", package: "eplint")]
         ),
     ]
 )
 SWIFT
-echo 'print("built")' > "$app/Sources/App/main.swift"
+printf 'import Native\n\nprint(native_word() == 1 ? "built" : "wrong")\n' > "$app/Sources/App/main.swift"
+echo 'int native_word(void);' > "$app/Sources/Native/include/native.h"
+echo 'int native_word(void) { return 1; }' > "$app/Sources/Native/native.c"
 cat > "$app/Sources/App/Info.plist" <<'PLIST'
 <?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -64,6 +89,8 @@ cat > "$app/Sources/App/Info.plist" <<'PLIST'
 </plist>
 PLIST
 finding="$app/Sources/App/Info.plist:9:3: error: region 'NL' must be lowercase: 'nl' [EP101]"
+# The C target's Info.plist is right until its own section below.
+sed 's|<string>NL</string>|<string>nl</string>|' "$app/Sources/App/Info.plist" > "$app/Sources/Native/Info.plist"
 cd "$app"
 
 echo "== swift package eplint (the package's targets)"
@@ -100,9 +127,23 @@ expect_status 0 "$status" "swift build of the fixed app"
 bin=$(swift build --show-bin-path)
 shipped=$(find "$bin" -maxdepth 1 \( -name 'App_*.resources' -o -name 'App_*.bundle' -o -name 'eplint-App*' \))
 [ -z "$shipped" ] || fail "the build-tool plugin put files into the product: $shipped"
-if find "$bin/App.build" -name 'resource_bundle_accessor*' | grep -q .; then fail "the App target got a Bundle.module from the plugin"; fi
+if find "$bin/App.build" "$bin/Native.build" -name 'resource_bundle_accessor*' | grep -q .; then fail "a target got a Bundle.module from the plugin"; fi
 status=0; swift package eplint > "$work/command-fixed.log" 2>&1 || status=$?
 expect_status 0 "$status" "swift package eplint on the fixed app"
+
+echo "== the C target: its Info.plist's mistake fails the build, and its fix passes"
+sed -i.bak 's|<string>nl</string>|<string>NL</string>|' Sources/Native/Info.plist && rm Sources/Native/Info.plist.bak
+native_finding="$app/Sources/Native/Info.plist:9:3: error: region 'NL' must be lowercase: 'nl' [EP101]"
+status=0; swift build > "$work/build-c.log" 2>&1 || status=$?
+[ "$status" -ne 0 ] || fail "swift build passed with a mistake in the C target's Info.plist"
+only_errors "$work/build-c.log" "$native_finding"
+sed -i.bak 's|<string>NL</string>|<string>nl</string>|' Sources/Native/Info.plist && rm Sources/Native/Info.plist.bak
+status=0; swift build > "$work/build-c-fixed.log" 2>&1 || status=$?
+expect_status 0 "$status" "swift build with the C target's Info.plist fixed"
+if grep -E 'warning: .*(generation not enabled|unhandled)' "$work/build-c-fixed.log"; then fail "SwiftPM dropped or did not handle the plugin's output"; fi
+[ "$(swift run -q App 2>/dev/null)" = "built" ] || fail "the app with the C target does not run"
+shipped=$(find "$bin" -maxdepth 1 -name 'App_Native.*')
+[ -z "$shipped" ] || fail "the build-tool plugin put files into the C target's product: $shipped"
 
 if [ -n "${EPLINT_DIST:-}" ] && [ -f "$EPLINT_DIST/eplint.artifactbundle/info.json" ]; then
     echo "== the plugins package with the release bundle (scripts/plugins-package.sh --path)"

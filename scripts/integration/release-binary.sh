@@ -19,10 +19,12 @@ debug=.build/debug/eplint
 variant=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["artifacts"]["eplint"]["variants"][0]["path"])' "$bundle/info.json")
 bundled="$bundle/$variant"
 if [ "$(uname -s)" = Darwin ]; then
-    # macOS: only the OS's libraries (libxml2, libSystem, the Swift runtime in /usr/lib/swift);
-    # never Homebrew's (/opt/homebrew, /usr/local). Mach-O executables carry a PIE flag.
-    unexpected=$(otool -L "$bundled" | tail -n +2 | grep -vE '^\s*(/usr/lib/|/System/Library/)' || true)
-    pie() { otool -hv "$1" | grep -q PIE; }
+    # macOS: only the OS's libraries (libxml2, libz, libSystem, the Swift runtime in
+    # /usr/lib/swift); never Homebrew's (/opt/homebrew, /usr/local). A universal binary lists
+    # them once per architecture, each list after a header line ("FILE (architecture arm64):"):
+    # the libraries are the indented lines. Every slice's Mach-O header carries a PIE flag.
+    unexpected=$(otool -L "$bundled" | grep -E '^[[:space:]]' | grep -vE '^[[:space:]]*(/usr/lib/|/System/Library/)' || true)
+    pie() { local headers; headers=$(otool -hv "$1" | grep '^MH_MAGIC') && ! echo "$headers" | grep -qv PIE; }
 else
     unexpected=$(ldd "$bundled" | grep -vE 'linux-vdso|ld-linux|/libc\.so|/libm\.so|/libstdc\+\+\.so|/libgcc_s\.so' || true)
     pie() { readelf -h "$1" | grep -q 'Type: *DYN'; } # a shared object's type, loaded at a random address

@@ -708,7 +708,7 @@ none
 
 ## What it checks
 
-eplint runs preprocessed Info.plists through its own emulation of the C preprocessor, as Xcode would (`#if`/`#elif` with every C operator, `defined`, macros in text and keys, `#define`, `#undef`, `-D`, `-U`, `-traditional`, a prefix header), and lints the output. This note marks what it cannot know or what stops cpp: `#include`/`#import` (never followed: a plist must not make eplint read files), `__has_include(…)` and the other `__has_…` tests (taken as 0), names Xcode's clang predefines for the architecture or SDK (`__x86_64__`, `__arm64__`, `__LP64__` …, taken as undefined; `__APPLE__` and `__MACH__` are defined, as Xcode's clang defines them for every Apple target), `__DATE__`/`__TIME__`, `#error`, and errors such as an unknown directive, an `#if` that is not an expression, an unbalanced `#else`/`#endif` or a macro used with the wrong number of arguments. eplint then lints what cpp's output would hold. Past a limit of eplint's preprocessor, or at an error that certainly fails the build (an `#if` integer constant too large for any integer type), the file gets EP002 instead of this note.
+eplint runs preprocessed Info.plists through its own emulation of the C preprocessor, as Xcode would (`#if`/`#elif` with every C operator, `defined`, macros in text and keys, `#define`, `#undef`, `-D`, `-U`, `-traditional`, a prefix header), and lints the output. This note marks what it cannot know or what stops cpp: `#include`/`#import` (never followed: a plist must not make eplint read files), `__has_include(…)` and the other `__has_…` tests (taken as 0), names Xcode's clang predefines for the architecture or SDK (`__x86_64__`, `__arm64__`, `__LP64__` …, taken as undefined; `__APPLE__` and `__MACH__` are defined, as Xcode's clang defines them for every Apple target), the platform's `TARGET_OS_*` macros when the run does not know the platform (no Xcode target, `--platform` or `platform:`; taken as undefined), `__DATE__`/`__TIME__`, `#error`, and errors such as an unknown directive, an `#if` that is not an expression, an unbalanced `#else`/`#endif` or a macro used with the wrong number of arguments. eplint then lints what cpp's output would hold. Past a limit of eplint's preprocessor, or at an error that certainly fails the build (an `#if` integer constant too large for any integer type), the file gets EP002 instead of this note.
 
 ## Why
 
@@ -753,7 +753,7 @@ Info.plist:4:1: note: #include "Links.h" is not followed: eplint never reads a f
 
 ## How to fix
 
-Define in the plist, with `--define`/`define:` or in the prefix header (`--prefix-header`) what the included file or the test would give, or accept the note.
+Define in the plist, with `--define`/`define:` or in the prefix header (`--prefix-header`) what the included file or the test would give; for a `TARGET_OS_*` macro, name the platform (`--platform`, `platform:`) or lint through the Xcode project whose target builds the file; or accept the note.
 
 """#),
         (#"""
