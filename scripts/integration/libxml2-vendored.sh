@@ -45,6 +45,8 @@ for version in "${versions[@]}"; do
     [ -n "$expected" ] && [ "$expected" = "$actual" ] || { echo "FAIL: $archive does not match SHA256SUMS"; exit 1; }
 
     work=$(mktemp -d)
+    # A failure leaves nothing behind either (the builds take hundreds of megabytes).
+    trap 'rm -rf "$work"' EXIT
     prefix="$work/prefix"
     echo "== building libxml2 $version"
     tar -xJf "$vendor/$archive" -C "$work"
