@@ -42,7 +42,10 @@ for version in "${versions[@]}"; do
     [ -f "$vendor/$archive" ] || { echo "FAIL: no $archive in $vendor"; exit 1; }
     expected=$(awk -v name="$archive" '$2 == name { print $1 }' "$vendor/SHA256SUMS")
     actual=$("${checksum[@]}" "$vendor/$archive" | awk '{ print $1 }')
-    [ -n "$expected" ] && [ "$expected" = "$actual" ] || { echo "FAIL: $archive does not match SHA256SUMS"; exit 1; }
+    if [ -z "$expected" ] || [ "$expected" != "$actual" ]; then
+        echo "FAIL: $archive does not match SHA256SUMS"
+        exit 1
+    fi
 
     work=$(mktemp -d)
     # A failure leaves nothing behind either (the builds take hundreds of megabytes).
