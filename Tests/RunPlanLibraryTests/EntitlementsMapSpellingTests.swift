@@ -45,6 +45,8 @@ import Testing
         files["App.xcodeproj/project.pbxproj"] = XcodeProjectText.pbxproj(target: [
             "INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos",
             "CODE_SIGN_ENTITLEMENTS": "App/Signed.entitlements",
+            // The device alone: one context per configuration (Debug, Release).
+            "SUPPORTED_PLATFORMS": "iphoneos",
         ])
         func entitlements(mapping infoPlist: String, foldsCase: Bool) throws -> [String?] {
             var options = PlanOptions()

@@ -90,6 +90,8 @@ import Testing
         let project = XcodeProjectText.pbxproj(target: [
             "INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos", "INFOPLIST_PREPROCESS": "YES",
             "INFOPLIST_PREFIX_HEADER": "Config/InfoPlist.h",
+            // The device alone: one context per configuration (Debug, Release).
+            "SUPPORTED_PLATFORMS": "iphoneos",
         ])
         func plan(_ header: String?, denied: Set<String> = []) throws(PlanFailure) -> [TargetLintContext] {
             var files = ["App/Info.plist": "<plist><dict/></plist>\n", "App.xcodeproj/project.pbxproj": project]
