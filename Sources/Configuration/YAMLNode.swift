@@ -68,6 +68,10 @@ indirect enum YAMLNode: Sendable {
         }
     }
 
+    /// Deeper nesting is refused: a configuration or baseline nests three or four levels, and
+    /// releasing a tree is a recursion (a million nested `[` would exhaust any thread's stack).
+    static let maximumDepth = 256
+
     /// Builds nodes from libyaml's events with a stack of open collections.
     private struct Composer {
         private enum Open {
@@ -75,7 +79,11 @@ indirect enum YAMLNode: Sendable {
             case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, line: Int, anchor: String?)
         }
         private var stack: [Open] = []
-        private var anchors: [String: YAMLNode] = [:]
+        /// For each open collection, the height of its tallest element so far (the collections
+        /// nested in it: a scalar's height is 0).
+        private var heights: [Int] = []
+        /// Each anchor's node and height: an alias puts the whole node where it is used.
+        private var anchors: [String: (node: YAMLNode, height: Int)] = [:]
         private(set) var document: YAMLNode?
         private var documents = 0
 
@@ -91,31 +99,47 @@ indirect enum YAMLNode: Sendable {
                     decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                 try add(
                     .scalar(text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE, line: line),
-                    anchor: Self.text(scalar.anchor))
+                    anchor: Self.text(scalar.anchor), height: 0, line: line)
             case YAML_ALIAS_EVENT:
                 let name = Self.text(event.data.alias.anchor) ?? ""
-                guard let node = anchors[name] else {
+                guard let (node, height) = anchors[name] else {
                     throw SyntaxError(line: line, problem: "unknown alias '\(name)'")
                 }
-                try add(node, anchor: nil)
+                try add(node, anchor: nil, height: height, line: line)
             case YAML_SEQUENCE_START_EVENT:
-                stack.append(.sequence([], line: line, anchor: Self.text(event.data.sequence_start.anchor)))
+                try open(.sequence([], line: line, anchor: Self.text(event.data.sequence_start.anchor)), line: line)
             case YAML_MAPPING_START_EVENT:
-                stack.append(
-                    .mapping([], pendingKey: nil, line: line, anchor: Self.text(event.data.mapping_start.anchor)))
+                try open(
+                    .mapping([], pendingKey: nil, line: line, anchor: Self.text(event.data.mapping_start.anchor)),
+                    line: line)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let height = heights.removeLast() + 1
                 switch stack.removeLast() {
-                case .sequence(let items, let start, let anchor): try add(.sequence(items, line: start), anchor: anchor)
+                case .sequence(let items, let start, let anchor):
+                    try add(.sequence(items, line: start), anchor: anchor, height: height, line: line)
                 case .mapping(let entries, _, let start, let anchor):
-                    try add(.mapping(entries, line: start), anchor: anchor)
+                    try add(.mapping(entries, line: start), anchor: anchor, height: height, line: line)
                 }
             default:
                 break
             }
         }
 
-        private mutating func add(_ node: YAMLNode, anchor: String?) throws(SyntaxError) {
-            if let anchor { anchors[anchor] = node }
+        private mutating func open(_ collection: Open, line: Int) throws(SyntaxError) {
+            guard stack.count < YAMLNode.maximumDepth else { throw Self.tooDeep(line) }
+            stack.append(collection)
+            heights.append(0)
+        }
+
+        private static func tooDeep(_ line: Int) -> SyntaxError {
+            SyntaxError(line: line, problem: "nested more than \(YAMLNode.maximumDepth) levels deep")
+        }
+
+        private mutating func add(_ node: YAMLNode, anchor: String?, height: Int, line: Int) throws(SyntaxError) {
+            // The collections around the node and in it (an alias may bring a deep node).
+            guard stack.count + height <= YAMLNode.maximumDepth else { throw Self.tooDeep(line) }
+            if let anchor { anchors[anchor] = (node, height) }
+            if !heights.isEmpty { heights[heights.count - 1] = max(heights[heights.count - 1], height) }
             guard let top = stack.popLast() else {
                 document = node
                 return

@@ -11,57 +11,74 @@ public indirect enum JSONValue: Sendable {
     case bool(Bool)
     case null
 
-    /// Pretty-printed with two-space indentation and a final newline.
+    /// An object or array being written, and how many of its elements are.
+    private struct OpenCollection {
+        /// nil for an array.
+        var members: [(String, JSONValue)]?
+        var element: (Int) -> JSONValue = { _ in .null }
+        var count: Int
+        var written = 0
+    }
+
+    /// Pretty-printed with two-space indentation and a final newline. The open collections are
+    /// kept on a stack of the writer's own, not the thread's: a value is as deep as what it was
+    /// made from (a token's payload), and a secondary thread has 512 KiB on macOS.
     public func serialized() -> String {
         // Written as UTF-8 bytes and made a String once: appended piece by piece to a String,
         // every piece was a temporary String (writing JSON took a third of the fuzzer's time).
         var output: [UInt8] = []
-        write(to: &output, indent: 0)
+        var open: [OpenCollection] = []
+        var next: JSONValue? = self
+        while true {
+            if let value = next {
+                next = nil
+                value.writeOrOpen(to: &output, open: &open)
+            }
+            guard let top = open.indices.last else { break }
+            let index = open[top].written
+            let isObject = open[top].members != nil
+            if index > 0 { Self.append(index == open[top].count ? "\n" : ",\n", to: &output) }
+            if index == open[top].count {
+                // A collection's indentation is the number of collections around it.
+                Self.pad(&output, top)
+                output.append(UInt8(ascii: isObject ? "}" : "]"))
+                open.removeLast()
+                continue
+            }
+            open[top].written += 1
+            Self.pad(&output, top + 1)
+            if let members = open[top].members {
+                Self.writeQuoted(members[index].0, to: &output)
+                Self.append(": ", to: &output)
+                next = members[index].1
+            } else {
+                next = open[top].element(index)
+            }
+        }
         output.append(UInt8(ascii: "\n"))
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout [UInt8], indent: Int) {
+    /// Writes a scalar or an empty collection whole; opens any other collection.
+    private func writeOrOpen(to output: inout [UInt8], open: inout [OpenCollection]) {
         switch self {
+        case .object(let members) where members.isEmpty: Self.append("{}", to: &output)
         case .object(let members):
-            guard !members.isEmpty else {
-                Self.append("{}", to: &output)
-                return
-            }
             Self.append("{\n", to: &output)
-            for (index, (key, value)) in members.enumerated() {
-                Self.pad(&output, indent + 1)
-                Self.writeQuoted(key, to: &output)
-                Self.append(": ", to: &output)
-                value.write(to: &output, indent: indent + 1)
-                Self.append(index == members.count - 1 ? "\n" : ",\n", to: &output)
-            }
-            Self.pad(&output, indent)
-            output.append(UInt8(ascii: "}"))
+            open.append(OpenCollection(members: members, count: members.count))
+        case .array(let items) where items.isEmpty: Self.append("[]", to: &output)
         case .array(let items):
-            Self.writeArray(count: items.count, { items[$0] }, to: &output, indent: indent)
+            Self.append("[\n", to: &output)
+            open.append(OpenCollection(element: { items[$0] }, count: items.count))
+        case .elements(let count, _) where count <= 0: Self.append("[]", to: &output)
         case .elements(let count, let element):
-            Self.writeArray(count: count, element, to: &output, indent: indent)
+            Self.append("[\n", to: &output)
+            open.append(OpenCollection(element: element, count: count))
         case .string(let text): Self.writeQuoted(text, to: &output)
         case .integer(let number): output += String(number).utf8
         case .bool(let flag): Self.append(flag ? "true" : "false", to: &output)
         case .null: Self.append("null", to: &output)
         }
-    }
-
-    private static func writeArray(count: Int, _ element: (Int) -> JSONValue, to output: inout [UInt8], indent: Int) {
-        guard count > 0 else {
-            append("[]", to: &output)
-            return
-        }
-        append("[\n", to: &output)
-        for index in 0..<count {
-            pad(&output, indent + 1)
-            element(index).write(to: &output, indent: indent + 1)
-            append(index == count - 1 ? "\n" : ",\n", to: &output)
-        }
-        pad(&output, indent)
-        output.append(UInt8(ascii: "]"))
     }
 
     private static func pad(_ output: inout [UInt8], _ indent: Int) {

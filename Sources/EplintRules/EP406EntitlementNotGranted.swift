@@ -25,23 +25,11 @@ struct EP406EntitlementNotGranted: PairingRule {
         case (.string(let pattern), .string(let value)) where pattern.hasSuffix("*"):
             return value.hasPrefix(pattern.dropLast())
         case (.array(let grantedItems), .array(let signedItems)):
-            return signedItems.allSatisfy { item in grantedItems.contains { same($0, item) } }
+            return signedItems.allSatisfy { item in
+                grantedItems.contains { PlistValueEquality.same($0, item, keysInAnyOrder: true) }
+            }
         default:
-            return same(granted, signed)
-        }
-    }
-
-    static func same(_ first: PlistNode, _ second: PlistNode) -> Bool {
-        switch (first.content, second.content) {
-        case (.string(let a), .string(let b)), (.integer(let a), .integer(let b)), (.real(let a), .real(let b)),
-            (.date(let a), .date(let b)):
-            return a == b
-        case (.boolean(let a), .boolean(let b)): return a == b
-        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
-        case (.dictionary(let a), .dictionary(let b)):
-            return a.count == b.count
-                && a.allSatisfy { entry in b.last(forKey: entry.key).map { same(entry.value, $0.value) } ?? false }
-        default: return false
+            return PlistValueEquality.same(granted, signed, keysInAnyOrder: true)
         }
     }
 

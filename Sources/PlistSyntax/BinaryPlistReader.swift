@@ -118,9 +118,77 @@ struct BinaryPlistObjects {
 
     // MARK: Objects
 
+    /// An array or dictionary being read. The reader keeps these on a stack of its own, not on
+    /// the thread's (a secondary thread has 512 KiB on macOS, and the thread may be a library
+    /// user's), so the depth limit holds whatever the stack.
+    private struct OpenCollection {
+        var index: Int
+        var isRoot: Bool
+        var count: Int
+        /// Where its references start.
+        var content: Int
+        /// nil in a dictionary.
+        var items: [PlistNode]?
+        var entries: [PlistEntry] = []
+        /// The element read next.
+        var next = 0
+        /// The key whose value is being read.
+        var key = ""
+    }
+
+    private enum Read {
+        case value(PlistNode)
+        case collection(OpenCollection)
+    }
+
     mutating func readRoot() throws(SyntaxProblem) -> PlistNode {
-        // `<plist>` is the first level of nesting, as in XML.
-        try readObject(topObject, depth: 2, retained: true, isRoot: true)
+        var stack: [OpenCollection] = []
+        var child = (index: topObject, retained: true)
+        while true {
+            var finished: PlistNode?
+            // `<plist>` is the first level of nesting, as in XML.
+            switch try readObject(child.index, depth: stack.count + 2, retained: child.retained, isRoot: stack.isEmpty)
+            {
+            case .value(let node): finished = node
+            case .collection(let collection): stack.append(collection)
+            }
+            // Hand the value to the collection that holds it, closing every collection that ends
+            // here, until one has another element to read.
+            while let top = stack.indices.last {
+                if let node = finished {
+                    finished = nil
+                    if stack[top].items != nil {
+                        stack[top].items?.append(node)
+                    } else {
+                        stack[top].entries.append(PlistEntry(key: stack[top].key, keyRange: Self.location, value: node))
+                    }
+                }
+                if stack[top].next < stack[top].count {
+                    child = try nextElement(of: &stack[top])
+                    break
+                }
+                let collection = stack.removeLast()
+                open[collection.index] = false
+                finished = PlistNode(
+                    content: collection.items.map { .array($0) } ?? .dictionary(collection.entries),
+                    range: Self.location)
+            }
+            if stack.isEmpty, let finished { return finished }
+        }
+    }
+
+    /// The object of a collection's next element (for a dictionary, its value, the key read).
+    private mutating func nextElement(of collection: inout OpenCollection) throws(SyntaxProblem) -> (
+        index: Int, retained: Bool
+    ) {
+        let item = collection.next
+        collection.next += 1
+        if collection.items != nil { return (try reference(at: collection.content + item * referenceSize), true) }
+        let keyIndex = try reference(at: collection.content + item * referenceSize)
+        let valueIndex = try reference(at: collection.content + (collection.count + item) * referenceSize)
+        collection.key = try keyString(keyIndex)
+        // Under `.topLevelKeys`, the root's other values keep only their kind.
+        return (valueIndex, !collection.isRoot || retainedKeys?.contains(collection.key) ?? true)
     }
 
     /// Where object `index` starts, checked to lie between the header and the offset table.
@@ -178,8 +246,9 @@ struct BinaryPlistObjects {
         return (length, content)
     }
 
-    private mutating func readObject(_ index: Int, depth: Int, retained: Bool, isRoot: Bool = false)
-        throws(SyntaxProblem) -> PlistNode
+    /// A value, or a collection opened to be read element by element.
+    private mutating func readObject(_ index: Int, depth: Int, retained: Bool, isRoot: Bool) throws(SyntaxProblem)
+        -> Read
     {
         guard depth <= maximumDepth else {
             throw Self.problem(.unsupported, "nesting deeper than \(maximumDepth) elements")
@@ -239,33 +308,19 @@ struct BinaryPlistObjects {
                 retained: retained)
         case 0xA:
             let (count, content) = try header(at: start, index: index, unit: referenceSize)
-            guard retained else { return PlistNode(content: .notRetained(.array), range: Self.location) }
+            guard retained else { return .value(PlistNode(content: .notRetained(.array), range: Self.location)) }
             try enter(index)
             var items: [PlistNode] = []
             items.reserveCapacity(min(count, valueBudget))
-            for item in 0..<count {
-                items.append(
-                    try readObject(try reference(at: content + item * referenceSize), depth: depth + 1, retained: true))
-            }
-            open[index] = false
-            return PlistNode(content: .array(items), range: Self.location)
+            return .collection(
+                OpenCollection(index: index, isRoot: isRoot, count: count, content: content, items: items))
         case 0xD:
             let (count, content) = try header(at: start, index: index, unit: 2 * referenceSize)
-            guard retained else { return PlistNode(content: .notRetained(.dictionary), range: Self.location) }
+            guard retained else { return .value(PlistNode(content: .notRetained(.dictionary), range: Self.location)) }
             try enter(index)
-            var entries: [PlistEntry] = []
-            entries.reserveCapacity(min(count, valueBudget))
-            for item in 0..<count {
-                let keyIndex = try reference(at: content + item * referenceSize)
-                let valueIndex = try reference(at: content + (count + item) * referenceSize)
-                let key = try keyString(keyIndex)
-                // Under `.topLevelKeys`, the root's other values keep only their kind.
-                let keeps = !isRoot || retainedKeys?.contains(key) ?? true
-                let value = try readObject(valueIndex, depth: depth + 1, retained: keeps)
-                entries.append(PlistEntry(key: key, keyRange: Self.location, value: value))
-            }
-            open[index] = false
-            return PlistNode(content: .dictionary(entries), range: Self.location)
+            var collection = OpenCollection(index: index, isRoot: isRoot, count: count, content: content)
+            collection.entries.reserveCapacity(min(count, valueBudget))
+            return .collection(collection)
         default:
             throw Self.problem(
                 .malformed,
@@ -312,9 +367,9 @@ struct BinaryPlistObjects {
         return String(decoding: units, as: UTF16.self)
     }
 
-    private func node(_ content: PlistNode.Content, kind: PlistKind? = nil, retained: Bool) -> PlistNode {
+    private func node(_ content: PlistNode.Content, kind: PlistKind? = nil, retained: Bool) -> Read {
         let made = PlistNode(content: content, range: Self.location)
-        return retained ? made : PlistNode(content: .notRetained(kind ?? made.kind), range: Self.location)
+        return .value(retained ? made : PlistNode(content: .notRetained(kind ?? made.kind), range: Self.location))
     }
 
     /// 1, 2 and 4-byte integers are unsigned, 8-byte ones signed; of a 16-byte one (how

@@ -46,7 +46,7 @@ public struct JSONReader {
         do throws(JSONSyntaxError) {
             reader.skipWhitespace()
             guard reader.index < bytes.count else { throw reader.failure("empty document: expected a JSON value") }
-            let root = try reader.value(depth: 0, keyPath: "")
+            let root = try reader.value(keyPath: "")
             reader.skipWhitespace()
             if reader.index < bytes.count {
                 throw reader.failure("unexpected \(reader.describeCurrent()) after the JSON value")
@@ -101,34 +101,126 @@ public struct JSONReader {
         utf16Column = 1
     }
 
-    private mutating func value(depth: Int, keyPath: String) throws(JSONSyntaxError) -> JSONNode {
-        guard index < bytes.count else { throw failure("unexpected end of input: expected a JSON value") }
-        let start = position
-        let value: JSONNode.Value
-        switch bytes[index] {
-        case UInt8(ascii: "{"):
-            guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
-            value = .object(try objectMembers(depth: depth + 1, keyPath: keyPath))
-        case UInt8(ascii: "["):
-            guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
-            value = .array(try arrayItems(depth: depth + 1, keyPath: keyPath))
-        case UInt8(ascii: "\""):
-            value = .string(try string())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            value = .number(try number())
-        case UInt8(ascii: "t"):
-            try literal("true")
-            value = .bool(true)
-        case UInt8(ascii: "f"):
-            try literal("false")
-            value = .bool(false)
-        case UInt8(ascii: "n"):
-            try literal("null")
-            value = .null
-        default:
-            throw failure("unexpected \(describeCurrent()): expected a JSON value")
+    /// An object or array being read. The reader keeps these on a stack of its own, not on the
+    /// thread's (a secondary thread has 512 KiB on macOS, and the thread may be a library
+    /// user's), so the depth limit holds whatever the stack.
+    private struct OpenCollection {
+        var start: SourcePosition
+        var keyPath: String
+        /// nil in an array.
+        var members: [JSONMember]?
+        var items: [JSONNode] = []
+        var seen: [String: SourceRange] = [:]
+        /// The key whose value is being read.
+        var key: (name: String, range: SourceRange) = ("", SourceRange(at: .start))
+    }
+
+    private mutating func value(keyPath: String) throws(JSONSyntaxError) -> JSONNode {
+        var open: [OpenCollection] = []
+        // The key path of the value read next, for the duplicate keys inside it.
+        var path = keyPath
+        while true {
+            guard index < bytes.count else { throw failure("unexpected end of input: expected a JSON value") }
+            let start = position
+            var finished: JSONNode?
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard open.count < Self.maximumDepth else {
+                    throw failure("nesting deeper than \(Self.maximumDepth) levels")
+                }
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                advance()
+                open.append(OpenCollection(start: start, keyPath: path, members: isObject ? [] : nil))
+                skipWhitespace()
+                let close = UInt8(ascii: isObject ? "}" : "]")
+                if index < bytes.count && bytes[index] == close {
+                    advance()
+                    finished = node(open.removeLast())
+                }
+            case UInt8(ascii: "\""):
+                finished = JSONNode(value: .string(try string()), range: SourceRange(start: start, end: position))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                finished = JSONNode(value: .number(try number()), range: SourceRange(start: start, end: position))
+            case UInt8(ascii: "t"):
+                try literal("true")
+                finished = JSONNode(value: .bool(true), range: SourceRange(start: start, end: position))
+            case UInt8(ascii: "f"):
+                try literal("false")
+                finished = JSONNode(value: .bool(false), range: SourceRange(start: start, end: position))
+            case UInt8(ascii: "n"):
+                try literal("null")
+                finished = JSONNode(value: .null, range: SourceRange(start: start, end: position))
+            default:
+                throw failure("unexpected \(describeCurrent()): expected a JSON value")
+            }
+            // Hand the value to the collection that holds it, closing every collection that ends
+            // here, until one wants another value.
+            while let top = open.indices.last {
+                if let value = finished {
+                    finished = nil
+                    if open[top].members != nil {
+                        let key = open[top].key
+                        open[top].members?.append(JSONMember(key: key.name, keyRange: key.range, value: value))
+                    } else {
+                        open[top].items.append(value)
+                    }
+                    skipWhitespace()
+                    let isObject = open[top].members != nil
+                    guard index < bytes.count else {
+                        throw failure("unexpected end of input: unterminated \(isObject ? "object" : "array")")
+                    }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        advance()
+                    case UInt8(ascii: isObject ? "}" : "]"):
+                        advance()
+                        finished = node(open.removeLast())
+                        continue
+                    default: throw failure("unexpected \(describeCurrent()): expected ',' or '\(isObject ? "}" : "]")'")
+                    }
+                }
+                skipWhitespace()
+                if open[top].members != nil {
+                    path = try memberKey(of: &open[top])
+                } else {
+                    path = "\(open[top].keyPath)[\(open[top].items.count)]"
+                }
+                break
+            }
+            if open.isEmpty, let finished { return finished }
         }
-        return JSONNode(value: value, range: SourceRange(start: start, end: position))
+    }
+
+    /// A collection read to its closing bracket, which the reader has just passed.
+    private func node(_ collection: OpenCollection) -> JSONNode {
+        let value: JSONNode.Value = collection.members.map { .object($0) } ?? .array(collection.items)
+        return JSONNode(value: value, range: SourceRange(start: collection.start, end: position))
+    }
+
+    /// Reads an object's next key and the `:` after it; returns the key path of its value.
+    private mutating func memberKey(of object: inout OpenCollection) throws(JSONSyntaxError) -> String {
+        guard index < bytes.count else { throw failure("unexpected end of input: unterminated object") }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            throw failure("unexpected \(describeCurrent()): expected a string key")
+        }
+        let keyStart = position
+        let key = try string()
+        let keyRange = SourceRange(start: keyStart, end: position)
+        let memberPath = object.keyPath.isEmpty ? key : object.keyPath + "." + key
+        if let first = object.seen[key] {
+            duplicates.append(JSONDuplicateKey(key: key, range: keyRange, first: first, keyPath: memberPath))
+        } else {
+            object.seen[key] = keyRange
+        }
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("unexpected end of input: expected ':'") }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            throw failure("unexpected \(describeCurrent()): expected ':' after the key")
+        }
+        advance()
+        skipWhitespace()
+        object.key = (key, keyRange)
+        return memberPath
     }
 
     private mutating func literal(_ word: String) throws(JSONSyntaxError) {
@@ -136,74 +228,6 @@ public struct JSONReader {
             guard index < bytes.count else { throw failure("unexpected end of input in '\(word)'") }
             guard bytes[index] == expected else { throw failure("unexpected \(describeCurrent()): expected '\(word)'") }
             advance()
-        }
-    }
-
-    private mutating func objectMembers(depth: Int, keyPath: String) throws(JSONSyntaxError) -> [JSONMember] {
-        advance()  // {
-        var members: [JSONMember] = []
-        var seen: [String: SourceRange] = [:]
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            advance()
-            return members
-        }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input: unterminated object") }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                throw failure("unexpected \(describeCurrent()): expected a string key")
-            }
-            let keyStart = position
-            let key = try string()
-            let keyRange = SourceRange(start: keyStart, end: position)
-            let memberPath = keyPath.isEmpty ? key : keyPath + "." + key
-            if let first = seen[key] {
-                duplicates.append(JSONDuplicateKey(key: key, range: keyRange, first: first, keyPath: memberPath))
-            } else {
-                seen[key] = keyRange
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input: expected ':'") }
-            guard bytes[index] == UInt8(ascii: ":") else {
-                throw failure("unexpected \(describeCurrent()): expected ':' after the key")
-            }
-            advance()
-            skipWhitespace()
-            members.append(
-                JSONMember(key: key, keyRange: keyRange, value: try value(depth: depth, keyPath: memberPath)))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input: unterminated object") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): advance()
-            case UInt8(ascii: "}"):
-                advance()
-                return members
-            default: throw failure("unexpected \(describeCurrent()): expected ',' or '}'")
-            }
-        }
-    }
-
-    private mutating func arrayItems(depth: Int, keyPath: String) throws(JSONSyntaxError) -> [JSONNode] {
-        advance()  // [
-        var items: [JSONNode] = []
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-            advance()
-            return items
-        }
-        while true {
-            skipWhitespace()
-            items.append(try value(depth: depth, keyPath: "\(keyPath)[\(items.count)]"))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input: unterminated array") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): advance()
-            case UInt8(ascii: "]"):
-                advance()
-                return items
-            default: throw failure("unexpected \(describeCurrent()): expected ',' or ']'")
-            }
         }
     }
 

@@ -49,7 +49,7 @@ public struct OpenStepReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipSpaceAndComments()
         guard reader.index < bytes.count else { throw reader.error("empty property list") }
-        let value = try reader.value(depth: 0)
+        let value = try reader.value()
         reader.skipSpaceAndComments()
         guard reader.index == bytes.count else { throw reader.error("unexpected text after the property list") }
         return value
@@ -59,73 +59,97 @@ public struct OpenStepReader {
 
     private func error(_ message: String) -> OpenStepError { OpenStepError(message: message, line: line) }
 
-    private mutating func value(depth: Int) throws(OpenStepError) -> OpenStepValue {
-        guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) deep") }
-        guard index < bytes.count else { throw error("unexpected end of file") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"):
-            index += 1
-            var dictionary = OpenStepDictionary()
-            while true {
-                skipSpaceAndComments()
-                guard index < bytes.count else { throw error("unexpected end of file in a dictionary") }
-                if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return .dictionary(dictionary)
-                }
-                guard case .string(let key) = try value(depth: depth + 1) else {
-                    throw error("a dictionary key must be a string")
-                }
-                skipSpaceAndComments()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-                    throw error("expected '=' after the key \"\(key)\"")
-                }
+    /// An array or dictionary being read: the reader keeps these on a stack of its own, not
+    /// on the thread's (a secondary thread has 512 KiB on macOS, and the thread may be a
+    /// library user's), so the depth limit holds whatever the stack.
+    private struct OpenCollection {
+        var items: [OpenStepValue]?
+        var dictionary = OpenStepDictionary()
+        /// The key whose value is being read; nil when a key (or `}`) comes next.
+        var key: String?
+    }
+
+    private mutating func value() throws(OpenStepError) -> OpenStepValue {
+        var open: [OpenCollection] = []
+        while true {
+            guard open.count < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) deep") }
+            guard index < bytes.count else { throw error("unexpected end of file") }
+            var finished: OpenStepValue?
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
                 index += 1
-                skipSpaceAndComments()
-                let entry = try value(depth: depth + 1)
-                skipSpaceAndComments()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
-                    throw error("expected ';' after the value of \"\(key)\"")
-                }
+                open.append(OpenCollection())
+            case UInt8(ascii: "("):
                 index += 1
-                dictionary.set(key, entry)
+                open.append(OpenCollection(items: []))
+            case UInt8(ascii: "<"):
+                index += 1
+                finished = .data(try data())
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                finished = .string(try quoted())
+            default:
+                let start = index
+                while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
+                guard index > start else { throw error("unexpected character '\(Self.shown(bytes[start]))'") }
+                finished = .string(String(decoding: bytes[start..<index], as: UTF8.self))
             }
-        case UInt8(ascii: "("):
-            index += 1
-            var items: [OpenStepValue] = []
-            skipSpaceAndComments()
-            if index < bytes.count, bytes[index] == UInt8(ascii: ")") {
-                index += 1
-                return .array(items)
-            }
-            while true {
-                skipSpaceAndComments()
-                // A trailing comma before ')' is allowed.
-                if !items.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: ")") {
-                    index += 1
-                    return .array(items)
+            // Hand the value to the collection that holds it, closing every collection that ends
+            // here, until one wants another value.
+            while let top = open.indices.last {
+                if let value = finished {
+                    finished = nil
+                    guard try take(value, into: &open[top]) else { break }
                 }
-                items.append(try value(depth: depth + 1))
                 skipSpaceAndComments()
-                guard index < bytes.count else { throw error("unexpected end of file in an array") }
-                if bytes[index] == UInt8(ascii: ")") {
+                if open[top].items != nil {
+                    // `()` and, after a comma, `)`: a trailing comma before ')' is allowed.
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ")") else { break }
                     index += 1
-                    return .array(items)
+                    finished = .array(open.removeLast().items ?? [])
+                } else {
+                    guard index < bytes.count else { throw error("unexpected end of file in a dictionary") }
+                    guard bytes[index] == UInt8(ascii: "}") else { break }
+                    index += 1
+                    finished = .dictionary(open.removeLast().dictionary)
                 }
-                guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or ')' in an array") }
-                index += 1
             }
-        case UInt8(ascii: "<"):
-            index += 1
-            return .data(try data())
-        case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return .string(try quoted())
-        default:
-            let start = index
-            while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
-            guard index > start else { throw error("unexpected character '\(Self.shown(bytes[start]))'") }
-            return .string(String(decoding: bytes[start..<index], as: UTF8.self))
+            if open.isEmpty, let finished { return finished }
         }
+    }
+
+    /// Adds a value read inside `collection` and reads the punctuation after it: false when a
+    /// value must come next (after a key's `=`), true when the collection may end first.
+    private mutating func take(_ value: OpenStepValue, into collection: inout OpenCollection) throws(OpenStepError)
+        -> Bool
+    {
+        if collection.items != nil {
+            collection.items?.append(value)
+            skipSpaceAndComments()
+            guard index < bytes.count else { throw error("unexpected end of file in an array") }
+            if bytes[index] == UInt8(ascii: ")") { return true }
+            guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or ')' in an array") }
+            index += 1
+            return true
+        }
+        guard let key = collection.key else {
+            guard case .string(let key) = value else { throw error("a dictionary key must be a string") }
+            skipSpaceAndComments()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                throw error("expected '=' after the key \"\(key)\"")
+            }
+            index += 1
+            skipSpaceAndComments()
+            collection.key = key
+            return false
+        }
+        skipSpaceAndComments()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
+            throw error("expected ';' after the value of \"\(key)\"")
+        }
+        index += 1
+        collection.dictionary.set(key, value)
+        collection.key = nil
+        return true
     }
 
     private mutating func data() throws(OpenStepError) -> [UInt8] {

@@ -64,6 +64,23 @@ import Testing
                 && text.contains(":com.apple.developer.storekit.external-purchase"))
     }
 
+    /// Arrays nested to the reader's depth are read (on a test's thread: 512 KiB on macOS), one
+    /// level more is refused.
+    @Test func nestingUpToTheReadersDepthIsRead() throws {
+        func entitlements(arraysDeep depth: Int) -> [UInt8] {
+            var value = Self.tlv(0x01, [0xFF])
+            for _ in 0..<depth { value = Self.tlv(0x30, value) }
+            return Self.tlv(0x70, Self.tlv(0x02, [1]) + Self.dictionary([("deep", value)]))
+        }
+        // The dictionary is at depth 1, its entry at 2, the value at 3: 61 arrays end at 64.
+        var node = try #require(try DEREntitlements.entries(entitlements(arraysDeep: 61)).first?.value)
+        for _ in 0..<61 { node = try #require(node.arrayValue?.first) }
+        #expect(node.boolValue == true)
+        #expect(throws: ArtifactProblem(.unsupported, "DER nested deeper than 64")) {
+            try DEREntitlements.entries(entitlements(arraysDeep: 62))
+        }
+    }
+
     @Test func malformedForms() {
         #expect(throws: ArtifactProblem.self) { try DEREntitlements.entries(Self.tlv(0x30, [])) }
         #expect(throws: ArtifactProblem.self) {

@@ -72,6 +72,21 @@ private func failure(_ yaml: String) -> String? {
         #expect(failure("") == nil)
     }
 
+    @Test func nestingIsBoundedNotACrash() {
+        func nested(_ depth: Int, around core: String = "") -> String {
+            String(repeating: "[", count: depth) + core + String(repeating: "]", count: depth)
+        }
+        // Releasing a tree built this deep recursed through every level and exhausted the stack.
+        #expect(failure("a: \(nested(100_000))\n") == ".eplint.yml:1: not valid YAML: nested more than 256 levels deep")
+        // 256 levels (the mapping and 255 sequences) are read: the error is the setting's.
+        #expect(failure("a: \(nested(255))\n")?.hasPrefix(".eplint.yml:1: unknown key 'a'") == true)
+        // An alias brings its node's depth: 200 levels used inside 101 are too deep.
+        #expect(
+            failure("x: &x \(nested(200))\ny: \(nested(100, around: "*x"))\n")
+                == ".eplint.yml:2: not valid YAML: nested more than 256 levels deep")
+        #expect(failure("x: &x \(nested(200))\ny: \(nested(50, around: "*x"))\n")?.contains("YAML") == false)
+    }
+
     @Test func ignoreCoversAKeyPathAndWhatIsInsideIt() throws {
         let file = try read(
             "ignore:\n  - {path: \"**/Info.plist\", rule: EP203, keyPath: SKExternalPurchaseMultiLink.fr}\n")

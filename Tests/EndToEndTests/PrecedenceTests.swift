@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The run plan's one precedence (README, "Where each setting comes from"): for every pair of
@@ -97,7 +98,9 @@ import Testing
                     }),
                 Source(
                     name: "music-streaming:", configuration: ["music-streaming: true"],
-                    won: { _, context in (context["musicStreaming"] as? [String: Any])?["qualifies"] as? Bool == true }),
+                    won: { _, context in
+                        FoundationBoolean.value((context["musicStreaming"] as? [String: Any])?["qualifies"]) == true
+                    }),
                 // Below these, lint decides from the paired entitlements file or the streaming-regions key.
                 Source(name: "the app's files", won: { _, context in context["musicStreaming"] is NSNull }),
             ]),

@@ -80,7 +80,8 @@ import Testing
         if RequiredTool.script.runs {
             let command = (traced + ["--color", "always", "."]).joined(separator: " ")
             #expect(
-                try Self.opens([try RequiredTool.script.require(), "-qec", command, "/dev/null"], in: fixture)
+                try Self.opens(
+                    [try RequiredTool.script.require()] + PseudoTerminal.scriptArguments(running: command), in: fixture)
                     == expected)
         }
     }

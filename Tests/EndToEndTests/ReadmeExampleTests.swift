@@ -185,7 +185,8 @@ import Testing
         func terminal(_ environment: [String: String]) throws -> String {
             let outcome = try ChildProcess.run(
                 try RequiredTool.script.require(),
-                ["-qec", "\(Eplint.executable.path) Examples/BrokenApp Examples/CorrectApp", "/dev/null"],
+                PseudoTerminal.scriptArguments(
+                    running: "\(Eplint.executable.path) Examples/BrokenApp Examples/CorrectApp"),
                 in: Eplint.packageRoot, environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
                 output: .captured, error: .inherited)
             return String(decoding: outcome.standardOutput, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")

@@ -213,14 +213,9 @@ private func json(_ text: String) throws -> [String: Any] {
         // `script` gives eplint a real pseudo-terminal, as a developer's shell would.
         let commands =
             "\(Eplint.executable.path) Examples/BrokenApp; \(Eplint.executable.path) --color never Examples/BrokenApp"
-        // util-linux's script (Linux) takes the command with -c; the BSD one (macOS) after the file.
-        #if os(Linux)
-            let arguments = ["-qec", commands, "/dev/null"]
-        #else
-            let arguments = ["-q", "/dev/null", "/bin/sh", "-c", commands]
-        #endif
         let outcome = try ChildProcess.run(
-            try RequiredTool.script.require(), arguments, in: Eplint.packageRoot,
+            try RequiredTool.script.require(), PseudoTerminal.scriptArguments(running: commands),
+            in: Eplint.packageRoot,
             environment: ["TERM": "xterm", "PATH": "/usr/bin:/bin"],  // no NO_COLOR: colour as on a real terminal
             output: .captured, error: .inherited)
         let text = String(decoding: outcome.standardOutput, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")

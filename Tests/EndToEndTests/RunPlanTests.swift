@@ -84,7 +84,7 @@ import Testing
         for context in contexts {
             let targets = context["deploymentTargets"] as? [[String: String]]
             #expect(targets == [["platform": "iOS", "version": "17.5", "source": "--deployment-target"]])
-            #expect((context["musicStreaming"] as? [String: Any])?["qualifies"] as? Bool == true)
+            #expect(FoundationBoolean.value((context["musicStreaming"] as? [String: Any])?["qualifies"]) == true)
             let definitions = (context["preprocessing"] as? [String: Any])?["definitions"] as? [String]
             #expect(definitions == ["STORE_URL=https://example.com/nl", "EXTRA=2"])
         }

@@ -349,7 +349,7 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
         #expect(configuration["infoPlist"] as? String == "App/Info.plist")
         #expect(configuration["entitlements"] is NSNull, "a file that does not exist is null")
         #expect(configuration["deploymentTargets"] as? [String: String] == ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"])
-        #expect(configuration["preprocess"] as? Bool == false)
+        #expect(FoundationBoolean.value(configuration["preprocess"]) == false)
         let settings = try #require(configuration["settings"] as? [String: [String: String]])
         #expect(
             settings["INFOPLIST_FILE"] == [

@@ -119,7 +119,7 @@ import Testing
                     let where_ = "\(path) \(name) \(configurationName)"
                     let actual = try #require(configurations[configurationName], "\(where_) is missing")
                     func truthPath(_ key: String, exists: String) -> String? {
-                        expected[exists] as? Bool == true ? expected[key] as? String : nil
+                        FoundationBoolean.value(expected[exists]) == true ? expected[key] as? String : nil
                     }
                     #expect(
                         actual["infoPlist"] as? String == truthPath("info_plist_path", exists: "info_plist_exists"),
@@ -135,7 +135,8 @@ import Testing
                             == (expected["deployment_targets"] as? [String: String] ?? [:]),
                         "\(where_): deploymentTargets")
                     #expect(
-                        actual["preprocess"] as? Bool == (expected["INFOPLIST_PREPROCESS"] as? String == "YES"),
+                        FoundationBoolean.value(actual["preprocess"])
+                            == (expected["INFOPLIST_PREPROCESS"] as? String == "YES"),
                         "\(where_): preprocess")
                     let definitions = Self.words(expected["INFOPLIST_PREPROCESSOR_DEFINITIONS"])
                     #expect(

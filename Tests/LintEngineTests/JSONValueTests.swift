@@ -42,4 +42,15 @@ import Testing
         #expect(lines.count == 81)
         #expect(lines[40] == Substring(String(repeating: " ", count: 80) + "null"))
     }
+
+    /// Writing is a recursion: a value as deep as the JSON reader lets a payload be (256 levels;
+    /// `eplint token --format json` writes a token's payload) is written on a test's thread,
+    /// which has 512 KiB on macOS.
+    @Test func aValueAsDeepAsTheJSONReaderAllowsIsWritten() {
+        var value = JSONValue.integer(1)
+        for level in 0..<256 { value = level % 2 == 0 ? .array([value]) : .object([("k", value)]) }
+        let lines = value.serialized().split(separator: "\n")
+        #expect(lines.count == 2 * 256 + 1)
+        #expect(lines[256] == Substring(String(repeating: " ", count: 2 * 256) + "1"))
+    }
 }

@@ -74,8 +74,8 @@ import Testing
     }
 
     static func value(foundation object: Any) -> Value {
+        if let flag = FoundationBoolean.value(object) { return .boolean(flag) }
         switch object {
-        case let flag as Bool where type(of: object) == Bool.self: return .boolean(flag)
         case let number as NSNumber:
             let type = String(cString: number.objCType)
             return type == "d" || type == "f" ? .real(number.doubleValue) : .integer(number.stringValue)

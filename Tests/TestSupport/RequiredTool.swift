@@ -47,9 +47,9 @@ public struct RequiredTool: Sendable {
         reason: "python3 on PATH cannot import yaml and jsonschema (PyYAML, jsonschema)")
 
     public static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
-    /// util-linux's `script` (`-qec`), which gives eplint a pseudo-terminal.
+    /// `script`, which gives eplint a pseudo-terminal (arguments: `PseudoTerminal`).
     public static let script = RequiredTool(
-        name: "script", path: executable("script"), reason: "script (util-linux) is not on PATH")
+        name: "script", path: executable("script"), reason: "script (util-linux; BSD's on macOS) is not on PATH")
     /// Counts the files eplint opens (ReadOnceTests).
     public static let strace = RequiredTool(name: "strace", path: executable("strace"), reason: "strace is not on PATH")
     public static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")

@@ -1,6 +1,12 @@
 import Testing
 import Threads
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The pthread pieces the parallel file walk relies on: a worker runs
 /// to its end before `join` returns, and semaphores hand items over in order, never more in
 /// flight than the slots allow.
@@ -60,5 +66,43 @@ import Threads
         worker.join()
         worker.join()  // a second join is harmless
         #expect(handover.queue.count == 100_000)
+    }
+
+    @Test func stackSizesAreWholePages() {
+        #expect(WorkerThread.roundedToPages(8 << 20, pageSize: 16_384) == 8 << 20)
+        #expect(WorkerThread.roundedToPages(100 << 10, pageSize: 4096) == 100 << 10)
+        // EPLINT_WORKER_STACK_KIB=100 on Apple silicon's 16 KiB pages: Darwin refuses 100 KiB.
+        #expect(WorkerThread.roundedToPages(100 << 10, pageSize: 16_384) == 112 << 10)
+        #expect(WorkerThread.roundedToPages(1, pageSize: 4096) == 4096)
+        #expect(WorkerThread.roundedToPages(100 << 10, pageSize: -1) == 100 << 10)
+        let pageSize = sysconf(Int32(_SC_PAGESIZE))
+        #expect(WorkerThread.stackSize % pageSize == 0)
+    }
+
+    /// The stack the system gave the calling thread.
+    private static func currentStackSize() -> Int {
+        #if canImport(Darwin)
+            return pthread_get_stacksize_np(pthread_self())
+        #else
+            // glibc's pthread_getattr_np, which Swift's Glibc module leaves out (it is a GNU extension).
+            typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+            guard let symbol = dlsym(nil, "pthread_getattr_np") else { return 0 }
+            var attributes = pthread_attr_t()
+            guard unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), &attributes) == 0 else { return 0 }
+            defer { pthread_attr_destroy(&attributes) }
+            var size = 0
+            pthread_attr_getstacksize(&attributes, &size)
+            return size
+        #endif
+    }
+
+    /// A worker gets `stackSize` whatever the system's default for new threads (512 KiB on
+    /// macOS; .ci/run also runs the tests with that default on Linux).
+    @Test func aWorkerHasTheStackItAskedFor() throws {
+        final class Box: @unchecked Sendable { var size = 0 }
+        let box = Box()
+        let worker = try #require(WorkerThread { box.size = Self.currentStackSize() })
+        worker.join()
+        #expect(box.size >= WorkerThread.stackSize, "\(box.size) bytes of stack, \(WorkerThread.stackSize) asked for")
     }
 }
