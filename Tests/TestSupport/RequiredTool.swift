@@ -33,7 +33,9 @@ public struct RequiredTool: Sendable {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Every tool a test needs (StrictModeTests requires them all under strict mode).
-    public static var all: [RequiredTool] { [node, python, python3, vim, script, strace, emacs, openssl, clang, setpriv] }
+    public static var all: [RequiredTool] {
+        [node, python, python3, vim, script, strace, emacs, openssl, clang, setpriv]
+    }
 
     /// JavaScript's own regular expressions, for the problem-matcher tests.
     public static let node = RequiredTool(
