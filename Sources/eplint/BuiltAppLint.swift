@@ -31,6 +31,14 @@ struct BuiltAppLint {
     static let maximumNesting = 3
 
     func lint(_ path: String) -> Outcome {
+        var outcome = lintArtifact(path)
+        // An artifact whose finding is about itself (not a zip, no app in it) was linted all the
+        // same: the run must not also say it found no files to lint.
+        if outcome.linted == 0 && !outcome.diagnostics.isEmpty { outcome.linted = 1 }
+        return outcome
+    }
+
+    private func lintArtifact(_ path: String) -> Outcome {
         let shown = path.hasSuffix("/") ? String(path.dropLast()) : path
         var outcome = Outcome()
         do throws(ArtifactProblem) {

@@ -148,13 +148,11 @@ import Testing
     }
 
     /// Random corruptions of real executables' headers and signatures: a problem or a
-    /// reading, never a crash, and in bounded time.
-    @Test(
-        .requires(.artifacts))
+    /// reading, never a crash or a hang (the time limit is a hang guard, not a speed test).
+    @Test(.requires(.artifacts), .timeLimit(.minutes(1)))
     func corruptionsNeverCrash() throws {
         var random = SplitMix64(seed: 29)
         var problems = 0
-        let started = ContinuousClock.now
         for path in [Self.thinSigned, Self.fat] {
             let original = try #require(Self.corpusExecutable(path))
             let signatureStart = try MachOSignature.read(MemoryBytes(original)).compactMap(\.signatureOffset).min() ?? 0
@@ -172,7 +170,6 @@ import Testing
             }
         }
         #expect(problems > 20, "the corruptions are not all harmless")
-        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     static func codeSignatureCommand(in bytes: [UInt8]) -> Int? {

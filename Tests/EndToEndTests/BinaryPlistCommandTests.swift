@@ -42,7 +42,7 @@ import Testing
         let gcc = try Eplint.run(["Binary/Info.plist"], in: root)
         let lines = gcc.standardOutput.split(separator: "\n")
         #expect(lines.count == expected.count)
-        #expect(lines.allSatisfy { $0.hasPrefix("Binary/Info.plist:1:1: ") })
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("Binary/Info.plist:1:1: ") })
         #expect(gcc.standardOutput.contains("(at SKExternalPurchaseLink.fr in the binary property list) [EP201]"))
 
         // A walk still skips a binary plist that is not named.

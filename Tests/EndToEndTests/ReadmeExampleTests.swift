@@ -197,7 +197,8 @@ import Testing
         for environment in [["TERM": "xterm", "NO_COLOR": "1"], ["TERM": "dumb"]] {
             let plain = try terminal(environment)
             #expect(
-                plain.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/Info.plist:") },
+                !plain.isEmpty
+                    && plain.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/Info.plist:") },
                 "\(environment): \(plain)")
         }
     }

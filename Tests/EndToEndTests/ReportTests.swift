@@ -227,7 +227,9 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(plain.contains("7 errors, 1 warning in 2 files"))
         // With --color never under the same terminal: only the plain lines.
         let second = plain.components(separatedBy: "7 errors, 1 warning in 2 files\n").last ?? ""
-        #expect(second.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/") }, "\(second)")
+        #expect(
+            !second.isEmpty && second.split(separator: "\n").allSatisfy { $0.hasPrefix("Examples/BrokenApp/") },
+            "\(second)")
         #if os(Linux)
             // -e: the command's status (BSD script's status is its own, not the command's).
             #expect(outcome.status == 1 && !outcome.signaled)

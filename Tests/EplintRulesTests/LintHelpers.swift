@@ -21,18 +21,26 @@ func lint(
     }
     let linter = Linter(rules: allRules, configuration: configuration)
     var source = BytesSource(Array(text.utf8))
+    // A page's profile that does not read is the page's mistake: said as a line of output, so
+    // that a passing example cannot pass without the profile it names.
+    var unreadableProfile: String?
     let result = try! linter.lint(&source, path: path) { _ in
         guard let entitlements else { return .none }
         var file = BytesSource(Array(entitlements.utf8))
         let pairing = try! linter.readEntitlements(&file, path: "App.entitlements")
         // Signed entitlements with the profile a built app embeds beside them.
-        guard let profile, case .paired(var paired) = pairing, let read = try? ProvisioningProfile(Array(profile.utf8))
-        else { return pairing }
+        guard let profile, case .paired(var paired) = pairing else { return pairing }
+        let read: ProvisioningProfile
+        do { read = try ProvisioningProfile(Array(profile.utf8)) } catch {
+            unreadableProfile = "\(error)"
+            return pairing
+        }
         paired.profile = GrantingProfile(
             path: "embedded.mobileprovision", entitlements: read.entitlements, expirationDate: read.expirationDate)
         return .paired(paired)
     }
-    return GCCReporter.render(result.diagnostics).split(separator: "\n").map(String.init)
+    let lines = GCCReporter.render(result.diagnostics).split(separator: "\n").map(String.init)
+    return (unreadableProfile.map { ["the test's profile does not read: \($0)"] } ?? []) + lines
 }
 
 /// Only "LINE:COL ID" of each diagnostic (no notes), for semantics tests.

@@ -337,16 +337,15 @@ import Testing
         #expect(Self.foundationValue(mutual) == nil)
     }
 
-    @Test func sharedContainersCannotExpandBeyondTheFileSize() {
+    /// Refused before expanding: 2^40 values would never finish (the time limit is a hang guard).
+    @Test(.timeLimit(.minutes(1))) func sharedContainersCannotExpandBeyondTheFileSize() {
         // Object i is an array holding object i+1 twice: 2^40 values from 40 objects.
         var objects: [[UInt8]] = (0..<40).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
         objects.append([0x09])
         let bytes = Self.handWritten(objects)
-        let started = ContinuousClock.now
         let problem = Self.problem(bytes)
         #expect(problem?.kind == .unsupported)
         #expect(problem?.message.contains("expand") == true)
-        #expect(ContinuousClock.now - started < .seconds(1))
     }
 
     @Test func hostileTrailersAndOffsets() {
