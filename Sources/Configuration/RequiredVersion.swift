@@ -1,4 +1,4 @@
-public import LintEngine
+import LintEngine
 
 /// `required-version` of `.eplint.yml`: which eplint the configuration is written for. Region
 /// lists and rules change with releases, so an older eplint must stop rather than say "OK".

@@ -1,5 +1,5 @@
-public import EplintBase
-public import PlistSyntax
+import EplintBase
+import PlistSyntax
 
 /// The two edits of a move (`FixIntent.move`): the entry's whole lines leave its file, and
 /// its text, indented and ended as the destination's lines are, goes on a line of its own

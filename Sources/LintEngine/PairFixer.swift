@@ -1,4 +1,4 @@
-public import PlistSyntax
+import PlistSyntax
 
 /// Applies the moves (EP404, EP405) between an Info.plist and its paired entitlements file
 /// in one round: every reported move allowed, both files edited together, then the

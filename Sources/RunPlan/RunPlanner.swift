@@ -1,9 +1,9 @@
 public import Configuration
-public import EplintBase
+import EplintBase
 public import LintEngine
 import PlistSyntax
-public import Preprocessor
-public import XcodeProject
+import Preprocessor
+import XcodeProject
 
 /// Decides a run's plan from its options, its `.eplint.yml` and the file system, once, before
 /// anything is linted. What it would say with `--verbose` (and its warnings) goes to `note`,

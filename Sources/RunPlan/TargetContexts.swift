@@ -1,6 +1,6 @@
 public import LintEngine
 import PlistSyntax
-public import Preprocessor
+import Preprocessor
 public import XcodeProject
 
 /// An Info.plist as one target builds it in one configuration (and, where they differ, one

@@ -158,7 +158,7 @@ import Testing
         let commands = block.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init)
         #expect(commands.count == 2, "\(commands)")
         let parts = try #require(commands.first).components(separatedBy: " && ")
-        let releaseBuild = "swift build -c release --static-swift-stdlib --disable-local-rpath"
+        let releaseBuild = "swift build -c release --static-swift-stdlib --disable-local-rpath --product eplint"
         #expect(parts.first == releaseBuild)
         let script = try String(
             contentsOf: Eplint.packageRoot.appendingPathComponent("scripts/integration/release-binary.sh"),

@@ -26,7 +26,7 @@ mkdir -p "$work"
 eplint=${EPLINT_BINARY:-}
 if [ -z "$eplint" ]; then
     echo "== building (release, static Swift runtime: the build users and hooks run)"
-    swift build -c release --static-swift-stdlib --disable-local-rpath >/dev/null
+    swift build -c release --static-swift-stdlib --disable-local-rpath --product eplint >/dev/null
     eplint=$PWD/.build/release/eplint
 fi
 

@@ -24,7 +24,7 @@ command -v xmllint >/dev/null || missing+=(libxml2-utils)
 install_missing "${missing[@]}"
 
 echo "== building (release, static Swift runtime: the build users and hooks run)"
-swift build -c release --static-swift-stdlib --disable-local-rpath >/dev/null
+swift build -c release --static-swift-stdlib --disable-local-rpath --product eplint >/dev/null
 eplint=$PWD/.build/release/eplint
 echo "== building (plain swift build -c release)"
 swift build -c release --scratch-path .build-plain >/dev/null

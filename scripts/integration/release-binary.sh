@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 swift build --product eplint >/dev/null
 # Exactly the README's set-up command: every target of the package, not only the product (a
 # target that builds only with the tests' modules broke it once).
-swift build -c release --static-swift-stdlib --disable-local-rpath >/dev/null
+swift build -c release --static-swift-stdlib --disable-local-rpath --product eplint >/dev/null
 if [ -z "${EPLINT_DIST:-}" ]; then dist=$(mktemp -d); trap 'rm -rf "$dist"' EXIT; else dist=$EPLINT_DIST; fi
 bundle=$(bash scripts/release.sh "$dist" | tail -1)
 debug=.build/debug/eplint
