@@ -98,7 +98,10 @@ import Testing
 
     @Test func reportBodies() {
         let id = #""requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad", "externalPurchaseId": "x""#
-        #expect(findings(.report, "{\(id), \"status\": \"LINE_ITEM\", \"lineItems\": [{}]}") == [])
+        // An empty line item lacks the ten fields all three line-item objects require.
+        #expect(
+            findings(.report, "{\(id), \"status\": \"LINE_ITEM\", \"lineItems\": [{}]}")
+                == Array(repeating: "1:127 EP716 lineItems[0]", count: 10))
         #expect(findings(.report, "{\(id), \"status\": \"LINE_ITEM\"}") == ["1:100 EP707 status"])
         #expect(
             findings(.report, "{\(id), \"status\": \"UNRECOGNIZED_TOKEN\", \"lineItems\": null}") == [
