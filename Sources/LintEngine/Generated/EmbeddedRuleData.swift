@@ -3862,6 +3862,33 @@ eplint reports:
 <stdin>:1:1: error: token is for the app with Apple ID 1234567890, not this app's 987654321 [EP610]
 ```
 
+A second failing example: a production notification for another app, in this `notification.json`:
+
+```text options 2
+app-apple-id: 987654321
+```
+
+```json notification failing 2
+{
+  "notificationType": "CONSUMPTION_REQUEST",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "data": {
+    "environment": "Production",
+    "appAppleId": 41234,
+    "bundleId": "com.example",
+    "bundleVersion": "1.2.3"
+  }
+}
+```
+
+eplint reports:
+
+```text output 2
+notification.json:8:19: error: notification is for the app with Apple ID 41234, not this app's 987654321 [EP610]
+```
+
 ## Passing example
 
 The same app's token from the sandbox, which carries a test `appAppleId`:
@@ -4067,7 +4094,7 @@ none
 
 ## What it checks
 
-Report: `requestIdentifier` and `status` strings, `externalPurchaseId` a non-empty string, `lineItems` an array. Notification: `notificationType` a non-empty string, `subtype`, `version` and `notificationUUID` strings, `signedDate` an integer, `data`, `appData`, `summary` and `externalPurchaseToken` objects. A file holds an object or an array of objects.
+Report: `requestIdentifier` and `status` strings, `externalPurchaseId` a non-empty string, `lineItems` an array. Notification: `notificationType` a non-empty string, `subtype`, `version` and `notificationUUID` strings, `signedDate` an integer, `data`, `appData`, `summary` and `externalPurchaseToken` objects. A file holds an object or an array of objects. Each entry of `lineItems` is an object whose fields have the type of their page: strings (`lineItemId` and `referenceLineItemId` not empty), `int64` integers (the amounts, `quantity`, the dates in milliseconds), `subscriptionDaysOfPaidService` a 32-bit integer, `restatement` and `erroneouslySubmitted` `true` or `false`, `exchangeRate` a number (a string of digits is let through: Apple gives it a maximum length and a text pattern too). Amounts are integer milli-units, never strings or fractions.
 
 ## Why
 
@@ -4089,6 +4116,40 @@ eplint reports:
 
 ```text output
 report.json:3:25: error: 'externalPurchaseId' must be a non-empty string, not an empty string [EP704]
+```
+
+A second failing example: a line item with an amount written as a string and a fractional quantity, in this `report.json`:
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": "10000",
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 1.5
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:12:29: error: 'amountTaxInclusive' must be an integer, not a string (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP704]
+report.json:19:19: error: 'quantity' must be an integer, not a non-integer number (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP704]
 ```
 
 ## Passing example
