@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// A line item without a field its object's page marks required, or without `exchangeRate`
 /// when it reports in another currency than it charged (Apple's OmittedFieldError, 4).
@@ -23,7 +24,7 @@ struct EP716LineItemMissingField: ServerRule {
             {
                 context.report(
                     id,
-                    "\(item.described) has no 'exchangeRate'; it is required when pricingCurrency \(pricing) and reportingCurrency \(reporting) differ",
+                    "\(item.described) has no 'exchangeRate'; it is required when pricingCurrency \(pricing.quotedForMessage) and reportingCurrency \(reporting.quotedForMessage) differ",
                     in: item)
             }
         }

@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// A field Apple rejects with FieldNotAllowedError (5): one its object's page does not list
 /// (a refund's `quantity`, a one-time buy's `subscriptionEvent` …), or `exchangeRate` with the
@@ -19,7 +20,7 @@ struct EP717LineItemFieldNotAllowed: ServerRule {
                 {
                     context.report(
                         id,
-                        "'exchangeRate' is not allowed when pricingCurrency and reportingCurrency are both \(pricing) (\(item.described))",
+                        "'exchangeRate' is not allowed when pricingCurrency and reportingCurrency are both \(pricing.quotedForMessage) (\(item.described))",
                         in: item, key: member.key)
                 }
             }

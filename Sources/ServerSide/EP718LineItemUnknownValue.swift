@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// A line-item value outside Apple's allowed values: `eventType`, `productType`,
 /// `subscriptionEvent`, a `reportingCurrency` not among the 44 Apple supports, a `taxCountry`
@@ -14,14 +15,15 @@ struct EP718LineItemUnknownValue: ServerRule {
             ] {
                 guard let value = item.string(key), !allowed.contains(value) else { continue }
                 context.report(
-                    id, "unknown \(key) '\(value)'; use \(allowed.joined(separator: ", ")) (\(item.described))",
+                    id,
+                    "unknown \(key) \(value.quotedForMessage); use \(allowed.joined(separator: ", ")) (\(item.described))",
                     in: item,
                     key: key)
             }
             if let currency = item.string("reportingCurrency"), !LineItemFacts.reportingCurrencies.contains(currency) {
                 context.report(
                     id,
-                    "reportingCurrency '\(currency)' is not one Apple supports; an unsupported pricing currency is reported in EUR or USD with an exchangeRate (\(item.described))",
+                    "reportingCurrency \(currency.quotedForMessage) is not one Apple supports; an unsupported pricing currency is reported in EUR or USD with an exchangeRate (\(item.described))",
                     in: item, key: "reportingCurrency")
             }
             if let country = item.string("taxCountry"),
@@ -29,7 +31,7 @@ struct EP718LineItemUnknownValue: ServerRule {
             {
                 context.report(
                     id,
-                    "taxCountry '\(country)' is not a three-letter ISO 3166-1 alpha-3 code such as ESP (\(item.described))",
+                    "taxCountry \(country.quotedForMessage) is not a three-letter ISO 3166-1 alpha-3 code such as ESP (\(item.described))",
                     in: item, key: "taxCountry")
             }
         }

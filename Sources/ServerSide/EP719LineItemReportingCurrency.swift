@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// A `reportingCurrency` Apple's rule does not allow: a supported pricing currency is reported
 /// in itself; an unsupported one in EUR or USD (ReportingCurrencyExchangeNotAllowedError, 18).
@@ -13,12 +14,12 @@ struct EP719LineItemReportingCurrency: ServerRule {
             if LineItemFacts.reportingCurrencies.contains(pricing) {
                 context.report(
                     id,
-                    "pricingCurrency \(pricing) is one Apple supports, so amounts are reported in \(pricing), not \(reporting) (\(item.described))",
+                    "pricingCurrency \(pricing.quotedForMessage) is one Apple supports, so amounts are reported in it, not in \(reporting.quotedForMessage) (\(item.described))",
                     in: item, key: "reportingCurrency")
             } else if !LineItemFacts.exchangeCurrencies.contains(reporting) {
                 context.report(
                     id,
-                    "an exchange from \(pricing) is reported in EUR or USD, not \(reporting) (\(item.described))",
+                    "an exchange from \(pricing.quotedForMessage) is reported in EUR or USD, not \(reporting.quotedForMessage) (\(item.described))",
                     in: item, key: "reportingCurrency")
             }
         }

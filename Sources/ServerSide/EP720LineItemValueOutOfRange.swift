@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// A negative amount or days of paid service (NegativeValueNotAllowedError, 15), a `quantity` or
 /// `exchangeRate` that is not positive (PositiveValueRequiredError, 16), paid days on a
@@ -24,7 +25,7 @@ struct EP720LineItemValueOutOfRange: ServerRule {
             if let rate = item.field("exchangeRate")?.decimalText, !Self.isPositiveDecimal(rate) {
                 context.report(
                     id,
-                    "exchangeRate \(rate) is not a positive number written as digits, optionally with '.' and more digits (\(item.described))",
+                    "exchangeRate \(rate.quotedForMessage) is not a positive number written as digits, optionally with '.' and more digits (\(item.described))",
                     in: item, key: "exchangeRate")
             }
             let event = item.string("subscriptionEvent")

@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// Two line items of one report with the same `lineItemId` (DuplicateValueError, 1): it is
 /// "unique per app", and reused only to restate a line item in a later report.
@@ -15,7 +16,7 @@ struct EP725DuplicateLineItemId: ServerRule {
             }
             context.report(
                 id,
-                "lineItemId '\(identifier)' is also line item \(earlier.index)'s; each line item of a report has its own",
+                "lineItemId \(identifier.quotedForMessage) is also line item \(earlier.index)'s; each line item of a report has its own",
                 in: item, key: "lineItemId",
                 related: [
                     RelatedLocation(

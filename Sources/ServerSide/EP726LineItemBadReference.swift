@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// A `referenceLineItemId` Apple rejects, decided within one report: the line item itself
 /// (SelfReferenceError, 13); a refund of a line item that is not a buy (ReferenceLineItemNotABuyError,
@@ -25,11 +26,12 @@ struct EP726LineItemBadReference: ServerRule {
             if item.isRefund, !referenced.isBuy {
                 context.report(
                     id,
-                    "\(item.described) is a refund of \(referenced.described), which is not a buy (eventType \(referenced.string("eventType") ?? "missing"))",
+                    "\(item.described) is a refund of \(referenced.described), which is not a buy (eventType \(referenced.string("eventType")?.quotedForMessage ?? "missing"))",
                     in: item, key: "referenceLineItemId", related: related)
             } else if item.type == .subscriptionBuy, referenced.string("subscriptionEvent") != "SUBSCRIPTION_START" {
                 let event =
-                    referenced.string("subscriptionEvent").map { "subscriptionEvent \($0)" } ?? "no subscriptionEvent"
+                    referenced.string("subscriptionEvent").map { "subscriptionEvent \($0.quotedForMessage)" }
+                    ?? "no subscriptionEvent"
                 context.report(
                     id,
                     "\(item.described) references \(referenced.described), which has \(event); a subscription line item references its SUBSCRIPTION_START",

@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// A refund whose buy, in the same report, has another `reportingCurrency` (ReportingCurrencyMismatchError,
 /// 2), `taxCountry` (TaxCountryMismatchError, 23), `pricingCurrency` (PricingCurrencyMismatchError, 32)
@@ -19,7 +20,7 @@ struct EP727RefundDiffersFromBuy: ServerRule {
                 else { continue }
                 context.report(
                     id,
-                    "\(item.described) refunds \(buy.described) with \(key) \(refund), not the buy's \(bought)",
+                    "\(item.described) refunds \(buy.described) with \(key) \(refund.quotedForMessage), not the buy's \(bought.quotedForMessage)",
                     in: item, key: key,
                     related: [
                         RelatedLocation(

@@ -1,4 +1,5 @@
 import LintEngine
+import PlistSyntax
 
 /// The three line-item objects of a report (Apple's OneTimeBuyLineItem, SubscriptionBuyLineItem,
 /// RefundLineItem pages). No member names the object: `eventType` and `productType` tell it.
@@ -114,8 +115,7 @@ struct LineItem {
 
     /// How messages name the line item: its index and `lineItemId`.
     var described: String {
-        lineItemId.map { "line item \(index) ('\($0.count > 40 ? $0.prefix(40) + "…" : Substring($0))')" }
-            ?? "line item \(index)"
+        lineItemId.map { "line item \(index) (\($0.quotedForMessage))" } ?? "line item \(index)"
     }
 }
 

@@ -98,7 +98,7 @@ import Testing
     /// Line items of every object and event, each valid alone and with the ones it references.
     static var validLineItemSets: [[Item]] {
         let day: Int64 = 86_400_000
-        let date: Int64 = 1_735_689_600_000  // 2025-01-01
+        let date: Int64 = 1_748_736_000_000  // 2025-06-01
         let oneTime = buy("one-time-1", date: date)
         let start = buy("sub-start-1", subscription: "SUBSCRIPTION_START", date: date)
         var free = buy("sub-start-free", subscription: "SUBSCRIPTION_START", date: date)

@@ -7,7 +7,8 @@ import Testing
 
 /// The server-side pages (EP6xx, EP7xx) are tests too: a token block is read as standard input
 /// (one token a line, `<stdin>`), a report or notification block as `report.json` or
-/// `notification.json`; a `text options` block gives `--bundle-id`, `--environment`, `--token`.
+/// `notification.json`; a `text options` block gives `--bundle-id`, `--app-apple-id`, `--environment`, `--token`;
+/// now is 2026-01-01T00:00:00Z.
 @Suite struct ServerRulePageTests {
     typealias Page = RulePage
 

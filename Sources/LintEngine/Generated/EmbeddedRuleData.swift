@@ -5043,7 +5043,7 @@ A second failing example: a price in Argentine pesos (not a reporting currency) 
 eplint reports:
 
 ```text output 2
-report.json:6:5: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') has no 'exchangeRate'; it is required when pricingCurrency ARS and reportingCurrency USD differ [EP716]
+report.json:6:5: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') has no 'exchangeRate'; it is required when pricingCurrency 'ARS' and reportingCurrency 'USD' differ [EP716]
 ```
 
 ## Passing example
@@ -5171,7 +5171,7 @@ A second failing example: an exchange rate for euros reported in euros.
 eplint reports:
 
 ```text output 2
-report.json:20:23: error: 'exchangeRate' is not allowed when pricingCurrency and reportingCurrency are both EUR (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP717]
+report.json:20:23: error: 'exchangeRate' is not allowed when pricingCurrency and reportingCurrency are both 'EUR' (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP717]
 ```
 
 ## Passing example
@@ -5393,7 +5393,7 @@ For this `report.json`:
 eplint reports:
 
 ```text output
-report.json:16:28: error: an exchange from ARS is reported in EUR or USD, not GBP (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP719]
+report.json:16:28: error: an exchange from 'ARS' is reported in EUR or USD, not 'GBP' (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP719]
 ```
 
 A second failing example: pounds, a reporting currency, converted to euros.
@@ -5427,7 +5427,7 @@ A second failing example: pounds, a reporting currency, converted to euros.
 eplint reports:
 
 ```text output 2
-report.json:16:28: error: pricingCurrency GBP is one Apple supports, so amounts are reported in GBP, not EUR (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP719]
+report.json:16:28: error: pricingCurrency 'GBP' is one Apple supports, so amounts are reported in it, not in 'EUR' (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP719]
 ```
 
 ## Passing example
@@ -6222,7 +6222,7 @@ For this `report.json`:
 eplint reports:
 
 ```text output
-report.json:45:30: error: line item 2 ('eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee') is a refund of line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb'), which is not a buy (eventType REFUND) [EP726]
+report.json:45:30: error: line item 2 ('eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee') is a refund of line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb'), which is not a buy (eventType 'REFUND') [EP726]
 report.json:21:5: note: the referenced line item
 ```
 
@@ -6300,7 +6300,7 @@ A second failing example: a second renewal that references the first renewal, no
 eplint reports:
 
 ```text output 2
-report.json:63:30: error: line item 2 ('ffffffff-ffff-ffff-ffff-ffffffffffff') references line item 1 ('dddddddd-dddd-dddd-dddd-dddddddddddd'), which has subscriptionEvent RENEWAL; a subscription line item references its SUBSCRIPTION_START [EP726]
+report.json:63:30: error: line item 2 ('ffffffff-ffff-ffff-ffff-ffffffffffff') references line item 1 ('dddddddd-dddd-dddd-dddd-dddddddddddd'), which has subscriptionEvent 'RENEWAL'; a subscription line item references its SUBSCRIPTION_START [EP726]
 report.json:25:5: note: the referenced line item
 ```
 
@@ -6420,7 +6420,7 @@ For this `report.json`:
 eplint reports:
 
 ```text output
-report.json:31:21: error: line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') refunds line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') with taxCountry FRA, not the buy's ESP [EP727]
+report.json:31:21: error: line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') refunds line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') with taxCountry 'FRA', not the buy's 'ESP' [EP727]
 report.json:18:21: note: the buy's taxCountry
 ```
 
@@ -6543,7 +6543,7 @@ report.json:20:31: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') i
   "lineItems": [
     {
       "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
-      "creationDate": 1706047472367,
+      "creationDate": 1764547200000,
       "eventType": "BUY",
       "productType": "ONE_TIME_BUY",
       "productIdentifier": "example.one-time-buy.product",
@@ -6565,6 +6565,150 @@ report.json:20:31: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') i
 ## How to fix
 
 Set `restatement` to `true` with `erroneouslySubmitted`, and retract a buy's refunds in the same report.
+
+"""#),
+        (#"""
+EP729
+"""#, #"""
+correction-window-passed
+"""#, #"""
+error
+"""#, #"""
+A restatement of a line item more than a year old, or a refund more than a year after its buy.
+"""#, #"""
+none
+"""#, #"""
+# EP729 correction-window-passed
+
+- **Severity:** error
+- **Summary:** A restatement of a line item more than a year old, or a refund more than a year after its buy.
+
+## What it checks
+
+A line item with `restatement` `true` keeps the original's `creationDate`; when that is more than a year before now (UTC; `EPLINT_NOW` replaces the clock) Apple no longer takes it. A refund whose buy is in the same report may come at most a year after the buy's `creationDate`. A year is counted as 366 days, the longest reading (Apple does not say which year it means), so what is reported is late by any reading. A retraction (`erroneouslySubmitted`) is a restatement too. Reported at `creationDate`.
+
+## Why
+
+Apple's `RestatementNotAllowedCreationDateError` (39):
+
+> Restatement is not allowed for this line item because its creation date is too far in the past.
+
+with "For one year after the creationDate of a line item, you can restate the line item.", and `RefundNotAllowedCreationDateError` (no code on its page): "You can refund a line item for up to one year after its creationDate."
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:8:23: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') restates a line item created 2024-01-23T22:04:32Z, more than a year ago; Apple takes restatements for one year [EP729]
+```
+
+A second failing example: a refund one year and three days after the purchase.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1704067200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    },
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1735862400000,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:23:23: error: line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') refunds line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa'), created 2024-01-01T00:00:00Z, more than a year before the refund; Apple takes refunds for one year [EP729]
+report.json:8:23: note: the buy's creationDate
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true
+    }
+  ]
+}
+```
+
+## How to fix
+
+Past the window Apple takes no correction of the line item; report what happened later as a new line item.
 
 """#),
     ]

@@ -150,4 +150,6 @@ extension RuleID {
     public static let ep727RefundDiffersFromBuy = RuleID("EP727")
     /// `retraction-inconsistent`
     public static let ep728RetractionInconsistent = RuleID("EP728")
+    /// `correction-window-passed`
+    public static let ep729CorrectionWindowPassed = RuleID("EP729")
 }

@@ -36,4 +36,5 @@ public let allServerRules: [any ServerRule] = [
     EP726LineItemBadReference(),
     EP727RefundDiffersFromBuy(),
     EP728RetractionInconsistent(),
+    EP729CorrectionWindowPassed(),
 ]
