@@ -65,17 +65,41 @@ enum LineItemFacts {
     ]
     static let dates = ["creationDate", "subscriptionStartDate", "subscriptionEndDate"]
 
-    static func fieldType(_ key: String) -> FieldType? { fields.first { $0.key == key }?.type }
+    static let fieldTypes = [String: FieldType](
+        fields.map { ($0.key, $0.type) }, uniquingKeysWith: { first, _ in first })
+
+    static func fieldType(_ key: String) -> FieldType? { fieldTypes[key] }
 }
 
 /// One object of a report's `lineItems`, with its place in the array.
 struct LineItem {
     let index: Int
     let node: JSONNode
+    /// Which object this is, when `eventType` (and for a buy `productType`) say so.
+    let type: LineItemType?
+
+    /// Members by key, the first of a repeated one (EP702 reports those): rules look up many.
+    private let members: [String: JSONMember]
+
+    init(index: Int, node: JSONNode) {
+        self.index = index
+        self.node = node
+        var members: [String: JSONMember] = [:]
+        if case .object(let list) = node.value {
+            for member in list where members[member.key] == nil { members[member.key] = member }
+        }
+        self.members = members
+        switch (members["eventType"]?.value.string, members["productType"]?.value.string) {
+        case ("REFUND", _): type = .refund
+        case ("BUY", "ONE_TIME_BUY"): type = .oneTimeBuy
+        case ("BUY", "SUBSCRIPTION"): type = .subscriptionBuy
+        default: type = nil
+        }
+    }
 
     var keyPath: String { "lineItems[\(index)]" }
 
-    func member(_ key: String) -> JSONMember? { node.member(key) }
+    func member(_ key: String) -> JSONMember? { members[key] }
 
     /// A member's value when it has the type Apple documents (else nil: EP704 reports that).
     func field(_ key: String) -> JSONNode? {
@@ -97,16 +121,6 @@ struct LineItem {
     var isBuy: Bool { string("eventType") == "BUY" }
     var isRefund: Bool { string("eventType") == "REFUND" }
 
-    /// Which object this is, when `eventType` (and for a buy `productType`) say so.
-    var type: LineItemType? {
-        switch (string("eventType"), string("productType")) {
-        case ("REFUND", _): .refund
-        case ("BUY", "ONE_TIME_BUY"): .oneTimeBuy
-        case ("BUY", "SUBSCRIPTION"): .subscriptionBuy
-        default: nil
-        }
-    }
-
     /// How a field is listed on this object's page; nil while the object is not known.
     func presence(of key: String) -> Presence? {
         guard let type, let entry = LineItemFacts.fields.first(where: { $0.key == key }) else { return nil }
@@ -120,9 +134,9 @@ struct LineItem {
 }
 
 extension ServerContext {
-    /// The objects of `lineItems` (entries of another type are EP704's).
-    var lineItems: [LineItem] {
-        guard case .array(let items)? = field("lineItems")?.value else { return [] }
+    /// The objects of `lineItems` (entries of another type are EP704's), read once for all rules.
+    static func lineItems(of object: JSONNode) -> [LineItem] {
+        guard case .array(let items)? = object.member("lineItems")?.value.value else { return [] }
         return items.enumerated().compactMap {
             $0.element.isObject ? LineItem(index: $0.offset, node: $0.element) : nil
         }
@@ -145,10 +159,10 @@ extension ServerContext {
         return tokens.first(where: { $0.externalPurchaseId == identifier }) ?? (tokens.count == 1 ? tokens[0] : nil)
     }
 
-    /// The line items of this body by `lineItemId` (the first of a repeated one).
-    var lineItemsByID: [String: LineItem] {
+    /// The line items of a body by `lineItemId` (the first of a repeated one).
+    static func lineItemsByID(_ items: [LineItem]) -> [String: LineItem] {
         var byID: [String: LineItem] = [:]
-        for item in lineItems {
+        for item in items {
             if let id = item.lineItemId, byID[id] == nil { byID[id] = item }
         }
         return byID

@@ -52,6 +52,9 @@ public final class ServerContext {
     /// Where findings go when the JSON has no position of its own in the file.
     let anchor: SourceRange?
     private(set) var diagnostics: [Diagnostic] = []
+    /// A report's line items and their index by `lineItemId`, shared by the line-item rules (LineItems.swift).
+    private(set) lazy var lineItems: [LineItem] = kind == .report ? Self.lineItems(of: object) : []
+    private(set) lazy var lineItemsByID: [String: LineItem] = Self.lineItemsByID(lineItems)
 
     init(
         file: String, kind: ServerDocumentKind, object: JSONNode, options: ServerOptions, run: ServerRunState,
