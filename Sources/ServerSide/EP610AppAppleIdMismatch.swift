@@ -20,9 +20,16 @@ struct EP610AppAppleIdMismatch: ServerRule {
         } else if context.field("externalPurchaseId")?.string?.hasPrefix(ServerFacts.sandboxPrefix) == true {
             return
         }
-        guard let member = object.member("appAppleId"), let value = member.value.integer, value != expected else {
+        guard let member = object.member("appAppleId") else {
+            // Apple's verifier compares a missing appAppleId too; a token without one is EP603's.
+            if context.kind == .notification {
+                context.report(
+                    id, "notification has no \(prefix)appAppleId; this app's is \(expected)",
+                    at: context.member(String(prefix.dropLast()))?.value, key: String(prefix.dropLast()))
+            }
             return
         }
+        guard let value = member.value.integer, value != expected else { return }
         context.report(
             id, "\(context.kind.rawValue) is for the app with Apple ID \(value), not this app's \(expected)",
             at: member.value, key: prefix + "appAppleId")

@@ -3834,13 +3834,13 @@ none
 
 ## What it checks
 
-With `--app-apple-id ID` (or `app-apple-id:` in `.eplint.yml`), a token whose `appAppleId` differs is reported; `eplint notification` takes the option too, for a notification's `data` or `summary` `appAppleId` and its `externalPurchaseToken`. Only in production: a token whose `externalPurchaseId` begins with `SANDBOX`, a notification whose `environment` is `Sandbox`, and any run with `--environment sandbox` are not checked, because Apple's own verifier compares `appAppleId` in production only and sandbox payloads carry test values. The sibling of EP608, which compares `bundleId`.
+With `--app-apple-id ID` (or `app-apple-id:` in `.eplint.yml`), a token whose `appAppleId` differs is reported; `eplint notification` takes the option too, for a notification's `data` or `summary` `appAppleId` (missing there is reported too; a token without one is EP603's) and its `externalPurchaseToken`. Only in production: a token whose `externalPurchaseId` begins with `SANDBOX`, a notification whose `environment` is `Sandbox`, and any run with `--environment sandbox` are not checked, because Apple's own verifier compares `appAppleId` in production only and sandbox payloads carry test values. The sibling of EP608, which compares `bundleId`.
 
 ## Why
 
 > The `appAppleId` and `bundleId`, which uniquely identify the app to which the token applies
 
-Apple's App Store Server Library rejects a signed payload for another app (`VerificationException`, `INVALID_APP_IDENTIFIER`) when, in production, its `appAppleId` is not the one it was created with.
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a notification with `INVALID_APP_IDENTIFIER` when, in production, the `appAppleId` of its `data` or `summary` (or of its `externalPurchaseToken`) is not the one the verifier was created with; in the sandbox it compares `bundleId` only. A production notification without an `appAppleId` is rejected the same way.
 
 ## Failing example
 
