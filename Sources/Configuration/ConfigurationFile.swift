@@ -9,7 +9,8 @@ public struct ConfigurationFile: Sendable {
     public static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
-        "preprocess", "preprocessor-flags", "prefix-header", "platform", "bundle-id", "environment",
+        "preprocess", "preprocessor-flags", "prefix-header", "platform", "bundle-id", "app-apple-id",
+        "environment",
         "required-version",
     ]
     public static let fileName = ".eplint.yml"
@@ -50,6 +51,8 @@ public struct ConfigurationFile: Sendable {
     public var platform: TargetPlatform?
     /// The app's bundle ID and the environment (production or sandbox) tokens must belong to (`eplint token`).
     public var bundleID: String?
+    /// The app's Apple ID, which production tokens and notifications carry as `appAppleId`.
+    public var appAppleID: Int64?
     public var environment: String?
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
@@ -155,6 +158,11 @@ public struct ConfigurationFile: Sendable {
                 }
             case "bundle-id":
                 bundleID = try string(value, key)
+            case "app-apple-id":
+                guard let number = value.string.flatMap({ Int64($0) }), number > 0 else {
+                    throw error(value, key, "must be a positive integer (the app's Apple ID)")
+                }
+                appAppleID = number
             case "environment":
                 let name = try string(value, key)
                 guard name == "production" || name == "sandbox" else {

@@ -21,6 +21,32 @@ public enum AbsoluteDate {
             + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2) + "Z"
     }
 
+    /// Seconds since 1970 of a date written as `text(unixSeconds:)` writes it (`2026-01-01T00:00:00Z`), or nil.
+    public static func unixSeconds(_ text: String) -> Int64? {
+        let digits = Array(text.utf8)
+        guard digits.count == 20, digits[4] == 0x2D, digits[7] == 0x2D, digits[10] == 0x54, digits[13] == 0x3A,
+            digits[16] == 0x3A, digits[19] == 0x5A
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            guard digits[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return digits[range].reduce(0) { $0 * 10 + Int64($1 - 0x30) }
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month),
+            (1...31).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        // Howard Hinnant's days_from_civil, the inverse of civil(fromDays:).
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        guard civil(fromDays: days) == (year, month, day) else { return nil }
+        return days * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468

@@ -13,10 +13,16 @@ struct EP604TokenWrongType: ServerRule {
 func reportMistypedFields(_ context: ServerContext, rule: RuleID) {
     for field in ServerFacts.schema(context.kind) {
         guard let node = context.member(field.key)?.value, !field.type.admits(node) else { continue }
-        let actual =
-            node.string == ""
-            ? "an empty string" : node.typeName == "an integer" ? "an integer beyond 64 bits" : node.typeName
         context.report(
-            rule, "'\(field.key)' must be \(field.type.description), not \(actual)", at: node, key: field.key)
+            rule, "'\(field.key)' must be \(field.type.description), not \(mistypedName(node))", at: node,
+            key: field.key)
     }
+}
+
+/// What a value of the wrong type is, in a message (an integer field's integer is one too big).
+func mistypedName(_ node: JSONNode) -> String {
+    if node.string == "" { return "an empty string" }
+    guard node.typeName == "an integer" else { return node.typeName }
+    guard let value = node.integer else { return "an integer beyond 64 bits" }
+    return Int32(exactly: value) == nil ? "an integer beyond 32 bits" : "an integer"
 }

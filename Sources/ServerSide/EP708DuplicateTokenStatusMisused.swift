@@ -7,12 +7,7 @@ struct EP708DuplicateTokenStatusMisused: ServerRule {
 
     func check(_ context: ServerContext) {
         guard let status = context.field("status"), status.string == "DUPLICATE_TOKEN" else { return }
-        let identifier = context.field("externalPurchaseId")?.string
-        let tokens = context.options.tokens
-        guard
-            let token = tokens.first(where: { $0.externalPurchaseId == identifier })
-                ?? (tokens.count == 1 ? tokens[0] : nil)
-        else { return }
+        guard let token = context.reportedToken else { return }
         guard !ServerFacts.tokenTypes.contains(token.tokenType ?? "") else { return }
         let type = token.tokenType.map { "tokenType '\($0)'" } ?? "no tokenType"
         context.report(

@@ -12,14 +12,23 @@ public struct ServerOptions: Sendable {
     public enum Environment: String, Sendable, CaseIterable { case production, sandbox }
 
     public var bundleID: String?
+    /// The app's Apple ID (`--app-apple-id`), which production tokens and payloads carry as `appAppleId`.
+    public var appAppleID: Int64?
     public var environment: Environment?
     /// Decoded tokens (`--token`), by `externalPurchaseId`.
     public var tokens: [DecodedToken]
+    /// Now, UNIX time in milliseconds (`EPLINT_NOW` or the clock), for dates in the future; nil checks none.
+    public var now: Int64?
 
-    public init(bundleID: String? = nil, environment: Environment? = nil, tokens: [DecodedToken] = []) {
+    public init(
+        bundleID: String? = nil, appAppleID: Int64? = nil, environment: Environment? = nil,
+        tokens: [DecodedToken] = [], now: Int64? = nil
+    ) {
         self.bundleID = bundleID
+        self.appAppleID = appAppleID
         self.environment = environment
         self.tokens = tokens
+        self.now = now
     }
 }
 
@@ -43,6 +52,9 @@ public final class ServerContext {
     /// Where findings go when the JSON has no position of its own in the file.
     let anchor: SourceRange?
     private(set) var diagnostics: [Diagnostic] = []
+    /// A report's line items and their index by `lineItemId`, shared by the line-item rules (LineItems.swift).
+    private(set) lazy var lineItems: [LineItem] = kind == .report ? Self.lineItems(of: object) : []
+    private(set) lazy var lineItemsByID: [String: LineItem] = Self.lineItemsByID(lineItems)
 
     init(
         file: String, kind: ServerDocumentKind, object: JSONNode, options: ServerOptions, run: ServerRunState,
@@ -82,10 +94,16 @@ public final class ServerContext {
 
 public enum FieldType: Sendable, Equatable {
     case integer, milliseconds, string, nonEmptyString, object, array
+    /// Line-item types: Apple's `int32`, `boolean`, and `double` (a JSON number, or text of digits:
+    /// Apple gives `exchangeRate` a maximum length and a digit pattern too).
+    case int32, boolean, decimal
 
     public func admits(_ node: JSONNode) -> Bool {
         switch self {
         case .integer, .milliseconds: node.integer != nil
+        case .int32: node.integer.map { Int32(exactly: $0) != nil } ?? false
+        case .boolean: if case .bool = node.value { true } else { false }
+        case .decimal: node.decimalText != nil
         case .string: node.string != nil
         case .nonEmptyString: !(node.string ?? "").isEmpty
         case .object: node.isObject
@@ -101,6 +119,9 @@ public enum FieldType: Sendable, Equatable {
         case .nonEmptyString: "a non-empty string"
         case .object: "an object"
         case .array: "an array"
+        case .int32: "a 32-bit integer"
+        case .boolean: "true or false"
+        case .decimal: "a number"
         }
     }
 }

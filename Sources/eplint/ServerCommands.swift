@@ -29,6 +29,7 @@ struct ServerCommand {
     /// Output, configuration and baselines, as lint reads them (`LintCommand.finish` reports).
     var common: LintCommand
     var bundleID: String?
+    var appAppleID: Int64?
     var environment: ServerOptions.Environment?
     var tokens: [String] = []
     var include: [Glob] = []
@@ -43,6 +44,16 @@ struct ServerCommand {
             let tokens = kind == .token ? "tokens" : "externalPurchaseToken members"
             bundleID = options.value(
                 "bundle-id", "ID", help: "The app's bundle ID; \(tokens) for another app are reported (EP608).")
+            if let number = options.value(
+                "app-apple-id", "ID",
+                help: "The app's Apple ID; production \(kind.rawValue)s for another app are reported (EP610).")
+            {
+                guard let known = Int64(number), known > 0 else {
+                    throw UsageError(
+                        "--app-apple-id takes the app's Apple ID, a positive integer, got \(number.quotedForMessage)")
+                }
+                appAppleID = known
+            }
             let environment = options.value(
                 "environment", "ENV", help: "production or sandbox; \(tokens) from the other are reported (EP609).")
             if let environment {
@@ -59,7 +70,8 @@ struct ServerCommand {
         case .report, .notification:
             if kind == .report {
                 tokens = options.values(
-                    "token", "TOKEN", help: "A token the reports are about, for the DUPLICATE_TOKEN check (repeatable)."
+                    "token", "TOKEN",
+                    help: "A token the reports are about, for DUPLICATE_TOKEN and line-item dates (repeatable)."
                 )
             }
             include = options.values(
@@ -74,13 +86,21 @@ struct ServerCommand {
         InterruptCleanup.install()
         let project: ConfigurationFile?
         let acceptedFindings: Baseline?
-        var options = ServerOptions(bundleID: bundleID, environment: environment)
+        var options = ServerOptions(bundleID: bundleID, appAppleID: appAppleID, environment: environment)
         do throws(RunFailure) {
             project = try ProjectConfiguration.load(explicit: common.config, verbose: common.verbose)
             acceptedFindings = try common.baseline.map { path throws(RunFailure) in
                 try ProjectConfiguration.loadBaseline(path)
             }
             if options.bundleID == nil { options.bundleID = project?.bundleID }
+            if options.appAppleID == nil { options.appAppleID = project?.appAppleID }
+            // Line items dated in the future (EP723): EPLINT_NOW as for expired profiles, else the clock.
+            let now = BuiltAppLint.now()
+            guard let seconds = AbsoluteDate.unixSeconds(now) else {
+                throw RunFailure(
+                    message: "EPLINT_NOW \(now.quotedForMessage) is not a date such as 2026-01-01T00:00:00Z")
+            }
+            options.now = seconds * 1000
             if options.environment == nil {
                 options.environment = project?.environment.flatMap(ServerOptions.Environment.init)
             }

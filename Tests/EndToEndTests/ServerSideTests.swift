@@ -156,6 +156,40 @@ import Testing
         #expect(try Eplint.run(["token", Self.seedToken], in: directory).status == 1)
     }
 
+    /// `--app-apple-id` and `app-apple-id:` (EP610, production only), and the clock of EP723.
+    @Test func appAppleIdAndTheClock() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let mismatch = try Eplint.run(["token", "--app-apple-id", "42", Self.seedToken, Self.sandboxToken])
+        #expect(mismatch.status == 1)
+        #expect(
+            mismatch.standardOutput.contains(
+                "<argument 1>:1:1: error: token is for the app with Apple ID 1234567890, not this app's 42 [EP610]\n"))
+        // The sandbox token carries the same test appAppleId and is not compared.
+        #expect(!mismatch.standardOutput.contains("<argument 2>:1:1:"))
+        #expect(try Eplint.run(["token", "--app-apple-id", "1234567890", Self.seedToken]).status == 0)
+        let wrong = try Eplint.run(["token", "--app-apple-id", "com.example", Self.seedToken])
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("--app-apple-id takes the app's Apple ID, a positive integer"))
+        _ = try write("app-apple-id: 42\n", ".eplint.yml", in: directory)
+        #expect(try Eplint.run(["token", Self.seedToken], in: directory).status == 1)
+        _ = try write("app-apple-id: forty-two\n", ".eplint.yml", in: directory)
+        #expect(try Eplint.run(["token", Self.seedToken], in: directory).status == 2)
+
+        let body =
+            #"{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "x", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "a", "creationDate": 1767225600001, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "p", "amountTaxInclusive": 0, "amountTaxExclusive": 0, "taxAmount": 0, "netAmountTaxExclusive": 0, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 1}]}"#
+        _ = try write(body, "report.json", in: directory)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".eplint.yml"))
+        let future = try Eplint.run(
+            ["report", "report.json"], in: directory, environment: ["EPLINT_NOW": "2026-01-01T00:00:00Z"])
+        #expect(future.standardOutput.contains("is in the future (line item 0 ('a')) [EP723]"))
+        let later = try Eplint.run(
+            ["report", "report.json"], in: directory, environment: ["EPLINT_NOW": "2026-01-01T00:00:01Z"])
+        #expect(later.status == 0)
+        let bad = try Eplint.run(["report", "report.json"], in: directory, environment: ["EPLINT_NOW": "tomorrow"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("EPLINT_NOW 'tomorrow' is not a date such as 2026-01-01T00:00:00Z"))
+    }
+
     @Test func directoryWalksTakeJSONOnlyWhenAsked() throws {
         let directory = try Eplint.temporaryDirectory()
         _ = try write("{}", "fixtures/bad.json", in: directory)

@@ -7,7 +7,8 @@ import Testing
 
 /// The server-side pages (EP6xx, EP7xx) are tests too: a token block is read as standard input
 /// (one token a line, `<stdin>`), a report or notification block as `report.json` or
-/// `notification.json`; a `text options` block gives `--bundle-id`, `--environment`, `--token`.
+/// `notification.json`; a `text options` block gives `--bundle-id`, `--app-apple-id`, `--environment`, `--token`;
+/// now is 2026-01-01T00:00:00Z.
 @Suite struct ServerRulePageTests {
     typealias Page = RulePage
 
@@ -98,13 +99,15 @@ extension ServerRulePageTests {
 }
 
 /// What `eplint token|report|notification` prints in gcc format for `text`, with `options`
-/// (`name: value` lines for `--bundle-id`, `--environment`, `--token`).
+/// (`name: value` lines for `--bundle-id`, `--app-apple-id`, `--environment`, `--token`).
 func serverLint(_ kind: ServerDocumentKind, _ text: String, options: String? = nil) -> String {
-    var serverOptions = ServerOptions()
+    // Now is fixed, as for the plist pages (EP407): 2026-01-01T00:00:00Z.
+    var serverOptions = ServerOptions(now: 1_767_225_600_000)
     for line in (options ?? "").split(separator: "\n") {
         let parts = line.split(separator: ":", maxSplits: 1).map { String($0.drop { $0 == " " }) }
         switch parts[0] {
         case "bundle-id": serverOptions.bundleID = parts[1]
+        case "app-apple-id": serverOptions.appAppleID = Int64(parts[1])
         case "environment": serverOptions.environment = ServerOptions.Environment(rawValue: parts[1])
         case "token": serverOptions.tokens.append(try! ServerLinter.decodeToken(Substring(parts[1])).get())
         default: Issue.record("unknown option \(parts[0])")

@@ -98,7 +98,10 @@ import Testing
 
     @Test func reportBodies() {
         let id = #""requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad", "externalPurchaseId": "x""#
-        #expect(findings(.report, "{\(id), \"status\": \"LINE_ITEM\", \"lineItems\": [{}]}") == [])
+        // An empty line item lacks the ten fields all three line-item objects require.
+        #expect(
+            findings(.report, "{\(id), \"status\": \"LINE_ITEM\", \"lineItems\": [{}]}")
+                == Array(repeating: "1:127 EP716 lineItems[0]", count: 10))
         #expect(findings(.report, "{\(id), \"status\": \"LINE_ITEM\"}") == ["1:100 EP707 status"])
         #expect(
             findings(.report, "{\(id), \"status\": \"UNRECOGNIZED_TOKEN\", \"lineItems\": null}") == [
@@ -221,5 +224,35 @@ import Testing
             Array((token("{}") + "." + payload + ".x").utf8), file: "f", kind: .notification)
         #expect(diagnostics.map(\.rule.rawValue) == ["EP714"])
         #expect(diagnostics.first.map { $0.message.count < 600 } == true)
+    }
+
+    /// EP610 compares appAppleId as Apple's verifier does: in production only, a missing one in a
+    /// notification's data counts, a sandbox token, a Sandbox notification or --environment sandbox is left alone.
+    @Test func appAppleIdOnlyInProduction() {
+        let app = ServerOptions(appAppleID: 42)
+        #expect(tokenFindings("{\(base)}", options: app) == ["EP610 appAppleId"])
+        #expect(tokenFindings("{\(base)}", options: ServerOptions(appAppleID: 1_234_567_890)) == [])
+        #expect(
+            tokenFindings("{\(base)}", options: ServerOptions(appAppleID: 42, environment: .sandbox)).contains {
+                $0.hasPrefix("EP610")
+            } == false)
+        let sandbox = base.replacingOccurrences(of: "\"00000000-", with: "\"SANDBOX_00000000-")
+        #expect(tokenFindings("{\(sandbox)}", options: app) == [])
+        let head =
+            #""notificationType": "TEST", "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "version": "2.0", "signedDate": 1698148900000"#
+        func notification(_ data: String) -> String { "{\(head), \"data\": {\(data)}}" }
+        #expect(
+            findings(.notification, notification(#""environment": "Production", "appAppleId": 7"#), options: app) == [
+                "1:189 EP610 data.appAppleId"
+            ])
+        #expect(
+            findings(.notification, notification(#""environment": "Production""#), options: app) == ["1:145 EP610 data"]
+        )
+        #expect(
+            findings(.notification, notification(#""environment": "Sandbox", "appAppleId": 7"#), options: app) == [])
+        #expect(
+            findings(.notification, notification(#""environment": "Production", "appAppleId": 42"#), options: app) == []
+        )
+        #expect(findings(.notification, notification(#""environment": "Production""#)) == [])
     }
 }

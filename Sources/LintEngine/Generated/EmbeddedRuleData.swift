@@ -3817,6 +3817,92 @@ Send sandbox tokens to the sandbox server, production tokens to production.
 
 """#),
         (#"""
+EP610
+"""#, #"""
+token-app-apple-id-mismatch
+"""#, #"""
+error
+"""#, #"""
+A production token or notification belongs to another app than --app-apple-id names.
+"""#, #"""
+none
+"""#, #"""
+# EP610 token-app-apple-id-mismatch
+
+- **Severity:** error
+- **Summary:** A production token or notification belongs to another app than --app-apple-id names.
+
+## What it checks
+
+With `--app-apple-id ID` (or `app-apple-id:` in `.eplint.yml`), a token whose `appAppleId` differs is reported; `eplint notification` takes the option too, for a notification's `data` or `summary` `appAppleId` (missing there is reported too; a token without one is EP603's) and its `externalPurchaseToken`. Only in production: a token whose `externalPurchaseId` begins with `SANDBOX`, a notification whose `environment` is `Sandbox`, and any run with `--environment sandbox` are not checked, because Apple's own verifier compares `appAppleId` in production only and sandbox payloads carry test values. The sibling of EP608, which compares `bundleId`.
+
+## Why
+
+> The `appAppleId` and `bundleId`, which uniquely identify the app to which the token applies
+
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a notification with `INVALID_APP_IDENTIFIER` when, in production, the `appAppleId` of its `data` or `summary` (or of its `externalPurchaseToken`) is not the one the verifier was created with; in the sandbox it compares `bundleId` only. A production notification without an `appAppleId` is rejected the same way.
+
+## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+app-apple-id: 987654321
+```
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: error: token is for the app with Apple ID 1234567890, not this app's 987654321 [EP610]
+```
+
+A second failing example: a production notification for another app, in this `notification.json`:
+
+```text options 2
+app-apple-id: 987654321
+```
+
+```json notification failing 2
+{
+  "notificationType": "CONSUMPTION_REQUEST",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "data": {
+    "environment": "Production",
+    "appAppleId": 41234,
+    "bundleId": "com.example",
+    "bundleVersion": "1.2.3"
+  }
+}
+```
+
+eplint reports:
+
+```text output 2
+notification.json:8:19: error: notification is for the app with Apple ID 41234, not this app's 987654321 [EP610]
+```
+
+## Passing example
+
+The same app's token from the sandbox, which carries a test `appAppleId`:
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IlNBTkRCT1hfMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIn0
+```
+
+## How to fix
+
+Report the token for the app it belongs to, or give the app's Apple ID (App Store Connect, App Information, Apple ID).
+
+"""#),
+        (#"""
 EP701
 """#, #"""
 invalid-json
@@ -4008,7 +4094,7 @@ none
 
 ## What it checks
 
-Report: `requestIdentifier` and `status` strings, `externalPurchaseId` a non-empty string, `lineItems` an array. Notification: `notificationType` a non-empty string, `subtype`, `version` and `notificationUUID` strings, `signedDate` an integer, `data`, `appData`, `summary` and `externalPurchaseToken` objects. A file holds an object or an array of objects.
+Report: `requestIdentifier` and `status` strings, `externalPurchaseId` a non-empty string, `lineItems` an array. Notification: `notificationType` a non-empty string, `subtype`, `version` and `notificationUUID` strings, `signedDate` an integer, `data`, `appData`, `summary` and `externalPurchaseToken` objects. A file holds an object or an array of objects. Each entry of `lineItems` is an object whose fields have the type of their page: strings (`lineItemId` and `referenceLineItemId` not empty), `int64` integers (the amounts, `quantity`, the dates in milliseconds), `subscriptionDaysOfPaidService` a 32-bit integer, `restatement` and `erroneouslySubmitted` `true` or `false`, `exchangeRate` a number (a string of digits is let through: Apple gives it a maximum length and a text pattern too). Amounts are integer milli-units, never strings or fractions.
 
 ## Why
 
@@ -4030,6 +4116,40 @@ eplint reports:
 
 ```text output
 report.json:3:25: error: 'externalPurchaseId' must be a non-empty string, not an empty string [EP704]
+```
+
+A second failing example: a line item with an amount written as a string and a fractional quantity, in this `report.json`:
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": "10000",
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 1.5
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:12:29: error: 'amountTaxInclusive' must be an integer, not a string (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP704]
+report.json:19:19: error: 'quantity' must be an integer, not a non-integer number (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP704]
 ```
 
 ## Passing example
@@ -4827,6 +4947,1768 @@ notification.json:2:20: note: signedPayload decoded but its signature was not ve
 ## How to fix
 
 Verify signatures in your server (App Store Server Library); in fixtures, keep this note or disable EP715.
+
+"""#),
+        (#"""
+EP716
+"""#, #"""
+line-item-missing-field
+"""#, #"""
+error
+"""#, #"""
+A line item lacks a field its object requires, or exchangeRate for an exchange.
+"""#, #"""
+none
+"""#, #"""
+# EP716 line-item-missing-field
+
+- **Severity:** error
+- **Summary:** A line item lacks a field its object requires, or exchangeRate for an exchange.
+
+## What it checks
+
+Each object of `lineItems` is a `OneTimeBuyLineItem` (`eventType` `BUY`, `productType` `ONE_TIME_BUY`), a `SubscriptionBuyLineItem` (`BUY`, `SUBSCRIPTION`) or a `RefundLineItem` (`REFUND`). Every field marked "(required)" on that object's page must be there: `lineItemId`, `creationDate`, `eventType`, the amounts, currencies and `taxCountry` in all three; `productType`, `productIdentifier` and `quantity` in buys; the `subscription…` fields in subscription buys; `referenceLineItemId` in refunds. While `eventType` (or a buy's `productType`) is missing or unknown, only the fields all three require are asked for. `exchangeRate` is required when `pricingCurrency` and `reportingCurrency` differ. Reported at the line item.
+
+## Why
+
+Apple rejects the report with `OmittedFieldError` (4):
+
+> A required field is missing.
+
+and, on the `exchangeRate` page:
+
+> The `exchangeRate` field is required when the pricingCurrency and reportingCurrency fields differ.
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:6:5: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa'), a OneTimeBuyLineItem, has no 'quantity' (an integer) [EP716]
+```
+
+A second failing example: a price in Argentine pesos (not a reporting currency) reported in US dollars without the rate.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "USD",
+      "pricingCurrency": "ARS",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:6:5: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') has no 'exchangeRate'; it is required when pricingCurrency 'ARS' and reportingCurrency 'USD' differ [EP716]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+## How to fix
+
+Add the field; for a refund, `referenceLineItemId` names the buy it refunds.
+
+"""#),
+        (#"""
+EP717
+"""#, #"""
+line-item-field-not-allowed
+"""#, #"""
+error
+"""#, #"""
+A line item has a field its object does not take, or exchangeRate without an exchange.
+"""#, #"""
+none
+"""#, #"""
+# EP717 line-item-field-not-allowed
+
+- **Severity:** error
+- **Summary:** A line item has a field its object does not take, or exchangeRate without an exchange.
+
+## What it checks
+
+A field of `FieldNotAllowedError`'s list (`productType`, `productIdentifier`, `quantity`, `referenceLineItemId`, `exchangeRate` and the `subscription…` fields) where the object's page does not list it: a refund's `quantity`, `productType` or `productIdentifier`; a one-time buy's `subscription…` fields or `referenceLineItemId`. And `exchangeRate` when `pricingCurrency` and `reportingCurrency` are the same. Fields outside that list are left alone (Apple does not say what happens to them). Reported at the field's value.
+
+## Why
+
+Apple rejects the report with `FieldNotAllowedError` (5):
+
+> The provided field is not allowed.
+
+The `quantity` page: "Don't include a `quantity` for refunds." The `exchangeRate` page: "If the pricingCurrency and reportingCurrency field values are the same currency, don't include an `exchangeRate` in the line item."
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "quantity": 1
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:18:19: error: 'quantity' is not a field of a RefundLineItem (line item 0 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb')) [EP717]
+```
+
+A second failing example: an exchange rate for euros reported in euros.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "exchangeRate": 1
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:20:23: error: 'exchangeRate' is not allowed when pricingCurrency and reportingCurrency are both 'EUR' (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP717]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+## How to fix
+
+Remove the field.
+
+"""#),
+        (#"""
+EP718
+"""#, #"""
+line-item-unknown-value
+"""#, #"""
+error
+"""#, #"""
+A line-item eventType, productType, subscriptionEvent, reportingCurrency or taxCountry Apple does not define.
+"""#, #"""
+none
+"""#, #"""
+# EP718 line-item-unknown-value
+
+- **Severity:** error
+- **Summary:** A line-item eventType, productType, subscriptionEvent, reportingCurrency or taxCountry Apple does not define.
+
+## What it checks
+
+`eventType` is `BUY` or `REFUND`; `productType` `ONE_TIME_BUY` or `SUBSCRIPTION`; `subscriptionEvent` `SUBSCRIPTION_START`, `RENEWAL`, `SUBSCRIPTION_CHANGE` or `SUBSCRIPTION_PAYMENT`; `reportingCurrency` one of the 44 currency codes of Apple's list; `taxCountry` three capital letters, an ISO 3166-1 alpha-3 code (`ESP`, not `ES` or `esp`; Apple gives no list, so any three capital letters pass). Reported at the value.
+
+## Why
+
+For `reportingCurrency` and `taxCountry` Apple rejects the report with `UnknownEnumError` (7):
+
+> The provided value is unknown for an enumeration.
+
+The `taxcountry` page: "Use three-letter ISO 3166-1 Alpha-3 country codes." The other fields' pages give their "Allowed values".
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ES",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:18:21: error: taxCountry 'ES' is not a three-letter ISO 3166-1 alpha-3 code such as ESP (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP718]
+```
+
+A second failing example: Argentine pesos, which Apple does not take as a reporting currency.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "ARS",
+      "pricingCurrency": "ARS",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:16:28: error: reportingCurrency 'ARS' is not one Apple supports; an unsupported pricing currency is reported in EUR or USD with an exchangeRate (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP718]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+## How to fix
+
+Use a value of Apple's lists; a country as three letters (`ESP`, `DEU`, `FRA`).
+
+"""#),
+        (#"""
+EP719
+"""#, #"""
+line-item-reporting-currency
+"""#, #"""
+error
+"""#, #"""
+A line item reports in a currency Apple does not allow for its pricing currency.
+"""#, #"""
+none
+"""#, #"""
+# EP719 line-item-reporting-currency
+
+- **Severity:** error
+- **Summary:** A line item reports in a currency Apple does not allow for its pricing currency.
+
+## What it checks
+
+A `pricingCurrency` that is on Apple's list of reporting currencies is reported in itself (`reportingCurrency` equal to it, no `exchangeRate`); one that is not is reported in `EUR` or `USD` with an `exchangeRate`. A `reportingCurrency` that is not on the list at all is EP718's. Reported at `reportingCurrency`.
+
+## Why
+
+Apple's `reportingCurrency` page:
+
+> If your `pricingCurrency` is on the list of allowed values for `reportingCurrency`, then you must use the same currency to report transaction amounts. […] If your `pricingCurrency` isn't on the list of allowed values for `reportingCurrency`, then you must use EUR or USD as the reporting currency.
+
+An exchange into another currency is `ReportingCurrencyExchangeNotAllowedError` (18): "The reporting currency, which reports a currency exchange, isn't allowed."
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "GBP",
+      "pricingCurrency": "ARS",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "exchangeRate": 0.00085
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:16:28: error: an exchange from 'ARS' is reported in EUR or USD, not 'GBP' (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP719]
+```
+
+A second failing example: pounds, a reporting currency, converted to euros.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "GBP",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "exchangeRate": 1.17
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:16:28: error: pricingCurrency 'GBP' is one Apple supports, so amounts are reported in it, not in 'EUR' (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP719]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "USD",
+      "pricingCurrency": "ARS",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "exchangeRate": 0.00098
+    }
+  ]
+}
+```
+
+## How to fix
+
+Report a supported currency in itself; convert an unsupported one to EUR or USD.
+
+"""#),
+        (#"""
+EP720
+"""#, #"""
+line-item-value-out-of-range
+"""#, #"""
+error
+"""#, #"""
+A negative amount, a quantity or exchangeRate not positive, paid days on a SUBSCRIPTION_START, a free SUBSCRIPTION_PAYMENT.
+"""#, #"""
+none
+"""#, #"""
+# EP720 line-item-value-out-of-range
+
+- **Severity:** error
+- **Summary:** A negative amount, a quantity or exchangeRate not positive, paid days on a SUBSCRIPTION_START, a free SUBSCRIPTION_PAYMENT.
+
+## What it checks
+
+`amountTaxExclusive`, `amountTaxInclusive`, `taxAmount`, `netAmountTaxExclusive` and `subscriptionDaysOfPaidService` are 0 or more (refunds too: a refund states its amount as a positive number). `quantity` and `exchangeRate` are above 0, and `exchangeRate` is written as digits, optionally with `.` and more digits (Apple's pattern; no sign, no exponent). A `SUBSCRIPTION_START` has `subscriptionDaysOfPaidService` 0; a `SUBSCRIPTION_PAYMENT` has a positive `amountTaxInclusive`. Reported at the value.
+
+## Why
+
+Apple's error objects: `NegativeValueNotAllowedError` (15) "This field doesn't allow a negative value.", `PositiveValueRequiredError` (16) "This field requires a positive value.", `SubscriptionStartNonZeroDaysPaidServiceError` (34):
+
+> The subscriptionDaysOfPaidService field must be zero for a line item with subscription event SUBSCRIPTION_START.
+
+and `InvalidTaxInclusiveAmountForSubscriptionPaymentError` (35) "The tax inclusive amount must be positive for line items with subscription event SUBSCRIPTION_PAYMENT."
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": -2500,
+      "amountTaxExclusive": -2000,
+      "taxAmount": -500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:10:29: error: amountTaxInclusive -2500 is negative (line item 0 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb')) [EP720]
+report.json:11:29: error: amountTaxExclusive -2000 is negative (line item 0 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb')) [EP720]
+report.json:12:20: error: taxAmount -500 is negative (line item 0 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb')) [EP720]
+```
+
+A second failing example: a subscription start that counts its first period as paid days.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc",
+      "creationDate": 1706047488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "SUBSCRIPTION_START",
+      "subscriptionStartDate": 1706047488039,
+      "subscriptionEndDate": 1708639488039,
+      "subscriptionDaysOfPaidService": 30,
+      "quantity": 1
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:22:40: error: a SUBSCRIPTION_START has 0 subscriptionDaysOfPaidService, not 30 (line item 0 ('cccccccc-cccc-cccc-cccc-cccccccccccc')) [EP720]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+## How to fix
+
+State refunds as positive amounts; report quantities of 1 or more; 0 paid days at a subscription's start.
+
+"""#),
+        (#"""
+EP721
+"""#, #"""
+line-item-tax-mismatch
+"""#, #"""
+error
+"""#, #"""
+A line item whose amountTaxInclusive is not amountTaxExclusive plus taxAmount.
+"""#, #"""
+none
+"""#, #"""
+# EP721 line-item-tax-mismatch
+
+- **Severity:** error
+- **Summary:** A line item whose amountTaxInclusive is not amountTaxExclusive plus taxAmount.
+
+## What it checks
+
+`amountTaxInclusive` = `amountTaxExclusive` + `taxAmount`, exactly (integers, milli-units of the reporting currency). Reported at `amountTaxInclusive`.
+
+## Why
+
+Apple rejects the report with `IncorrectAmountTaxInclusiveError` (11):
+
+> The tax exclusive amount plus the tax amount does not equal the tax inclusive amount.
+
+The `amountTaxInclusive` page: "This amount must equal taxAmount plus amountTaxExclusive."
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 1999,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:12:29: error: amountTaxInclusive 10000 is not amountTaxExclusive 8000 + taxAmount 1999 = 9999 (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP721]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+## How to fix
+
+Compute the three amounts from the same figures, in milli-units (€2.99 is 2990).
+
+"""#),
+        (#"""
+EP722
+"""#, #"""
+line-item-date-not-milliseconds
+"""#, #"""
+error
+"""#, #"""
+A line-item date is not UNIX time in milliseconds.
+"""#, #"""
+none
+"""#, #"""
+# EP722 line-item-date-not-milliseconds
+
+- **Severity:** error
+- **Summary:** A line-item date is not UNIX time in milliseconds.
+
+## What it checks
+
+`creationDate`, `subscriptionStartDate` and `subscriptionEndDate` below 10^11 (March 1973 in milliseconds) are taken for seconds, from 10^14 on (the year 5138) for microseconds, and negative ones are before 1970: the same test as EP606 and EP713 make for token and notification dates. Reported at the date.
+
+## Why
+
+Apple rejects such dates with `DateTooFarInPastError` (27), whose message names the mistake:
+
+> The provided date is too far in the past. Date must be in milliseconds.
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:8:23: error: creationDate 1706047472 looks like seconds, not milliseconds (2024-01-23T22:04:32Z if read as seconds) (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP722]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+## How to fix
+
+Multiply seconds by 1000.
+
+"""#),
+        (#"""
+EP723
+"""#, #"""
+line-item-date-out-of-range
+"""#, #"""
+error
+"""#, #"""
+A line item created in the future or outside its token's range, or a subscription period that ends before it starts.
+"""#, #"""
+none
+"""#, #"""
+# EP723 line-item-date-out-of-range
+
+- **Severity:** error
+- **Summary:** A line item created in the future or outside its token's range, or a subscription period that ends before it starts.
+
+## What it checks
+
+`creationDate` is not after now (UTC; the environment variable `EPLINT_NOW`, a date such as `2026-01-01T00:00:00Z`, replaces the clock, as for EP407). With the report's token given (`--token`, matched by `externalPurchaseId` or the only one given), `creationDate` is not before the token's `tokenCreationDate`, and a buy's is not after a custom-link token's `tokenExpirationDate` (a refund may come later). `subscriptionStartDate` is not after `subscriptionEndDate`. Dates that are not milliseconds are EP722's. Reported at the date (`subscriptionEndDate` for a period).
+
+## Why
+
+Apple's error objects: `FutureDateError` (6) "The provided date field is in the future and future values are not allowed.", `LineItemCreationDateOutOfRangeError` (36):
+
+> The line item's creation date is outside the active range of the token. Date must be in milliseconds.
+
+and `StartDateAfterEndDateError` (17) "The start date is after the end date." A token's `tokenExpirationDate` is when "you no longer associate the token with new transactions".
+
+## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+token: eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9
+```
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:8:23: error: creationDate 1706047472367 (2024-01-23T22:04:32Z) is before the token was created (2024-01-25T08:00:00Z) (line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa')) [EP723]
+```
+
+A second failing example: a subscription period that ends before it starts.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc",
+      "creationDate": 1706047488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "SUBSCRIPTION_START",
+      "subscriptionStartDate": 1706047488039,
+      "subscriptionEndDate": 1703455488039,
+      "subscriptionDaysOfPaidService": 0,
+      "quantity": 1
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:21:30: error: subscriptionStartDate 1706047488039 is after subscriptionEndDate 1703455488039 (line item 0 ('cccccccc-cccc-cccc-cccc-cccccccccccc')) [EP723]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706169700000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+## How to fix
+
+Report the line item under the token the purchase was made with, with the date of the transaction in milliseconds.
+
+"""#),
+        (#"""
+EP724
+"""#, #"""
+line-item-too-long
+"""#, #"""
+error
+"""#, #"""
+A line-item value longer than its field's maximum length.
+"""#, #"""
+none
+"""#, #"""
+# EP724 line-item-too-long
+
+- **Severity:** error
+- **Summary:** A line-item value longer than its field's maximum length.
+
+## What it checks
+
+`lineItemId` and `referenceLineItemId` at most 128 characters, `productIdentifier` 256, `pricingCurrency` and `exchangeRate` (as written) 128: each field page's "Maximum length". Characters are counted (Apple does not say whether bytes are). Reported at the value.
+
+## Why
+
+Apple rejects the report with `MaximumLengthExceededError` (19):
+
+> The field's maximum length is exceeded.
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:11:28: error: productIdentifier is 258 characters long; its maximum is 256 (line item 0) [EP724]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+## How to fix
+
+Use shorter identifiers; Apple recommends UUIDs for `lineItemId`.
+
+"""#),
+        (#"""
+EP725
+"""#, #"""
+duplicate-line-item-id
+"""#, #"""
+error
+"""#, #"""
+Two line items of one report have the same lineItemId.
+"""#, #"""
+none
+"""#, #"""
+# EP725 duplicate-line-item-id
+
+- **Severity:** error
+- **Summary:** Two line items of one report have the same lineItemId.
+
+## What it checks
+
+Within one report body each line item has its own `lineItemId`. A later report may reuse one to restate or retract it (`restatement`), which this rule does not see. The later line item is reported, with the first as related location.
+
+## Why
+
+Apple rejects a repeated `lineItemId` with `DuplicateValueError` (1):
+
+> The field's value is already submitted and a duplicate value is not expected.
+
+The `lineItemId` page: "The value must be unique per app."
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    },
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047480000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:22:21: error: lineItemId 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa' is also line item 0's; each line item of a report has its own [EP725]
+report.json:7:21: note: first used here
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    },
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+## How to fix
+
+Give each transaction its own identifier (a UUID).
+
+"""#),
+        (#"""
+EP726
+"""#, #"""
+line-item-bad-reference
+"""#, #"""
+error
+"""#, #"""
+A line item references itself, a refund a line item that is not a buy, a subscription line item something other than its start, or a later line item.
+"""#, #"""
+none
+"""#, #"""
+# EP726 line-item-bad-reference
+
+- **Severity:** error
+- **Summary:** A line item references itself, a refund a line item that is not a buy, a subscription line item something other than its start, or a later line item.
+
+## What it checks
+
+Decided within one report, where the referenced line item is in the same body: a `referenceLineItemId` equal to the line item's own `lineItemId`; a refund of a line item whose `eventType` is not `BUY` (a refund of a refund); a subscription line item referencing one whose `subscriptionEvent` is not `SUBSCRIPTION_START`; a referenced line item whose `creationDate` is after the referencing one's. A reference to a line item of an earlier report cannot be checked here and is left alone. Reported at `referenceLineItemId` (at `creationDate` for dates).
+
+## Why
+
+Apple's error objects: `SelfReferenceError` (13) "The line item may not reference itself.", `ReferenceLineItemNotABuyError` (21) "The referenced line item is not a buy.", `RefundReferencedByRefundError` (28), `ReferenceInvalidSubscriptionEventError` (14):
+
+> The referenced line item has no subscription event or its subscription event is not SUBSCRIPTION_START.
+
+`NonInitialBuyReferencedByBuyError` (29) and `ReferencedCreationDateIncompatibleError` (31) "The referenced line item has a creation date after the line item's creation date."
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    },
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    },
+    {
+      "lineItemId": "eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee",
+      "creationDate": 1706047499999,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 1250,
+      "amountTaxExclusive": 1000,
+      "taxAmount": 250,
+      "netAmountTaxExclusive": 5000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:45:30: error: line item 2 ('eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee') is a refund of line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb'), which is not a buy (eventType 'REFUND') [EP726]
+report.json:21:5: note: the referenced line item
+```
+
+A second failing example: a second renewal that references the first renewal, not the subscription start.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc",
+      "creationDate": 1706047488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "SUBSCRIPTION_START",
+      "subscriptionStartDate": 1706047488039,
+      "subscriptionEndDate": 1708639488039,
+      "subscriptionDaysOfPaidService": 0,
+      "quantity": 1
+    },
+    {
+      "lineItemId": "dddddddd-dddd-dddd-dddd-dddddddddddd",
+      "creationDate": 1708639488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "RENEWAL",
+      "subscriptionStartDate": 1708639488039,
+      "subscriptionEndDate": 1711231488039,
+      "subscriptionDaysOfPaidService": 30,
+      "quantity": 1,
+      "referenceLineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc"
+    },
+    {
+      "lineItemId": "ffffffff-ffff-ffff-ffff-ffffffffffff",
+      "creationDate": 1711231488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "RENEWAL",
+      "subscriptionStartDate": 1711231488039,
+      "subscriptionEndDate": 1713823488039,
+      "subscriptionDaysOfPaidService": 60,
+      "quantity": 1,
+      "referenceLineItemId": "dddddddd-dddd-dddd-dddd-dddddddddddd"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:63:30: error: line item 2 ('ffffffff-ffff-ffff-ffff-ffffffffffff') references line item 1 ('dddddddd-dddd-dddd-dddd-dddddddddddd'), which has subscriptionEvent 'RENEWAL'; a subscription line item references its SUBSCRIPTION_START [EP726]
+report.json:25:5: note: the referenced line item
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    },
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+## How to fix
+
+Reference the buy a refund refunds, and a subscription's start from its later events.
+
+"""#),
+        (#"""
+EP727
+"""#, #"""
+refund-differs-from-buy
+"""#, #"""
+error
+"""#, #"""
+A refund has another currency, exchange rate or tax country than the buy it refunds.
+"""#, #"""
+none
+"""#, #"""
+# EP727 refund-differs-from-buy
+
+- **Severity:** error
+- **Summary:** A refund has another currency, exchange rate or tax country than the buy it refunds.
+
+## What it checks
+
+A refund whose `referenceLineItemId` names a buy in the same report has that buy's `reportingCurrency`, `pricingCurrency`, `exchangeRate` (compared as written) and `taxCountry`. Reported at the refund's value, with the buy's as related location.
+
+## Why
+
+Apple's error objects, each "The refund's referenced buy line item has a different …": `ReportingCurrencyMismatchError` (2), `TaxCountryMismatchError` (23), `PricingCurrencyMismatchError` (32) and `ExchangeRateMismatchError` (33), for example:
+
+> The refund's referenced buy line item has a different tax country.
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    },
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "FRA",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:31:21: error: line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') refunds line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') with taxCountry 'FRA', not the buy's 'ESP' [EP727]
+report.json:18:21: note: the buy's taxCountry
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    },
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+## How to fix
+
+Copy the buy's currencies, rate and tax country into its refund.
+
+"""#),
+        (#"""
+EP728
+"""#, #"""
+retraction-inconsistent
+"""#, #"""
+error
+"""#, #"""
+erroneouslySubmitted without restatement, or a line item that references a retracted one without being retracted.
+"""#, #"""
+none
+"""#, #"""
+# EP728 retraction-inconsistent
+
+- **Severity:** error
+- **Summary:** erroneouslySubmitted without restatement, or a line item that references a retracted one without being retracted.
+
+## What it checks
+
+A line item with `erroneouslySubmitted` `true` (a retraction) also has `restatement` `true`. Within one report, a line item that is not retracted does not reference one that is (retract a buy's refunds with it). Reported at `erroneouslySubmitted`, or at the reference.
+
+## Why
+
+Apple's error objects: `ErroneouslySubmittedNotRestatementError` (20):
+
+> Expecting restatement for an erroneously submitted line item, but line item is not a restatement.
+
+`ValidLineItemReferencesErroneousLineItemError` (25) "The line item references an erroneously submitted line item, but the line item itself is not erroneously submitted." and `ErroneousLineItemReferencedByValidLineItemError` (22).
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "erroneouslySubmitted": true
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:20:31: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') is erroneouslySubmitted, a retraction, but not a restatement; set restatement to true too [EP728]
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true,
+      "erroneouslySubmitted": true
+    }
+  ]
+}
+```
+
+## How to fix
+
+Set `restatement` to `true` with `erroneouslySubmitted`, and retract a buy's refunds in the same report.
+
+"""#),
+        (#"""
+EP729
+"""#, #"""
+correction-window-passed
+"""#, #"""
+error
+"""#, #"""
+A restatement of a line item more than a year old, or a refund more than a year after its buy.
+"""#, #"""
+none
+"""#, #"""
+# EP729 correction-window-passed
+
+- **Severity:** error
+- **Summary:** A restatement of a line item more than a year old, or a refund more than a year after its buy.
+
+## What it checks
+
+A line item with `restatement` `true` keeps the original's `creationDate`; when that is more than a year before now (UTC; `EPLINT_NOW` replaces the clock) Apple no longer takes it. A refund whose buy is in the same report may come at most a year after the buy's `creationDate`. A year is counted as 366 days, the longest reading (Apple does not say which year it means), so what is reported is late by any reading. A retraction (`erroneouslySubmitted`) is a restatement too. Reported at `creationDate`.
+
+## Why
+
+Apple's `RestatementNotAllowedCreationDateError` (39):
+
+> Restatement is not allowed for this line item because its creation date is too far in the past.
+
+with "For one year after the creationDate of a line item, you can restate the line item.", and `RefundNotAllowedCreationDateError` (no code on its page): "You can refund a line item for up to one year after its creationDate."
+
+## Failing example
+
+For this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1706047472367,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:8:23: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') restates a line item created 2024-01-23T22:04:32Z, more than a year ago; Apple takes restatements for one year [EP729]
+```
+
+A second failing example: a refund one year and three days after the purchase.
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1704067200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    },
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1735862400000,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:23:23: error: line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') refunds line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa'), created 2024-01-01T00:00:00Z, more than a year before the refund; Apple takes refunds for one year [EP729]
+report.json:8:23: note: the buy's creationDate
+```
+
+## Passing example
+
+```json report passing
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true
+    }
+  ]
+}
+```
+
+## How to fix
+
+Past the window Apple takes no correction of the line item; report what happened later as a new line item.
 
 """#),
     ]

@@ -92,6 +92,8 @@ extension RuleID {
     public static let ep608TokenBundleMismatch = RuleID("EP608")
     /// `token-environment-mismatch`
     public static let ep609TokenEnvironmentMismatch = RuleID("EP609")
+    /// `token-app-apple-id-mismatch`
+    public static let ep610TokenAppAppleIdMismatch = RuleID("EP610")
     /// `invalid-json`
     public static let ep701InvalidJson = RuleID("EP701")
     /// `duplicate-json-key`
@@ -122,4 +124,32 @@ extension RuleID {
     public static let ep714InvalidSignedPayload = RuleID("EP714")
     /// `signature-not-verified`
     public static let ep715SignatureNotVerified = RuleID("EP715")
+    /// `line-item-missing-field`
+    public static let ep716LineItemMissingField = RuleID("EP716")
+    /// `line-item-field-not-allowed`
+    public static let ep717LineItemFieldNotAllowed = RuleID("EP717")
+    /// `line-item-unknown-value`
+    public static let ep718LineItemUnknownValue = RuleID("EP718")
+    /// `line-item-reporting-currency`
+    public static let ep719LineItemReportingCurrency = RuleID("EP719")
+    /// `line-item-value-out-of-range`
+    public static let ep720LineItemValueOutOfRange = RuleID("EP720")
+    /// `line-item-tax-mismatch`
+    public static let ep721LineItemTaxMismatch = RuleID("EP721")
+    /// `line-item-date-not-milliseconds`
+    public static let ep722LineItemDateNotMilliseconds = RuleID("EP722")
+    /// `line-item-date-out-of-range`
+    public static let ep723LineItemDateOutOfRange = RuleID("EP723")
+    /// `line-item-too-long`
+    public static let ep724LineItemTooLong = RuleID("EP724")
+    /// `duplicate-line-item-id`
+    public static let ep725DuplicateLineItemId = RuleID("EP725")
+    /// `line-item-bad-reference`
+    public static let ep726LineItemBadReference = RuleID("EP726")
+    /// `refund-differs-from-buy`
+    public static let ep727RefundDiffersFromBuy = RuleID("EP727")
+    /// `retraction-inconsistent`
+    public static let ep728RetractionInconsistent = RuleID("EP728")
+    /// `correction-window-passed`
+    public static let ep729CorrectionWindowPassed = RuleID("EP729")
 }
