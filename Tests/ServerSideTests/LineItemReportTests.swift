@@ -104,9 +104,10 @@ import Testing
         var free = buy("sub-start-free", subscription: "SUBSCRIPTION_START", date: date)
         for key in ["amountTaxInclusive", "amountTaxExclusive", "taxAmount", "netAmountTaxExclusive"] { free[key] = 0 }
         let events = ["RENEWAL", "SUBSCRIPTION_CHANGE", "SUBSCRIPTION_PAYMENT"].enumerated().map {
+            (offset: Int, event: String) in
             buy(
-                "sub-\($0.element)", subscription: $0.element, reference: "sub-start-1",
-                date: date + Int64($0.offset + 1) * 30 * day)
+                "sub-" + event, subscription: event, reference: "sub-start-1",
+                date: date + Int64(offset + 1) * 30 * day)
         }
         var exchanged = buy("one-time-ars", date: date)
         exchanged.merge(
