@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--target NAME` (repeatable) narrows an Xcode project's lint to the targets named.
+/// `--target NAME` (repeatable) narrows an Xcode project's lint to the targets named; a name
+/// that is no target of the projects read stops the run.
 @Suite struct TargetOptionTests {
     static func plist(_ body: String) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)\n</dict>\n</plist>\n"
@@ -39,5 +40,16 @@ import Testing
         #expect(app.standardOutput.contains("[EP101]"))
         let both = try project.run(["--target", "App", "--target", "Widget", "App.xcodeproj"])
         #expect(Self.files(both) == Self.files(all), "\(both.standardOutput)")
+
+        // A name no project has is a typo: the run stops (exit 2) and says which targets there are.
+        for arguments in [["App.xcodeproj"], ["."], ["App/Info.plist"]] {
+            let typo = try project.run(["--target", "App", "--target", "Widgte"] + arguments)
+            #expect(typo.status == 2 && typo.standardOutput.isEmpty, "\(arguments): \(typo.standardOutput)")
+            #expect(
+                typo.standardError
+                    == "error: eplint: --target 'Widgte' names no target of App.xcodeproj (targets: App, Widget)\n",
+                "\(arguments): \(typo.standardError)")
+        }
+        #expect(try project.run(["context", "--target", "Widgte", "App.xcodeproj"]).status == 2)
     }
 }
