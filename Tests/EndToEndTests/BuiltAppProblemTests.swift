@@ -41,10 +41,10 @@ import Testing
         #expect(notSuperBlob.status == 1)
 
         // Signed entitlements that are not a dictionary: EP001 there, the Info.plist linted unpaired.
+        let signed = Array(try Data(contentsOf: BuiltAppTests.signedExecutable))
         try Self.rewriteExecutable(app) { _ in
             BuiltAppTests.replacingEntitlements(
-                of: Array(try! Data(contentsOf: BuiltAppTests.signedExecutable)),
-                with: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array/></plist>\n")
+                of: signed, with: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array/></plist>\n")
         }
         let notDictionary = try Eplint.run(["Fixture.app"], in: root)
         #expect(
