@@ -33,6 +33,19 @@ public struct XcodeLintPlan: Sendable {
 }
 
 extension RunPlanner {
+    /// A `--target` that names no target of the projects read is a typo, not a run with
+    /// nothing to lint (as xcodebuild refuses it).
+    func checkTargetNames(_ read: [(shown: String, targets: [String])]) throws(PlanFailure) {
+        guard !read.isEmpty else { return }
+        let known = Set(read.flatMap(\.targets))
+        for name in options.targets where !known.contains(name) {
+            throw PlanFailure(
+                message:
+                    "--target \(name.quotedForMessage) names no target of \(read.map(\.shown).joined(separator: ", ")) (targets: \(known.sorted().joined(separator: ", ")))"
+            )
+        }
+    }
+
     /// Resolves every project once, before linting: named ones (`--project`, a path that is an
     /// `.xcodeproj` or `.xcworkspace`) lint all their targets' Info.plists; projects found in a
     /// directory give context to the files of that directory they name.
@@ -76,6 +89,7 @@ extension RunPlanner {
         }
         let resolver = projects.resolver(conditions: options.xcconfigConditions)
         var seen = Set<String>()
+        var read: [(shown: String, targets: [String])] = []
         for bundle in named + found where seen.insert(bundle).inserted {
             let project: XcodeProjectFile
             do throws(PlanFailure) {
@@ -88,6 +102,7 @@ extension RunPlanner {
                 continue
             }
             if options.verbose { note("eplint: using Xcode project \(fileSystem.shown(bundle))\n") }
+            read.append((fileSystem.shown(bundle), project.targets.map(\.name)))
             let resolved = resolver.resolve(
                 project, targets: options.targets.isEmpty ? nil : Set(options.targets),
                 configurations: options.configurations.isEmpty ? nil : Set(options.configurations))
@@ -97,6 +112,7 @@ extension RunPlanner {
                 if named.contains(bundle) && !plan.namedFiles.contains(shown) { plan.namedFiles.append(shown) }
             }
         }
+        try checkTargetNames(read)
         if options.xcodeEnvironment { try addEnvironmentContext(to: &plan, base: base) }
         // The run's entitlements win over the target's, as its settings do: `--entitlements`,
         // then the configuration's `entitlements:` map, then CODE_SIGN_ENTITLEMENTS.
@@ -193,6 +209,7 @@ extension RunPlanner {
     public func resolvedProjects() throws(PlanFailure) -> [(XcodeProjectFile, [ResolvedTarget])] {
         let resolver = projects.resolver(conditions: options.xcconfigConditions)
         var resolved: [(XcodeProjectFile, [ResolvedTarget])] = []
+        var read: [(shown: String, targets: [String])] = []
         var seen = Set<String>()
         for path in options.paths where path != "-" {
             guard let bundles = projects.bundles(for: path) else {
@@ -200,6 +217,7 @@ extension RunPlanner {
             }
             for bundle in bundles where seen.insert(bundle).inserted {
                 let project = try projects.read(bundle)
+                read.append((fileSystem.shown(bundle), project.targets.map(\.name)))
                 resolved.append(
                     (
                         project,
@@ -209,6 +227,7 @@ extension RunPlanner {
                     ))
             }
         }
+        try checkTargetNames(read)
         return resolved
     }
 }

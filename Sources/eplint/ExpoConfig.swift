@@ -4,7 +4,8 @@ import PlistSyntax
 import ServerSide
 
 /// Expo's `app.json` / `app.config.json`: `expo.ios.infoPlist` is linted as the Info.plist
-/// and `expo.ios.entitlements` as its entitlements, located where the JSON writes them.
+/// and `expo.ios.entitlements` as its entitlements, located where the JSON writes them
+/// (`ios.…` in an app.config.json that is the expo object itself).
 /// JSON values become plist values as Expo's prebuild writes them: strings, booleans, arrays
 /// and objects as such, numbers as integers or reals; `null` members are left out (prebuild
 /// writes nothing for them).
@@ -47,7 +48,11 @@ struct ExpoConfig {
                     message: "malformed JSON: \(read.error?.message ?? "no value")", range: SourceRange(at: position)))
             return outcome
         }
-        guard let ios = root.member("expo")?.value.member("ios")?.value, ios.isObject else {
+        // Expo reads app.config.json's top level as the expo object when it has no `expo` member.
+        let wrapped = root.member("expo")?.value
+        let expo = wrapped ?? (Self.fileName(path) == "app.config.json" ? root : nil)
+        let prefix = wrapped == nil ? "ios" : "expo.ios"
+        guard let ios = expo?.member("ios")?.value, ios.isObject else {
             if verbose { writeStandardError("eplint: skipped \(path) (no expo.ios object)\n") }
             return outcome
         }
@@ -67,8 +72,8 @@ struct ExpoConfig {
             outcome.diagnostics.append(
                 Diagnostic(
                     file: path, rule: RuleID("EP004"), severity: .error,
-                    message: "expo.ios.infoPlist must be an object, found \(info!.typeName)", range: info!.range,
-                    keyPath: "expo.ios.infoPlist"))
+                    message: "\(prefix).infoPlist must be an object, found \(info!.typeName)", range: info!.range,
+                    keyPath: "\(prefix).infoPlist"))
             return outcome
         }
         var pairing = EntitlementsPairing.none

@@ -163,6 +163,61 @@ import Testing
         #expect(ZipArchive.maximumEntrySize == 1 << 30)
     }
 
+    /// An entry whose CRC-32 disagrees with its bytes is refused: the CRC fields changed in
+    /// both headers (stored and deflated), or a stored byte changed. The archives are
+    /// zipfile's, the bytes flipped at APPNOTE's offsets, and zipfile's own `testzip` agrees
+    /// that each is corrupt.
+    @Test(.requires(.python3))
+    func aWrongCRCIsRefused() throws {
+        let directory = try TestScratch.folder("eplint-crc")
+        let outcome = try ChildProcess.run(
+            try Self.python,
+            [
+                "-c",
+                """
+                import sys, zipfile
+                name, data = 'Payload/A.app/Info.plist', b'<plist><dict><key>K</key><true/></dict></plist>'
+                for label, method in (('stored', zipfile.ZIP_STORED), ('deflated', zipfile.ZIP_DEFLATED)):
+                    path = sys.argv[1] + '/' + label + '.zip'
+                    with zipfile.ZipFile(path, 'w', method) as z:
+                        z.writestr(name, data)
+                    good = open(path, 'rb').read()
+                    assert good[:4] == b'PK\\x03\\x04' and zipfile.ZipFile(path).testzip() is None
+                    # The local header's CRC is at 14, the central directory entry's at 16.
+                    crc = bytearray(good)
+                    central = crc.rfind(b'PK\\x01\\x02')
+                    for offset in (14, central + 16):
+                        crc[offset] ^= 0x5A
+                    variants = {'crc-' + label: crc}
+                    if method == zipfile.ZIP_STORED:
+                        # The entry's data follows its 30-byte local header and its name (no extra field).
+                        assert good[28:30] == b'\\x00\\x00'
+                        flipped = bytearray(good)
+                        flipped[30 + len(name) + 1] ^= 0x20
+                        variants['data-' + label] = flipped
+                    for variant, bytes_ in variants.items():
+                        out = sys.argv[1] + '/' + variant + '.zip'
+                        open(out, 'wb').write(bytes_)
+                        try:
+                            bad = zipfile.ZipFile(out).testzip()
+                        except zipfile.BadZipFile:
+                            bad = name
+                        assert bad == name, variant
+                """, directory.path,
+            ], output: .inherited, error: .inherited)
+        #expect(outcome.status == 0 && !outcome.signaled)
+        let expected = ArtifactProblem(.malformed, "Payload/A.app/Info.plist: its CRC-32 does not match its contents")
+        for label in ["stored", "deflated"] {
+            let good = try ZipArchive(FileBytes(path: directory.appendingPathComponent("\(label).zip").path))
+            #expect(try good.contents(of: good.entries[0]).count == 47, "\(label)")
+        }
+        for variant in ["crc-stored", "crc-deflated", "data-stored"] {
+            let archive = try ZipArchive(FileBytes(path: directory.appendingPathComponent("\(variant).zip").path))
+            #expect(archive.entries.map(\.name) == ["Payload/A.app/Info.plist"], "\(variant)")
+            #expect(throws: expected, "\(variant)") { try archive.contents(of: archive.entries[0]) }
+        }
+    }
+
     @Test func notAZip() {
         #expect(throws: ArtifactProblem(.malformed, "not a zip archive (no end of central directory record)")) {
             try ZipArchive(MemoryBytes(Array(repeating: 0x41, count: 100)))

@@ -17,44 +17,14 @@ import Testing
     /// A thin little-endian 64-bit executable with its SuperBlob rebuilt around new XML
     /// entitlements (slot 5; a DER slot 7 is dropped).
     static func replacingEntitlements(of bytes: [UInt8], with xml: String) -> [UInt8] {
-        func le(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
-        func be(_ data: [UInt8], _ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(data[at + $1]) } }
-        func beBytes(_ value: Int) -> [UInt8] {
-            (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        var blobs = CodeSignatureBlobs.blobs(of: bytes).filter { $0.type != 7 }
+        let entitlements = CodeSignatureBlobs.xmlEntitlements(xml)
+        if let slot = blobs.firstIndex(where: { $0.type == 5 }) {
+            blobs[slot] = entitlements
+        } else {
+            blobs.insert(entitlements, at: 1)
         }
-        var command = 32
-        for _ in 0..<le(16) where le(command) != 0x1D { command += le(command + 4) }
-        let dataOffset = le(command + 8)
-        let blob = Array(bytes[dataOffset...])
-        var blobs: [(type: Int, bytes: [UInt8])] = []
-        for index in 0..<be(blob, 8) {
-            let type = be(blob, 12 + 8 * index)
-            let start = be(blob, 16 + 8 * index)
-            guard type != 7 else { continue }
-            let payload =
-                type == 5
-                ? [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8)
-                : Array(blob[start..<start + be(blob, start + 4)])
-            blobs.append((type, payload))
-        }
-        if !blobs.contains(where: { $0.type == 5 }) {
-            blobs.insert((5, [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8)), at: 1)
-        }
-        var offset = 12 + 8 * blobs.count
-        var index: [UInt8] = []
-        var body: [UInt8] = []
-        for entry in blobs {
-            index += beBytes(entry.type) + beBytes(offset)
-            body += entry.bytes
-            offset += entry.bytes.count
-        }
-        var superBlob = [0xFA, 0xDE, 0x0C, 0xC0] + beBytes(offset) + beBytes(blobs.count) + index + body
-        superBlob += [UInt8](repeating: 0, count: (16 - superBlob.count % 16) % 16)
-        var result = Array(bytes[..<dataOffset]) + superBlob
-        for (position, byte) in (0..<4).map({ UInt8(truncatingIfNeeded: superBlob.count >> (8 * $0)) }).enumerated() {
-            result[command + 12 + position] = byte
-        }
-        return result
+        return CodeSignatureBlobs.replacing(bytes, with: blobs)
     }
 
     static func entitlements(_ keys: [String]) -> String {
@@ -210,7 +180,7 @@ import Testing
     }
 
     /// Hostile .ipa files end in EP001/EP002, never a hang (the time limit is a hang guard):
-    /// truncated, a zip bomb (an Info.plist declaring 268 MB from a few bytes), a cyclic binary Info.plist.
+    /// truncated, a wrong CRC-32, a zip bomb (an Info.plist declaring 268 MB from a few bytes), a cyclic binary Info.plist.
     @Test(.requires(.python3), .timeLimit(.minutes(1)))
     func hostileArchives() throws {
         let root = try Eplint.temporaryDirectory()
@@ -226,6 +196,11 @@ import Testing
                         z.writestr('Payload/A.app/Info.plist', data)
                 with zipfile.ZipFile(sys.argv[1] + '/NoApp.ipa', 'w') as z:
                     z.writestr('README.txt', b'no Payload here')
+                # Good.ipa with the CRC-32 of its entry changed in the local header (14) and the central directory (16).
+                bad = bytearray(open(sys.argv[1] + '/Good.ipa', 'rb').read())
+                for offset in (14, bad.rfind(b'PK\\x01\\x02') + 16):
+                    bad[offset] ^= 0x5A
+                open(sys.argv[1] + '/BadCRC.ipa', 'wb').write(bad)
                 """, root.path,
             ], output: .inherited, error: .inherited)
         let good = Array(try Data(contentsOf: root.appendingPathComponent("Good.ipa")))
@@ -251,6 +226,11 @@ import Testing
                 == "NoApp.ipa:1:1: error: no app bundle in it (Payload/*.app is empty) [EP002]\n" && noApp.status == 1,
             "\(noApp.standardOutput)")
         #expect(noApp.standardError == "", "\(noApp.standardError)")
+        let badCRC = try Eplint.run(["BadCRC.ipa"], in: root)
+        #expect(
+            badCRC.standardOutput
+                == "BadCRC.ipa:1:1: error: Payload/A.app/Info.plist: its CRC-32 does not match its contents [EP001]\n",
+            "\(badCRC.standardOutput)")
         let bombed = try Eplint.run(["Bomb.ipa"], in: root)
         #expect(
             bombed.standardOutput.contains("more than deflate can produce (a zip bomb) [EP002]"),

@@ -114,4 +114,57 @@ import Testing
             try Eplint.run(["report", "--include", "*.json", "."], in: root).standardOutput.contains(
                 "./app.json:1:1: error: report has no"))
     }
+
+    /// app.config.json is read as app.json; Expo also takes one whose top level is the expo
+    /// object itself (`ios.infoPlist`), and so does eplint. app.json keeps its `expo` wrapper.
+    @Test func appConfigJSONWithAndWithoutTheExpoWrapper() throws {
+        let root = try Eplint.temporaryDirectory()
+        try Self.appJSON.write(to: root.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
+        let expected = try Self.findings(try Eplint.run(["--format", "json", "app.json"], in: root))
+        #expect(expected.count >= 5)
+
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("wrapped"), withIntermediateDirectories: true)
+        try Self.appJSON.write(
+            to: root.appendingPathComponent("wrapped/app.config.json"), atomically: true, encoding: .utf8)
+        let wrapped = try Eplint.run(
+            ["--format", "json", "app.config.json"], in: root.appendingPathComponent("wrapped"))
+        #expect(try Self.findings(wrapped) == expected)
+
+        // The same object without `"expo": {` and its `}`: its findings a line higher.
+        let bare = Self.appJSON.replacingOccurrences(of: "  \"expo\": {\n", with: "")
+            .replacingOccurrences(of: "\n  }\n}", with: "\n}")
+        #expect(bare.count < Self.appJSON.count)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("bare"), withIntermediateDirectories: true)
+        try bare.write(to: root.appendingPathComponent("bare/app.config.json"), atomically: true, encoding: .utf8)
+        let unwrapped = try Eplint.run(["app.config.json"], in: root.appendingPathComponent("bare"))
+        #expect(
+            unwrapped.standardOutput.contains(
+                "app.config.json:6:38: error: region 'FR' must be lowercase: 'fr' [EP101]\n"),
+            "\(unwrapped.standardOutput)")
+        #expect(
+            try Self.findings(
+                try Eplint.run(["--format", "json", "app.config.json"], in: root.appendingPathComponent("bare"))
+            ).count
+                == expected.count)
+        #expect(unwrapped.status == 1)
+        // A walk finds it too; a type error names the key path as written.
+        let walk = try Eplint.run(["."], in: root.appendingPathComponent("bare"))
+        #expect(walk.standardOutput.contains("./app.config.json:6:38: error: region 'FR'"), "\(walk.standardOutput)")
+        try #"{"ios": {"infoPlist": []}}"#.write(
+            to: root.appendingPathComponent("bare/app.config.json"), atomically: true, encoding: .utf8)
+        let typed = try Eplint.run(["app.config.json"], in: root.appendingPathComponent("bare"))
+        #expect(
+            typed.standardOutput
+                == "app.config.json:1:23: error: ios.infoPlist must be an object, found an array [EP004]\n",
+            "\(typed.standardOutput)")
+
+        // app.json without the wrapper is not Expo's app.json: skipped.
+        try bare.write(to: root.appendingPathComponent("bare/app.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("bare/app.config.json"))
+        let appJSON = try Eplint.run(["--verbose", "app.json"], in: root.appendingPathComponent("bare"))
+        #expect(appJSON.standardOutput.isEmpty && appJSON.status == 0, "\(appJSON.standardOutput)")
+        #expect(appJSON.standardError.contains("skipped app.json (no expo.ios object)"), "\(appJSON.standardError)")
+    }
 }

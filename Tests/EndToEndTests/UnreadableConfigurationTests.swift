@@ -51,16 +51,7 @@ import Testing
             try FileManager.default.setAttributes(
                 [.posixPermissions: 0], ofItemAtPath: project.root.appendingPathComponent(file).path)
         }
-        func run(_ arguments: [String]) throws -> EplintRun {
-            guard getuid() == 0 else { return try project.run(arguments) }
-            let setpriv = try RequiredTool.setpriv.require()
-            let outcome = try ChildProcess.run(
-                setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", Eplint.executable.path] + arguments,
-                in: project.root, output: .captured, error: .captured)
-            return EplintRun(
-                status: outcome.status, standardOutput: String(decoding: outcome.standardOutput, as: UTF8.self),
-                standardError: String(decoding: outcome.standardError, as: UTF8.self))
-        }
+        func run(_ arguments: [String]) throws -> EplintRun { try Eplint.runUnprivileged(arguments, in: project.root) }
         let configuration = try run(["App"])
         #expect(configuration.status == 2)
         #expect(
