@@ -65,11 +65,11 @@ struct BinaryPlistObjects {
         let count = Self.bigEndian(bytes, at: trailer + 8, size: 8)
         let top = Self.bigEndian(bytes, at: trailer + 16, size: 8)
         let tableStart = Self.bigEndian(bytes, at: trailer + 24, size: 8)
-        // A reference size over 8 is refused when a reference is read (a plist of one value has none).
-        guard (1...8).contains(offsetSize), referenceSize >= 1 else {
+        // Sizes over 8 bytes are read as CoreFoundation reads them: their last 8 bytes count.
+        guard offsetSize >= 1, referenceSize >= 1 else {
             throw Self.problem(
                 .malformed,
-                "binary property list trailer: offset size \(offsetSize) must be 1 to 8 bytes, reference size at least 1"
+                "binary property list trailer: offset size \(offsetSize) and reference size \(referenceSize) must be at least 1 byte"
             )
         }
         // Every count and offset is compared as UInt64 before it becomes an Int.
@@ -79,15 +79,23 @@ struct BinaryPlistObjects {
         guard top < count else {
             throw Self.problem(.malformed, "binary property list trailer: top object \(top) of \(count) objects")
         }
+        // CoreFoundation reads a file only when its offset table ends where the trailer starts.
         guard tableStart >= UInt64(BinaryPlistReader.magic.count + 1), tableStart < UInt64(trailer),
-            count <= (UInt64(trailer) - tableStart) / UInt64(offsetSize)
+            count == (UInt64(trailer) - tableStart) / UInt64(offsetSize),
+            (UInt64(trailer) - tableStart) % UInt64(offsetSize) == 0
         else {
             throw Self.problem(
                 .malformed,
-                "binary property list trailer: an offset table of \(count) entries at \(tableStart) does not fit before the trailer"
+                "binary property list trailer: an offset table of \(count) entries of \(offsetSize) bytes at \(tableStart) does not end where the trailer starts (\(trailer))"
             )
         }
-        guard referenceSize >= 8 || count <= UInt64(1) << UInt64(8 * referenceSize) else {
+        guard offsetSize >= 8 || tableStart < UInt64(1) << UInt64(8 * offsetSize) else {
+            throw Self.problem(
+                .malformed,
+                "binary property list trailer: offsets of \(offsetSize) bytes cannot reach the offset table at \(tableStart)"
+            )
+        }
+        guard referenceSize >= 8 || count < UInt64(1) << UInt64(8 * referenceSize) else {
             throw Self.problem(
                 .malformed,
                 "binary property list trailer: \(count) objects cannot be referred to in \(referenceSize) bytes")
@@ -102,12 +110,23 @@ struct BinaryPlistObjects {
         }
         valueBudget = bytes.count
         open = Array(repeating: false, count: objectCount)
+        // Every offset, used or not, lies before the table (CoreFoundation checks them all first).
+        for index in 0..<objectCount {
+            let offset = Self.bigEndian(bytes, at: offsetTableStart + index * offsetSize, size: offsetSize)
+            guard offset < UInt64(offsetTableStart) else {
+                throw Self.problem(
+                    .malformed,
+                    "binary property list: object \(index) is at offset \(offset), past the objects (8..<\(offsetTableStart))"
+                )
+            }
+        }
     }
 
     private static func problem(_ kind: SyntaxProblem.Kind, _ message: String) -> SyntaxProblem {
         SyntaxProblem(kind: kind, message: message, position: .start)
     }
 
+    /// The last 8 bytes count in a wider integer, as in CoreFoundation's reader.
     private static func bigEndian(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
         var value: UInt64 = 0
         for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
@@ -134,6 +153,8 @@ struct BinaryPlistObjects {
         var next = 0
         /// The key whose value is being read.
         var key = ""
+        /// The dictionary's keys so far.
+        var keys: Set<String> = []
     }
 
     private enum Read {
@@ -159,7 +180,8 @@ struct BinaryPlistObjects {
                     finished = nil
                     if stack[top].items != nil {
                         stack[top].items?.append(node)
-                    } else {
+                    } else if stack[top].keys.insert(stack[top].key).inserted {
+                        // CoreFoundation's binary reader keeps the first value of a repeated key.
                         stack[top].entries.append(PlistEntry(key: stack[top].key, keyRange: Self.location, value: node))
                     }
                 }
@@ -205,9 +227,6 @@ struct BinaryPlistObjects {
     }
 
     private func reference(at position: Int) throws(SyntaxProblem) -> Int {
-        guard referenceSize <= 8 else {
-            throw Self.problem(.malformed, "binary property list: references of \(referenceSize) bytes")
-        }
         let value = Self.bigEndian(bytes, at: position, size: referenceSize)
         guard value < UInt64(objectCount) else {
             throw Self.problem(.malformed, "binary property list: a reference to object \(value) of \(objectCount)")
@@ -223,11 +242,12 @@ struct BinaryPlistObjects {
         var length = nibble
         var content = start + 1
         if nibble == 0x0F {
-            guard content < offsetTableStart, bytes[content] & 0xF0 == 0x10, bytes[content] & 0x0F <= 3 else {
+            // An integer of any width (CoreFoundation reads its last 8 bytes).
+            guard content < offsetTableStart, bytes[content] & 0xF0 == 0x10 else {
                 throw Self.problem(.malformed, "binary property list: object \(index) has a malformed length")
             }
             let size = 1 << Int(bytes[content] & 0x0F)
-            guard content + 1 + size <= offsetTableStart else {
+            guard size <= offsetTableStart - content - 1 else {
                 throw Self.problem(
                     .malformed, "binary property list: object \(index)'s length runs into the offset table")
             }
@@ -297,12 +317,14 @@ struct BinaryPlistObjects {
             return node(.string(try string(at: start, index: index)), kind: .string, retained: retained)
         case 0x8:
             // A keyed archiver's UID, written `<dict><key>CF$UID</key><integer>N</integer></dict>` in XML.
-            // A UID is 32 bits at most (CoreFoundation's keyed archiver UIDs are).
-            guard nibble < 4, start + 2 + nibble <= offsetTableStart else {
+            // 1 to 16 bytes, of which the last 8 count, for a number of 32 bits at most (as
+            // CoreFoundation's keyed archiver UIDs are).
+            guard start + 2 + nibble <= offsetTableStart,
+                case let number = Self.bigEndian(bytes, at: start + 1, size: nibble + 1), number <= UInt32.max
+            else {
                 throw Self.problem(.malformed, "binary property list: UID object \(index) is malformed")
             }
-            let value = PlistNode(
-                content: .integer(String(Self.bigEndian(bytes, at: start + 1, size: nibble + 1))), range: Self.location)
+            let value = PlistNode(content: .integer(String(number)), range: Self.location)
             return node(
                 .dictionary([PlistEntry(key: "CF$UID", keyRange: Self.location, value: value)]), kind: .dictionary,
                 retained: retained)

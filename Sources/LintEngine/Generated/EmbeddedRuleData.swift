@@ -386,7 +386,7 @@ safe
 
 ## What it checks
 
-The top-level dictionary of a file with StoreKit keys, and every dictionary inside the values of the five StoreKit keys. Reported at each later `<key>`, with the first as related location. Only the last value is checked and counted, as Apple's parser keeps it.
+The top-level dictionary of a file with StoreKit keys, and every dictionary inside the values of the five StoreKit keys. Reported at each later `<key>`, with the first as related location. Only the last value is checked and counted, as Apple's parser keeps it. A binary property list (`bplist00`) is read as CoreFoundation reads it: a repeated key keeps its first value, the others are dropped, and no EP003 is reported there.
 
 ## Why
 
