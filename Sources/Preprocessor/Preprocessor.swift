@@ -797,11 +797,12 @@ struct PreprocessorRun {
     private mutating func report(
         _ value: Bool, _ failure: DirectiveFailure?, quoted: String, at hash: CppToken, directive: String
     ) -> Bool {
+        let line = quoted.isEmpty ? directive : "\(directive) \(quoted)"
         if let failure, failure.isFatal || !guessedInCondition {
-            fail("'\(directive) \(quoted)': \(failure.message)", at: hash)
+            fail("'\(line)': \(failure.message)", at: hash)
         } else if let failure {
             note(
-                "cannot evaluate '\(directive) \(quoted)' with what eplint took it to be: \(failure.message); the build may stop here, and eplint \(value ? "takes" : "leaves out") this group",
+                "cannot evaluate '\(line)' with what eplint took it to be: \(failure.message); the build may stop here, and eplint \(value ? "takes" : "leaves out") this group",
                 at: hash)
         }
         return value
