@@ -638,6 +638,7 @@ struct PreprocessorRun {
         "__has_c_attribute", "__has_cpp_attribute", "__has_declspec_attribute", "__has_warning", "__has_embed",
         "__is_target_os",
         "__is_target_arch", "__is_target_vendor", "__is_target_environment", "__has_constexpr_builtin",
+        "__is_target_variant_os", "__is_target_variant_environment", "__is_identifier", "__building_module",
     ]
 
     private mutating func isDefined(_ name: String, at token: CppToken) -> Bool {
