@@ -153,7 +153,12 @@ struct ConditionEvaluator<Source: ConditionTokens> {
                 }
                 values.append(value)
             case .character: values.append(try ConditionArithmetic.character(token.text))
-            case .identifier: values.append(.int(0))
+            case .identifier:
+                // An identifier left over is 0, but a call of an undefined macro is clang's error.
+                if current?.isPunctuator("(") == true {
+                    throw DirectiveFailure("function-like macro '\(token.text)' is not defined")
+                }
+                values.append(.int(0))
             default: throw DirectiveFailure("token '\(token.text)' is not valid in a preprocessor expression")
             }
             // After the operand: closing parentheses, then an operator (and another operand),

@@ -10,6 +10,8 @@ struct CppLexer {
     }
 
     private let text: LogicalText
+    /// Where a `/*` with no `*/` starts (clang's error where it is read outside a skipped group).
+    private(set) var unterminatedComment: Int?
     private let lines: LineTable
     private let traditional: Bool
     private let lineComments: Bool
@@ -76,6 +78,7 @@ struct CppLexer {
                 while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && byte(index + 1) == UInt8(ascii: "/"))
                 { index += 1 }
                 let terminated = index < bytes.count
+                if !terminated { unterminatedComment = text.origin(start) }
                 index = min(bytes.count, index + 2)
                 // Unterminated, clang's keep-whitespace lexer returns the rest of the file as one unknown token.
                 if traditional { return make(terminated ? .comment : .other, start) }

@@ -12,11 +12,23 @@ struct MacroUse {
     var outputEnd = -1
 }
 
-/// Something cpp would stop with an error at, or that eplint cannot know (EP007).
+/// Something cpp would stop with an error at (`stopsBuild`: EP002), or that eplint cannot
+/// know (EP007).
 struct PreprocessorNote {
     var origin: Int
     var file: Int
     var message: String
+    var stopsBuild = false
+    /// Where clang meets it in its file, when not at `origin`: at the file's end for what is
+    /// left open there (clang's first error is the first it meets).
+    var metAt: Int?
+
+    /// clang's error: `clang -E` exits non-zero, and Xcode's build stops there.
+    static func buildStop(_ what: String, origin: Int, file: Int) -> PreprocessorNote {
+        PreprocessorNote(
+            origin: origin, file: file, message: "\(what); cpp stops with an error here, so Xcode's build fails",
+            stopsBuild: true)
+    }
 }
 
 /// Macro replacement as C specifies it and clang does it: object-like and function-like
@@ -311,9 +323,8 @@ struct MacroExpander {
         guard closing >= 0 else {
             if reportingUnclosed {
                 notes.append(
-                    PreprocessorNote(
-                        origin: name.origin, file: name.file,
-                        message: "the use of macro '\(macro.name)' has no closing ')'; cpp stops with an error here"))
+                    .buildStop(
+                        "the use of macro '\(macro.name)' has no closing ')'", origin: name.origin, file: name.file))
             }
             return .unclosed
         }
@@ -367,11 +378,9 @@ struct MacroExpander {
         if arguments.count == expected { return arguments }
         let many = arguments.count > expected ? "too many" : "too few"
         notes.append(
-            PreprocessorNote(
-                origin: name.origin, file: name.file,
-                message:
-                    "\(many) arguments for macro '\(macro.name)' (\(arguments.count) given, \(expected) expected); cpp stops with an error here"
-            ))
+            .buildStop(
+                "\(many) arguments for macro '\(macro.name)' (\(arguments.count) given, \(expected) expected)",
+                origin: name.origin, file: name.file))
         return nil
     }
 
@@ -506,9 +515,8 @@ struct MacroExpander {
             return [made]
         }
         notes.append(
-            PreprocessorNote(
-                origin: left.origin, file: left.file,
-                message: "pasting formed '\(text)', an invalid preprocessing token; cpp stops with an error here"))
+            .buildStop(
+                "pasting formed '\(text)', an invalid preprocessing token", origin: left.origin, file: left.file))
         var unpasted = right
         unpasted.leadingSpace = false
         return [left, unpasted]

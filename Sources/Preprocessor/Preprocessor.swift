@@ -82,6 +82,8 @@ public enum CPreprocessor {
 /// One run of the preprocessor over a plist and its prefix headers.
 struct PreprocessorRun {
     private struct Conditional {
+        /// Its `#if`, where clang names an unterminated one.
+        var hash: CppToken
         var parentActive: Bool
         /// One of the group's branches was taken (or is being).
         var taken: Bool
@@ -99,13 +101,15 @@ struct PreprocessorRun {
     private var printer: OutputPrinter
     private var conditionals: [Conditional] = []
     private var notes: [PreprocessorNote] = []
-    private var fatal: PreprocessorNote?
     private var commentProblems: [SyntaxProblem] = []
     private var ignoredFlags: [String] = []
     private var headerLines: [Int: (path: String, lines: LineTable)] = [:]
     private var nextSpellingBase = 0
     private var directiveLines: [Int] = []
     private var pushedMacros: [String: [Macro?]] = [:]
+    /// The `#if` being evaluated names what eplint takes a guess at (a target macro, a
+    /// `__has_…` test): an error in it may be eplint's guess, not the build's (EP007).
+    private var guessedInCondition = false
 
     /// Tokens of text expanded and printed at once (more while a macro use waits: `printPiece`).
     private let textPiece: Int
@@ -140,10 +144,10 @@ struct PreprocessorRun {
         return PreprocessedText(
             text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags,
             directiveLines: directiveLines.map(sourceLines.position(of:)),
-            fatalProblem: (fatal ?? expander.fatal).map { problem(.unsupported, $0) })
+            fatalProblem: (expander.fatal ?? firstBuildStop()).map { problem(.unsupported, $0) })
     }
 
-    /// The run ends at a limit; an error that fails the build (`fatal`) lets it go on, as cpp does.
+    /// The run ends at a limit; an error that fails the build lets it go on, as cpp does.
     private var stopped: Bool { expander.fatal != nil }
 
     // MARK: Command line
@@ -332,15 +336,22 @@ struct PreprocessorRun {
                 }
             }
         }
+        // What is left open at the end, in the order clang reports it there: the comment, the
+        // conditionals (innermost first), then the macro use.
+        if let origin = lexer.unterminatedComment, isActive {
+            var error = PreprocessorNote.buildStop(
+                "a comment ('/*') has no '*/' before the end of the file", origin: origin, file: file)
+            error.metAt = Int.max - 2
+            notes.append(error)
+        }
         flush(&pending, atEnd: true)
         if conditionals.count > depthAtStart {
-            notes.append(
-                PreprocessorNote(
-                    origin: source.count, file: file,
-                    message:
-                        "\(conditionals.count - depthAtStart) #if without #endif at the end of the file; cpp stops with an error"
-                ))
-            conditionals.removeLast(conditionals.count - depthAtStart)
+            let unclosed = conditionals.count - depthAtStart
+            fail(
+                "this conditional has no #endif before the end of the file"
+                    + (unclosed > 1 ? " (nor \(unclosed - 1) enclosing it)" : ""),
+                at: conditionals[conditionals.count - 1].hash, metAt: Int.max - 1)
+            conditionals.removeLast(unclosed)
         }
     }
 
@@ -376,9 +387,9 @@ struct PreprocessorRun {
         let unterminated = expander.expandText(consume text, macros: macros, goesOn: goesOn, into: &printer)
         pending = unterminated
         if atEnd, let name = unterminated.first {
-            note(
-                "the use of macro '\(name.text)' has no closing ')' before the end of the file; cpp stops with an error and prints nothing from here on",
-                at: name)
+            fail(
+                "the use of macro '\(name.text)' has no closing ')' before the end of the file (cpp prints nothing from here on)",
+                at: name, metAt: Int.max)
             pending.removeAll()
         }
     }
@@ -447,8 +458,19 @@ struct PreprocessorRun {
         notes.append(PreprocessorNote(origin: token.origin, file: token.file, message: message))
     }
 
-    private mutating func fail(_ message: String, at token: CppToken) {
-        if fatal == nil { fatal = PreprocessorNote(origin: token.origin, file: token.file, message: message) }
+    /// clang's error: Xcode's build stops (EP002; the first in the files' order is reported).
+    private mutating func fail(_ what: String, at token: CppToken, metAt: Int? = nil) {
+        var error = PreprocessorNote.buildStop(what, origin: token.origin, file: token.file)
+        error.metAt = metAt
+        notes.append(error)
+    }
+
+    /// The error clang meets first: prefix headers are read before the plist.
+    private func firstBuildStop() -> PreprocessorNote? {
+        func met(_ note: PreprocessorNote) -> (Int, Int) {
+            (note.file <= 0 ? Int.max : note.file, note.metAt ?? note.origin)
+        }
+        return (notes + expander.notes).filter(\.stopsBuild).min { met($0) < met($1) }
     }
 
     private mutating func directive(
@@ -463,15 +485,17 @@ struct PreprocessorRun {
         let name = nameToken.kind == .identifier ? nameToken.text : ""
         switch name {
         case "if":
-            push(isActive ? condition(rest, at: hash, directive: "#if", streamed: &streamed) : false)
+            push(isActive ? condition(rest, at: hash, directive: "#if", streamed: &streamed) : false, at: hash)
         case "ifdef", "ifndef":
-            push(isActive ? definedTest(arguments, at: hash, directive: "#\(name)") == (name == "ifdef") : false)
+            push(
+                isActive ? definedTest(arguments, at: hash, directive: "#\(name)") == (name == "ifdef") : false,
+                at: hash)
         case "elif", "elifdef", "elifndef":
             guard var top = conditionals.popLast() else {
-                if isActive { note("#\(name) without #if; cpp stops with an error here", at: hash) }
+                if isActive { fail("#\(name) without #if", at: hash) }
                 return
             }
-            if top.sawElse { note("#\(name) after #else; cpp stops with an error here", at: hash) }
+            if top.sawElse { fail("#\(name) after #else", at: hash) }
             if !top.parentActive || top.taken {
                 top.active = false
             } else {
@@ -488,17 +512,17 @@ struct PreprocessorRun {
             conditionals.append(top)
         case "else":
             guard var top = conditionals.popLast() else {
-                if isActive { note("#else without #if; cpp stops with an error here", at: hash) }
+                if isActive { fail("#else without #if", at: hash) }
                 return
             }
-            if top.sawElse { note("#else after #else; cpp stops with an error here", at: hash) }
+            if top.sawElse { fail("#else after #else", at: hash) }
             top.active = top.parentActive && !top.taken
             top.taken = true
             top.sawElse = true
             conditionals.append(top)
         case "endif":
             if conditionals.popLast() == nil, isActive {
-                note("#endif without #if; cpp stops with an error here", at: hash)
+                fail("#endif without #if", at: hash)
             }
         default:
             guard isActive else { return }
@@ -517,32 +541,40 @@ struct PreprocessorRun {
             case .success(let macro):
                 // Definitions are held for the whole run: they are paid for too.
                 if expander.hold(definitionOf: macro.body.count, at: hash) { macros.define(macro) }
-            case .failure(let failure): note("#define: \(failure.message); cpp stops with an error here", at: hash)
+            case .failure(let failure): fail("#define: \(failure.message)", at: hash)
             }
         case "undef":
             guard let macro = arguments.first, macro.kind == .identifier else {
-                note("#undef needs a macro name; cpp stops with an error here", at: hash)
+                fail("#undef needs a macro name", at: hash)
                 return
             }
             macros.undefine(macro.text)
         case "include", "import", "include_next", "embed":
+            guard let first = arguments.first else {
+                fail("#\(name) needs a file name (\"FILE\" or <FILE>)", at: hash)
+                return
+            }
             let header = arguments.map(\.text).joined()
             let place = hash.file == 0 ? "" : " (in prefix header \(headerLines[hash.file]?.path ?? ""))"
-            note(
-                "#\(name) \(header) is not followed\(place): eplint never reads a file a plist names; what it defines is unknown",
-                at: hash)
+            // The SDK's headers (<…>) are where eplint cannot look; a quoted file clang finds
+            // next to the plist or fails the build without, but eplint chooses not to read it.
+            let why =
+                first.isPunctuator("<")
+                ? "it names a header of the SDK or of a search path, which eplint cannot see"
+                : "eplint never reads a file a plist names (clang reads it, and stops the build if it is not found)"
+            note("#\(name) \(header) is not followed\(place): \(why); what it defines is unknown", at: hash)
         case "line":
             let expanded = expander.expand(arguments, macros: macros)
             guard let number = expanded.first, number.kind == .number, let line = Int(number.text) else {
-                note("#line needs a line number; cpp stops with an error here", at: hash)
+                fail("#line needs a line number", at: hash)
                 return
             }
             let physical = hash.line - lexer.lineDelta
             lexer.lineDelta = line - (physical + 1)
             printer.renumber(to: line)
         case "error":
-            note(
-                "#error\(rest.isEmpty ? "" : " " + rest.filter { !$0.isBlank }.map(\.text).joined(separator: " ")): the build stops here",
+            fail(
+                "#error\(rest.isEmpty ? "" : " " + rest.filter { !$0.isBlank }.map(\.text).joined(separator: " "))",
                 at: hash)
         case "ident", "sccs":
             // clang passes `#ident "text"` on (for #sccs too).
@@ -566,11 +598,15 @@ struct PreprocessorRun {
                 return
             }
             // Pragmas clang handles itself print nothing; the rest are passed on.
+            // `#pragma GCC error "…"` is clang's error, as `#error` is.
+            if words.first == "GCC", words.dropFirst().first == "error" {
+                fail("#pragma \(words.joined(separator: " "))", at: hash)
+            }
             let handled = ["once", "mark", "push_macro", "pop_macro", "message", "poison"]
             if words.first.map(handled.contains) == true
                 || (words.first == "GCC"
                     && words.dropFirst().first.map(
-                        ["system_header", "poison", "warning", "error", "dependency"].contains) == true)
+                        ["system_header", "poison", "dependency"].contains) == true)
                 || (words.first == "clang"
                     && words.dropFirst().first.map(["diagnostic", "assume_nonnull"].contains) == false)
             {
@@ -585,15 +621,16 @@ struct PreprocessorRun {
                     lexer: &lexer)
                 return
             }
-            note("'#\(nameToken.text)' is not a preprocessor directive; cpp stops with an error here", at: hash)
+            fail("'#\(nameToken.text)' is not a preprocessor directive", at: hash)
         default:
-            note("'#\(name)' is not a preprocessor directive; cpp stops with an error here", at: hash)
+            fail("'#\(name)' is not a preprocessor directive", at: hash)
         }
     }
 
-    private mutating func push(_ condition: Bool) {
+    private mutating func push(_ condition: Bool, at hash: CppToken) {
         let parent = isActive
-        conditionals.append(Conditional(parentActive: parent, taken: parent && condition, active: parent && condition))
+        conditionals.append(
+            Conditional(hash: hash, parentActive: parent, taken: parent && condition, active: parent && condition))
     }
 
     private static let featureTests: Set<String> = [
@@ -601,6 +638,7 @@ struct PreprocessorRun {
         "__has_c_attribute", "__has_cpp_attribute", "__has_declspec_attribute", "__has_warning", "__has_embed",
         "__is_target_os",
         "__is_target_arch", "__is_target_vendor", "__is_target_environment", "__has_constexpr_builtin",
+        "__is_target_variant_os", "__is_target_variant_environment", "__is_identifier", "__building_module",
     ]
 
     private mutating func isDefined(_ name: String, at token: CppToken) -> Bool {
@@ -609,6 +647,7 @@ struct PreprocessorRun {
     }
 
     private mutating func noteUnknownTargetMacro(_ name: String, at token: CppToken) {
+        guessedInCondition = true
         if TargetPlatform.macroNames.contains(name) {
             note(
                 "\(name) is set by the platform the Info.plist is built for, which this run does not know "
@@ -623,7 +662,7 @@ struct PreprocessorRun {
 
     private mutating func definedTest(_ arguments: [CppToken], at hash: CppToken, directive: String) -> Bool {
         guard let name = arguments.first, name.kind == .identifier else {
-            note("\(directive) needs a macro name; cpp stops with an error here", at: hash)
+            fail("\(directive) needs a macro name", at: hash)
             return false
         }
         return isDefined(name.text, at: hash)
@@ -652,6 +691,7 @@ struct PreprocessorRun {
     private mutating func condition(
         _ tokens: ArraySlice<CppToken>, at hash: CppToken, directive: String, streamed: inout StreamedCondition?
     ) -> Bool {
+        guessedInCondition = false
         if streamed != nil {
             let (value, failure) = ConditionEvaluator.evaluate(&streamed!.rest)
             return report(value, failure, quoted: streamed!.quoted, at: hash, directive: directive)
@@ -694,6 +734,7 @@ struct PreprocessorRun {
                     token.text.hasPrefix("__has_include")
                     ? "whether that header exists where Xcode looks" : "what the build's compiler answers"
                 note("'\(test)' cannot be evaluated: eplint cannot know \(subject); taken as 0", at: hash)
+                guessedInCondition = true
                 prepared.append(Self.number(false, like: token))
                 index = end + 1
                 continue
@@ -757,13 +798,12 @@ struct PreprocessorRun {
     private mutating func report(
         _ value: Bool, _ failure: DirectiveFailure?, quoted: String, at hash: CppToken, directive: String
     ) -> Bool {
-        if let failure, failure.isFatal {
-            fail(
-                "'\(directive) \(quoted)': \(failure.message); cpp stops with an error, so Xcode's build fails",
-                at: hash)
+        let line = quoted.isEmpty ? directive : "\(directive) \(quoted)"
+        if let failure, failure.isFatal || !guessedInCondition {
+            fail("'\(line)': \(failure.message)", at: hash)
         } else if let failure {
             note(
-                "cannot evaluate '\(directive) \(quoted)': \(failure.message); cpp stops with an error, and its output \(value ? "takes" : "leaves out") this group",
+                "cannot evaluate '\(line)' with what eplint took it to be: \(failure.message); the build may stop here, and eplint \(value ? "takes" : "leaves out") this group",
                 at: hash)
         }
         return value
@@ -791,7 +831,7 @@ struct PreprocessorRun {
 
     private mutating func problems() -> [SyntaxProblem] {
         var found = commentProblems
-        for note in notes + expander.notes where note.file >= 0 {
+        for note in notes + expander.notes where note.file >= 0 && !note.stopsBuild {
             found.append(problem(.unevaluatedDirective, note))
         }
         return found.sorted { $0.position.offset < $1.position.offset }

@@ -11,6 +11,18 @@ enum ClangPreprocessor {
     struct Output {
         var text: [UInt8]
         var succeeded: Bool
+        /// The line of the first error clang names in the plist (nil: none, or in the prefix header).
+        var errorLine: Int?
+    }
+
+    /// The line of the first `Info.plist:LINE:COLUMN: error:` (or `fatal error:`) in clang's messages.
+    static func firstErrorLine(_ messages: String) -> Int? {
+        for line in messages.split(separator: "\n") where line.contains(": error:") || line.contains(": fatal error:") {
+            let parts = line.split(separator: ":", maxSplits: 3)
+            guard parts.count == 4, parts[0].hasSuffix("Info.plist") else { return nil }
+            return Int(parts[1])
+        }
+        return nil
     }
 
     /// Runs clang on `source` saved as a file in a fresh directory, with a prefix header there.
@@ -33,7 +45,9 @@ enum ClangPreprocessor {
         }
         arguments.append(input.path)
         let outcome = try ChildProcess.run(
-            try RequiredTool.clang.require(), arguments, in: directory, output: .captured)
-        return Output(text: Array(outcome.standardOutput), succeeded: outcome.status == 0 && !outcome.signaled)
+            try RequiredTool.clang.require(), arguments, in: directory, output: .captured, error: .captured)
+        return Output(
+            text: Array(outcome.standardOutput), succeeded: outcome.status == 0 && !outcome.signaled,
+            errorLine: firstErrorLine(String(decoding: outcome.standardError, as: UTF8.self)))
     }
 }

@@ -282,14 +282,45 @@ enum DifferentialCases {
         return cases
     }()
 
-    /// Inputs clang refuses with an error (so Xcode's build fails) although its output is whole.
-    static let buildFailures: [DifferentialCase] = [
-        DifferentialCase(
-            name: "integer constant too large",
-            source: wrap("#if 99999999999999999999999\n\(regions)\n#else\n\(links)\n#endif")),
-        DifferentialCase(
-            name: "integer constant too large, wrapped to zero",
-            source: wrap("#if 18446744073709551616\n\(regions)\n#endif\n\(links)"),
-            flags: ["-traditional"]),
-    ]
+    /// Inputs clang refuses with an error (so Xcode's build fails), each with and without
+    /// -traditional; the plist keeps its StoreKit key (or loses it to the error) either way.
+    static let buildFailures: [DifferentialCase] = {
+        let bodies: [(String, String)] = [
+            ("integer constant too large", "#if 99999999999999999999999\n\(regions)\n#else\n\(links)\n#endif"),
+            ("integer constant too large, wrapped to zero", "#if 18446744073709551616\n\(regions)\n#endif\n\(links)"),
+            ("#ifndef without #endif", "#ifndef X\n\(regions)"),
+            ("#if without #endif after a closed one", "#if 1\n#endif\n\(regions)\n#ifdef A\n#if B\n\(links)"),
+            ("#error", "\(regions)\n#error stop"),
+            ("#error in a taken #else", "#ifdef NOPE\n#else\n#error no NOPE\n#endif\n\(regions)"),
+            ("#endif without #if", "\(regions)\n#endif"),
+            ("#else without #if", "#else\n\(regions)"),
+            ("#else after #else", "#if 0\n#else\n\(regions)\n#else\n#endif"),
+            ("#elif after #else in a group left out", "#if 0\n#if 1\n#else\n#elif 1\n#endif\n#endif\n\(regions)"),
+            ("#if with no expression", "#if\n\(regions)\n#endif"),
+            ("#if 1 +", "#if 1 +\n\(regions)\n#endif"),
+            ("#elif with no expression", "#if 0\n#elif\n#endif\n\(regions)"),
+            ("#if (", "#if (1\n\(regions)\n#endif"),
+            ("#if division by zero", "#if 1 / 0\n#endif\n\(regions)"),
+            ("too many arguments", "#define F(a) a\n\t<key>F(1,2)</key>\n\t<string>x</string>\n\(regions)"),
+            ("too few arguments", "#define G(a, b) a b\n\t<key>G(1)</key>\n\t<string>x</string>\n\(regions)"),
+            ("function-like macro not defined", "#if CHECK(1)\n\(regions)\n#endif"),
+            ("function-like macro not defined, short-circuited", "#if 0 && CHECK(1)\n#endif\n\(regions)"),
+            ("#ifdef with no name", "#ifdef\n#endif\n\(regions)"),
+            ("#define with no name", "#define\n\(regions)"),
+            ("#define of a number", "#define 1 2\n\(regions)"),
+            ("#define with a bad parameter list", "#define F(a\n\(regions)"),
+            ("#undef with no name", "#undef\n\(regions)"),
+            ("#line with no number", "#line x\n\(regions)"),
+            ("unknown directive", "#fi\n\(regions)"),
+            ("#pragma GCC error", "\(regions)\n#pragma GCC error \"stop\""),
+            ("#include with no name", "#include\n\(regions)"),
+            ("unclosed macro use", "#define F(a) a\n\(regions)\nF(1"),
+            ("unterminated comment", "\(regions)\n/* open"),
+        ]
+        return bodies.flatMap { name, body in
+            [[], ["-traditional"]].map { flags in
+                DifferentialCase(name: "\(name) \(flags.joined())", source: wrap(body), flags: flags)
+            }
+        }
+    }()
 }

@@ -318,19 +318,19 @@ unsupported-format
 """#, #"""
 error
 """#, #"""
-The input is not a property list eplint reads (JSON, other text) or exceeds a limit.
+The input is not a property list eplint reads (JSON, other text), exceeds a limit, or is a preprocessed Info.plist whose preprocessing stops Xcode's build.
 """#, #"""
 none
 """#, #"""
 # EP002 unsupported-format
 
 - **Severity:** error
-- **Summary:** The input is not a property list eplint reads (JSON, other text) or exceeds a limit.
+- **Summary:** The input is not a property list eplint reads (JSON, other text), exceeds a limit, or is a preprocessed Info.plist whose preprocessing stops Xcode's build.
 - **Fix:** none: a file in another format is converted (`plutil -convert xml1`) or replaced, not edited, and a limit is not something to fix in place.
 
 ## What it checks
 
-The first bytes: JSON, or anything whose first non-blank character is not `<` (and that is no binary property list), is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit; for binary property lists (`bplist00`, read since issue 29), another version (`bplist15`), a file over 16 MiB, or shared objects that expand to more values than the file has bytes. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`). In a preprocessed Info.plist, EP002 is also where a limit of eplint's preprocessor was exceeded (macro uses nested more than 64 deep in macro arguments, or macro expansion that makes, reads or holds more than 2^16 tokens plus 1 per 4 source bytes, or definitions that hold more than that), and where clang's preprocessor certainly fails the build (an `#if` integer constant too large for any integer type); nothing else in that file is linted, so a file cannot hide its keys behind a limit.
+The first bytes: JSON, or anything whose first non-blank character is not `<` (and that is no binary property list), is reported at 1:1 with the conversion command. Also: nesting deeper than 256 elements (at the first element too deep), an unsupported character encoding, or a libxml2 limit; for binary property lists (`bplist00`, read since issue 29), another version (`bplist15`), a file over 16 MiB, or shared objects that expand to more values than the file has bytes. libxml2's limit of 10,000,000 bytes on a comment is kept although eplint no longer lets libxml2 hold a long comment: such a comment is reported at its `<!--`. A binary plist met while walking a directory is skipped instead (listed with `--verbose`). In a preprocessed Info.plist, EP002 is also where a limit of eplint's preprocessor was exceeded (macro uses nested more than 64 deep in macro arguments, or macro expansion that makes, reads or holds more than 2^16 tokens plus 1 per 4 source bytes, or definitions that hold more than that), and where clang's preprocessor fails, which stops Xcode's build (`clang -E` exits non-zero): an `#if` or `#ifdef` without `#endif`, `#error` or `#pragma GCC error` in a group that is taken, an `#else`, `#elif` or `#endif` without `#if` (or after `#else`), an `#if` that is no expression (empty, `1 +`, an integer constant too large for any integer type, a division by zero) or that calls a function-like macro that is not defined, a macro used with the wrong number of arguments or without its closing `)`, a `#define`, `#undef`, `#line` or `#include` line clang refuses, an unknown directive, a `/*` comment without `*/`, a `##` that pastes no valid token. It is reported at the line clang names first, in a file with StoreKit keys or without, and nothing else in that file is linted, so a file cannot hide its keys behind a limit or an error. What eplint cannot know stays a note (EP007): an `#include` (eplint does not read the file), a test on a target-dependent macro or a `__has_…` test; `#warning` is clang's warning, and the build goes on.
 
 ## Why
 
@@ -346,6 +346,29 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output
 Info.plist:1:1: error: JSON or an old-style (OpenStep) property list: eplint reads XML property lists; convert it with plutil -convert xml1 Info.plist [EP002]
+```
+
+A second failing example: an `#error` in a preprocessed Info.plist, which stops Xcode's build.
+
+```xml failing 2
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+#ifndef EXTERNAL_PURCHASE
+#error EXTERNAL_PURCHASE must be defined
+#endif
+	<key>SKExternalPurchase</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output 2
+Info.plist:5:1: error: #error EXTERNAL_PURCHASE must be defined; cpp stops with an error here, so Xcode's build fails [EP002]
 ```
 
 ## Passing example
@@ -364,7 +387,7 @@ Info.plist:1:1: error: JSON or an old-style (OpenStep) property list: eplint rea
 
 ## How to fix
 
-Convert the file with `plutil -convert xml1 FILE` (on a Mac, or with the `plutil` that ships with the Swift toolchain).
+Convert the file with `plutil -convert xml1 FILE` (on a Mac, or with the `plutil` that ships with the Swift toolchain). In a preprocessed Info.plist, correct the line the error names (or define, with `--define`/`define:`, what an `#error` asks for), as the build needs.
 
 """#),
         (#"""
@@ -696,19 +719,19 @@ preprocessor-directive
 """#, #"""
 note
 """#, #"""
-Something in a preprocessed Info.plist that eplint cannot know, or that stops the C preprocessor.
+Something in a preprocessed Info.plist that eplint cannot know.
 """#, #"""
 none
 """#, #"""
 # EP007 preprocessor-directive
 
 - **Severity:** note
-- **Summary:** Something in a preprocessed Info.plist that eplint cannot know, or that stops the C preprocessor.
+- **Summary:** Something in a preprocessed Info.plist that eplint cannot know.
 - **Fix:** none: the problem lies in what the C preprocessor does, outside the plist's text.
 
 ## What it checks
 
-eplint runs preprocessed Info.plists through its own emulation of the C preprocessor, as Xcode would (`#if`/`#elif` with every C operator, `defined`, macros in text and keys, `#define`, `#undef`, `-D`, `-U`, `-traditional`, a prefix header), and lints the output. This note marks what it cannot know or what stops cpp: `#include`/`#import` (never followed: a plist must not make eplint read files), `__has_include(…)` and the other `__has_…` tests (taken as 0), names Xcode's clang predefines for the architecture or SDK (`__x86_64__`, `__arm64__`, `__LP64__` …, taken as undefined; `__APPLE__` and `__MACH__` are defined, as Xcode's clang defines them for every Apple target), the platform's `TARGET_OS_*` macros when the run does not know the platform (no Xcode target, `--platform` or `platform:`; taken as undefined), `__DATE__`/`__TIME__`, `#error`, and errors such as an unknown directive, an `#if` that is not an expression, an unbalanced `#else`/`#endif` or a macro used with the wrong number of arguments. eplint then lints what cpp's output would hold. Past a limit of eplint's preprocessor, or at an error that certainly fails the build (an `#if` integer constant too large for any integer type), the file gets EP002 instead of this note.
+eplint runs preprocessed Info.plists through its own emulation of the C preprocessor, as Xcode would (`#if`/`#elif` with every C operator, `defined`, macros in text and keys, `#define`, `#undef`, `-D`, `-U`, `-traditional`, a prefix header), and lints the output. This note marks what it cannot know: `#include`/`#import` (never followed: a plist must not make eplint read files; the note says whether the file is one of the SDK's, `<…>`, or a quoted one clang would look for, whose absence stops the build), `__has_include(…)` and the other `__has_…` tests (taken as 0), names Xcode's clang predefines for the architecture or SDK (`__x86_64__`, `__arm64__`, `__LP64__` …, taken as undefined; `__APPLE__` and `__MACH__` are defined, as Xcode's clang defines them for every Apple target), the platform's `TARGET_OS_*` macros when the run does not know the platform (no Xcode target, `--platform` or `platform:`; taken as undefined), `__DATE__`/`__TIME__`, and an error in an `#if` that names a target macro or a `__has_…` test (the error may be eplint's guess, not the build's). eplint then lints what cpp's output would hold. Past a limit of eplint's preprocessor, or at an error clang's preprocessor stops with (an `#error`, an unterminated `#if`, an unbalanced `#else`/`#endif`, an `#if` that is not an expression, a macro used with the wrong number of arguments, an unknown directive …: `clang -E` exits non-zero, and so Xcode's build stops), the file gets EP002 instead of this note, with or without StoreKit keys. Like every finding but those that stop the build, this note is given only in a file with StoreKit keys.
 
 ## Why
 
@@ -732,7 +755,7 @@ eplint runs preprocessed Info.plists through its own emulation of the C preproce
 eplint reports, for a file named `Info.plist`:
 
 ```text output
-Info.plist:4:1: note: #include "Links.h" is not followed: eplint never reads a file a plist names; what it defines is unknown [EP007]
+Info.plist:4:1: note: #include "Links.h" is not followed: eplint never reads a file a plist names (clang reads it, and stops the build if it is not found); what it defines is unknown [EP007]
 ```
 
 ## Passing example

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// What stops `clang -E` stops Xcode's build: through the built binary, an Info.plist whose
+/// preprocessing clang refuses gets EP002 at the line clang names, exit 1, whether or not
+/// the file holds a StoreKit key (without one, eplint has nothing else to say about it).
+struct PreprocessorBuildStopTests {
+    /// A line that makes clang fail, the line eplint names, and what its message says.
+    static let rows: [(line: String, at: String, says: String)] = [
+        ("#ifndef X", "3:1", "this conditional has no #endif before the end of the file"),
+        ("#error stop", "3:1", "#error stop"),
+        ("#endif", "3:1", "#endif without #if"),
+        ("#if\n#endif", "3:1", "'#if': #if with no expression"),
+        ("#if 1 +\n#endif", "3:1", "'#if 1 +': expected a value at the end of the expression"),
+        (
+            "#define F(a) a\n<key>F(1,2)</key><string>x</string>", "4:6",
+            "too many arguments for macro 'F' (2 given, 1 expected)"
+        ),
+        ("#if CHECK(1)\n#endif", "3:1", "'#if CHECK(1)': function-like macro 'CHECK' is not defined"),
+    ]
+
+    static let storeKitKey = "<key>SKExternalPurchase</key><array><string>nl</string></array>\n"
+
+    func lint(_ line: String, storeKitKey: Bool) throws -> EplintRun {
+        let directory = try Eplint.temporaryDirectory()
+        let text =
+            "<plist>\n<dict>\n" + line + "\n" + (storeKitKey ? Self.storeKitKey : "<key>Other</key><true/>\n")
+            + "</dict>\n</plist>\n"
+        try text.write(to: directory.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
+        return try Eplint.run(["--color", "never", "Info.plist"], in: directory)
+    }
+
+    @Test(arguments: [true, false]) func buildStopsAreErrors(storeKitKey: Bool) throws {
+        for row in Self.rows {
+            let run = try lint(row.line, storeKitKey: storeKitKey)
+            #expect(run.status == 1, "\(row.line): \(run.standardError)")
+            #expect(
+                run.standardOutput
+                    == "Info.plist:\(row.at): error: \(row.says); cpp stops with an error here, so Xcode's build fails [EP002]\n",
+                "\(row.line)")
+        }
+    }
+
+    /// eplint does not look for a quoted include's file and says so: a note with a StoreKit
+    /// key, nothing without (a note is about the StoreKit keys' file only).
+    @Test func aQuotedIncludeIsANoteNamingWhy() throws {
+        let with = try lint("#include \"missing.h\"", storeKitKey: true)
+        #expect(with.status == 0)
+        #expect(
+            with.standardOutput
+                == "Info.plist:3:1: note: #include \"missing.h\" is not followed: eplint never reads a file a plist names (clang reads it, and stops the build if it is not found); what it defines is unknown [EP007]\n"
+        )
+        let without = try lint("#include \"missing.h\"", storeKitKey: false)
+        #expect(without.status == 0 && without.standardOutput.isEmpty)
+    }
+
+    /// `#warning` is clang's warning (the build goes on); `__has_include` is not an undefined macro.
+    @Test func warningsAndBuiltinTestsDoNotStopTheBuild() throws {
+        let builtins = [
+            "__has_include(\"x.h\")", "__has_feature(y)", "__is_target_os(ios)", "__has_builtin(z)",
+            "__has_attribute(w)", "__is_identifier(v)", "__building_module(u)",
+        ]
+        for line in ["#warning check", "#if " + builtins.joined(separator: " || ") + "\n#endif"] {
+            let run = try lint(line, storeKitKey: false)
+            #expect(run.status == 0, "\(line)")
+            #expect(run.standardOutput.isEmpty, "\(line): \(run.standardOutput)")
+        }
+    }
+
+    /// An error in an `#if` that tests a target-dependent macro may be eplint's guess (the
+    /// macro taken as undefined), not the build's: a note, the build not said to stop.
+    @Test func anErrorNextToATargetMacroIsANote() throws {
+        let run = try lint("#if defined(__arm64__) && 1 +\n#endif", storeKitKey: true)
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(
+            lines.count == 2 && lines.allSatisfy { $0.hasPrefix("Info.plist:3:1: note: ") && $0.hasSuffix("[EP007]") })
+        #expect(lines.last?.contains("cannot evaluate '#if defined(__arm64__) && 1 +'") == true)
+    }
+}
