@@ -7,18 +7,8 @@
 # Skips, saying so, when Debian's archive cannot be reached or has no libxml2 2.15 or later;
 # under EPLINT_STRICT_TESTS=1 (.ci/run) that fails instead: the README promises 2.9 to 2.15.
 set -euo pipefail
-skip() {
-    if [ "${EPLINT_STRICT_TESTS:-}" = 1 ]; then
-        echo "FAIL: $1 (EPLINT_STRICT_TESTS=1 requires libxml2 2.15)"
-        exit 1
-    fi
-    echo "SKIPPED: $1"
-    exit 0
-}
-if [ "$(uname -s)" = Darwin ]; then
-    echo "libxml2-latest.sh: skipped on macOS: it builds Debian's newest libxml2 source package; macOS builds against its SDK's libxml2"
-    exit 0
-fi
+# shellcheck source=scripts/integration/libxml2-skip.sh
+. "$(dirname "$0")/libxml2-skip.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${EPLINT_LIBXML2_WORK:-$(mktemp -d)}
 [ -n "${EPLINT_LIBXML2_WORK:-}" ] || trap 'rm -rf "$work"' EXIT

@@ -9,18 +9,8 @@
 # Skips, saying so, without the archives or cmake; under EPLINT_STRICT_TESTS=1 (.ci/run) that
 # fails instead: the README promises what this tests.
 set -euo pipefail
-skip() {
-    if [ "${EPLINT_STRICT_TESTS:-}" = 1 ]; then
-        echo "FAIL: $1 (EPLINT_STRICT_TESTS=1 requires it)"
-        exit 1
-    fi
-    echo "SKIPPED: $1"
-    exit 0
-}
-if [ "$(uname -s)" = Darwin ]; then
-    echo "libxml2-vendored.sh: skipped on macOS: macOS builds against its SDK's libxml2"
-    exit 0
-fi
+# shellcheck source=scripts/integration/libxml2-skip.sh
+. "$(dirname "$0")/libxml2-skip.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 vendor="${EPLINT_SHARED_DIR:-$root/../shared}/vendor/libxml2"
 [ -f "$vendor/SHA256SUMS" ] || skip "no libxml2 source archives at $vendor"
