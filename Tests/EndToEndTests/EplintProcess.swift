@@ -48,9 +48,13 @@ enum Eplint {
     static func runUnprivileged(_ arguments: [String], in directory: URL) throws -> EplintRun {
         guard getuid() == 0 else { return try run(arguments, in: directory) }
         let setpriv = try RequiredTool.setpriv.require()
+        // Without a preloaded library (.ci/run's 512 KiB stack shim): the loader refuses one in a
+        // process that changed its user, and says so on standard error.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = nil
         let outcome = try ChildProcess.run(
             setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments,
-            in: directory, output: .captured, error: .captured)
+            in: directory, environment: environment, output: .captured, error: .captured)
         return EplintRun(
             status: outcome.status, standardOutput: String(decoding: outcome.standardOutput, as: UTF8.self),
             standardError: String(decoding: outcome.standardError, as: UTF8.self))
