@@ -7,6 +7,9 @@ set -euo pipefail
 prefix=$1 work=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$prefix/lib/pkgconfig"
+# The permission tests run eplint as nobody, whose loader must reach this libxml2 too: mktemp -d
+# makes a folder only its owner may enter.
+chmod go+rx "$work"
 
 # libyaml and zlib from the system, but through the prefix: the linker then finds no other
 # libxml2 first (every .pc file names only $prefix/lib).
