@@ -180,10 +180,6 @@ struct LintCommand {
             throw UsageError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
         }
         for target in deploymentTargets { _ = try Self.deploymentTarget(target, source: "--deployment-target") }
-        if let platform, TargetPlatform(name: platform) == nil {
-            throw UsageError(
-                "unknown platform \(platform.quotedForMessage) in --platform (known: \(TargetPlatform.names))")
-        }
         for condition in xcconfigCondition where condition.split(separator: "=", maxSplits: 1).count != 2 {
             throw UsageError("--xcconfig-condition needs KEY=VALUE, got \(condition.quotedForMessage)")
         }
