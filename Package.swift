@@ -69,11 +69,23 @@ let package = Package(
         .target(name: "BuiltApps", dependencies: ["CZlib", "EplintBase", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
         .target(name: "Reporters", dependencies: ["EplintBase", "LintEngine"]),
-        .executableTarget(
-            name: "eplint",
+        // The run: options and a host in, a run outcome out. Inputs and the walk, contexts, pairing,
+        // linting (files, built apps, Expo, server documents), fixes and moves, and the one findings
+        // policy. The executable, the language server and tests call it.
+        .target(
+            name: "LintRun",
             dependencies: [
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration",
                 "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan",
+            ]
+        ),
+        // The command line: arguments parsed into options, the process as the run's host, reports written.
+        .executableTarget(
+            name: "eplint",
+            dependencies: [
+                "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "Reporters", "Threads", "ServerSide",
+                "RunPlan",
+                "LintRun",
             ]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. scripts/fuzz/run.sh

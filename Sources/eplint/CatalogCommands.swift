@@ -1,5 +1,6 @@
 import EplintBase
 import LintEngine
+import LintRun
 import Reporters
 
 struct RulesCommand {

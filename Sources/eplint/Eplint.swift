@@ -1,5 +1,5 @@
 import LintEngine
-import RunPlan
+import LintRun
 
 /// The root command: `eplint [lint] PATH…`, `eplint rules`, `eplint explain ID`, `eplint regions`,
 /// `eplint help [SUBCOMMAND]`.
@@ -90,14 +90,4 @@ enum Eplint {
         }
         return HelpText.render(spec, usage: usage)
     }
-}
-
-/// A failure of the run itself: exit 2 with this message.
-struct RunFailure: Error {
-    var message: String
-}
-
-/// A step of the run plan, its failure a failure of the run.
-func planned<Value>(_ step: () throws(PlanFailure) -> Value) throws(RunFailure) -> Value {
-    do throws(PlanFailure) { return try step() } catch { throw RunFailure(message: error.message) }
 }

@@ -1,3 +1,4 @@
+import LintRun
 import Threads
 
 #if canImport(Glibc)

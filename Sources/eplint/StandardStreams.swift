@@ -1,3 +1,5 @@
+import LintRun
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -8,9 +8,9 @@ import PlistSyntax
 
 /// The one way eplint opens what it reads: read-only, without blocking (a FIFO cannot hang
 /// the run), and only if it is a regular file.
-enum RegularFile {
+package enum RegularFile {
     /// `body` reads `path`, opened with its size as a hint; the file is closed after it.
-    static func read<Value>(_ path: String, _ body: (inout FileDescriptorSource) throws(ReadFailure) -> Value)
+    package static func read<Value>(_ path: String, _ body: (inout FileDescriptorSource) throws(ReadFailure) -> Value)
         -> Result<Value, ReadFailure>
     {
         open(path).flatMap { opened in
@@ -41,12 +41,12 @@ enum RegularFile {
     }
 
     /// All of `path`'s bytes (at most `limit`: more is a failure).
-    static func contents(_ path: String, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
+    package static func contents(_ path: String, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
         read(path) { source throws(ReadFailure) in try readAll(&source, limit: limit).get() }
     }
 
     /// Everything a source yields (standard input, a file).
-    static func readAll(_ source: inout some ByteSource, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
+    package static func readAll(_ source: inout some ByteSource, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
         var bytes: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
         defer { buffer.deallocate() }

@@ -16,11 +16,7 @@ struct BuiltAppLint {
     let linter: Linter
     let verbose: Bool
 
-    struct Outcome {
-        var diagnostics: [Diagnostic] = []
-        var linted = 0
-        var failures: [String] = []
-    }
+    typealias Outcome = FoundFindings
 
     static func isArtifact(_ path: String) -> Bool {
         let name = path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -30,15 +26,16 @@ struct BuiltAppLint {
     /// Nested bundles are looked for this deep (a watch app's extension is at depth 2).
     static let maximumNesting = 3
 
-    func lint(_ path: String) -> Outcome {
-        var outcome = lintArtifact(path)
+    /// `notes`: `--verbose`'s lines about the artifact.
+    func lint(_ path: String, notes: NoteBuffer) -> Outcome {
+        var outcome = lintArtifact(path, notes: notes)
         // An artifact whose finding is about itself (not a zip, no app in it) was linted all the
         // same: the run must not also say it found no files to lint.
         if outcome.linted == 0 && !outcome.diagnostics.isEmpty { outcome.linted = 1 }
         return outcome
     }
 
-    private func lintArtifact(_ path: String) -> Outcome {
+    private func lintArtifact(_ path: String, notes: NoteBuffer) -> Outcome {
         let shown = path.hasSuffix("/") ? String(path.dropLast()) : path
         var outcome = Outcome()
         do throws(ArtifactProblem) {
@@ -58,7 +55,7 @@ struct BuiltAppLint {
                 bundles = [""]
             }
             guard !bundles.isEmpty else {
-                outcome.diagnostics.append(
+                outcome.append(
                     problem(
                         ArtifactProblem(
                             .unsupported,
@@ -66,26 +63,29 @@ struct BuiltAppLint {
                         ), in: shown))
                 return outcome
             }
-            for bundle in bundles { try lintBundle(bundle, of: shown, in: store, depth: 0, into: &outcome) }
+            for bundle in bundles {
+                try lintBundle(bundle, of: shown, in: store, depth: 0, into: &outcome, notes: notes)
+            }
         } catch {
             if error.kind == .unreadable {
                 outcome.failures.append(error.message)
             } else {
-                outcome.diagnostics.append(problem(error, in: shown))
+                outcome.append(problem(error, in: shown))
             }
         }
         return outcome
     }
 
     private func lintBundle(
-        _ bundle: String, of artifact: String, in store: any BundleStore, depth: Int, into outcome: inout Outcome
+        _ bundle: String, of artifact: String, in store: any BundleStore, depth: Int, into outcome: inout Outcome,
+        notes: NoteBuffer
     ) throws(ArtifactProblem) {
         // macOS bundles keep everything under Contents/.
         let isMac = try store.contents(bundle + "Contents/Info.plist") != nil
         let contents = isMac ? bundle + "Contents/" : bundle
         guard let info = try store.contents(contents + "Info.plist") else {
             let where_ = bundle.isEmpty ? artifact : artifact + "/" + bundle.dropLast()
-            outcome.diagnostics.append(
+            outcome.append(
                 problem(ArtifactProblem(.unsupported, "no Info.plist in the app bundle"), in: where_))
             return
         }
@@ -105,7 +105,7 @@ struct BuiltAppLint {
                                 profile: try profile(
                                     in: contents, isMac: isMac, of: artifact, from: store, into: &outcome)))
                     case nil:
-                        outcome.diagnostics.append(
+                        outcome.append(
                             problem(
                                 ArtifactProblem(.malformed, "the signed entitlements are not a plist dictionary"),
                                 in: shownPath))
@@ -119,12 +119,12 @@ struct BuiltAppLint {
                     )
                 } else if verbose {
                     let why = slices.contains(where: \.isSigned) ? "signed without entitlements" : "unsigned"
-                    writeStandardError(
+                    notes.add(
                         "eplint: \(artifact)/\(executablePath): \(why); its Info.plist is linted without entitlements\n"
                     )
                 }
             } else if verbose {
-                writeStandardError(
+                notes.add(
                     "eplint: \(artifact)/\(executablePath): no such executable; its Info.plist is linted without entitlements\n"
                 )
             }
@@ -132,7 +132,7 @@ struct BuiltAppLint {
         var source = BytesSource(info)
         do throws(ReadFailure) {
             let result = try linter.lint(&source, path: infoPath, pairing: { _ in pairing })
-            outcome.diagnostics += result.diagnostics
+            outcome.append(contentsOf: result.diagnostics)
             outcome.linted += 1
         } catch {
             outcome.failures.append(error.reason)
@@ -143,7 +143,8 @@ struct BuiltAppLint {
         ] {
             for nested in store.folders(in: contents + folder) where nested.hasSuffix(suffix) {
                 try lintBundle(
-                    contents + folder + nested + "/", of: artifact, in: store, depth: depth + 1, into: &outcome)
+                    contents + folder + nested + "/", of: artifact, in: store, depth: depth + 1, into: &outcome,
+                    notes: notes)
             }
         }
     }
@@ -160,15 +161,9 @@ struct BuiltAppLint {
             return GrantingProfile(
                 path: artifact + "/" + path, entitlements: read.entitlements, expirationDate: read.expirationDate)
         } catch {
-            outcome.diagnostics.append(problem(error, in: artifact + "/" + path))
+            outcome.append(problem(error, in: artifact + "/" + path))
             return nil
         }
-    }
-
-    /// Now, as plists write dates: `EPLINT_NOW` when set (reproducible runs and tests), else the clock.
-    static func now() -> String {
-        if let fixed = getenv("EPLINT_NOW").map({ String(cString: $0) }), !fixed.isEmpty { return fixed }
-        return AbsoluteDate.text(unixSeconds: Int64(time(nil)))
     }
 
     private func problem(_ problem: ArtifactProblem, in file: String) -> Diagnostic {

@@ -9,13 +9,15 @@ import XcodeProject
 enum TargetContexts {
     /// Lints one file in each of its contexts. A diagnostic every context reports is kept
     /// once; one that only some report names them.
-    static func lint(_ file: InputFile, in contexts: [TargetLintContext], verbose: Bool, table: EntitlementsTable) -> (
-        Result<FileLintResult, ReadFailure>, text: [UInt8]?
-    ) {
+    /// `unsaved`: a text that stands in for the file's bytes. `notes`: `--verbose`'s, or nil.
+    static func lint(
+        _ file: InputFile, in contexts: [TargetLintContext], table: EntitlementsTable, notes: NoteBuffer?,
+        unsaved: [UInt8]?
+    ) -> FileLinter.Linted {
         // Read once; each context parses it with its own macros, and excerpts come from it.
-        switch RegularFile.contents(file.path) {
+        switch unsaved.map({ .success($0) }) ?? RegularFile.contents(file.path) {
         case .success(let bytes):
-            return (lint(bytes, path: file.path, in: contexts, verbose: verbose, table: table), bytes)
+            return (lint(bytes, path: file.path, in: contexts, table: table, notes: notes), bytes)
         case .failure(let failure):
             return (.failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)")), nil)
         }
@@ -23,8 +25,8 @@ enum TargetContexts {
 
     /// Lints one text of the file at `path` in each of its contexts (`--fix` lints its fixed text so).
     static func lint(
-        _ bytes: [UInt8], path: String, in contexts: [TargetLintContext], verbose: Bool,
-        table: EntitlementsTable
+        _ bytes: [UInt8], path: String, in contexts: [TargetLintContext], table: EntitlementsTable,
+        notes: NoteBuffer?
     ) -> Result<FileLintResult, ReadFailure> {
         let file = InputFile(path: path)
         func pairer(_ context: TargetLintContext) -> EntitlementsPairer {
@@ -39,9 +41,7 @@ enum TargetContexts {
             guard context.isPlatformVariant,
                 !CPreprocessor.mayReadPlatformMacros(bytes, options: context.configuration.preprocessing)
             else { return true }
-            if verbose, let note = pairer(context).choice(for: file.path).note(for: file.path) {
-                writeStandardError(note)
-            }
+            if let notes, let note = pairer(context).choice(for: file.path).note(for: file.path) { notes.add(note) }
             return false
         }
         var results: [(TargetLintContext, FileLintResult)] = []
@@ -54,7 +54,7 @@ enum TargetContexts {
                     (
                         context,
                         try linter.lint(&source, path: file.path) {
-                            pairer.pairing(for: $0, linter: linter, table: table, verbose: verbose)
+                            pairer.pairing(for: $0, linter: linter, table: table, notes: notes)
                         }
                     ))
             } catch {

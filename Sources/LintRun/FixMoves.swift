@@ -12,30 +12,30 @@ import RunPlan
 /// The moves of `--fix --unsafe-fixes` (EP404, EP405): an entry goes from an Info.plist to its
 /// paired entitlements file or back, both files written together. Made after every file's own
 /// fixes, from the texts those left.
-extension LintCommand {
-    func applyMoves(
-        _ run: inout FixRun, _ files: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>],
-        linter: Linter,
-        pairer: EntitlementsPairer, table: EntitlementsTable, xcode: XcodeLintPlan, isReported: FixRun.Reporting
+extension FixRun {
+    mutating func applyMoves(
+        _ inputs: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>], files: FileLinter,
+        verbose: Bool, isReported: FixRun.Reporting, host: some RunHost
     ) {
-        let sharers = infoPlistsPaired(files, pairer: pairer, xcode: xcode)
-        var table = table
-        for (index, file) in files.enumerated() {
+        let sharers = infoPlistsPaired(inputs, files: files)
+        let linter = files.linter
+        var table = files.table
+        for (index, file) in inputs.enumerated() {
             guard case .success(var result) = outcomes[index], !result.isBinaryPropertyList else { continue }
             let shown = zip(result.diagnostics, isReported(result.diagnostics)).filter(\.1).map(\.0)
             if verbose {
                 // The Info.plist's own withheld fixes were said by FixRun.fix; these are its paired file's.
                 for diagnostic in shown where diagnostic.file != file.path {
                     guard let reason = diagnostic.fix?.withheldBecause else { continue }
-                    FixRun.noteNoFix(diagnostic, reason)
+                    FixRun.noteNoFix(diagnostic, reason, host: host)
                 }
             }
-            let moves = shown.filter { $0.fix?.destination != nil && $0.fix!.applicability <= run.applicability }
+            let moves = shown.filter { $0.fix?.destination != nil && $0.fix!.applicability <= self.applicability }
             guard !moves.isEmpty else { continue }
             func withhold(_ reason: String) {
                 guard verbose else { return }
                 for diagnostic in moves {
-                    FixRun.noteNoFix(diagnostic, reason)
+                    FixRun.noteNoFix(diagnostic, reason, host: host)
                 }
             }
             let paired = Set(moves.map { $0.file == file.path ? $0.fix!.destination! : $0.file })
@@ -51,12 +51,13 @@ extension LintCommand {
                 )
                 continue
             }
-            if !run.showsDiff, let link = [file.path, entitlements].first(where: run.isSymbolicLink) {
+            if !self.showsDiff, let link = [file.path, entitlements].first(where: { isSymbolicLink($0) }) {
                 withhold("\(link) is a symbolic link")
                 continue
             }
-            guard let infoBytes = run.currentText(file.path) ?? (try? RegularFile.contents(file.path).get()),
-                let entitlementsBytes = run.currentText(entitlements) ?? (try? RegularFile.contents(entitlements).get())
+            guard let infoBytes = self.currentText(file.path) ?? (try? RegularFile.contents(file.path).get()),
+                let entitlementsBytes = self.currentText(entitlements)
+                    ?? (try? RegularFile.contents(entitlements).get())
             else { continue }
             if PlistParser.isBinaryPropertyList(entitlementsBytes) {
                 withhold("\(entitlements) is a binary property list")
@@ -67,7 +68,7 @@ extension LintCommand {
                     let (text, other) =
                         diagnostic.file == file.path ? (infoText, entitlementsText) : (entitlementsText, infoText)
                     if let reason = FixResolution.moveRefusal(diagnostic.fix!, in: text, destination: other), verbose {
-                        FixRun.noteNoFix(diagnostic, reason)
+                        FixRun.noteNoFix(diagnostic, reason, host: host)
                     }
                 }
             }
@@ -77,48 +78,45 @@ extension LintCommand {
                 guard case .paired = (try? linter.readEntitlements(&source, path: entitlements)) ?? .none else {
                     return nil
                 }
-                return relinted(
-                    file, info, linter: linter, pairer: pairer,
-                    table: table.replacing(entitlements, with: paired, linter: linter), xcode: xcode)
+                return files.relinted(file, info, table: table.replacing(entitlements, with: paired, linter: linter))
             }
             guard let findings = relint(infoBytes, entitlementsBytes) else { continue }
             let outcome = PairFixer.fix(
                 infoPlist: (file.path, infoBytes), entitlements: (entitlements, entitlementsBytes), findings: findings,
-                allowing: run.applicability, isReported: isReported, relint: relint)
+                allowing: self.applicability, isReported: isReported, relint: relint)
             if let refusal = outcome.refusal {
-                run.failures.append("not fixed: \(file.path) and \(entitlements): \(refusal)")
+                self.failures.append("not fixed: \(file.path) and \(entitlements): \(refusal)")
                 continue
             }
             guard outcome.changed else { continue }
             let gone = isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
-            if run.showsDiff {
-                run.fixed += gone
-                run.propose(file.path, old: infoBytes, new: outcome.infoPlist)
-                run.propose(entitlements, old: entitlementsBytes, new: outcome.entitlements)
+            if self.showsDiff {
+                self.fixed += gone
+                self.propose(file.path, old: infoBytes, new: outcome.infoPlist)
+                self.propose(entitlements, old: entitlementsBytes, new: outcome.entitlements)
                 continue
             }
             do throws(RunFailure) {
-                try OutputFile.writeAtomically([
+                try host.write([
                     (outcome.infoPlist, file.path, Self.mode(of: file.path)),
                     (outcome.entitlements, entitlements, Self.mode(of: entitlements)),
                 ])
             } catch {
-                run.failures.append(error.message)
+                self.failures.append(error.message)
                 continue
             }
             // Counted once written: a failed write fixed nothing.
-            run.fixed += gone
-            run.wrote(file.path, outcome.infoPlist)
-            run.wrote(entitlements, outcome.entitlements)
+            self.fixed += gone
+            self.wrote(file.path, outcome.infoPlist)
+            self.wrote(entitlements, outcome.entitlements)
             table = table.replacing(entitlements, with: outcome.entitlements, linter: linter)
             result.diagnostics = outcome.findings
             outcomes[index] = .success(result)
             // The entitlements file linted on its own reports what it holds now.
-            for (other, input) in files.enumerated()
+            for (other, input) in inputs.enumerated()
             where input.path != file.path && absolute(input.path) == absolute(entitlements) {
                 guard case .success(var own) = outcomes[other],
-                    let after = relinted(
-                        input, outcome.entitlements, linter: linter, pairer: pairer, table: table, xcode: xcode)
+                    let after = files.relinted(input, outcome.entitlements, table: table)
                 else { continue }
                 own.diagnostics = after
                 outcomes[other] = .success(own)
@@ -127,23 +125,13 @@ extension LintCommand {
     }
 
     /// Entitlements file (absolute) → the Info.plists among the inputs that pair with it.
-    private func infoPlistsPaired(_ files: [InputFile], pairer: EntitlementsPairer, xcode: XcodeLintPlan) -> [String:
-        [String]]
-    {
+    private func infoPlistsPaired(_ inputs: [InputFile], files: FileLinter) -> [String: [String]] {
         var paired: [String: [String]] = [:]
-        for file in files where !file.isStandardInput && !file.path.hasSuffix(".entitlements") {
-            let entitlements =
-                xcode.contexts[absolute(file.path)].map { $0.compactMap(\.entitlements) } ?? pairer.entitlementsPath(
-                    for: file.path
-                ).map { [$0] } ?? []
-            for path in Set(entitlements.map(absolute)) { paired[path, default: []].append(file.path) }
+        for file in inputs where !file.isStandardInput && !file.path.hasSuffix(".entitlements") {
+            for path in Set(files.entitlementsPaired(with: file).map(absolute)) {
+                paired[path, default: []].append(file.path)
+            }
         }
         return paired
-    }
-
-    /// A fixed file keeps its permissions.
-    static func mode(of path: String) -> mode_t {
-        var info = stat()
-        return stat(path, &info) == 0 ? mode_t(info.st_mode) & 0o7777 : 0o644
     }
 }

@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 import PlistSyntax
 import RunPlan
@@ -12,7 +13,7 @@ import RunPlan
 /// links into `/private` on macOS (and `getcwd` returns the physical path), APFS compares
 /// names case-insensitively and may hand back NFD spellings. Paths are matched in one
 /// canonical form (the real path of their folder) while the user's spelling is what is shown.
-enum HostFileSystem {
+package enum HostFileSystem {
     /// `path` made absolute, its folder resolved through links (`/tmp/x/a.plist` →
     /// `/private/tmp/x/a.plist` on macOS). The last component is kept, so a linked file is
     /// not confused with its target; a folder that does not exist keeps its spelling below
@@ -26,7 +27,7 @@ enum HostFileSystem {
     }
 
     /// A folder's canonical absolute path, the folder itself resolved too (`--srcroot /tmp`).
-    static func canonicalDirectory(_ path: String) -> String {
+    package static func canonicalDirectory(_ path: String) -> String {
         realFolder(absoluteAsGiven(path))
     }
 
@@ -122,23 +123,25 @@ private final class LockedCache: @unchecked Sendable {
 
 /// The run plan's file system: the host's, through the one way eplint opens files
 /// (`RegularFile`), lists folders (`InputCollector`) and matches paths (`HostFileSystem`).
-struct HostPlanFileSystem: PlanFileSystem {
-    var workingDirectory: String { currentDirectory() }
+package struct HostPlanFileSystem: PlanFileSystem {
+    package init() {}
 
-    func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+    package var workingDirectory: String { currentDirectory() }
+
+    package func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         RegularFile.contents(path, limit: limit)
     }
 
-    func entries(of directory: String) -> [String]? { InputCollector.entries(of: directory, sorted: false) }
+    package func entries(of directory: String) -> [String]? { InputCollector.entries(of: directory, sorted: false) }
 
-    func subdirectories(of directory: String) -> [String]? {
+    package func subdirectories(of directory: String) -> [String]? {
         let prefix = directory == "/" ? "" : directory
         return InputCollector.listing(of: directory, sorted: false)?.filter {
             $0.kind(at: prefix + "/" + $0.name) == .directory
         }.map(\.name)
     }
 
-    func status(of path: String) -> PlanFileStatus? {
+    package func status(of path: String) -> PlanFileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let kind: PlanFileStatus.Kind =
@@ -150,7 +153,35 @@ struct HostPlanFileSystem: PlanFileSystem {
         return PlanFileStatus(kind: kind, size: Int(info.st_size))
     }
 
-    func canonical(_ path: String) -> String { HostFileSystem.canonical(path) }
+    package func canonical(_ path: String) -> String { HostFileSystem.canonical(path) }
 
-    func identity(of path: String) -> String { HostFileSystem.sameFileKey(path) }
+    package func identity(of path: String) -> String { HostFileSystem.sameFileKey(path) }
+}
+
+/// eplint never changes directory: the working directory is asked for once. The executable
+/// stops a run whose working directory cannot be had before anything asks for it.
+package func currentDirectory() -> String {
+    guard case .success(let directory) = workingDirectory else { preconditionFailure("no working directory") }
+    return directory
+}
+
+/// The working directory, however long: `getcwd(NULL, 0)` allocates what it needs on macOS
+/// and with glibc (a fixed PATH_MAX buffer fails past 1,024 bytes on macOS). Never `/` in its
+/// place: `eplint .` would then search the whole disk for Xcode projects and apply them.
+package let workingDirectory: Result<String, RunFailure> = {
+    guard let path = getcwd(nil, 0) else {
+        return .failure(RunFailure(message: "cannot get the working directory: \(String(cString: strerror(errno)))"))
+    }
+    defer { free(path) }
+    return .success(String(cString: path))
+}()
+
+/// The canonical absolute form of a path, for matching (never for showing): see HostFileSystem.
+package func absolute(_ path: String) -> String {
+    HostFileSystem.canonical(path)
+}
+
+/// An absolute path to show: the user's spelling, `.` and `..` resolved.
+func absoluteAsGiven(_ path: String) -> String {
+    PathArithmetic.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
 }

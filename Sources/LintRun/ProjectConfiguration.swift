@@ -2,7 +2,6 @@ import Configuration
 import EplintBase
 import LintEngine
 import RunPlan
-import XcodeProject
 
 #if canImport(Glibc)
     import Glibc
@@ -14,29 +13,18 @@ import XcodeProject
 enum ProjectConfiguration {
     /// `--config FILE`, else `.eplint.yml` in the working directory or the nearest parent
     /// (`PlanFileSystem.configurationFile`).
-    static func load(explicit: String?, verbose: Bool) throws(RunFailure) -> ConfigurationFile? {
-        let found = try planned { () throws(PlanFailure) in
-            try HostPlanFileSystem().configurationFile(explicit: explicit)
-        }
+    package static func load(explicit: String?, verbose: Bool, host: some RunHost) throws(RunFailure)
+        -> ConfigurationFile?
+    {
+        let found = try planned { () throws(PlanFailure) in try host.fileSystem.configurationFile(explicit: explicit) }
         guard let (path, text) = found else { return nil }
-        if verbose { writeStandardError("eplint: using configuration \(path)\n") }
+        if verbose { host.note("eplint: using configuration \(path)\n") }
         let absolutePath = absolute(path)
         let directory = PathArithmetic.normalized(absolutePath + "/..")
         do throws(ConfigurationError) {
             var file = try ConfigurationFile(text: text, path: path, directory: directory)
             file.namesIgnoreCase = HostFileSystem.ignoresCase(in: directory)
             return file
-        } catch {
-            throw RunFailure(message: error.message)
-        }
-    }
-
-    static func readXCConfig(_ paths: [String], conditions: [String: String]) throws(RunFailure) -> [String:
-        BuildSettings.Definition]
-    {
-        let reader = XCConfigReader(conditions: conditions, readFile: readText)
-        do throws(ConfigurationError) {
-            return try reader.read(paths) { PathArithmetic.relative($0, to: currentDirectory()) }
         } catch {
             throw RunFailure(message: error.message)
         }
@@ -64,13 +52,6 @@ enum ProjectConfiguration {
             }
         }
         return (kept, suppressed)
-    }
-
-    static func loadBaseline(_ path: String) throws(RunFailure) -> Baseline {
-        guard let text = readText(path) else { throw RunFailure(message: "cannot read baseline file '\(path)'") }
-        do throws(ConfigurationError) { return try Baseline(text: text, path: path) } catch {
-            throw RunFailure(message: error.message)
-        }
     }
 
     static func baseline(of diagnostics: [Diagnostic], at path: String) -> Baseline {

@@ -10,21 +10,21 @@ import RunPlan
 #endif
 
 /// `--fix`, `--unsafe-fixes` and `--diff`: what they did to the files of a run.
-struct FixRun {
-    var applicability: FixApplicability
+package struct FixRun {
+    package var applicability: FixApplicability
     /// `--diff`: show, change nothing.
-    var showsDiff: Bool
+    package var showsDiff: Bool
     /// Reported findings gone (a finding a rename revealed and a later round fixed is not counted).
-    var fixed = 0
-    var failures: [String] = []
+    package var fixed = 0
+    package var failures: [String] = []
     /// `--diff`: each file that would change, in the order first changed, as it is and would be.
     private(set) var proposed: [(path: String, old: [UInt8], new: [UInt8])] = []
-    var diff: [UInt8] { proposed.flatMap { UnifiedDiff.render(path: $0.path, old: $0.old, new: $0.new) } }
+    package var diff: [UInt8] { proposed.flatMap { UnifiedDiff.render(path: $0.path, old: $0.old, new: $0.new) } }
     /// Standard input's document, fixed (or as it was), for standard output.
-    var fixedStandardInput: [UInt8]?
+    package var fixedStandardInput: [UInt8]?
     /// Reported findings gone from standard input's document: counted in `fixed` only once the
-    /// document is written (`LintCommand.finish`).
-    var standardInputFixed = 0
+    /// document is written (by the executable).
+    package var standardInputFixed = 0
     /// The text of each file (standard input's name included) as written: excerpts and fixes are shown in it.
     private(set) var fixedTexts: [String: [UInt8]] = [:]
     /// What was written or proposed, by absolute path: the same file may be spelt two ways (a
@@ -44,7 +44,7 @@ struct FixRun {
     /// Fixes one linted file; its result becomes that of the fixed text when it is written.
     mutating func fix(
         _ file: InputFile, _ result: inout FileLintResult, original: [UInt8], verbose: Bool,
-        isReported: Reporting, relint: Relint
+        isReported: Reporting, relint: Relint, host: some RunHost
     ) {
         let own = result.diagnostics.filter { $0.file == file.path }
         if file.isStandardInput && !showsDiff {
@@ -53,7 +53,7 @@ struct FixRun {
         }
         if result.preprocessed {
             if verbose && !own.isEmpty {
-                writeStandardError(
+                host.note(
                     "eplint: no fix in \(file.path): it goes through the C preprocessor, so its findings are in a text that is not the file's\n"
                 )
             }
@@ -62,12 +62,12 @@ struct FixRun {
         if verbose {
             for (diagnostic, shown) in zip(own, isReported(own)) where shown {
                 guard let reason = diagnostic.fix?.withheldBecause else { continue }
-                Self.noteNoFix(diagnostic, reason)
+                Self.noteNoFix(diagnostic, reason, host: host)
             }
         }
         guard own.contains(where: { $0.fix?.proposesEdits ?? false }) else { return }
         if !file.isStandardInput && !showsDiff && isSymbolicLink(file.path) {
-            if verbose { writeStandardError("eplint: not fixed: \(file.path) is a symbolic link\n") }
+            if verbose { host.note("eplint: not fixed: \(file.path) is a symbolic link\n") }
             return
         }
         // Linted again from the bytes that are fixed: the file may have changed since (or be named twice).
@@ -92,7 +92,7 @@ struct FixRun {
             standardInputFixed = gone
         } else {
             do throws(RunFailure) {
-                try OutputFile.writeAtomically(outcome.bytes, to: file.path, mode: LintCommand.mode(of: file.path))
+                try host.write([(outcome.bytes, file.path, Self.mode(of: file.path))])
             } catch {
                 failures.append(error.message)
                 return
@@ -124,15 +124,21 @@ struct FixRun {
     func currentText(_ path: String) -> [UInt8]? { current[absolute(path)] }
 
     /// `--verbose`'s line for a reported finding that gets no fix, and why.
-    static func noteNoFix(_ diagnostic: Diagnostic, _ reason: String) {
+    static func noteNoFix(_ diagnostic: Diagnostic, _ reason: String, host: some RunHost) {
         let start = diagnostic.range.start
-        writeStandardError(
+        host.note(
             "eplint: no fix for \(diagnostic.file):\(start.line):\(start.column) [\(diagnostic.rule)]: \(reason)\n")
     }
 
     func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// A fixed file keeps its permissions.
+    static func mode(of path: String) -> mode_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? mode_t(info.st_mode) & 0o7777 : 0o644
     }
 }
 
@@ -158,24 +164,14 @@ enum ReportedFixes {
     }
 }
 
-extension LintCommand {
+extension FixRun {
     /// Fixes each linted file whose reported findings have fixes, in place of its result.
-    func applyFixes(
-        _ run: inout FixRun, _ files: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>],
-        linter: Linter,
-        pairer: EntitlementsPairer, table: EntitlementsTable, xcode: XcodeLintPlan, project: ConfigurationFile?,
-        acceptedFindings: Baseline?,
-        standardInput: (path: String, bytes: [UInt8])?
+    mutating func applyFixes(
+        _ inputs: [InputFile], _ outcomes: inout [Result<FileLintResult, ReadFailure>], files: FileLinter,
+        policy: FindingsPolicy, verbose: Bool, standardInput: (path: String, bytes: [UInt8])?, host: some RunHost
     ) {
-        let isReported: FixRun.Reporting = { list in
-            var shown = ProjectConfiguration.apply(project, to: list).kept
-            if let acceptedFindings, let path = baseline {
-                shown = ProjectConfiguration.filter(shown, through: acceptedFindings, at: path).new
-            }
-            let identities = Set(shown.map(DiagnosticIdentity.init))
-            return list.map { identities.contains(DiagnosticIdentity($0)) }
-        }
-        for (index, file) in files.enumerated() {
+        let isReported: FixRun.Reporting = policy.reported
+        for (index, file) in inputs.enumerated() {
             guard case .success(var result) = outcomes[index], !result.isBinaryPropertyList else { continue }
             let original: [UInt8]
             if file.isStandardInput {
@@ -188,30 +184,11 @@ extension LintCommand {
             } else {
                 continue
             }
-            let relint: FixRun.Relint = {
-                relinted(file, $0, linter: linter, pairer: pairer, table: table, xcode: xcode)
-            }
-            run.fix(file, &result, original: original, verbose: verbose, isReported: isReported, relint: relint)
+            fix(
+                file, &result, original: original, verbose: verbose, isReported: isReported,
+                relint: { files.relinted(file, $0) }, host: host)
             outcomes[index] = .success(result)
         }
-        applyMoves(
-            &run, files, &outcomes, linter: linter, pairer: pairer, table: table, xcode: xcode, isReported: isReported)
-    }
-
-    /// Lints a text of one file as it was linted (its contexts, or its pairing); nil when it does not parse.
-    func relinted(
-        _ file: InputFile, _ bytes: [UInt8], linter: Linter, pairer: EntitlementsPairer, table: EntitlementsTable,
-        xcode: XcodeLintPlan
-    ) -> [Diagnostic]? {
-        let linted: FileLintResult?
-        if !file.isStandardInput, let contexts = xcode.contexts[absolute(file.path)] {
-            linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, verbose: false, table: table).get()
-        } else {
-            var source = BytesSource(bytes)
-            linted = try? linter.lint(&source, path: file.path) {
-                pairer.pairing(for: $0, linter: linter, table: table, verbose: false)
-            }
-        }
-        return linted.flatMap { FileFixer.parsed($0.diagnostics) }
+        applyMoves(inputs, &outcomes, files: files, verbose: verbose, isReported: isReported, host: host)
     }
 }

@@ -21,15 +21,12 @@ struct ExpoConfig {
 
     static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
-    struct Outcome {
-        var diagnostics: [Diagnostic] = []
-        var linted = 0
-        var failures: [String] = []
-    }
+    typealias Outcome = FoundFindings
 
     /// `foundByWalk`: an app.json beside the `ios/` project prebuild wrote from it is left to
     /// that project (what Xcode builds), so that no key is reported twice.
-    func lint(_ path: String, foundByWalk: Bool) -> Outcome {
+    /// `notes`: `--verbose`'s lines about the file.
+    func lint(_ path: String, foundByWalk: Bool, notes: NoteBuffer) -> Outcome {
         var outcome = Outcome()
         let bytes: [UInt8]
         switch RegularFile.contents(path, limit: 16 << 20) {
@@ -42,7 +39,7 @@ struct ExpoConfig {
         guard let root = read.root else {
             if foundByWalk { return outcome }
             let position = read.error?.position ?? .start
-            outcome.diagnostics.append(
+            outcome.append(
                 Diagnostic(
                     file: path, rule: RuleID("EP001"), severity: .error,
                     message: "malformed JSON: \(read.error?.message ?? "no value")", range: SourceRange(at: position)))
@@ -53,13 +50,13 @@ struct ExpoConfig {
         let expo = wrapped ?? (Self.fileName(path) == "app.config.json" ? root : nil)
         let prefix = wrapped == nil ? "ios" : "expo.ios"
         guard let ios = expo?.member("ios")?.value, ios.isObject else {
-            if verbose { writeStandardError("eplint: skipped \(path) (no expo.ios object)\n") }
+            if verbose { notes.add("eplint: skipped \(path) (no expo.ios object)\n") }
             return outcome
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         if foundByWalk, InputCollector.entries(of: folder + "/ios")?.isEmpty == false {
             if verbose {
-                writeStandardError(
+                notes.add(
                     "eplint: skipped \(path) (expo.ios: \(folder)/ios holds the project expo prebuild wrote from it, linted instead)\n"
                 )
             }
@@ -69,7 +66,7 @@ struct ExpoConfig {
         let entitlements = ios.member("entitlements")?.value
         let infoRoot = info.flatMap(Self.plistNode) ?? PlistNode(content: .dictionary([]), range: ios.range)
         guard case .dictionary = infoRoot.content else {
-            outcome.diagnostics.append(
+            outcome.append(
                 Diagnostic(
                     file: path, rule: RuleID("EP004"), severity: .error,
                     message: "\(prefix).infoPlist must be an object, found \(info!.typeName)", range: info!.range,
@@ -81,7 +78,7 @@ struct ExpoConfig {
             pairing = .paired(PairedEntitlements(path: path, entries: entries))
         }
         let result = linter.lint(root: infoRoot, path: path, pairing: { _ in pairing })
-        outcome.diagnostics = result.diagnostics
+        outcome.append(contentsOf: result.diagnostics)
         outcome.failures = result.failures
         outcome.linted = 1
         return outcome

@@ -1,0 +1,87 @@
+import LintEngine
+import PlistSyntax
+import RunPlan
+
+/// How one input is linted, the same for the first lint, `--fix`'s re-lints and its moves: in
+/// the contexts the plan gave it (an Xcode target's), else with the entitlements it pairs with.
+struct FileLinter {
+    let linter: Linter
+    let pairer: EntitlementsPairer
+    let table: EntitlementsTable
+    let xcode: XcodeLintPlan
+    let verbose: Bool
+    let unsavedTexts: [String: [UInt8]]
+    let standardInput: [UInt8]?
+    /// Whether a file's text is kept for excerpts and fixes.
+    let keepsText: Bool
+
+    typealias Linted = (result: Result<FileLintResult, ReadFailure>, text: [UInt8]?)
+
+    /// The contexts of a file, whatever its spelling (case, NFD, `./`): nil for one no target builds.
+    func contexts(of file: InputFile) -> [TargetLintContext]? {
+        file.isStandardInput ? nil : xcode.contexts(of: file.path)
+    }
+
+    /// The entitlements files an Info.plist among the inputs pairs with.
+    func entitlementsPaired(with file: InputFile) -> [String] {
+        contexts(of: file).map { $0.compactMap(\.entitlements) } ?? pairer.entitlementsPath(for: file.path).map { [$0] }
+            ?? []
+    }
+
+    /// What `path` (the file being linted, or the Info.plist it stands for) pairs with: standard
+    /// input as the plan chose (`eplint context -` prints it), a file as the pairer does.
+    private func pairing(_ file: InputFile, _ path: String, table: EntitlementsTable, notes: NoteBuffer?)
+        -> EntitlementsPairing
+    {
+        if file.isStandardInput, let choice = xcode.standardInputPairing {
+            return EntitlementsPairer.pairing(choice, of: path, linter: linter, table: table, notes: notes)
+        }
+        return pairer.pairing(for: path, linter: linter, table: table, notes: notes)
+    }
+
+    /// Lints an input as it was given: standard input's bytes, an unsaved text, or the file.
+    func lint(_ file: InputFile, notes: NoteBuffer) -> Linted {
+        let unsaved = file.isStandardInput ? nil : unsavedTexts[file.path]
+        if let contexts = contexts(of: file) {
+            return TargetContexts.lint(file, in: contexts, table: table, notes: verbose ? notes : nil, unsaved: unsaved)
+        }
+        let pairing = { (path: String) in self.pairing(file, path, table: table, notes: verbose ? notes : nil) }
+        guard let bytes = file.isStandardInput ? standardInput : unsaved ?? table.bytes(of: file.path) else {
+            return lintReading(file, pairing: pairing)
+        }
+        var source = BytesSource(bytes)
+        return (Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes)
+    }
+
+    /// Lints a text of one file as it was linted (its contexts, or its pairing; `table` in place
+    /// of the run's when a move changed an entitlements file); nil when it does not parse.
+    func relinted(_ file: InputFile, _ bytes: [UInt8], table: EntitlementsTable? = nil) -> [Diagnostic]? {
+        let table = table ?? self.table
+        let linted: FileLintResult?
+        if let contexts = contexts(of: file) {
+            linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, table: table, notes: nil).get()
+        } else {
+            var source = BytesSource(bytes)
+            linted = try? linter.lint(&source, path: file.path) { pairing(file, $0, table: table, notes: nil) }
+        }
+        return linted.flatMap { FileFixer.parsed($0.diagnostics) }
+    }
+
+    /// Lints a file as it is read, or — when its text is wanted for excerpts and it is not
+    /// larger than excerpts are made for — from its text read whole, which is returned too.
+    private func lintReading(_ file: InputFile, pairing: (String) -> EntitlementsPairing) -> Linted {
+        var text: [UInt8]?
+        let result = RegularFile.read(file.path) { source throws(ReadFailure) in
+            guard keepsText, let size = source.expectedByteCount, size <= SourceExcerpts.maximumSize else {
+                return try linter.lint(&source, path: file.path, pairing: pairing)
+            }
+            let bytes = try RegularFile.readAll(&source, limit: SourceExcerpts.maximumSize).get()
+            text = bytes
+            var whole = BytesSource(bytes)
+            return try linter.lint(&whole, path: file.path, pairing: pairing)
+        }
+        return (
+            result.mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }, text
+        )
+    }
+}

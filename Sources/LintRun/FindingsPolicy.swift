@@ -1,0 +1,159 @@
+import Configuration
+import EplintBase
+import LintEngine
+import Reporters
+
+/// The one findings policy of a run, after linting, in one fixed order: inline suppression (done
+/// by the linter) → the configuration's `disable`, `ignore` and `severity` → the baseline.
+/// `--verbose` names what dropped each finding; `--fix` fixes only what it would report.
+package struct FindingsPolicy {
+    let project: ConfigurationFile?
+    let accepted: (baseline: Baseline, path: String)?
+
+    package init(project: ConfigurationFile?, baselinePath: String?) throws(RunFailure) {
+        self.project = project
+        accepted = try baselinePath.map { path throws(RunFailure) in
+            guard let text = ProjectConfiguration.readText(path) else {
+                throw RunFailure(message: "cannot read baseline file '\(path)'")
+            }
+            do throws(ConfigurationError) { return (try Baseline(text: text, path: path), path) } catch {
+                throw RunFailure(message: error.message)
+            }
+        }
+    }
+
+    /// The findings kept, those dropped with the reason, and the baseline's entries no finding matched.
+    func filter(_ diagnostics: [Diagnostic]) -> (
+        kept: [Diagnostic], suppressed: [SuppressedFinding], gone: [Baseline.Entry]
+    ) {
+        var (kept, suppressed) = ProjectConfiguration.apply(project, to: diagnostics)
+        guard let (baseline, path) = accepted else { return (kept, suppressed, []) }
+        let (new, accepted, gone) = ProjectConfiguration.filter(kept, through: baseline, at: path)
+        suppressed += accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }
+        kept = new
+        return (kept, suppressed, gone)
+    }
+
+    /// Which of `list` a run would report (`--fix` fixes those alone).
+    func reported(_ list: [Diagnostic]) -> [Bool] {
+        let identities = Set(filter(list).kept.map(DiagnosticIdentity.init))
+        return list.map { identities.contains(DiagnosticIdentity($0)) }
+    }
+
+    /// The end of every linting run (the server-side ones too): the policy applied, the baseline
+    /// written, the report made. `named` are the paths the run was given, for the message when
+    /// none of them gave a file to lint.
+    package func finish(
+        _ found: FoundFindings, options: LintOptions, named: [String], host: some RunHost, fixRun: FixRun? = nil,
+        excerptText: (String) -> [UInt8]?
+    ) -> RunOutcome {
+        var failures = found.failures + (fixRun?.failures ?? [])
+        // A run that lints nothing passes silently otherwise: a typo in a CI path, an
+        // exclude that covers everything. Standard input counts as a file.
+        if found.linted == 0 && failures.isEmpty {
+            host.note(
+                "eplint: no files to lint \(named.isEmpty ? "(no path was given)" : "under " + named.joined(separator: ", "))\n"
+            )
+            if options.errorOnEmpty { failures.append("--error-on-empty: no file was linted") }
+        }
+        var (diagnostics, suppressed) = ProjectConfiguration.apply(project, to: found.diagnostics)
+        suppressed = found.suppressed + suppressed
+        if let path = options.writeBaseline {
+            let recorded = ProjectConfiguration.baseline(of: diagnostics, at: path)
+            do throws(RunFailure) { try host.write(recorded.serialized(), to: path) } catch {
+                failures.append(error.message)
+            }
+        }
+        if let (baseline, path) = accepted {
+            let (new, accepted, gone) = ProjectConfiguration.filter(diagnostics, through: baseline, at: path)
+            suppressed += accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }
+            diagnostics = new
+            if options.verbose {
+                for entry in gone {
+                    host.note("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n")
+                }
+            }
+        }
+        if options.verbose {
+            for finding in suppressed {
+                let diagnostic = finding.diagnostic
+                host.note(
+                    "eplint: not reported: \(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
+                        + "\(diagnostic.rule) (\(finding.reason))\n")
+            }
+        }
+        if options.wantsExcerpts { SourceExcerpts.fill(&diagnostics, text: excerptText) }
+        if options.reportsFixes { ReportedFixes.resolve(&diagnostics, text: excerptText) }
+        var report = RunReport(
+            toolVersion: ToolIdentity.version, rules: RuleCatalog.all, diagnostics: diagnostics,
+            fileCount: found.linted, failures: failures,
+            sourceRoot: HostFileSystem.canonicalDirectory(options.srcroot ?? "."),
+            workingDirectory: currentDirectory())
+        if options.formats.contains(.sarif) {
+            report.suppressed = suppressed
+            for diagnostic in diagnostics + suppressed.map(\.diagnostic) {
+                // A move's fix names its destination file too.
+                for file in [diagnostic.file] + (diagnostic.fix?.destination.map { [$0] } ?? [])
+                where report.canonicalPaths[file] == nil {
+                    report.canonicalPaths[file] = absolute(file)
+                }
+            }
+        }
+        return RunOutcome(report: report, strict: options.strict, fixRun: fixRun)
+    }
+}
+
+/// What linting a run's inputs found, before the findings policy: one result for every kind of
+/// input (files in their contexts, built apps, Expo configurations, server documents). A finding
+/// reported twice (an entitlements file paired more than once, or also linted on its own) is
+/// kept once, naming the contexts of every report.
+package struct FoundFindings {
+    package private(set) var diagnostics: [Diagnostic] = []
+    package var suppressed: [SuppressedFinding] = []
+    package var failures: [String] = []
+    /// Inputs linted (standard input counts; a built app counts its bundles).
+    package var linted = 0
+    private var reported: [DiagnosticIdentity: Int] = [:]
+
+    package init() {}
+
+    package mutating func add(_ result: FileLintResult) {
+        linted += 1
+        failures += result.failures
+        suppressed += result.suppressed
+        for diagnostic in result.diagnostics { append(diagnostic) }
+    }
+
+    package mutating func add(_ other: FoundFindings) {
+        linted += other.linted
+        failures += other.failures
+        suppressed += other.suppressed
+        for diagnostic in other.diagnostics { append(diagnostic) }
+    }
+
+    package mutating func append(_ diagnostic: Diagnostic) {
+        let identity = DiagnosticIdentity(diagnostic)
+        if let earlier = reported[identity] {
+            diagnostics[earlier].merge(contextsOf: diagnostic)
+        } else {
+            reported[identity] = diagnostics.count
+            diagnostics.append(diagnostic)
+        }
+    }
+
+    package mutating func append(contentsOf list: [Diagnostic]) { for diagnostic in list { append(diagnostic) } }
+}
+
+/// What makes two diagnostics the same report.
+struct DiagnosticIdentity: Hashable {
+    var file: String, line: Int, column: Int, rule: String, message: String
+
+    init(_ diagnostic: Diagnostic) {
+        // `./App/App.entitlements` found by a walk and `App/App.entitlements` paired by a target are one file.
+        file = HostFileSystem.sameFileKey(diagnostic.file)
+        line = diagnostic.range.start.line
+        column = diagnostic.range.start.column
+        rule = diagnostic.rule.rawValue
+        message = diagnostic.contextFreeMessage
+    }
+}

@@ -1,0 +1,107 @@
+import RunPlan
+
+/// A report format: `--format`, `--report FORMAT=FILE`.
+package enum OutputFormat: String, CaseIterable, Sendable {
+    case gcc, sarif, json, github
+}
+
+/// `--color`.
+package enum ColourChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+}
+
+/// An extra report: `--report sarif=eplint.sarif`.
+package struct ExtraReport: Sendable {
+    package var format: OutputFormat
+    package var path: String
+
+    package init(format: OutputFormat, path: String) {
+        self.format = format
+        self.path = path
+    }
+}
+
+/// What a lint run is asked to do: the command line's options as a value (the executable reads
+/// them, a language server or a test makes them).
+package struct LintOptions: Sendable {
+    package var format = OutputFormat.gcc
+    package var output: String?
+    package var report: [ExtraReport] = []
+    package var srcroot: String?
+    package var color = ColourChoice.auto
+    package var config: String?
+    package var xcconfig: [String] = []
+    package var xcconfigCondition: [String] = []
+    package var baseline: String?
+    package var writeBaseline: String?
+    package var entitlements: String?
+    package var deploymentTargets: [String] = []
+    package var regions: String?
+    package var definitions: [String] = []
+    package var preprocess = false
+    package var preprocessorFlags: [String] = []
+    package var prefixHeader: String?
+    package var platform: String?
+    package var musicStreaming: String?
+    package var stdinFilename: String?
+    package var strict = false
+    package var errorOnEmpty = false
+    package var stamp: String?
+    package var verbose = false
+    package var fix = false
+    package var unsafeFixes = false
+    package var diff = false
+    package var projects: [String] = []
+    package var targets: [String] = []
+    package var configurations: [String] = []
+    package var xcodeEnvironment = false
+    package var artifacts = false
+    package var paths: [String] = []
+    /// The report goes to a colour terminal, which shows each finding's source line.
+    package var showsSourceLines = false
+    /// Path as given → a text that stands in for the file's bytes (an editor's unsaved buffer).
+    package var unsavedTexts: [String: [UInt8]] = [:]
+
+    package init() {}
+
+    /// The options that shape the run's plan, as `RunPlan` takes them.
+    package var planOptions: PlanOptions {
+        var options = PlanOptions()
+        options.xcconfig = xcconfig
+        options.xcconfigCondition = xcconfigCondition
+        options.entitlements = entitlements
+        options.deploymentTargets = deploymentTargets
+        options.regions = regions
+        options.definitions = definitions
+        options.preprocess = preprocess
+        options.preprocessorFlags = preprocessorFlags
+        options.prefixHeader = prefixHeader
+        options.platform = platform
+        options.musicStreaming = musicStreaming
+        options.projects = projects
+        options.targets = targets
+        options.configurations = configurations
+        options.xcodeEnvironment = xcodeEnvironment
+        options.paths = paths
+        options.standardInputName = stdinFilename
+        options.verbose = verbose
+        return options
+    }
+
+    /// The run's planner on the host's file system; what it notes the host says as it is decided.
+    package func planner(_ host: some RunHost) -> RunPlanner {
+        RunPlanner(
+            options: planOptions, fileSystem: host.fileSystem,
+            environment: xcodeEnvironment ? host.environment() : [:], note: host.note)
+    }
+
+    /// Every report the run writes.
+    package var formats: [OutputFormat] { [format] + report.map(\.format) }
+
+    /// Whether findings are shown with their source lines (a colour terminal) or SARIF snippets:
+    /// then the text of files with findings is kept while they are linted.
+    package var wantsExcerpts: Bool { showsSourceLines || formats.contains(.sarif) }
+
+    /// Whether a report shows fixes as edits of the file's text (JSON, SARIF).
+    package var reportsFixes: Bool { formats.contains { $0 == .json || $0 == .sarif } }
+}

@@ -1,0 +1,124 @@
+import Configuration
+import EplintBase
+import EplintRules
+import LintEngine
+import PlistSyntax
+import RunPlan
+
+/// `eplint lint`: every decision of a run, from its options to its outcome. The inputs are
+/// walked, planned and paired here, linted on every core, fixed, filtered and de-duplicated;
+/// the executable parses the options and writes what comes back.
+package enum LintRun {
+    /// Runs `options` on `host`; a failure before anything is linted (a broken configuration,
+    /// baseline or project) is thrown.
+    package static func run(_ options: LintOptions, host: some RunHost) throws(RunFailure) -> RunOutcome {
+        let planner = options.planner(host)
+        let project = try ProjectConfiguration.load(explicit: options.config, verbose: options.verbose, host: host)
+        let configuration = try planned { () throws(PlanFailure) in try planner.runConfiguration(project) }
+        let policy = try FindingsPolicy(project: project, baselinePath: options.baseline)
+        let linter = Linter(rules: allRules, configuration: configuration)
+        let mapped = planner.configuredEntitlements(project)
+        let xcode = try planned { () throws(PlanFailure) in
+            try planner.xcodeLintPlan(configuration, configurationFile: project)
+        }
+        var inputs = InputCollector()
+        inputs.walksIntoArtifacts = options.artifacts
+        for path in xcode.paths { inputs.add(path, standardInputName: options.stdinFilename) }
+        for file in xcode.namedFiles { inputs.files.append(InputFile(path: file)) }
+        // The same file named twice, or found by two walks, or spelled two ways (case, NFD,
+        // /private on macOS) is linted once. A single argument cannot repeat a file.
+        if xcode.paths.count + xcode.namedFiles.count > 1 { inputs.removeRepeatedFiles() }
+        if let project {
+            // `exclude` applies to files named explicitly too (pre-commit passes names).
+            inputs.files.removeAll { file in
+                guard !file.isStandardInput, !project.admits(absolute(file.path)) else { return false }
+                if options.verbose { host.note("eplint: skipped \(file.path) (excluded by \(project.path))\n") }
+                return true
+            }
+        }
+        var found = FoundFindings()
+        found.failures = inputs.failures
+        if options.verbose { for skipped in inputs.skipped { host.note("eplint: skipped \(skipped)\n") } }
+        let pairer = EntitlementsPairer(
+            explicit: options.entitlements, mapped: mapped, fileSystem: host.fileSystem,
+            infoPlists: inputs.files.map(\.path))
+
+        // Standard input is read first (once); files are linted in parallel, reported in order.
+        let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map {
+            ($0.path, host.readStandardInput())
+        }
+        // Every entitlements file is read and parsed once, before the files are linted.
+        let pairedPaths = pairer.candidates + xcode.contexts.values.flatMap { $0.compactMap(\.entitlements) }
+        let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter)
+        let files = FileLinter(
+            linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.verbose,
+            unsavedTexts: options.unsavedTexts, standardInput: standardInput?.bytes,
+            // Excerpts and the fixes JSON and SARIF show come from the text read for linting, never from a second reading.
+            keepsText: options.wantsExcerpts || options.reportsFixes)
+        let linted = Parallel.map(inputs.files) { file in
+            let notes = NoteBuffer()
+            return (keptIfFound(files.lint(file, notes: notes), file), notes.lines)
+        }
+        for (_, notes) in linted { for line in notes { host.note(line) } }
+        var outcomes = linted.map(\.0.0)
+        var fixRun =
+            options.fix || options.diff
+            ? FixRun(applicability: options.unsafeFixes ? .unsafe : .safe, showsDiff: options.diff) : nil
+        if var run = fixRun {
+            run.applyFixes(
+                inputs.files, &outcomes, files: files, policy: policy, verbose: options.verbose,
+                standardInput: standardInput, host: host)
+            fixRun = run
+        }
+        var texts: [String: [UInt8]] = [:]
+        for (file, (outcome, text)) in zip(inputs.files, zip(outcomes, linted.map(\.0.text))) {
+            // Only files with findings kept theirs; after --fix, the text is the fixed one.
+            if files.keepsText, let text = fixRun?.fixedTexts[file.path] ?? text, case .success(let result) = outcome,
+                result.diagnostics.contains(where: { $0.file == file.path || $0.fix?.destination == file.path })
+            {
+                texts[file.path] = text
+            }
+            switch outcome {
+            case .success(let result):
+                if file.foundByWalk && result.isBinaryPropertyList {
+                    if options.verbose { host.note("eplint: skipped \(file.path) (binary property list)\n") }
+                    continue
+                }
+                found.add(result)
+            case .failure(let failure):
+                found.failures.append(failure.reason)
+            }
+        }
+        var clocked = configuration
+        clocked.now = host.now
+        let builtApps = BuiltAppLint(linter: Linter(rules: allRules, configuration: clocked), verbose: options.verbose)
+        for artifact in inputs.artifacts {
+            let notes = NoteBuffer()
+            found.add(builtApps.lint(artifact, notes: notes))
+            for line in notes.lines { host.note(line) }
+        }
+        let expo = ExpoConfig(linter: linter, verbose: options.verbose)
+        for config in inputs.expoConfigs {
+            let notes = NoteBuffer()
+            found.add(expo.lint(config.path, foundByWalk: config.foundByWalk, notes: notes))
+            for line in notes.lines { host.note(line) }
+        }
+        // A paired file a move wrote is shown as written.
+        let written = fixRun?.fixedTexts ?? [:]
+        return policy.finish(
+            found, options: options, named: options.paths, host: host, fixRun: fixRun,
+            excerptText: { path in texts[path] ?? written[path] ?? table.bytes(of: path) })
+    }
+
+    /// A file's text is kept past its linting only when it has findings of its own (for their
+    /// excerpts) or may be fixed: a run holds the texts of those files, not of all it read.
+    private static func keptIfFound(_ linted: FileLinter.Linted, _ file: InputFile) -> FileLinter.Linted {
+        // A move into the file (EP405) shows its edits in this text too.
+        guard linted.text != nil, case .success(let result) = linted.result,
+            result.diagnostics.contains(where: { $0.file == file.path || $0.fix?.destination == file.path })
+        else {
+            return (linted.result, nil)
+        }
+        return linted
+    }
+}

@@ -1,0 +1,91 @@
+import EplintBase
+import LintRun
+import ServerSide
+
+/// `eplint token`, `eplint report`, `eplint notification`: the server side of external purchase
+/// (EP6xx, EP7xx), run by `ServerRun`; reporting, configuration and baselines are lint's.
+struct ServerCommand {
+    /// The options shared with lint, with lint's help text.
+    private static let sharedOptions = [
+        "format", "output", "report", "srcroot", "color", "config", "baseline", "write-baseline",
+        "stdin-filename", "strict", "verbose", "error-on-empty",
+    ]
+
+    static let tokenSpec = CommandSpec.declared(
+        name: "token", abstract: "Decode external purchase tokens (Base64URL JSON), print them and check their fields.",
+        by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .token) })
+    static let reportSpec = CommandSpec.declared(
+        name: "report", abstract: "Lint ExternalPurchaseReport request bodies (JSON: one body or an array of them).",
+        by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .report) })
+    static let notificationSpec = CommandSpec.declared(
+        name: "notification",
+        abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded, not verified).",
+        by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .notification) })
+
+    var run: ServerRunOptions
+
+    init(_ options: inout OptionReader, kind: ServerDocumentKind) throws(UsageError) {
+        options.share(Self.sharedOptions, of: LintCommand.spec)
+        run = ServerRunOptions(kind: kind, common: try options.read(as: LintCommand.init).options)
+        // A notification's externalPurchaseToken is checked as a token, against the same app and environment.
+        if kind != .report {
+            let tokens = kind == .token ? "tokens" : "externalPurchaseToken members"
+            run.bundleID = options.value(
+                "bundle-id", "ID", help: "The app's bundle ID; \(tokens) for another app are reported (EP608).")
+            if let number = options.value(
+                "app-apple-id", "ID",
+                help: "The app's Apple ID; production \(kind.rawValue)s for another app are reported (EP610).")
+            {
+                guard let known = Int64(number), known > 0 else {
+                    throw UsageError(
+                        "--app-apple-id takes the app's Apple ID, a positive integer, got \(number.quotedForMessage)")
+                }
+                run.appAppleID = known
+            }
+            let environment = options.value(
+                "environment", "ENV", help: "production or sandbox; \(tokens) from the other are reported (EP609).")
+            if let environment {
+                guard let known = ServerOptions.Environment(rawValue: environment) else {
+                    throw UsageError(
+                        "--environment takes one of production, sandbox, got \(environment.quotedForMessage)")
+                }
+                run.environment = known
+            }
+        }
+        switch kind {
+        case .token:
+            run.inputs = options.positionals(
+                "TOKEN", help: "Tokens; '-' (or none) reads one per line from standard input.")
+        case .report, .notification:
+            if kind == .report {
+                run.tokens = options.values(
+                    "token", "TOKEN",
+                    help: "A token the reports are about, for DUPLICATE_TOKEN and line-item dates (repeatable)."
+                )
+            }
+            run.include = options.values(
+                "include", "GLOB",
+                help: "Which JSON files a directory walk picks up, e.g. '**/*.json' (repeatable; else config include)."
+            ).map(Glob.init)
+            run.inputs = options.positionals("FILE", help: "JSON files or directories; '-' reads standard input.")
+        }
+    }
+
+    func execute() -> ExitStatus {
+        InterruptCleanup.install()
+        var options = run
+        options.common.showsSourceLines = ReportWriter.showsSourceLines(options.common)
+        let outcome: ServerRun.Outcome
+        do throws(RunFailure) { outcome = try ServerRun(options).run(host: ProcessHost()) } catch {
+            writeStandardError("error: eplint: \(error.message)\n")
+            return .failure
+        }
+        if let decoded = outcome.decodedText {
+            do throws(RunFailure) { try writeStandardOutput(decoded, "the decoded tokens") } catch {
+                writeStandardError("error: eplint: \(error.message)\n")
+                return .failure
+            }
+        }
+        return ReportWriter.write(outcome.run, options: options.common, extraJSON: outcome.extraJSON)
+    }
+}
