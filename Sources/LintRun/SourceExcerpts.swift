@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 import PlistSyntax
 
@@ -15,43 +16,30 @@ enum SourceExcerpts {
     static let maximumSize = 16 * 1024 * 1024
 
     static func fill(_ diagnostics: inout [Diagnostic], text: (String) -> [UInt8]?) {
-        var linesByFile: [String: [Substring]?] = [:]
+        var linesByFile: [String: LineTable?] = [:]
         for index in diagnostics.indices {
             let file = diagnostics[index].file
             if linesByFile[file] == nil {
-                linesByFile[file] = text(file).flatMap(PlistParser.decodedText).map(splitLines)
+                linesByFile[file] = text(file).flatMap(PlistParser.decodedText).map(LineTable.init)
             }
             guard let lines = linesByFile[file] ?? nil else { continue }
+            // The lines the positions were counted in: LF, CR and CR LF end them, as for the parser.
+            func line(_ number: Int) -> String {
+                String(decoding: lines.text[lines.range(ofLine: number)], as: UTF8.self)
+            }
             let range = diagnostics[index].range
-            guard range.start.line >= 1, range.start.line <= lines.count else { continue }
-            diagnostics[index].sourceLine = String(lines[range.start.line - 1])
-            if range.end.offset > range.start.offset, range.end.line <= lines.count {
+            guard range.start.line >= 1, range.start.line <= lines.starts.count else { continue }
+            diagnostics[index].sourceLine = line(range.start.line)
+            if range.end.offset > range.start.offset, range.end.line <= lines.starts.count {
                 var pieces: [String] = []
-                for line in range.start.line...range.end.line {
-                    let scalars = Array(lines[line - 1].unicodeScalars)
-                    let from = line == range.start.line ? range.start.column - 1 : 0
-                    let to = line == range.end.line ? min(range.end.column - 1, scalars.count) : scalars.count
+                for number in range.start.line...range.end.line {
+                    let scalars = Array(line(number).unicodeScalars)
+                    let from = number == range.start.line ? range.start.column - 1 : 0
+                    let to = number == range.end.line ? min(range.end.column - 1, scalars.count) : scalars.count
                     pieces.append(from < to ? String(String.UnicodeScalarView(scalars[from..<to])) : "")
                 }
                 diagnostics[index].snippet = pieces.joined(separator: "\n")
             }
         }
-    }
-
-    private static func splitLines(_ utf8: [UInt8]) -> [Substring] {
-        let text = String(decoding: utf8, as: UTF8.self)
-        var lines: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "\n" || character == "\r" || character == "\r\n" {
-                lines.append(text[start..<index])
-                start = text.index(after: index)
-            }
-            index = text.index(after: index)
-        }
-        lines.append(text[start...])
-        return lines
     }
 }
