@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// A region or URL made of a build setting nobody defined: eplint cannot check it.

@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// A valid absolute URL whose scheme is not https (compared ignoring case).

@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// A URL with a query component (a `?`, even with nothing after it).

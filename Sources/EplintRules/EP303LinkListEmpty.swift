@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// A MultiLink region mapped to an empty array.

@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// The same URL twice in one MultiLink array.

@@ -9,8 +9,8 @@ struct EP404EntitlementInInfoPlist: PairingRule {
     static let prefix = StoreKitEntitlement.keyPrefix
 
     func check(_ context: LintContext) {
-        let name = context.file.split(separator: "/").last.map(String.init) ?? context.file
-        guard !name.hasSuffix(".entitlements"), name.hasSuffix("Info.plist") || context.facts.hasStoreKitKeys else {
+        let kind = FileKind(path: context.file)
+        guard kind == .infoPlist || (kind == .other && context.facts.hasStoreKitKeys) else {
             return
         }
         for entry in context.facts.topLevel where entry.key.hasPrefix(Self.prefix) {

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// `$(NAME)` and `${NAME}` references in plist strings, resolved from `--define` values in
 /// one pass (no nesting), as Xcode expands Info.plist build settings.
 public struct BuildSettings: Sendable {

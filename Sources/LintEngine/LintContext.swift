@@ -57,7 +57,7 @@ public final class LintContext {
     /// The linted file is itself an entitlements file (holding Info.plist keys, so paired with
     /// itself): what it holds is EP405's, never an Info.plist's keys missing or not using
     /// entitlements (EP401, EP402).
-    public var isEntitlementsFile: Bool { file.hasSuffix(".entitlements") }
+    public var isEntitlementsFile: Bool { FileKind(path: file) == .entitlements }
     /// Known deployment targets (flags or config, else the Info.plist); empty when unknown.
     public let deploymentTargets: [DeploymentTarget]
     /// Where the file's C preprocessor lines start.

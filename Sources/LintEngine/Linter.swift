@@ -103,7 +103,7 @@ public struct Linter: Sendable {
 
         return run(
             on: root, path: path, comments: document.comments, preprocessed: parsed.preprocessed,
-            isBinaryPropertyList: parsed.isBinaryPropertyList, isInfoPlist: Self.fileName(path).hasSuffix("Info.plist"),
+            isBinaryPropertyList: parsed.isBinaryPropertyList, isInfoPlist: FileKind(path: path) == .infoPlist,
             isFixable: parsed.preprocessed == nil && !parsed.isBinaryPropertyList, pairing: pairing)
     }
 
@@ -224,8 +224,7 @@ public struct Linter: Sendable {
             )
         }
         guard let root = document.root, root.kind == .dictionary else {
-            let name = Self.fileName(path)
-            guard let root = document.root, name.hasSuffix("Info.plist") || name.hasSuffix(".entitlements") else {
+            guard let root = document.root, FileKind(path: path) != .other else {
                 return Parsed(diagnostics: [])
             }
             return Parsed(
@@ -263,8 +262,6 @@ public struct Linter: Sendable {
     private func diagnostic(_ rule: RuleID, _ message: String, _ range: SourceRange, file: String) -> Diagnostic {
         Diagnostic(file: file, rule: rule, severity: severity(rule), message: message, range: range)
     }
-
-    private static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
     private func severity(_ rule: RuleID) -> Severity { RuleCatalog.defaultSeverity(of: rule) }
 }

@@ -1,3 +1,4 @@
+import EplintBase
 public import Preprocessor
 
 extension PreprocessorPositionMap {

@@ -1,4 +1,5 @@
 import Configuration
+import EplintBase
 import LintEngine
 import PlistSyntax
 import RunPlan
@@ -127,7 +128,7 @@ extension FixRun {
     /// Entitlements file (absolute) → the Info.plists among the inputs that pair with it.
     private func infoPlistsPaired(_ inputs: [InputFile], files: FileLinter) -> [String: [String]] {
         var paired: [String: [String]] = [:]
-        for file in inputs where !file.isStandardInput && !file.path.hasSuffix(".entitlements") {
+        for file in inputs where !file.isStandardInput && FileKind(path: file.path) != .entitlements {
             for path in Set(files.entitlementsPaired(with: file).map(absolute)) {
                 paired[path, default: []].append(file.path)
             }

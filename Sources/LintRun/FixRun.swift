@@ -1,4 +1,5 @@
 import Configuration
+import EplintBase
 import LintEngine
 import PlistSyntax
 import RunPlan

@@ -1,3 +1,4 @@
+import EplintBase
 import RunPlan
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import EplintBase
 import EplintRules
 import LintEngine
 import PlistSyntax

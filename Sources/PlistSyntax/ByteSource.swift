@@ -1,3 +1,5 @@
+import EplintBase
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,26 +20,6 @@ public protocol ByteSource {
 
 extension ByteSource {
     public var expectedByteCount: Int? { nil }
-}
-
-/// Reading the input failed: the run cannot lint this file.
-public struct ReadFailure: Error, Sendable, Equatable {
-    /// Why opening the file failed, where that decides what a caller does with it.
-    public enum Cause: Sendable, Equatable {
-        /// Nothing is there (ENOENT, ENOTDIR): a file looked for may simply not exist.
-        case absent
-        /// Permission denied (EACCES, EPERM): on macOS, most often Xcode's user-script sandboxing.
-        case denied
-        case other
-    }
-
-    public var reason: String
-    public var cause: Cause
-
-    public init(reason: String, cause: Cause = .other) {
-        self.reason = reason
-        self.cause = cause
-    }
 }
 
 /// Bytes already in memory (standard input, tests).

@@ -1,6 +1,6 @@
 import Configuration
+public import EplintBase
 import LintEngine
-public import PlistSyntax
 
 extension PlanFileSystem {
     /// The run's configuration file: `explicit` (`--config FILE`), else `.eplint.yml` in the

@@ -1,3 +1,5 @@
+import LintEngine
+
 /// Chooses the entitlements file of an Info.plist (README, "The app around the Info.plist"):
 /// `--entitlements FILE`, then the config's `entitlements:` map, then the only `*.entitlements`
 /// file in its folder. Not changed once made, so files can be paired in parallel.
@@ -55,7 +57,7 @@ public struct EntitlementsPairer: Sendable {
     /// The regular `*.entitlements` files in the folder `prefix` names, written as `prefix` + name.
     private static func entitlementsFiles(beside prefix: String, in fileSystem: any PlanFileSystem) -> [String] {
         (fileSystem.entries(of: prefix.isEmpty ? "." : String(prefix.dropLast())) ?? [])
-            .filter { $0.hasSuffix(".entitlements") && !AppleDouble.isSidecar($0) }
+            .filter { FileKind(path: $0) == .entitlements && !AppleDouble.isSidecar($0) }
             .map { prefix + $0 }
             .filter(fileSystem.isRegularFile)
     }

@@ -1,5 +1,5 @@
+public import EplintBase
 import LintEngine
-public import PlistSyntax
 
 /// Everything the run plan asks of the file system, in one injected value: the executable
 /// passes the host's (`HostPlanFileSystem`), tests an in-memory one, so the plan is decided

@@ -1,3 +1,4 @@
+import EplintBase
 public import LintEngine
 import PlistSyntax
 import Preprocessor

@@ -1,4 +1,5 @@
 public import Configuration
+import EplintBase
 public import LintEngine
 import PlistSyntax
 public import XcodeProject

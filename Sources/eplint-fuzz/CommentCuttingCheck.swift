@@ -1,3 +1,4 @@
+import EplintBase
 import PlistSyntax
 
 #if canImport(Glibc)

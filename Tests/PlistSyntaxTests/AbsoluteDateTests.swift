@@ -1,3 +1,4 @@
+import EplintBase
 import Testing
 
 @testable import PlistSyntax

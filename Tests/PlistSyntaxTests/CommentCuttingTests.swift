@@ -1,3 +1,4 @@
+import EplintBase
 import TestSupport
 import Testing
 

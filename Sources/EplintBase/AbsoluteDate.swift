@@ -2,9 +2,9 @@
 /// them: `2024-01-31T09:05:00Z`, whole seconds.
 public enum AbsoluteDate {
     /// Seconds from 1970-01-01 to 2001-01-01.
-    static let referenceOffset: Double = 978_307_200
+    package static let referenceOffset: Double = 978_307_200
 
-    static func text(secondsSince2001 seconds: Double) -> String {
+    package static func text(secondsSince2001 seconds: Double) -> String {
         // Beyond ±10^12 s (±31,000 years) a date has no four-digit year: keep the number.
         guard seconds.isFinite, abs(seconds) < 1e12 else { return seconds.description }
         // A fraction of a second is dropped (toward the past).
@@ -48,7 +48,7 @@ public enum AbsoluteDate {
     }
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
