@@ -1,12 +1,12 @@
 import EplintBase
-public import PlistSyntax
+import PlistSyntax
 
 /// The DER form of signed entitlements (code signature slot 7, iOS 15 on):
 /// `[APPLICATION 16] { INTEGER 1, [CONTEXT 16] { SEQUENCE { UTF8String key, value }… } }`,
 /// values BOOLEAN, INTEGER, UTF8String, SEQUENCE (an array) or `[CONTEXT 16]` (a dictionary).
 /// A DER value has no line: every value is located at 1:1.
-public enum DEREntitlements {
-    public static func entries(_ bytes: [UInt8]) throws(ArtifactProblem) -> [PlistEntry] {
+package enum DEREntitlements {
+    package static func entries(_ bytes: [UInt8]) throws(ArtifactProblem) -> [PlistEntry] {
         let der = DERReader(bytes)
         let outer = try der.node(at: 0)
         let parts = try der.children(of: outer)

@@ -1,34 +1,34 @@
 /// A small bounded reader of DER (and of BER's indefinite lengths, which CMS allows): enough
 /// for a provisioning profile's CMS envelope and the DER form of signed entitlements.
 /// swift-asn1 was measured instead and not taken (see docs/performance.md).
-public struct DERNode: Sendable, Equatable {
+package struct DERNode: Sendable, Equatable {
     /// The identifier octet's class and constructed bits, and the tag number.
-    public var tagClass: UInt8
-    public var isConstructed: Bool
-    public var tagNumber: UInt64
+    package var tagClass: UInt8
+    package var isConstructed: Bool
+    package var tagNumber: UInt64
     /// Where the node starts, how long its header is, and its content (without the
     /// end-of-contents octets of an indefinite length).
-    public var offset: Int
-    public var headerLength: Int
-    public var contentLength: Int
-    public var isIndefinite: Bool
+    package var offset: Int
+    package var headerLength: Int
+    package var contentLength: Int
+    package var isIndefinite: Bool
 
-    public var contentStart: Int { offset + headerLength }
+    package var contentStart: Int { offset + headerLength }
     /// Header, content and, for an indefinite length, the two end-of-contents octets.
-    public var totalLength: Int { headerLength + contentLength + (isIndefinite ? 2 : 0) }
+    package var totalLength: Int { headerLength + contentLength + (isIndefinite ? 2 : 0) }
 
-    public static let universal: UInt8 = 0, application: UInt8 = 1, contextSpecific: UInt8 = 2
+    package static let universal: UInt8 = 0, application: UInt8 = 1, contextSpecific: UInt8 = 2
 }
 
-public struct DERReader {
+package struct DERReader {
     /// Deeper nesting is refused: CMS and DER entitlements need a dozen levels.
-    public static let maximumDepth = 64
-    public let bytes: [UInt8]
+    package static let maximumDepth = 64
+    package let bytes: [UInt8]
 
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The node starting at `offset`, within `end`.
-    public func node(at offset: Int, end: Int? = nil, depth: Int = 0) throws(ArtifactProblem) -> DERNode {
+    package func node(at offset: Int, end: Int? = nil, depth: Int = 0) throws(ArtifactProblem) -> DERNode {
         let limit = end ?? bytes.count
         guard depth <= Self.maximumDepth else {
             throw ArtifactProblem(.unsupported, "DER nested deeper than \(Self.maximumDepth)")
@@ -95,7 +95,7 @@ public struct DERReader {
     }
 
     /// The children of a constructed node, in order.
-    public func children(of parent: DERNode, depth: Int = 0) throws(ArtifactProblem) -> [DERNode] {
+    package func children(of parent: DERNode, depth: Int = 0) throws(ArtifactProblem) -> [DERNode] {
         var result: [DERNode] = []
         var position = parent.contentStart
         let end = parent.contentStart + parent.contentLength
@@ -107,13 +107,13 @@ public struct DERReader {
         return result
     }
 
-    public func content(of node: DERNode) -> ArraySlice<UInt8> {
+    package func content(of node: DERNode) -> ArraySlice<UInt8> {
         bytes[node.contentStart..<node.contentStart + node.contentLength]
     }
 
     /// Every node in document order with its depth, as `openssl asn1parse` lists them
     /// (it does not look inside primitive values).
-    public func walk() throws(ArtifactProblem) -> [(node: DERNode, depth: Int)] {
+    package func walk() throws(ArtifactProblem) -> [(node: DERNode, depth: Int)] {
         var result: [(DERNode, Int)] = []
         var pending: [(DERNode, Int)] = [(try node(at: 0), 0)]
         while let (current, depth) = pending.popLast() {

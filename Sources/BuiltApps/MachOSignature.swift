@@ -4,29 +4,29 @@
 ///
 /// Every offset is checked against its container (the file, the slice, the SuperBlob)
 /// before use; counts are bounded by the bytes that would hold them.
-public struct MachOSlice: Sendable, Equatable {
-    public var cpuType: UInt32
+package struct MachOSlice: Sendable, Equatable {
+    package var cpuType: UInt32
     /// Where the slice starts in the file (0 for a thin file).
-    public var offset: UInt64
+    package var offset: UInt64
     /// The file offset of the SuperBlob and its declared size; nil: unsigned.
-    public var signatureOffset: UInt64?
-    public var signatureSize: UInt64?
+    package var signatureOffset: UInt64?
+    package var signatureSize: UInt64?
     /// The SuperBlob's slot types, in index order.
-    public var slots: [UInt32]
+    package var slots: [UInt32]
     /// The XML plist of slot 5, without its 8-byte blob header.
-    public var entitlementsXML: [UInt8]?
+    package var entitlementsXML: [UInt8]?
     /// The DER entitlements of slot 7, without its blob header.
-    public var entitlementsDER: [UInt8]?
+    package var entitlementsDER: [UInt8]?
 
-    public var isSigned: Bool { signatureOffset != nil }
+    package var isSigned: Bool { signatureOffset != nil }
 }
 
-public enum MachOSignature {
+package enum MachOSignature {
     /// Larger load-command areas and signatures are refused (real ones are kilobytes).
-    public static let maximumLoadCommandsSize = 16 << 20
-    public static let maximumSignatureSize = 16 << 20
+    package static let maximumLoadCommandsSize = 16 << 20
+    package static let maximumSignatureSize = 16 << 20
     /// Fat files hold a handful of architectures.
-    public static let maximumSliceCount = 64
+    package static let maximumSliceCount = 64
 
     static let fatMagic: UInt32 = 0xCAFE_BABE
     static let fat64Magic: UInt32 = 0xCAFE_BABF
@@ -35,14 +35,14 @@ public enum MachOSignature {
     static let entitlementsMagic: UInt32 = 0xFADE_7171
     static let derEntitlementsMagic: UInt32 = 0xFADE_7172
 
-    public static func isMachO(_ prefix: [UInt8]) -> Bool {
+    package static func isMachO(_ prefix: [UInt8]) -> Bool {
         guard prefix.count >= 4 else { return false }
         let magic = UInt32(prefix.bigEndian(at: 0, size: 4))
         return [0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE, fatMagic, fat64Magic].contains(magic)
     }
 
     /// Every slice's signature, in the order of the fat header.
-    public static func read(_ file: any RandomAccessBytes) throws(ArtifactProblem) -> [MachOSlice] {
+    package static func read(_ file: any RandomAccessBytes) throws(ArtifactProblem) -> [MachOSlice] {
         guard file.count >= 8 else { throw ArtifactProblem(.malformed, "not a Mach-O file: \(file.count) bytes") }
         let head = try file.read(at: 0, length: 8)
         let magic = UInt32(head.bigEndian(at: 0, size: 4))

@@ -1,28 +1,28 @@
-public import PlistSyntax
+import PlistSyntax
 
 /// An embedded provisioning profile (`embedded.mobileprovision`, macOS
 /// `embedded.provisionprofile`): a CMS SignedData whose content is an XML plist. The
 /// signature is not verified: eplint reads what the profile grants, not whether Apple
 /// signed it.
-public struct ProvisioningProfile: Sendable {
+package struct ProvisioningProfile: Sendable {
     /// The plist's `Entitlements` entries.
-    public var entitlements: [PlistEntry]
-    public var teamIdentifiers: [String]
+    package var entitlements: [PlistEntry]
+    package var teamIdentifiers: [String]
     /// `ExpirationDate` as the plist writes it (`2019-04-07T01:27:21Z`).
-    public var expirationDate: String?
-    public var name: String?
+    package var expirationDate: String?
+    package var name: String?
 
     /// Profiles are a few kilobytes; a larger file is refused.
-    public static let maximumSize = 4 << 20
+    package static let maximumSize = 4 << 20
 
-    public init(entitlements: [PlistEntry], teamIdentifiers: [String], expirationDate: String?, name: String?) {
+    package init(entitlements: [PlistEntry], teamIdentifiers: [String], expirationDate: String?, name: String?) {
         self.entitlements = entitlements
         self.teamIdentifiers = teamIdentifiers
         self.expirationDate = expirationDate
         self.name = name
     }
 
-    public init(_ bytes: [UInt8]) throws(ArtifactProblem) {
+    package init(_ bytes: [UInt8]) throws(ArtifactProblem) {
         guard bytes.count <= Self.maximumSize else {
             throw ArtifactProblem(
                 .unsupported, "provisioning profile of \(bytes.count) bytes (eplint reads at most \(Self.maximumSize))")

@@ -6,7 +6,7 @@
 
 /// Bytes read where they are needed: an .ipa of 100 MB is read at its central directory and
 /// the few entries linted, never whole.
-public protocol RandomAccessBytes {
+package protocol RandomAccessBytes {
     var count: UInt64 { get }
     /// Exactly `length` bytes from `offset`, or a failure when they are not all there.
     func read(at offset: UInt64, length: Int) throws(ArtifactProblem) -> [UInt8]
@@ -14,23 +14,23 @@ public protocol RandomAccessBytes {
 
 /// Something wrong with a built artifact: `unsupported` when over a limit (EP002),
 /// `malformed` when the bytes contradict themselves (EP001).
-public struct ArtifactProblem: Error, Sendable, Equatable {
-    public enum Kind: Sendable, Equatable { case malformed, unsupported, unreadable }
-    public var kind: Kind
-    public var message: String
+package struct ArtifactProblem: Error, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable { case malformed, unsupported, unreadable }
+    package var kind: Kind
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 }
 
-public struct MemoryBytes: RandomAccessBytes {
-    public let bytes: [UInt8]
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
-    public var count: UInt64 { UInt64(bytes.count) }
+package struct MemoryBytes: RandomAccessBytes {
+    package let bytes: [UInt8]
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package var count: UInt64 { UInt64(bytes.count) }
 
-    public func read(at offset: UInt64, length: Int) throws(ArtifactProblem) -> [UInt8] {
+    package func read(at offset: UInt64, length: Int) throws(ArtifactProblem) -> [UInt8] {
         guard length >= 0, offset <= count, UInt64(length) <= count - offset else {
             throw ArtifactProblem(.malformed, "\(length) bytes at offset \(offset) are past the end (\(count) bytes)")
         }
@@ -39,11 +39,11 @@ public struct MemoryBytes: RandomAccessBytes {
 }
 
 /// An open file read with pread(2); the descriptor is closed when the value is released.
-public final class FileBytes: RandomAccessBytes {
+package final class FileBytes: RandomAccessBytes {
     private let descriptor: Int32
-    public let count: UInt64
+    package let count: UInt64
 
-    public init(path: String) throws(ArtifactProblem) {
+    package init(path: String) throws(ArtifactProblem) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ArtifactProblem(.unreadable, "cannot open \(path): \(String(cString: strerror(errno)))")
@@ -58,7 +58,7 @@ public final class FileBytes: RandomAccessBytes {
 
     deinit { close(descriptor) }
 
-    public func read(at offset: UInt64, length: Int) throws(ArtifactProblem) -> [UInt8] {
+    package func read(at offset: UInt64, length: Int) throws(ArtifactProblem) -> [UInt8] {
         guard length >= 0, offset <= count, UInt64(length) <= count - offset else {
             throw ArtifactProblem(.malformed, "\(length) bytes at offset \(offset) are past the end (\(count) bytes)")
         }

@@ -6,36 +6,36 @@ internal import CZlib
 /// Bounded against zip bombs: an entry is inflated only up to the size the directory
 /// declares, a declared size deflate cannot reach from the compressed size is refused, and
 /// the entries and sizes read have limits (`ArtifactProblem.unsupported`, EP002).
-public struct ZipArchive {
-    public struct Entry: Sendable {
-        public var name: String
-        public var method: UInt16
-        public var flags: UInt16
-        public var crc32: UInt32
-        public var compressedSize: UInt64
-        public var uncompressedSize: UInt64
-        public var localHeaderOffset: UInt64
+package struct ZipArchive {
+    package struct Entry: Sendable {
+        package var name: String
+        package var method: UInt16
+        package var flags: UInt16
+        package var crc32: UInt32
+        package var compressedSize: UInt64
+        package var uncompressedSize: UInt64
+        package var localHeaderOffset: UInt64
 
-        public var isDirectory: Bool { name.hasSuffix("/") }
+        package var isDirectory: Bool { name.hasSuffix("/") }
     }
 
     /// More entries than any app holds (a large game has tens of thousands of files).
-    public static let maximumEntryCount = 500_000
+    package static let maximumEntryCount = 500_000
     /// The largest entry eplint inflates: executables of big apps are a few hundred MB.
-    public static let maximumEntrySize: UInt64 = 1 << 30
+    package static let maximumEntrySize: UInt64 = 1 << 30
     /// Deflate produces at most about 1,032 bytes per compressed byte: a larger declared
     /// ratio is a bomb or a lie.
-    public static let maximumRatio: UInt64 = 1_032
+    package static let maximumRatio: UInt64 = 1_032
 
-    public let entries: [Entry]
+    package let entries: [Entry]
     private let file: any RandomAccessBytes
 
-    public init(_ file: any RandomAccessBytes) throws(ArtifactProblem) {
+    package init(_ file: any RandomAccessBytes) throws(ArtifactProblem) {
         self.file = file
         entries = try Self.readCentralDirectory(file)
     }
 
-    public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+    package func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
     // MARK: The central directory
 
@@ -149,7 +149,7 @@ public struct ZipArchive {
     // MARK: Entries
 
     /// The entry's bytes, inflated and checked against its CRC-32.
-    public func contents(of entry: Entry) throws(ArtifactProblem) -> [UInt8] {
+    package func contents(of entry: Entry) throws(ArtifactProblem) -> [UInt8] {
         guard entry.flags & 1 == 0 else { throw ArtifactProblem(.unsupported, "\(entry.name) is encrypted") }
         guard entry.uncompressedSize <= Self.maximumEntrySize else {
             throw ArtifactProblem(

@@ -3,39 +3,39 @@ import LintEngine
 
 /// Accepted findings, keyed by file, rule, key path and value — never by line, so edits
 /// elsewhere do not bring them back. Written as sorted, pretty-printed JSON.
-public struct Baseline: Sendable, Equatable {
-    public struct Entry: Hashable, Comparable, Sendable {
+package struct Baseline: Sendable, Equatable {
+    package struct Entry: Hashable, Comparable, Sendable {
         /// Relative to the baseline file's folder.
-        public var file: String
-        public var rule: String
-        public var keyPath: String
-        public var value: String
+        package var file: String
+        package var rule: String
+        package var keyPath: String
+        package var value: String
 
-        public init(file: String, rule: String, keyPath: String, value: String) {
+        package init(file: String, rule: String, keyPath: String, value: String) {
             self.file = file
             self.rule = rule
             self.keyPath = keyPath
             self.value = value
         }
 
-        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+        package static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.file, lhs.rule, lhs.keyPath, lhs.value) < (rhs.file, rhs.rule, rhs.keyPath, rhs.value)
         }
     }
 
     /// Each entry with how many findings it accepts.
-    public var counts: [Entry: Int]
+    package var counts: [Entry: Int]
 
-    public init(counts: [Entry: Int] = [:]) { self.counts = counts }
+    package init(counts: [Entry: Int] = [:]) { self.counts = counts }
 
-    public static func entry(for diagnostic: Diagnostic, absolutePath: String, baselineDirectory: String) -> Entry {
+    package static func entry(for diagnostic: Diagnostic, absolutePath: String, baselineDirectory: String) -> Entry {
         Entry(
             file: PathArithmetic.relative(absolutePath, to: baselineDirectory), rule: diagnostic.rule.rawValue,
             keyPath: diagnostic.keyPath, value: diagnostic.value)
     }
 
     /// The JSON file: `{"version": 1, "entries": [{file, rule, keyPath, value, count}]}`.
-    public func serialized() -> String {
+    package func serialized() -> String {
         JSONValue.object([
             ("version", .integer(1)),
             (
@@ -52,7 +52,7 @@ public struct Baseline: Sendable, Equatable {
         ]).serialized()
     }
 
-    public init(text: String, path: String) throws(ConfigurationError) {
+    package init(text: String, path: String) throws(ConfigurationError) {
         // JSON is YAML: one parser for both files eplint reads.
         let root: YAMLNode?
         do throws(YAMLNode.SyntaxError) { root = try YAMLNode.parse(text) } catch {
@@ -75,13 +75,13 @@ public struct Baseline: Sendable, Equatable {
 
     /// Splits findings into those the baseline accepts and new ones; also says which
     /// entries (with how many findings) no longer occur.
-    public func filter(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], gone: [Entry]) {
+    package func filter(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], gone: [Entry]) {
         let split = split(findings)
         return (split.new, split.gone)
     }
 
     /// The findings not in the baseline, those it accepts, and its entries no finding used.
-    public func split(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Entry]) {
+    package func split(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Entry]) {
         var remaining = counts
         var new: [Diagnostic] = []
         var accepted: [Diagnostic] = []

@@ -1,64 +1,64 @@
 import EplintBase
 import LintEngine
-public import Preprocessor
+import Preprocessor
 
 /// `.eplint.yml` (README, "Configuration"). Every key is optional; paths are relative to the file's folder.
 /// An unknown key, a wrong type or an unknown rule ID is an error naming file, line and key.
-public struct ConfigurationFile: Sendable {
+package struct ConfigurationFile: Sendable {
     /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).
-    public static let knownKeys = [
+    package static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
         "preprocess", "preprocessor-flags", "prefix-header", "platform", "bundle-id", "app-apple-id",
         "environment",
         "required-version",
     ]
-    public static let fileName = ".eplint.yml"
+    package static let fileName = ".eplint.yml"
 
-    public struct IgnoreEntry: Sendable, Equatable {
-        public var path: Glob
-        public var rule: RuleID
-        public var keyPath: String?
+    package struct IgnoreEntry: Sendable, Equatable {
+        package var path: Glob
+        package var rule: RuleID
+        package var keyPath: String?
     }
 
     /// The file as it was named or found, and its folder (absolute).
-    public var path: String
-    public var directory: String
+    package var path: String
+    package var directory: String
     /// Whether the file system of `directory` ignores case (APFS): globs then do too.
-    public var namesIgnoreCase = false
-    public var disable: Set<RuleID> = []
-    public var severity: [RuleID: Severity] = [:]
-    public var include: [Glob] = []
-    public var exclude: [Glob] = []
-    public var ignore: [IgnoreEntry] = []
+    package var namesIgnoreCase = false
+    package var disable: Set<RuleID> = []
+    package var severity: [RuleID: Severity] = [:]
+    package var include: [Glob] = []
+    package var exclude: [Glob] = []
+    package var ignore: [IgnoreEntry] = []
     /// Info.plist → entitlements file, both relative to `directory`.
-    public var entitlements: [String: String] = [:]
-    public var musicStreaming: Bool?
+    package var entitlements: [String: String] = [:]
+    package var musicStreaming: Bool?
     /// Platform name → version, as written (checked by the caller).
-    public var deploymentTargets: [(platform: String, version: String, line: Int)] = []
-    public var define: [String: String] = [:]
-    public var xcconfig: [String] = []
-    public var regions: String?
+    package var deploymentTargets: [(platform: String, version: String, line: Int)] = []
+    package var define: [String: String] = [:]
+    package var xcconfig: [String] = []
+    package var regions: String?
     /// Xcode projects or workspaces whose targets give the context (relative to `directory`).
-    public var project: [String] = []
+    package var project: [String] = []
     /// `INFOPLIST_PREPROCESS`: nil, preprocess a file that has directive lines.
-    public var preprocess: Bool?
+    package var preprocess: Bool?
     /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, one argument each.
-    public var preprocessorFlags: [String] = []
+    package var preprocessorFlags: [String] = []
     /// `INFOPLIST_PREFIX_HEADER`, relative to `directory`.
-    public var prefixHeader: String?
+    package var prefixHeader: String?
     /// The platform the Info.plists are built for: their `TARGET_OS_*` macros.
-    public var platform: TargetPlatform?
+    package var platform: TargetPlatform?
     /// The app's bundle ID and the environment (production or sandbox) tokens must belong to (`eplint token`).
-    public var bundleID: String?
+    package var bundleID: String?
     /// The app's Apple ID, which production tokens and notifications carry as `appAppleId`.
-    public var appAppleID: Int64?
-    public var environment: String?
+    package var appAppleID: Int64?
+    package var environment: String?
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
     /// `toolVersion` is the running eplint's, checked against `required-version` first, so
     /// that an old eplint says it is too old before it stumbles on a key it does not know.
-    public init(text: String, path: String, directory: String, toolVersion: String = ToolIdentity.version)
+    package init(text: String, path: String, directory: String, toolVersion: String = ToolIdentity.version)
         throws(ConfigurationError)
     {
         self.path = path
@@ -209,7 +209,7 @@ public struct ConfigurationFile: Sendable {
     // MARK: Applying it
 
     /// Whether a file (absolute path) is linted: inside `include` (when given) and not in `exclude`.
-    public func admits(_ absolutePath: String) -> Bool {
+    package func admits(_ absolutePath: String) -> Bool {
         let path = relative(absolutePath)
         if !include.isEmpty && !include.contains(where: { $0.matches(path, ignoringCase: namesIgnoreCase) }) {
             return false
@@ -219,7 +219,7 @@ public struct ConfigurationFile: Sendable {
 
     /// `ignore` entries that cover a diagnostic of the file at `absolutePath`. A key path
     /// covers itself and everything inside it.
-    public func ignores(_ diagnostic: Diagnostic, absolutePath: String) -> Bool {
+    package func ignores(_ diagnostic: Diagnostic, absolutePath: String) -> Bool {
         let path = relative(absolutePath)
         return ignore.contains { entry in
             guard entry.rule == diagnostic.rule, entry.path.matches(path, ignoringCase: namesIgnoreCase) else {
@@ -232,12 +232,12 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// `absolutePath` relative to the configuration's folder (`..` when outside).
-    public func relative(_ absolutePath: String) -> String {
+    package func relative(_ absolutePath: String) -> String {
         PathArithmetic.relative(absolutePath, to: directory)
     }
 
     /// A path of the file (relative to its folder) made absolute.
-    public func resolve(_ path: String) -> String {
+    package func resolve(_ path: String) -> String {
         PathArithmetic.normalized(path.hasPrefix("/") ? path : directory + "/" + path)
     }
 }

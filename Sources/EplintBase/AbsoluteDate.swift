@@ -1,6 +1,6 @@
 /// Dates of binary plists (seconds since 2001-01-01 00:00:00 UTC) as the XML form writes
 /// them: `2024-01-31T09:05:00Z`, whole seconds.
-public enum AbsoluteDate {
+package enum AbsoluteDate {
     /// Seconds from 1970-01-01 to 2001-01-01.
     package static let referenceOffset: Double = 978_307_200
 
@@ -12,7 +12,7 @@ public enum AbsoluteDate {
     }
 
     /// `2024-01-25T08:00:00Z` for seconds since 1970 (proleptic Gregorian, UTC).
-    public static func text(unixSeconds unix: Int64) -> String {
+    package static func text(unixSeconds unix: Int64) -> String {
         let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
         let secondOfDay = unix - days * 86_400
         let (year, month, day) = civil(fromDays: days)
@@ -22,7 +22,7 @@ public enum AbsoluteDate {
     }
 
     /// Seconds since 1970 of a date written as `text(unixSeconds:)` writes it (`2026-01-01T00:00:00Z`), or nil.
-    public static func unixSeconds(_ text: String) -> Int64? {
+    package static func unixSeconds(_ text: String) -> Int64? {
         let digits = Array(text.utf8)
         guard digits.count == 20, digits[4] == 0x2D, digits[7] == 0x2D, digits[10] == 0x54, digits[13] == 0x3A,
             digits[16] == 0x3A, digits[19] == 0x5A

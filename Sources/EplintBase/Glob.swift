@@ -2,18 +2,18 @@
 /// `/`, `?` one character but `/`; matched against `/`-separated paths relative to the
 /// configuration file's folder. Compared by characters, so an NFD and an NFC spelling of a
 /// name match (macOS hands back either); `ignoringCase` where the file system ignores it.
-public struct Glob: Sendable, Equatable {
-    public let pattern: String
+package struct Glob: Sendable, Equatable {
+    package let pattern: String
     private let characters: [Character]
     private let lowercased: [Character]
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern
         characters = Array(pattern)
         lowercased = Array(pattern.lowercased())
     }
 
-    public func matches(_ path: String, ignoringCase: Bool = false) -> Bool {
+    package func matches(_ path: String, ignoringCase: Bool = false) -> Bool {
         let text = Array(ignoringCase ? path.lowercased() : path)
         let scalars = ignoringCase ? lowercased : characters
         var memo = [Int: Bool]()

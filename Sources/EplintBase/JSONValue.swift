@@ -1,6 +1,6 @@
 /// A JSON document built from typed values, with keys kept in the order written, so every
 /// report is byte-for-byte reproducible (and no `[String: Any]` anywhere).
-public indirect enum JSONValue: Sendable {
+package indirect enum JSONValue: Sendable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     /// An array written as `array` is, each element made only when it is written: a report of a
@@ -23,7 +23,7 @@ public indirect enum JSONValue: Sendable {
     /// Pretty-printed with two-space indentation and a final newline. The open collections are
     /// kept on a stack of the writer's own, not the thread's: a value is as deep as what it was
     /// made from (a token's payload), and a secondary thread has 512 KiB on macOS.
-    public func serialized() -> String {
+    package func serialized() -> String {
         // Written as UTF-8 bytes and made a String once: appended piece by piece to a String,
         // every piece was a temporary String (writing JSON took a third of the fuzzer's time).
         var output: [UInt8] = []

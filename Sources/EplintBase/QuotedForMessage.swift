@@ -1,7 +1,7 @@
 extension String {
     /// The string in single quotes, with control characters escaped and long text cut,
     /// safe to put inside a one-line diagnostic.
-    public var quotedForMessage: String {
+    package var quotedForMessage: String {
         var result = "'"
         var count = 0
         for scalar in unicodeScalars {

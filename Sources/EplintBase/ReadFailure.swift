@@ -1,7 +1,7 @@
 /// Reading the input failed: the run cannot lint this file.
-public struct ReadFailure: Error, Sendable, Equatable {
+package struct ReadFailure: Error, Sendable, Equatable {
     /// Why opening the file failed, where that decides what a caller does with it.
-    public enum Cause: Sendable, Equatable {
+    package enum Cause: Sendable, Equatable {
         /// Nothing is there (ENOENT, ENOTDIR): a file looked for may simply not exist.
         case absent
         /// Permission denied (EACCES, EPERM): on macOS, most often Xcode's user-script sandboxing.
@@ -9,10 +9,10 @@ public struct ReadFailure: Error, Sendable, Equatable {
         case other
     }
 
-    public var reason: String
-    public var cause: Cause
+    package var reason: String
+    package var cause: Cause
 
-    public init(reason: String, cause: Cause = .other) {
+    package init(reason: String, cause: Cause = .other) {
         self.reason = reason
         self.cause = cause
     }

@@ -4,19 +4,19 @@
 /// `line` is 1-based; line ends are LF, CRLF or CR. `column` counts Unicode scalar values
 /// from the start of the line, 1-based (a tab counts 1); `utf16Column` counts UTF-16 code
 /// units, 1-based (what SARIF and editors built on UTF-16 expect).
-public struct SourcePosition: Hashable, Sendable, Comparable, BitwiseCopyable {
-    public var offset: Int
+package struct SourcePosition: Hashable, Sendable, Comparable, BitwiseCopyable {
+    package var offset: Int
     // Stored in 32 bits: a huge plist keeps one position per top-level key, and 24 bytes
     // instead of 32 is what keeps a 100 MB file under its memory budget.
     private var storedLine: UInt32
     private var storedColumn: UInt32
     private var storedUTF16Column: UInt32
 
-    public var line: Int { Int(storedLine) }
-    public var column: Int { Int(storedColumn) }
-    public var utf16Column: Int { Int(storedUTF16Column) }
+    package var line: Int { Int(storedLine) }
+    package var column: Int { Int(storedColumn) }
+    package var utf16Column: Int { Int(storedUTF16Column) }
 
-    public init(offset: Int, line: Int, column: Int, utf16Column: Int) {
+    package init(offset: Int, line: Int, column: Int, utf16Column: Int) {
         self.offset = offset
         storedLine = UInt32(clamping: line)
         storedColumn = UInt32(clamping: column)
@@ -24,22 +24,22 @@ public struct SourcePosition: Hashable, Sendable, Comparable, BitwiseCopyable {
     }
 
     /// The first character of a file.
-    public static let start = SourcePosition(offset: 0, line: 1, column: 1, utf16Column: 1)
+    package static let start = SourcePosition(offset: 0, line: 1, column: 1, utf16Column: 1)
 
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
+    package static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 }
 
 /// The extent of an element: from its opening `<` to just past its closing `>`.
-public struct SourceRange: Hashable, Sendable {
-    public var start: SourcePosition
-    public var end: SourcePosition
+package struct SourceRange: Hashable, Sendable {
+    package var start: SourcePosition
+    package var end: SourcePosition
 
-    public init(start: SourcePosition, end: SourcePosition) {
+    package init(start: SourcePosition, end: SourcePosition) {
         self.start = start
         self.end = end
     }
 
-    public init(at position: SourcePosition) {
+    package init(at position: SourcePosition) {
         self.init(start: position, end: position)
     }
 }

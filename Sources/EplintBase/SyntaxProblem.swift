@@ -1,7 +1,7 @@
 /// Something wrong with the input itself, before any rule looks at it. Here, not in
 /// PlistSyntax, because the preprocessor reports its problems into the parser's list.
-public struct SyntaxProblem: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct SyntaxProblem: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Not well-formed XML or not a valid XML property list. Fatal.
         case malformed
         /// Not an XML property list at all (binary plist, JSON, …) or over a limit. Fatal.
@@ -14,17 +14,17 @@ public struct SyntaxProblem: Sendable, Equatable {
         case preprocessorComment
     }
 
-    public var kind: Kind
-    public var message: String
-    public var position: SourcePosition
+    package var kind: Kind
+    package var message: String
+    package var position: SourcePosition
     /// `plutil -convert xml1` would turn the input into something eplint reads.
-    public var suggestsConversion = false
+    package var suggestsConversion = false
 
-    public init(kind: Kind, message: String, position: SourcePosition) {
+    package init(kind: Kind, message: String, position: SourcePosition) {
         self.kind = kind
         self.message = message
         self.position = position
     }
 
-    public var isFatal: Bool { kind != .unevaluatedDirective && kind != .preprocessorComment }
+    package var isFatal: Bool { kind != .unevaluatedDirective && kind != .preprocessorComment }
 }

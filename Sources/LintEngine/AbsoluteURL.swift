@@ -4,14 +4,14 @@
 /// Written by hand on purpose: Foundation's URL parsing is lenient and differs between
 /// platforms, and a linter must say the same thing everywhere. Every non-ASCII character
 /// is treated as unreserved (non-ASCII is its own rule, EP205).
-public struct AbsoluteURL: Equatable, Sendable {
-    public var scheme: String
-    public var userinfo: String?
-    public var host: String
-    public var port: String?
-    public var query: String?
+package struct AbsoluteURL: Equatable, Sendable {
+    package var scheme: String
+    package var userinfo: String?
+    package var host: String
+    package var port: String?
+    package var query: String?
 
-    public enum Invalid: Error, Equatable, Sendable {
+    package enum Invalid: Error, Equatable, Sendable {
         case whitespaceOrControl
         case backslash
         case badPercentEscape
@@ -22,7 +22,7 @@ public struct AbsoluteURL: Equatable, Sendable {
         case invalidPort
         case invalidCharacter(Character)
 
-        public var explanation: String {
+        package var explanation: String {
             switch self {
             case .whitespaceOrControl: "it contains a space or a control character"
             case .backslash: "it contains a backslash"
@@ -37,7 +37,7 @@ public struct AbsoluteURL: Equatable, Sendable {
         }
     }
 
-    public static func parse(_ text: String) -> Result<AbsoluteURL, Invalid> {
+    package static func parse(_ text: String) -> Result<AbsoluteURL, Invalid> {
         // Over UTF-8 bytes: every character the grammar names is ASCII, and a byte of a
         // multi-byte character (>= 0x80) is "unreserved" here. No copy of the text is made,
         // so a 50 MB string costs one pass, not an array of scalars.

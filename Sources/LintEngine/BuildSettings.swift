@@ -2,30 +2,30 @@ import EplintBase
 
 /// `$(NAME)` and `${NAME}` references in plist strings, resolved from `--define` values in
 /// one pass (no nesting), as Xcode expands Info.plist build settings.
-public struct BuildSettings: Sendable {
-    public struct Definition: Sendable, Equatable {
-        public var value: String
+package struct BuildSettings: Sendable {
+    package struct Definition: Sendable, Equatable {
+        package var value: String
         /// Where it was set, for messages: `--define`, `.eplint.yml`, `Config/Release.xcconfig:3`.
-        public var origin: String
+        package var origin: String
 
-        public init(value: String, origin: String) {
+        package init(value: String, origin: String) {
             self.value = value
             self.origin = origin
         }
     }
 
-    public var definitions: [String: Definition]
+    package var definitions: [String: Definition]
 
-    public init(_ values: [String: String] = [:], origin: String = "--define") {
+    package init(_ values: [String: String] = [:], origin: String = "--define") {
         definitions = values.mapValues { Definition(value: $0, origin: origin) }
     }
 
-    public init(definitions: [String: Definition]) { self.definitions = definitions }
+    package init(definitions: [String: Definition]) { self.definitions = definitions }
 
     /// NAME → value, also the macros of preprocessed Info.plists.
-    public var values: [String: String] { definitions.mapValues(\.value) }
+    package var values: [String: String] { definitions.mapValues(\.value) }
 
-    public enum Resolution: Equatable, Sendable {
+    package enum Resolution: Equatable, Sendable {
         /// No reference: the text as written.
         case literal(String)
         /// Every reference defined: the expanded text, and where each setting was set.
@@ -34,7 +34,7 @@ public struct BuildSettings: Sendable {
         case unresolved([String])
 
         /// The text checks can use, if any.
-        public var value: String? {
+        package var value: String? {
             switch self {
             case .literal(let text), .resolved(let text, _): text
             case .unresolved: nil
@@ -42,7 +42,7 @@ public struct BuildSettings: Sendable {
         }
     }
 
-    public func resolve(_ text: String) -> Resolution {
+    package func resolve(_ text: String) -> Resolution {
         // Most values name no variable: they are returned as they are, not rebuilt scalar by scalar.
         guard text.utf8.contains(UInt8(ascii: "$")) else { return .literal(text) }
         var output = ""
@@ -87,13 +87,13 @@ public struct BuildSettings: Sendable {
 
 extension BuildSettings.Resolution {
     /// The text names no build setting.
-    public var isLiteral: Bool {
+    package var isLiteral: Bool {
         if case .literal = self { return true }
         return false
     }
 
     /// The value for a message: quoted, and where it came from when a build setting made it.
-    public func shown(writtenAs text: String) -> String {
+    package func shown(writtenAs text: String) -> String {
         switch self {
         case .resolved(let value, let origins):
             "\(value.quotedForMessage) (from \(text.quotedForMessage); \(origins.joined(separator: ", ")))"

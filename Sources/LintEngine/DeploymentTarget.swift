@@ -2,18 +2,18 @@ import PlistSyntax
 
 /// A platform an app is deployed to, with the first version that reads
 /// `SKExternalPurchaseMultiLink`.
-public enum Platform: String, CaseIterable, Sendable {
+package enum Platform: String, CaseIterable, Sendable {
     case iOS, iPadOS, tvOS, macOS, watchOS, visionOS
 
     /// Case-insensitive, as users type them on the command line.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
             return nil
         }
         self = match
     }
 
-    public var multiLinkMinimum: Version {
+    package var multiLinkMinimum: Version {
         switch self {
         case .iOS, .iPadOS, .tvOS: Version("17.5")!
         case .macOS: Version("14.5")!
@@ -23,7 +23,7 @@ public enum Platform: String, CaseIterable, Sendable {
     }
 
     /// `CFBundleSupportedPlatforms` names.
-    public init?(bundlePlatform: String) {
+    package init?(bundlePlatform: String) {
         switch bundlePlatform {
         case "iPhoneOS": self = .iOS
         case "AppleTVOS": self = .tvOS
@@ -36,11 +36,11 @@ public enum Platform: String, CaseIterable, Sendable {
 }
 
 /// A dotted version (`17.4.9`); missing parts are 0.
-public struct Version: Comparable, Sendable, CustomStringConvertible {
-    public var parts: [Int]
-    public var description: String
+package struct Version: Comparable, Sendable, CustomStringConvertible {
+    package var parts: [Int]
+    package var description: String
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
         guard !pieces.isEmpty,
             pieces.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
@@ -49,7 +49,7 @@ public struct Version: Comparable, Sendable, CustomStringConvertible {
         description = text
     }
 
-    public static func < (lhs: Version, rhs: Version) -> Bool {
+    package static func < (lhs: Version, rhs: Version) -> Bool {
         let count = max(lhs.parts.count, rhs.parts.count)
         for index in 0..<count {
             let left = index < lhs.parts.count ? lhs.parts[index] : 0
@@ -59,22 +59,22 @@ public struct Version: Comparable, Sendable, CustomStringConvertible {
         return false
     }
 
-    public static func == (lhs: Version, rhs: Version) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
+    package static func == (lhs: Version, rhs: Version) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
 }
 
 /// A known deployment target and where it came from (for messages).
-public struct DeploymentTarget: Sendable {
-    public var platform: Platform
-    public var version: Version
-    public var source: String
+package struct DeploymentTarget: Sendable {
+    package var platform: Platform
+    package var version: Version
+    package var source: String
 
-    public init(platform: Platform, version: Version, source: String) {
+    package init(platform: Platform, version: Version, source: String) {
         self.platform = platform
         self.version = version
         self.source = source
     }
 
-    public var supportsMultiLink: Bool { version >= platform.multiLinkMinimum }
+    package var supportsMultiLink: Bool { version >= platform.multiLinkMinimum }
 
     /// From the Info.plist: `MinimumOSVersion` (platform from `CFBundleSupportedPlatforms`,
     /// else iOS) and `LSMinimumSystemVersion` (macOS). Unresolved build settings and

@@ -1,28 +1,28 @@
-public import EplintBase
+import EplintBase
 
-public enum Severity: String, Sendable, Comparable, CaseIterable {
+package enum Severity: String, Sendable, Comparable, CaseIterable {
     case note, warning, error
 
     private var rank: Int { Self.allCases.firstIndex(of: self)! }
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// A stable rule identifier such as `EP203`.
-public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
-    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+package struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
+    package var description: String { rawValue }
+    package static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A secondary place that explains a diagnostic (the first of two duplicate keys …).
-public struct RelatedLocation: Sendable, Equatable {
-    public var file: String
-    public var range: SourceRange
-    public var message: String
+package struct RelatedLocation: Sendable, Equatable {
+    package var file: String
+    package var range: SourceRange
+    package var message: String
 
-    public init(file: String, range: SourceRange, message: String) {
+    package init(file: String, range: SourceRange, message: String) {
         self.file = file
         self.range = range
         self.message = message
@@ -31,15 +31,15 @@ public struct RelatedLocation: Sendable, Equatable {
 
 /// A finding that is not reported, and what dropped it: an inline `eplint:` directive, the
 /// configuration file or a baseline (`--verbose` says which; applied in that order).
-public struct SuppressedFinding: Sendable {
-    public enum Kind: Sendable { case inSource, configuration, baseline }
+package struct SuppressedFinding: Sendable {
+    package enum Kind: Sendable { case inSource, configuration, baseline }
 
-    public var diagnostic: Diagnostic
-    public var kind: Kind
+    package var diagnostic: Diagnostic
+    package var kind: Kind
     /// What dropped it, for people: `eplint:disable-next at line 12`, `disable: in .eplint.yml`.
-    public var reason: String
+    package var reason: String
 
-    public init(_ diagnostic: Diagnostic, kind: Kind, reason: String) {
+    package init(_ diagnostic: Diagnostic, kind: Kind, reason: String) {
         self.diagnostic = diagnostic
         self.kind = kind
         self.reason = reason
@@ -47,30 +47,30 @@ public struct SuppressedFinding: Sendable {
 }
 
 /// One finding, ready for any reporter.
-public struct Diagnostic: Sendable {
+package struct Diagnostic: Sendable {
     /// The path as the user gave it (relative stays relative).
-    public var file: String
-    public var rule: RuleID
-    public var severity: Severity
+    package var file: String
+    package var rule: RuleID
+    package var severity: Severity
     /// One line, no `[ID]` suffix.
-    public var message: String
-    public var range: SourceRange
+    package var message: String
+    package var range: SourceRange
     /// Where in the plist, e.g. `SKExternalPurchaseMultiLink.fr[2]`; empty for file-level problems.
-    public var keyPath: String
+    package var keyPath: String
     /// The offending value (for fingerprints and baselines, never the line).
-    public var value: String
-    public var related: [RelatedLocation]
+    package var value: String
+    package var related: [RelatedLocation]
     /// The source text of `range` and the whole first line of it, when the file could be
     /// read again for presentation (filled in just before reporting).
-    public var snippet: String?
-    public var sourceLine: String?
+    package var snippet: String?
+    package var sourceLine: String?
     /// The contexts (`App/Debug` …) of its file that report it, when only some do; empty when
     /// every context does. The message names them (`hold(onlyIn:)`).
-    public private(set) var onlyInContexts: [String] = []
+    package private(set) var onlyInContexts: [String] = []
     /// How to repair it, when the rule knows one right answer (`--fix`).
-    public var fix: Fix?
+    package var fix: Fix?
 
-    public init(
+    package init(
         file: String, rule: RuleID, severity: Severity, message: String, range: SourceRange,
         keyPath: String = "", value: String = "", related: [RelatedLocation] = [], fix: Fix? = nil
     ) {
@@ -86,18 +86,18 @@ public struct Diagnostic: Sendable {
     }
 
     /// The message without the contexts it names: what makes two reports of one finding the same.
-    public var contextFreeMessage: String {
+    package var contextFreeMessage: String {
         onlyInContexts.isEmpty ? message : String(message.dropLast(Self.contextSuffix(onlyInContexts).count))
     }
 
     /// Says the finding holds only in these contexts of its file (none: in all of them).
-    public mutating func hold(onlyIn contexts: [String]) {
+    package mutating func hold(onlyIn contexts: [String]) {
         message = contextFreeMessage + (contexts.isEmpty ? "" : Self.contextSuffix(contexts))
         onlyInContexts = contexts
     }
 
     /// The same finding reached another way (a walk and a target's pairing): it holds wherever either holds.
-    public mutating func merge(contextsOf other: Diagnostic) {
+    package mutating func merge(contextsOf other: Diagnostic) {
         guard !onlyInContexts.isEmpty else { return }
         if other.onlyInContexts.isEmpty { return hold(onlyIn: []) }
         hold(onlyIn: onlyInContexts + other.onlyInContexts.filter { !onlyInContexts.contains($0) })
@@ -108,7 +108,7 @@ public struct Diagnostic: Sendable {
     }
 
     /// Line, then column, then rule ID (files are ordered by the caller, as discovered).
-    public static func inReportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    package static func inReportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         (lhs.range.start.line, lhs.range.start.column, lhs.rule.rawValue) < (
             rhs.range.start.line, rhs.range.start.column, rhs.rule.rawValue
         )

@@ -1,16 +1,16 @@
-public import EplintBase
-public import PlistSyntax
+import EplintBase
+import PlistSyntax
 
 /// The StoreKit entitlements and the Info.plist keys that need each of them.
-public enum StoreKitEntitlement: String, CaseIterable, Sendable {
+package enum StoreKitEntitlement: String, CaseIterable, Sendable {
     case externalPurchase = "com.apple.developer.storekit.external-purchase"
     case externalPurchaseLink = "com.apple.developer.storekit.external-purchase-link"
     case externalPurchaseLinkStreaming = "com.apple.developer.storekit.external-purchase-link-streaming"
 
     /// What every StoreKit entitlement's key starts with.
-    public static let keyPrefix = "com.apple.developer.storekit."
+    package static let keyPrefix = "com.apple.developer.storekit."
 
-    public var keys: [StoreKitKey] {
+    package var keys: [StoreKitKey] {
         switch self {
         case .externalPurchase: [.externalPurchase]
         case .externalPurchaseLink: [.link, .multiLink, .customLinkRegions]
@@ -18,21 +18,21 @@ public enum StoreKitEntitlement: String, CaseIterable, Sendable {
         }
     }
 
-    public static func needed(by key: StoreKitKey) -> StoreKitEntitlement {
+    package static func needed(by key: StoreKitKey) -> StoreKitEntitlement {
         allCases.first { $0.keys.contains(key) }!
     }
 }
 
 /// The provisioning profile embedded in a built app: what it grants, and until when.
-public struct GrantingProfile: Sendable {
+package struct GrantingProfile: Sendable {
     /// The path as it is shown in diagnostics.
-    public var path: String
+    package var path: String
     /// Its `Entitlements` entries.
-    public var entitlements: [PlistEntry]
+    package var entitlements: [PlistEntry]
     /// `ExpirationDate` as the plist writes it (`2019-04-07T01:27:21Z`).
-    public var expirationDate: String?
+    package var expirationDate: String?
 
-    public init(path: String, entitlements: [PlistEntry], expirationDate: String?) {
+    package init(path: String, entitlements: [PlistEntry], expirationDate: String?) {
         self.path = path
         self.entitlements = entitlements
         self.expirationDate = expirationDate
@@ -40,17 +40,17 @@ public struct GrantingProfile: Sendable {
 }
 
 /// An entitlements file paired with an Info.plist, parsed and well formed.
-public struct PairedEntitlements: Sendable {
+package struct PairedEntitlements: Sendable {
     /// The path as it is shown in diagnostics.
-    public var path: String
+    package var path: String
     /// The top-level entries (all retained; entitlements files are small).
-    public var entries: [PlistEntry]
+    package var entries: [PlistEntry]
     /// For the entitlements signed into a built app: the profile embedded beside them.
-    public var profile: GrantingProfile?
+    package var profile: GrantingProfile?
     /// The top-level `<dict>`, where a moved entry goes; nil when the file is not XML text.
-    public var dictionary: SourceRange?
+    package var dictionary: SourceRange?
 
-    public init(path: String, entries: [PlistEntry], profile: GrantingProfile? = nil, dictionary: SourceRange? = nil) {
+    package init(path: String, entries: [PlistEntry], profile: GrantingProfile? = nil, dictionary: SourceRange? = nil) {
         self.path = path
         self.entries = entries
         self.profile = profile
@@ -58,18 +58,18 @@ public struct PairedEntitlements: Sendable {
     }
 
     /// The entry that counts for an entitlement: its last occurrence.
-    public func entry(_ entitlement: StoreKitEntitlement) -> PlistEntry? {
+    package func entry(_ entitlement: StoreKitEntitlement) -> PlistEntry? {
         entries.last(forKey: entitlement.rawValue)
     }
 
     /// Set to `<true/>`.
-    public func grants(_ entitlement: StoreKitEntitlement) -> Bool {
+    package func grants(_ entitlement: StoreKitEntitlement) -> Bool {
         entry(entitlement)?.value.boolValue == true
     }
 }
 
 /// What pairing found for one Info.plist.
-public enum EntitlementsPairing: Sendable {
+package enum EntitlementsPairing: Sendable {
     /// No entitlements file is known for it.
     case none
     /// The file could not be used for pairing; its own diagnostics (EP001/EP002/EP004, or a

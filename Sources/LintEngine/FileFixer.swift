@@ -5,26 +5,26 @@ import PlistSyntax
 /// finds gets its turn (a renamed key shows what its value holds: fixed in the next round).
 /// Every round must parse; at the end, the fixed findings must be gone and every finding
 /// must be one the file had before. Otherwise the file is left as it was and `refusal` says why.
-public enum FileFixer {
+package enum FileFixer {
     /// At most this many rounds: overlapping fixes are rare, and a cycle must end.
-    public static let maximumRounds = 4
+    package static let maximumRounds = 4
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The fixed file (the original bytes when nothing was fixed or a fix was refused).
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
         /// The findings fixed, as first reported.
-        public var fixed: [Diagnostic] = []
+        package var fixed: [Diagnostic] = []
         /// The file's findings after fixing (those given when nothing changed).
-        public var findings: [Diagnostic]
-        public var refusal: String?
-        public var changed: Bool { !fixed.isEmpty }
+        package var findings: [Diagnostic]
+        package var refusal: String?
+        package var changed: Bool { !fixed.isEmpty }
     }
 
     /// `findings` are those of linting `original`, its paired file's included (they must not
     /// change either). `isReported` says which of a list would be reported (not ignored,
     /// suppressed or baselined); only those are fixed. `relint` lints a text of the file (in
     /// all its contexts) and gives nil when it does not parse.
-    public static func fix(
+    package static func fix(
         _ original: [UInt8], file: String, findings: [Diagnostic], allowing applicability: FixApplicability,
         isReported: ([Diagnostic]) -> [Bool], relint lint: ([UInt8]) -> [Diagnostic]?
     ) -> Outcome {
@@ -61,7 +61,7 @@ public enum FileFixer {
     }
 
     /// A lint's findings, or nil when they say the text does not parse (EP001, EP002).
-    public static func parsed(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
+    package static func parsed(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
         diagnostics.contains { $0.rule == Linter.malformed || $0.rule == Linter.unsupported } ? nil : diagnostics
     }
 
@@ -111,7 +111,7 @@ public enum FileFixer {
     }
 
     /// The file with `edits` (non-overlapping, file byte ranges) applied.
-    public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    package static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var position = 0
@@ -127,7 +127,7 @@ public enum FileFixer {
     /// What finding the fixes brought (and did not fix in a later round), or left that they
     /// fixed: findings are told apart by rule and value (positions and indices move when an
     /// entry goes).
-    public static func unexpected(_ after: [Diagnostic], before: [Diagnostic], fixed: [Diagnostic]) -> String? {
+    package static func unexpected(_ after: [Diagnostic], before: [Diagnostic], fixed: [Diagnostic]) -> String? {
         var expected: [String: Int] = [:]
         func identity(_ diagnostic: Diagnostic) -> String { diagnostic.rule.rawValue + "\u{0}" + diagnostic.value }
         for diagnostic in before { expected[identity(diagnostic), default: 0] += 1 }

@@ -1,10 +1,10 @@
 /// What a file is to eplint, by its name: the one place this is decided. An Info.plist is any
 /// name ending in `Info.plist` (`App-Info.plist`, as Xcode templates name them); entitlements
 /// files end in `.entitlements`; anything else is another plist, linted only for StoreKit keys.
-public enum FileKind: Sendable, Equatable {
+package enum FileKind: Sendable, Equatable {
     case infoPlist, entitlements, other
 
-    public init(path: String) {
+    package init(path: String) {
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
         if name.hasSuffix(".entitlements") {
             self = .entitlements

@@ -1,15 +1,15 @@
-public import EplintBase
+import EplintBase
 
 /// Whether a fix keeps the meaning the author intended (`--fix`) or changes it (`--unsafe-fixes`).
-public enum FixApplicability: String, Sendable, Comparable {
+package enum FixApplicability: String, Sendable, Comparable {
     case safe, unsafe
 
-    public static func < (lhs: FixApplicability, rhs: FixApplicability) -> Bool { lhs == .safe && rhs == .unsafe }
+    package static func < (lhs: FixApplicability, rhs: FixApplicability) -> Bool { lhs == .safe && rhs == .unsafe }
 }
 
 /// What a rule proposes, in terms of elements: the file's text is not at hand in a rule, so
 /// the exact bytes are found later (`FixResolution` in the command), where the text is.
-public enum FixIntent: Sendable, Equatable {
+package enum FixIntent: Sendable, Equatable {
     /// The character data of the `<string>` or `<key>` element at `element`, which must read
     /// literally `old` (no entity, no CDATA), becomes `new`.
     case replaceText(element: SourceRange, old: String, new: String)
@@ -23,17 +23,17 @@ public enum FixIntent: Sendable, Equatable {
 }
 
 /// One replacement in a file, resolved from an intent against the file's text.
-public struct TextEdit: Sendable, Equatable {
+package struct TextEdit: Sendable, Equatable {
     /// In the decoded text (what every `SourcePosition` counts).
-    public var range: SourceRange
-    public var replacement: String
+    package var range: SourceRange
+    package var replacement: String
     /// The bytes replaced in the file as stored, and what replaces them in the file's own encoding.
-    public var fileBytes: Range<Int>
-    public var replacementBytes: [UInt8]
+    package var fileBytes: Range<Int>
+    package var replacementBytes: [UInt8]
     /// The file edited when it is not the finding's (the destination of a move).
-    public var file: String?
+    package var file: String?
 
-    public init(
+    package init(
         range: SourceRange, replacement: String, fileBytes: Range<Int>, replacementBytes: [UInt8], file: String? = nil
     ) {
         self.range = range
@@ -45,43 +45,43 @@ public struct TextEdit: Sendable, Equatable {
 }
 
 /// A finding's repair: what the rule intends, and once resolved against the file, the edits.
-public struct Fix: Sendable, Equatable {
-    public var applicability: FixApplicability
-    public var intents: [FixIntent]
+package struct Fix: Sendable, Equatable {
+    package var applicability: FixApplicability
+    package var intents: [FixIntent]
     /// Empty until resolved; a fix whose intents cannot be mapped 1:1 to the file is dropped.
-    public var edits: [TextEdit] = []
+    package var edits: [TextEdit] = []
     /// Why the rule's usual fix does not apply here (`--verbose` says it); no intents then.
-    public var withheldBecause: String?
+    package var withheldBecause: String?
 
-    public init(_ applicability: FixApplicability, _ intents: [FixIntent]) {
+    package init(_ applicability: FixApplicability, _ intents: [FixIntent]) {
         self.applicability = applicability
         self.intents = intents
     }
 
     /// The fix changes the file (it is not withheld).
-    public var proposesEdits: Bool { !intents.isEmpty }
+    package var proposesEdits: Bool { !intents.isEmpty }
 
     /// The other file a move writes to; nil for a fix of the finding's file alone.
-    public var destination: String? {
+    package var destination: String? {
         for case .move(_, let destination, _) in intents { return destination }
         return nil
     }
 
-    public static func safe(_ intents: FixIntent...) -> Fix { Fix(.safe, intents) }
-    public static func unsafe(_ intents: FixIntent...) -> Fix { Fix(.unsafe, intents) }
+    package static func safe(_ intents: FixIntent...) -> Fix { Fix(.safe, intents) }
+    package static func unsafe(_ intents: FixIntent...) -> Fix { Fix(.unsafe, intents) }
 
     /// No fix, and why: the text is not the value (a build setting's), so editing it is not the fix.
-    public static func withheld(_ reason: String) -> Fix {
+    package static func withheld(_ reason: String) -> Fix {
         var fix = Fix(.safe, [])
         fix.withheldBecause = reason
         return fix
     }
 
     /// A move needs a paired file to move to (`--verbose` says which is missing).
-    public static func noPairedFile(_ kind: String) -> Fix {
+    package static func noPairedFile(_ kind: String) -> Fix {
         withheld("no \(kind) is paired with it to move the entry to")
     }
 
-    public static let fromBuildSetting = withheld(
+    package static let fromBuildSetting = withheld(
         "its value comes from a build setting ($(NAME)), not from the file's text")
 }

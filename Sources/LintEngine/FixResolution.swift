@@ -1,11 +1,11 @@
 import EplintBase
-public import PlistSyntax
+import PlistSyntax
 
 /// Turns the intents of fixes into exact edits of one file's text. An intent that does not
 /// map 1:1 to the text (an entity or CDATA in the string, a character the file's encoding
 /// cannot hold) leaves its diagnostic without a fix.
-public enum FixResolution {
-    public static func resolve(_ diagnostics: inout [Diagnostic], file: String, text: EncodedText) {
+package enum FixResolution {
+    package static func resolve(_ diagnostics: inout [Diagnostic], file: String, text: EncodedText) {
         for index in diagnostics.indices where diagnostics[index].file == file {
             guard let fix = diagnostics[index].fix else { continue }
             diagnostics[index].fix = resolve(fix, in: text)
@@ -13,7 +13,7 @@ public enum FixResolution {
     }
 
     /// `destination`: the text of the file a move writes to (none: a move is not resolved).
-    public static func resolve(_ fix: Fix, in text: EncodedText, destination: EncodedText? = nil) -> Fix? {
+    package static func resolve(_ fix: Fix, in text: EncodedText, destination: EncodedText? = nil) -> Fix? {
         guard fix.proposesEdits else { return nil }
         var resolved = fix
         resolved.edits = []
@@ -39,7 +39,7 @@ public enum FixResolution {
     }
 
     /// Why a move cannot be made in these texts (for `--verbose`); nil when it can or is no move.
-    public static func moveRefusal(_ fix: Fix, in text: EncodedText, destination: EncodedText) -> String? {
+    package static func moveRefusal(_ fix: Fix, in text: EncodedText, destination: EncodedText) -> String? {
         for case .move(let entry, let path, let dictionary) in fix.intents {
             if let reason = MoveResolution.refusal(entry, in: text) { return reason }
             if MoveResolution.insertionPoint(before: dictionary, in: destination.utf8) == nil {

@@ -1,13 +1,13 @@
-public import EplintBase
-public import PlistSyntax
+import EplintBase
+import PlistSyntax
 
 /// Whether the app may have up to five links per EEA+ region, and why eplint thinks so.
-public struct MusicStreaming: Sendable {
-    public var qualifies: Bool
+package struct MusicStreaming: Sendable {
+    package var qualifies: Bool
     /// Where that came from, for EP301/EP302 messages.
-    public var reason: String
+    package var reason: String
 
-    public init(qualifies: Bool, reason: String) {
+    package init(qualifies: Bool, reason: String) {
         self.qualifies = qualifies
         self.reason = reason
     }
@@ -37,7 +37,7 @@ public struct MusicStreaming: Sendable {
         return .notDeclared
     }
 
-    public static let notDeclared = MusicStreaming(
+    package static let notDeclared = MusicStreaming(
         qualifies: false,
         reason:
             "the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml"
@@ -45,27 +45,27 @@ public struct MusicStreaming: Sendable {
 }
 
 /// Everything a rule may look at for one file, and the one way it reports.
-public final class LintContext {
-    public let file: String
-    public let root: PlistNode
-    public let facts: StoreKitFacts
-    public let regionData: RegionData
-    public let buildSettings: BuildSettings
-    public let musicStreaming: MusicStreaming
+package final class LintContext {
+    package let file: String
+    package let root: PlistNode
+    package let facts: StoreKitFacts
+    package let regionData: RegionData
+    package let buildSettings: BuildSettings
+    package let musicStreaming: MusicStreaming
     /// The paired entitlements file, if one is known and well formed.
-    public let entitlements: PairedEntitlements?
+    package let entitlements: PairedEntitlements?
     /// The linted file is itself an entitlements file (holding Info.plist keys, so paired with
     /// itself): what it holds is EP405's, never an Info.plist's keys missing or not using
     /// entitlements (EP401, EP402).
-    public var isEntitlementsFile: Bool { FileKind(path: file) == .entitlements }
+    package var isEntitlementsFile: Bool { FileKind(path: file) == .entitlements }
     /// Known deployment targets (flags or config, else the Info.plist); empty when unknown.
-    public let deploymentTargets: [DeploymentTarget]
+    package let deploymentTargets: [DeploymentTarget]
     /// Where the file's C preprocessor lines start.
-    public let directives: [SourcePosition]
+    package let directives: [SourcePosition]
     /// Whether the file's target preprocesses it; nil when unknown (no Xcode project).
-    public let infoPlistPreprocessed: Bool?
+    package let infoPlistPreprocessed: Bool?
     /// The current time for EP407 (`2026-11-25T21:00:00Z`); nil: not checked.
-    public let now: String?
+    package let now: String?
     private(set) var findings: [Finding] = []
     var checkableLinkCache: [CheckableLink]?
     var regionLinksCache: [RegionLinks]?
@@ -107,7 +107,7 @@ public final class LintContext {
 
     /// Reports a finding of `rule` on the element at `range` (of this file, or of `otherFile`
     /// such as the paired entitlements file).
-    public func diagnose(
+    package func diagnose(
         _ rule: some LintRule, _ message: String, at range: SourceRange, keyPath: String, value: String = "",
         related: [(range: SourceRange, message: String)] = [], in otherFile: String? = nil, fix: Fix? = nil
     ) {
@@ -125,17 +125,17 @@ public final class LintContext {
 }
 
 /// A URL whose value is known (no unresolved build setting), read once for every URL rule.
-public struct CheckableLink {
-    public var occurrence: LinkOccurrence
-    public var value: String
-    public var parsed: Result<AbsoluteURL, AbsoluteURL.Invalid>
+package struct CheckableLink {
+    package var occurrence: LinkOccurrence
+    package var value: String
+    package var parsed: Result<AbsoluteURL, AbsoluteURL.Invalid>
     /// The value for a message, with its build-setting origin when it has one.
-    public var shown: String { occurrence.resolution.shown(writtenAs: occurrence.text) }
+    package var shown: String { occurrence.resolution.shown(writtenAs: occurrence.text) }
 }
 
 extension LintContext {
     /// Every URL with a known value, parsed.
-    public var checkableLinks: [CheckableLink] {
+    package var checkableLinks: [CheckableLink] {
         if let cached = checkableLinkCache { return cached }
         let links = facts.links.compactMap { link in
             link.resolution.value.map { CheckableLink(occurrence: link, value: $0, parsed: AbsoluteURL.parse($0)) }

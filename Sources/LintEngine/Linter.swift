@@ -1,24 +1,24 @@
 import EplintBase
-public import PlistSyntax
-public import Preprocessor
+import PlistSyntax
+import Preprocessor
 
 /// How a run lints: the same for every file of the run.
-public struct LintConfiguration: Sendable {
-    public var buildSettings: BuildSettings
+package struct LintConfiguration: Sendable {
+    package var buildSettings: BuildSettings
     /// Declared by flag or config; nil: detected from a paired entitlements file.
-    public var musicStreaming: MusicStreaming?
-    public var regionData: RegionData
+    package var musicStreaming: MusicStreaming?
+    package var regionData: RegionData
     /// Given by flag or config; they replace what the Info.plist says. nil: read the plist.
-    public var deploymentTargets: [DeploymentTarget]?
+    package var deploymentTargets: [DeploymentTarget]?
     /// How Info.plists go through the C preprocessor (Xcode's INFOPLIST_PREPROCESS settings).
-    public var preprocessing: PreprocessingOptions
+    package var preprocessing: PreprocessingOptions
     /// Whether the Info.plist's target preprocesses it (`INFOPLIST_PREPROCESS`); nil when no
     /// Xcode project says. (EP011; what is linted follows `preprocessing`.)
-    public var infoPlistPreprocessed: Bool?
+    package var infoPlistPreprocessed: Bool?
     /// The current time as plists write dates (`2026-11-25T21:00:00Z`), for EP407; nil: not checked.
-    public var now: String?
+    package var now: String?
 
-    public init(
+    package init(
         buildSettings: BuildSettings = BuildSettings(), musicStreaming: MusicStreaming? = nil,
         regionData: RegionData = .builtIn, deploymentTargets: [DeploymentTarget]? = nil,
         preprocessing: PreprocessingOptions = PreprocessingOptions()
@@ -32,18 +32,18 @@ public struct LintConfiguration: Sendable {
 }
 
 /// The findings of one file (followed by those of its paired entitlements file).
-public struct FileLintResult: Sendable {
-    public var diagnostics: [Diagnostic]
+package struct FileLintResult: Sendable {
+    package var diagnostics: [Diagnostic]
     /// The input was a binary plist (a directory walk skips those).
-    public var isBinaryPropertyList: Bool
+    package var isBinaryPropertyList: Bool
     /// What made the run fail while linting this file (an unreadable entitlements file).
-    public var failures: [String] = []
+    package var failures: [String] = []
     /// Findings its inline `eplint:` directives dropped.
-    public var suppressed: [SuppressedFinding] = []
+    package var suppressed: [SuppressedFinding] = []
     /// The file went through the C preprocessor: what was linted is not its text, so no fix applies.
-    public var preprocessed = false
+    package var preprocessed = false
 
-    public init(
+    package init(
         diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [],
         suppressed: [SuppressedFinding] = []
     ) {
@@ -55,13 +55,13 @@ public struct FileLintResult: Sendable {
 }
 
 /// Parses one file and runs every rule on it.
-public struct Linter: Sendable {
-    public let rules: [any LintRule]
+package struct Linter: Sendable {
+    package let rules: [any LintRule]
     /// The rules that also run on files without StoreKit keys, found once.
     private let pairingRules: [any LintRule]
-    public let configuration: LintConfiguration
+    package let configuration: LintConfiguration
 
-    public init(rules: [any LintRule], configuration: LintConfiguration) {
+    package init(rules: [any LintRule], configuration: LintConfiguration) {
         self.rules = rules
         pairingRules = rules.filter(\.runsWithoutStoreKitKeys)
         self.configuration = configuration
@@ -85,7 +85,7 @@ public struct Linter: Sendable {
     /// diagnostics and to recognise `*Info.plist` and `*.entitlements` files. `pairing`
     /// is asked for the entitlements file of an Info.plist (a file named `*Info.plist` or
     /// one with StoreKit keys); the paired file's diagnostics follow this file's.
-    public func lint(
+    package func lint(
         _ source: inout some ByteSource, path: String,
         pairing: (String) -> EntitlementsPairing = { _ in .none }
     ) throws(ReadFailure) -> FileLintResult {
@@ -109,7 +109,7 @@ public struct Linter: Sendable {
 
     /// Lints values read from elsewhere than a plist file (Expo's app.json): the rules see
     /// `root` as an Info.plist's root dict, located where it was written.
-    public func lint(root: PlistNode, path: String, pairing: (String) -> EntitlementsPairing = { _ in .none })
+    package func lint(root: PlistNode, path: String, pairing: (String) -> EntitlementsPairing = { _ in .none })
         -> FileLintResult
     {
         run(
@@ -178,7 +178,7 @@ public struct Linter: Sendable {
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.
-    public func readEntitlements(_ source: inout some ByteSource, path: String) throws(ReadFailure)
+    package func readEntitlements(_ source: inout some ByteSource, path: String) throws(ReadFailure)
         -> EntitlementsPairing
     {
         // Every StoreKit entitlement's entry is kept (unknown ones too): a move (EP404) must know whether the file has the key.
@@ -268,10 +268,10 @@ public struct Linter: Sendable {
 
 /// A rule that checks an Info.plist against its entitlements, which runs even on an
 /// Info.plist without StoreKit keys (an entitlement may be granted and unused).
-public protocol PairingRule: LintRule {}
+package protocol PairingRule: LintRule {}
 
 extension PairingRule {
-    public var runsWithoutStoreKitKeys: Bool { true }
+    package var runsWithoutStoreKitKeys: Bool { true }
 }
 
 extension String {

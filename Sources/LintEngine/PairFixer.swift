@@ -4,20 +4,20 @@ import PlistSyntax
 /// in one round: every reported move allowed, both files edited together, then the
 /// Info.plist linted again with the new entitlements file. As `FileFixer`, the fixed
 /// findings must be gone and no new one may appear, or both files are left as they were.
-public enum PairFixer {
-    public struct Outcome: Sendable {
+package enum PairFixer {
+    package struct Outcome: Sendable {
         /// The two files (their original bytes when nothing was moved or the moves were refused).
-        public var infoPlist: [UInt8]
-        public var entitlements: [UInt8]
-        public var fixed: [Diagnostic] = []
-        public var findings: [Diagnostic]
-        public var refusal: String?
-        public var changed: Bool { !fixed.isEmpty }
+        package var infoPlist: [UInt8]
+        package var entitlements: [UInt8]
+        package var fixed: [Diagnostic] = []
+        package var findings: [Diagnostic]
+        package var refusal: String?
+        package var changed: Bool { !fixed.isEmpty }
     }
 
     /// `findings`: those of linting `infoPlist` paired with `entitlements` (the paired file's
     /// included). `relint` lints new texts of both and gives nil when either does not parse.
-    public static func fix(
+    package static func fix(
         infoPlist: (path: String, bytes: [UInt8]), entitlements: (path: String, bytes: [UInt8]),
         findings: [Diagnostic], allowing applicability: FixApplicability, isReported: ([Diagnostic]) -> [Bool],
         relint: (_ infoPlist: [UInt8], _ entitlements: [UInt8]) -> [Diagnostic]?

@@ -1,7 +1,7 @@
 /// Path arithmetic on `/`-separated strings, without Foundation (start-up cost).
-public enum PathArithmetic {
+package enum PathArithmetic {
     /// Absolute `path` with `.`, `..` and repeated slashes resolved.
-    public static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         // Done on UTF-8 bytes: String's split and append walk grapheme clusters (tens of
         // thousands of instructions a path), and every run normalizes a few paths at start-up.
         var parts: [Substring.UTF8View] = []
@@ -17,7 +17,7 @@ public enum PathArithmetic {
     }
 
     /// `path` relative to `directory` (with `..` when outside it).
-    public static func relative(_ path: String, to directory: String) -> String {
+    package static func relative(_ path: String, to directory: String) -> String {
         let target = normalized(path).split(separator: "/")
         let base = normalized(directory).split(separator: "/")
         var common = 0

@@ -1,10 +1,10 @@
 import EplintBase
-public import Preprocessor
+import Preprocessor
 
 extension PreprocessorPositionMap {
     /// Diagnostics of this file found in cpp's output, placed in the source: on text a macro
     /// produced, at the macro's use, saying what it expanded to.
-    public func translate(_ diagnostics: [Diagnostic], file: String) -> [Diagnostic] {
+    package func translate(_ diagnostics: [Diagnostic], file: String) -> [Diagnostic] {
         diagnostics.map { diagnostic in
             guard diagnostic.file == file else { return diagnostic }
             var moved = diagnostic

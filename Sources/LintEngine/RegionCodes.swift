@@ -1,15 +1,15 @@
 /// A set of two-letter lowercase region codes ("nl", "us"), one bit per possible code.
 /// The region tables are built at every start: a bitmap is a few hundred instructions where
 /// hashed sets of strings cost half a million (a sixth of a small file's whole run).
-public struct RegionCodes: Equatable, Sendable {
+package struct RegionCodes: Equatable, Sendable {
     private static let letters = 26
     private var words = [UInt64](repeating: 0, count: (letters * letters + 63) / 64)
 
-    public init() {}
+    package init() {}
 
     /// Codes written one after another with no separator: "atbebg…". Built at build time from
     /// `Rules/regions.plist`, whose reader admits only lowercase two-letter codes.
-    public init(packed: StaticString) {
+    package init(packed: StaticString) {
         let bytes = UnsafeBufferPointer(start: packed.utf8Start, count: packed.utf8CodeUnitCount)
         precondition(bytes.count % 2 == 0, "packed region codes come in pairs")
         for pair in stride(from: 0, to: bytes.count, by: 2) {
@@ -22,18 +22,18 @@ public struct RegionCodes: Equatable, Sendable {
 
     /// Adds `code`; false (and nothing added) when it is not two lowercase ASCII letters.
     @discardableResult
-    public mutating func insert(_ code: String) -> Bool {
+    package mutating func insert(_ code: String) -> Bool {
         guard let bit = Self.bit(of: code) else { return false }
         set(bit)
         return true
     }
 
-    public func contains(_ code: String) -> Bool {
+    package func contains(_ code: String) -> Bool {
         guard let bit = Self.bit(of: code) else { return false }
         return words[bit / 64] & (1 << UInt64(bit % 64)) != 0
     }
 
-    public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+    package var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
     private mutating func set(_ bit: Int) { words[bit / 64] |= 1 << UInt64(bit % 64) }
 

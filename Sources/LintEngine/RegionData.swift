@@ -2,26 +2,26 @@ import PlistSyntax
 
 /// The region tables of `Rules/regions.plist`: which codes exist, which each key accepts,
 /// and how many links a region may have.
-public struct RegionData: Sendable, Equatable {
-    public var isoCodes: RegionCodes
+package struct RegionData: Sendable, Equatable {
+    package var isoCodes: RegionCodes
     /// The codes each key accepts; every key has an entry.
-    public private(set) var allowedRegions: [StoreKitKey: RegionCodes]
-    public var linkMaximum: Int
-    public var musicStreamingLinkMaximum: [String: Int]
+    package private(set) var allowedRegions: [StoreKitKey: RegionCodes]
+    package var linkMaximum: Int
+    package var musicStreamingLinkMaximum: [String: Int]
     /// Regions Apple's documentation once listed for a key and no longer does (EP106).
-    public var retiredRegions: [StoreKitKey: [RetiredRegion]]
+    package var retiredRegions: [StoreKitKey: [RetiredRegion]]
 
-    public struct RetiredRegion: Sendable, Equatable {
-        public var region: String
+    package struct RetiredRegion: Sendable, Equatable {
+        package var region: String
         /// When Apple's documentation stopped listing it (as written in the data, `YYYY-MM-DD`).
-        public var since: String
+        package var since: String
         /// Why, in one line.
-        public var reason: String
+        package var reason: String
     }
 
     /// The copy embedded at build time, as tables made from `Rules/regions.plist` then (a
     /// test checks that they say what reading that file says).
-    public static let builtIn = RegionData(
+    package static let builtIn = RegionData(
         isoCodes: RegionCodes(packed: EmbeddedRuleData.regionCodes),
         allowedRegions: Dictionary(
             uniqueKeysWithValues: StoreKitKey.allCases.map {
@@ -51,14 +51,14 @@ public struct RegionData: Sendable, Equatable {
         self.retiredRegions = retiredRegions
     }
 
-    public static var builtInPlist: String { EmbeddedRuleData.regionsPlist }
+    package static var builtInPlist: String { EmbeddedRuleData.regionsPlist }
 
-    public struct FormatError: Error, Sendable {
-        public var reason: String
+    package struct FormatError: Error, Sendable {
+        package var reason: String
     }
 
     /// Reads a regions file in the format of `Rules/regions.plist`.
-    public init(plist bytes: [UInt8]) throws(FormatError) {
+    package init(plist bytes: [UInt8]) throws(FormatError) {
         let document = PlistParser.parse(bytes)
         if let problem = document.fatalProblem {
             throw FormatError(reason: "\(problem.position.line):\(problem.position.column): \(problem.message)")
@@ -148,7 +148,7 @@ public struct RegionData: Sendable, Equatable {
             retiredRegions: retiredRegions)
     }
 
-    public enum RegionStatus: Equatable, Sendable {
+    package enum RegionStatus: Equatable, Sendable {
         case valid
         /// Valid once lowercased (ASCII-only), to this.
         case notLowercase(String)
@@ -160,7 +160,7 @@ public struct RegionData: Sendable, Equatable {
         case retired(RetiredRegion)
     }
 
-    public func status(of region: String, for key: StoreKitKey) -> RegionStatus {
+    package func status(of region: String, for key: StoreKitKey) -> RegionStatus {
         let lowercased = region.asciiLowercased
         guard isoCodes.contains(lowercased) else { return .unknown }
         guard allowedRegions[key]?.contains(lowercased) == true else {
@@ -171,14 +171,14 @@ public struct RegionData: Sendable, Equatable {
     }
 
     /// Links allowed for a (lowercase, valid) region.
-    public func maximumLinks(for region: String, musicStreaming: Bool) -> Int {
+    package func maximumLinks(for region: String, musicStreaming: Bool) -> Int {
         musicStreaming ? musicStreamingLinkMaximum[region] ?? linkMaximum : linkMaximum
     }
 }
 
 extension String {
     /// Lowercased in ASCII only, as region codes are compared.
-    public var asciiLowercased: String {
+    package var asciiLowercased: String {
         String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -4,22 +4,22 @@ import PlistSyntax
 /// as Apple counts them: distinct URL strings of both keys together. Case variants of a
 /// region (`FR`, `fr`) are merged; regions that are unknown, not allowed or unresolved are
 /// not counted.
-public struct RegionLinks: Sendable {
-    public var region: String
-    public var linkEntries: [RegionEntry] = []
-    public var multiLinkEntries: [RegionEntry] = []
+package struct RegionLinks: Sendable {
+    package var region: String
+    package var linkEntries: [RegionEntry] = []
+    package var multiLinkEntries: [RegionEntry] = []
     /// Distinct link identities, in document order.
-    public var links: [String] = []
+    package var links: [String] = []
 
     /// Where to report: the exactly lowercase `<key>` if there is one, else the first.
-    public static func reportingEntry(_ entries: [RegionEntry], region: String) -> RegionEntry? {
+    package static func reportingEntry(_ entries: [RegionEntry], region: String) -> RegionEntry? {
         entries.first { $0.region.resolution.value == region } ?? entries.first
     }
 }
 
 extension LintContext {
     /// Counted regions in order of first appearance (computed once; EP301 and EP302 share it).
-    public var regionLinks: [RegionLinks] {
+    package var regionLinks: [RegionLinks] {
         if let cached = regionLinksCache { return cached }
         // Groups in order of first appearance; a set per group keeps the distinct-link test
         // constant-time (40,000 links in one region stay linear).
@@ -58,7 +58,7 @@ extension LintContext {
     }
 
     /// The links allowed for `region`, and why, for messages.
-    public func linkMaximum(for region: String) -> (maximum: Int, reason: String) {
+    package func linkMaximum(for region: String) -> (maximum: Int, reason: String) {
         let maximum = regionData.maximumLinks(for: region, musicStreaming: musicStreaming.qualifies)
         if !musicStreaming.qualifies { return (maximum, musicStreaming.reason) }
         if maximum > regionData.linkMaximum {

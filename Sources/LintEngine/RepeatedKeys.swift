@@ -1,4 +1,4 @@
-public import PlistSyntax
+import PlistSyntax
 
 /// The entries of a dict whose key appeared before, each with the index of its first
 /// occurrence, in document order. Keys are equal as Swift strings are.
@@ -8,8 +8,8 @@ public import PlistSyntax
 /// hashed by their bytes into a plain open-addressing table. For ASCII text, equal bytes
 /// and equal strings are the same thing; any other key makes the whole dict go the String
 /// way, since a non-ASCII key can equal an ASCII one (U+212A KELVIN SIGN is "K").
-public enum RepeatedKeys {
-    public static func find(in entries: [PlistEntry]) -> [(index: Int, firstIndex: Int)] {
+package enum RepeatedKeys {
+    package static func find(in entries: [PlistEntry]) -> [(index: Int, firstIndex: Int)] {
         guard entries.count > 1 else { return [] }
         // The byte table's slots are 32 bits wide.
         guard entries.count < Int(Int32.max) / 2, let repeated = byBytes(entries) else { return byStrings(entries) }

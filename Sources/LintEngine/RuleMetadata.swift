@@ -6,17 +6,17 @@
 ///     - **Severity:** error
 ///     - **Summary:** A destination URL has a query component.
 ///     - **Fix:** unsafe: the `?` and the query go …
-public struct RuleMetadata: Sendable {
-    public var id: RuleID
-    public var name: String
-    public var defaultSeverity: Severity
-    public var summary: String
+package struct RuleMetadata: Sendable {
+    package var id: RuleID
+    package var name: String
+    package var defaultSeverity: Severity
+    package var summary: String
     /// What `--fix` does for the rule's findings: nil when it has no fix.
-    public var fix: FixApplicability?
+    package var fix: FixApplicability?
     /// The whole page, Markdown.
-    public var documentation: String
+    package var documentation: String
 
-    public init(
+    package init(
         id: RuleID, name: String, defaultSeverity: Severity, summary: String, fix: FixApplicability? = nil,
         documentation: String
     ) {
@@ -29,12 +29,12 @@ public struct RuleMetadata: Sendable {
     }
 
     /// `safe`, `unsafe` or `none`, as `eplint rules` shows it.
-    public var fixName: String { fix?.rawValue ?? "none" }
+    package var fixName: String { fix?.rawValue ?? "none" }
 }
 
 /// Every rule eplint knows, from the embedded pages, in ID order.
-public enum RuleCatalog {
-    public static let all: [RuleMetadata] = EmbeddedRuleData.rulePages
+package enum RuleCatalog {
+    package static let all: [RuleMetadata] = EmbeddedRuleData.rulePages
         .compactMap { page in
             Severity(rawValue: page.severity).map {
                 RuleMetadata(
@@ -46,11 +46,11 @@ public enum RuleCatalog {
 
     private static let byID: [RuleID: RuleMetadata] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
-    public static func metadata(for id: RuleID) -> RuleMetadata? { byID[id] }
+    package static func metadata(for id: RuleID) -> RuleMetadata? { byID[id] }
 
     /// The one severity policy: a finding starts at its page's severity. Every ID reported is
     /// a generated `RuleID` constant, so one without a page is a bug in eplint, not in the input.
-    public static func defaultSeverity(of id: RuleID) -> Severity {
+    package static func defaultSeverity(of id: RuleID) -> Severity {
         guard let metadata = byID[id] else { preconditionFailure("rule \(id) has no page in Rules/") }
         return metadata.defaultSeverity
     }

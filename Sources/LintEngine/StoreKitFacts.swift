@@ -1,60 +1,60 @@
-public import EplintBase
-public import PlistSyntax
+import EplintBase
+import PlistSyntax
 
 /// A region code as written in one of the five keys: an array element or a dictionary key.
-public struct RegionOccurrence: Sendable {
-    public var key: StoreKitKey
+package struct RegionOccurrence: Sendable {
+    package var key: StoreKitKey
     /// As written in the plist.
-    public var text: String
-    public var resolution: BuildSettings.Resolution
+    package var text: String
+    package var resolution: BuildSettings.Resolution
     /// The `<string>` element, or the `<key>` element for a dictionary key.
-    public var range: SourceRange
-    public var keyPath: String
-    public var isDictionaryKey: Bool
+    package var range: SourceRange
+    package var keyPath: String
+    package var isDictionaryKey: Bool
 
     /// Written as its value (no build setting): a fix may edit the text.
-    public var isLiteral: Bool { resolution.isLiteral }
+    package var isLiteral: Bool { resolution.isLiteral }
 }
 
 /// A URL string of `SKExternalPurchaseLink` or `SKExternalPurchaseMultiLink`.
-public struct LinkOccurrence: Sendable {
-    public var key: StoreKitKey
-    public var text: String
-    public var resolution: BuildSettings.Resolution
-    public var range: SourceRange
-    public var keyPath: String
+package struct LinkOccurrence: Sendable {
+    package var key: StoreKitKey
+    package var text: String
+    package var resolution: BuildSettings.Resolution
+    package var range: SourceRange
+    package var keyPath: String
     /// What makes two links the same link: the resolved text, or the raw text when a
     /// build setting is unresolved.
-    public var identity: String { resolution.value ?? text }
+    package var identity: String { resolution.value ?? text }
     /// Written as its value (no build setting): a fix may edit the text.
-    public var isLiteral: Bool { resolution.isLiteral }
+    package var isLiteral: Bool { resolution.isLiteral }
 }
 
 /// One region entry of `SKExternalPurchaseLink` or `SKExternalPurchaseMultiLink` (the last
 /// occurrence of its key), with the links its value holds.
-public struct RegionEntry: Sendable {
-    public var key: StoreKitKey
-    public var region: RegionOccurrence
-    public var value: PlistNode
-    public var links: [LinkOccurrence]
+package struct RegionEntry: Sendable {
+    package var key: StoreKitKey
+    package var region: RegionOccurrence
+    package var value: PlistNode
+    package var links: [LinkOccurrence]
 }
 
 /// What the rules look at in one file, read once: the top-level keys, the value that counts
 /// for each StoreKit key, every region and every URL, each with its place and key path.
-public struct StoreKitFacts: Sendable {
-    public var topLevel: [PlistEntry]
+package struct StoreKitFacts: Sendable {
+    package var topLevel: [PlistEntry]
     /// The last occurrence of each StoreKit key present.
-    public var values: [StoreKitKey: PlistEntry]
+    package var values: [StoreKitKey: PlistEntry]
     /// A StoreKit key or a near miss of one is present.
-    public var hasStoreKitKeys: Bool
+    package var hasStoreKitKeys: Bool
     /// Regions in values of the right type, in document order.
-    public var regions: [RegionOccurrence] = []
+    package var regions: [RegionOccurrence] = []
     /// Every URL string in values of the right type, in document order.
-    public var links: [LinkOccurrence] = []
+    package var links: [LinkOccurrence] = []
     /// Region entries of the two link keys, in document order.
-    public var regionEntries: [StoreKitKey: [RegionEntry]] = [:]
+    package var regionEntries: [StoreKitKey: [RegionEntry]] = [:]
 
-    public init(root: PlistNode, buildSettings: BuildSettings) {
+    package init(root: PlistNode, buildSettings: BuildSettings) {
         topLevel = root.dictionaryEntries ?? []
         var values: [StoreKitKey: PlistEntry] = [:]
         for entry in topLevel {

@@ -1,5 +1,5 @@
 /// The five Info.plist keys eplint checks, and the shape of each one's value.
-public enum StoreKitKey: String, CaseIterable, Sendable {
+package enum StoreKitKey: String, CaseIterable, Sendable {
     case externalPurchase = "SKExternalPurchase"
     case link = "SKExternalPurchaseLink"
     case multiLink = "SKExternalPurchaseMultiLink"
@@ -9,7 +9,7 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
     /// The key named `text`, if it is one of the five. Other keys are turned away by their
     /// length and first letter: a top-level dict can have a hundred thousand keys, and the
     /// generated `init(rawValue:)` compares strings one case after another.
-    public static func named(_ text: String) -> StoreKitKey? {
+    package static func named(_ text: String) -> StoreKitKey? {
         let length = text.utf8.count
         guard length < 64, lengthMask & (1 << length) != 0, text.utf8.first == UInt8(ascii: "S") else { return nil }
         return StoreKitKey(rawValue: text)
@@ -19,10 +19,10 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
     private static let lengthMask: UInt64 = allCases.reduce(0) { $0 | 1 << $1.rawValue.utf8.count }
 
     /// Array of region strings, or dictionary keyed by region.
-    public var isRegionArray: Bool { self != .link && self != .multiLink }
+    package var isRegionArray: Bool { self != .link && self != .multiLink }
 
     /// How the value is described in a wrong-type message.
-    public var expectedShape: String {
+    package var expectedShape: String {
         switch self {
         case .link: "a dictionary of region → URL string"
         case .multiLink: "a dictionary of region → array of URL strings"
@@ -32,7 +32,7 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
 
     /// The key this one is a near miss of: equal ignoring case, or within Levenshtein
     /// distance 2 (case-sensitive; a transposition counts 2). The closest wins.
-    public static func nearMiss(of candidate: String) -> StoreKitKey? {
+    package static func nearMiss(of candidate: String) -> StoreKitKey? {
         // Most keys (CFBundleName …) are far shorter or longer than every StoreKit key: the
         // UTF-8 length bounds the scalar count, so they are dismissed without any work.
         let length = candidate.utf8.count
@@ -43,7 +43,7 @@ public enum StoreKitKey: String, CaseIterable, Sendable {
     }
 
     /// `nearMiss(of:)` when no other key is as close: the one a rename may safely choose.
-    public static func uniqueNearMiss(of candidate: String) -> StoreKitKey? {
+    package static func uniqueNearMiss(of candidate: String) -> StoreKitKey? {
         guard let closest = nearMiss(of: candidate) else { return nil }
         if closest.rawValue.lowercased() == candidate.lowercased() { return closest }
         let distances = allCases.compactMap { levenshtein(candidate, $0.rawValue, limit: 2) }

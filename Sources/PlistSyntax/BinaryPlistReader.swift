@@ -8,14 +8,14 @@ import EplintBase
 /// offset and count checked against the file before it is used; a reference back to an
 /// object being read (a cycle) is malformed, and values shared by several containers are
 /// counted every time they are used, so that a small file cannot expand into a huge tree.
-public enum BinaryPlistReader {
+package enum BinaryPlistReader {
     /// The header this reader knows. `bplist15`/`bplist16` are private formats no bundle holds.
     static let magic = Array("bplist00".utf8)
     static let trailerSize = 32
     /// Larger files are not read: a built Info.plist is a few kilobytes, an entitlements blob less.
-    public static let maximumByteCount = 16 << 20
+    package static let maximumByteCount = 16 << 20
 
-    public static func parse(_ bytes: [UInt8], options: PlistParseOptions = PlistParseOptions()) -> PlistDocument {
+    package static func parse(_ bytes: [UInt8], options: PlistParseOptions = PlistParseOptions()) -> PlistDocument {
         var document: PlistDocument
         do throws(SyntaxProblem) {
             var reader = try BinaryPlistObjects(bytes, options: options)

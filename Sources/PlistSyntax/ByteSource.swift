@@ -7,7 +7,7 @@ import EplintBase
 #endif
 
 /// Where the parser reads a file's raw bytes from, a chunk at a time.
-public protocol ByteSource {
+package protocol ByteSource {
     /// Fills `buffer` from the start; returns the number of bytes read, 0 at the end.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int
     /// How many bytes the source expects to yield, if it knows: a read buffer need not be
@@ -19,19 +19,19 @@ public protocol ByteSource {
 }
 
 extension ByteSource {
-    public var expectedByteCount: Int? { nil }
+    package var expectedByteCount: Int? { nil }
 }
 
 /// Bytes already in memory (standard input, tests).
-public struct BytesSource: ByteSource {
+package struct BytesSource: ByteSource {
     private let bytes: [UInt8]
     private var offset = 0
 
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    public var expectedByteCount: Int? { bytes.count }
+    package var expectedByteCount: Int? { bytes.count }
 
-    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
         let count = min(buffer.count, bytes.count - offset)
         guard count > 0 else { return 0 }
         bytes.withUnsafeBytes { source in
@@ -41,21 +41,21 @@ public struct BytesSource: ByteSource {
         return count
     }
 
-    public mutating func rewind() { offset = 0 }
+    package mutating func rewind() { offset = 0 }
 }
 
 /// An open file descriptor, read with read(2). The descriptor stays owned by the caller.
-public struct FileDescriptorSource: ByteSource {
-    public let descriptor: Int32
-    public let expectedByteCount: Int?
+package struct FileDescriptorSource: ByteSource {
+    package let descriptor: Int32
+    package let expectedByteCount: Int?
 
     /// `expectedByteCount`: the size, when known (a regular file's); nil for a pipe.
-    public init(descriptor: Int32, expectedByteCount: Int? = nil) {
+    package init(descriptor: Int32, expectedByteCount: Int? = nil) {
         self.descriptor = descriptor
         self.expectedByteCount = expectedByteCount
     }
 
-    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
         while true {
             #if canImport(Glibc)
                 let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
@@ -68,7 +68,7 @@ public struct FileDescriptorSource: ByteSource {
         }
     }
 
-    public mutating func rewind() throws(ReadFailure) {
+    package mutating func rewind() throws(ReadFailure) {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw ReadFailure(reason: String(cString: strerror(errno))) }
     }
 }

@@ -3,10 +3,10 @@ import EplintBase
 /// A text file as its decoded UTF-8 (what every `SourcePosition` counts) and the way back to
 /// its own bytes: encoding and byte-order mark. Made only when the way back gives the file's
 /// exact bytes, so an edit of the decoded text changes nothing else of the file.
-public struct EncodedText: Sendable {
-    public let utf8: [UInt8]
+package struct EncodedText: Sendable {
+    package let utf8: [UInt8]
     /// The byte-order mark, kept as it was.
-    public let byteOrderMark: [UInt8]
+    package let byteOrderMark: [UInt8]
     let encoding: InputEncoding
     private let lines: LineTable
     /// Every `checkpointInterval` bytes of `utf8` (moved to a character's start), the length
@@ -17,7 +17,7 @@ public struct EncodedText: Sendable {
 
     /// nil for a binary plist, an encoding eplint does not read, or bytes that would not be
     /// written back the same (an invalid sequence, a character Windows-1252 leaves undefined).
-    public init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         guard case .text(let encoding, let bomLength) = InputEncoding.detect(Array(bytes.prefix(1024))),
             let utf8 = PlistParser.decodedText(bytes)
         else { return nil }
@@ -40,7 +40,7 @@ public struct EncodedText: Sendable {
 
     /// Where the byte `offset` of `utf8` (a character's start) lies in the file, byte-order
     /// mark included; nil as for `encode`.
-    public func fileOffset(of offset: Int) -> Int? {
+    package func fileOffset(of offset: Int) -> Int? {
         if encoding == .utf8 { return byteOrderMark.count + offset }
         var low = 0
         var high = checkpoints.count - 1
@@ -54,7 +54,7 @@ public struct EncodedText: Sendable {
 
     /// `text` (UTF-8) in the file's encoding, without the byte-order mark; nil when a character
     /// has no encoding there (Latin-1 holds U+0000…U+00FF only).
-    public func encode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    package func encode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
         if encoding == .utf8 { return Array(text) }
         var output: [UInt8] = []
         output.reserveCapacity(text.count * 2)
@@ -73,7 +73,7 @@ public struct EncodedText: Sendable {
     }
 
     /// The position of a byte offset of `utf8`, counted as the parser counts it.
-    public func position(of offset: Int) -> SourcePosition { lines.position(of: offset) }
+    package func position(of offset: Int) -> SourcePosition { lines.position(of: offset) }
 
     /// `encode(text)?.count`, without making the bytes.
     private func encodedCount(_ text: ArraySlice<UInt8>) -> Int? {

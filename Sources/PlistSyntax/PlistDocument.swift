@@ -1,43 +1,43 @@
 import EplintBase
 
 /// What the parser made of one input.
-public struct PlistDocument: Sendable {
+package struct PlistDocument: Sendable {
     /// The root value, or nil when the input could not be parsed (see `problems`).
-    public var root: PlistNode?
+    package var root: PlistNode?
     /// Problems found while reading, in document order. At most one of them is fatal.
-    public var problems: [SyntaxProblem]
+    package var problems: [SyntaxProblem]
     /// XML comments outside the root's leaf elements, in document order.
-    public var comments: [PlistComment]
+    package var comments: [PlistComment]
     /// Bytes of long comments that libxml2 was not handed (for tests of `CommentCutter`).
     package var bytesCutFromComments = 0
     /// Read from a binary plist: its values have no lines (all are at 1:1).
-    public var isBinary = false
+    package var isBinary = false
 
-    public init(root: PlistNode?, problems: [SyntaxProblem], comments: [PlistComment]) {
+    package init(root: PlistNode?, problems: [SyntaxProblem], comments: [PlistComment]) {
         self.root = root
         self.problems = problems
         self.comments = comments
     }
 
-    public var fatalProblem: SyntaxProblem? { problems.first { $0.isFatal } }
+    package var fatalProblem: SyntaxProblem? { problems.first { $0.isFatal } }
 }
 
 /// An XML comment and where it starts.
-public struct PlistComment: Sendable {
+package struct PlistComment: Sendable {
     /// The comment's text, or its first `textLimit` bytes (whole characters) when it is longer.
-    public var text: String
-    public var range: SourceRange
+    package var text: String
+    package var range: SourceRange
     /// The first element that starts after the comment, whole (for `disable-next`); for a
     /// `<key>`, the key and its value.
-    public var nextElement: SourceRange?
+    package var nextElement: SourceRange?
     /// `text` is the whole comment.
-    public var isWhole: Bool
+    package var isWhole: Bool
 
     /// What is kept of a comment's text: far more than any directive needs, and a bound on
     /// what a hostile comment costs.
-    public static let textLimit = 65_536
+    package static let textLimit = 65_536
 
-    public init(text: String, range: SourceRange, nextElement: SourceRange? = nil, isWhole: Bool = true) {
+    package init(text: String, range: SourceRange, nextElement: SourceRange? = nil, isWhole: Bool = true) {
         self.text = text
         self.range = range
         self.nextElement = nextElement
@@ -46,8 +46,8 @@ public struct PlistComment: Sendable {
 }
 
 /// What the parser keeps of the values it reads.
-public struct PlistParseOptions: Sendable {
-    public enum Retention: Sendable {
+package struct PlistParseOptions: Sendable {
+    package enum Retention: Sendable {
         /// Every value, however deep.
         case everything
         /// The root and full content only for the values of these top-level keys (all
@@ -58,17 +58,17 @@ public struct PlistParseOptions: Sendable {
         case topLevelKeys(Set<String>)
     }
 
-    public var retention: Retention
+    package var retention: Retention
     /// The deepest element nesting accepted (`<plist>` counts).
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// Under `.topLevelKeys`: other top-level keys whose entries (key, range, value's kind
     /// and range) the caller needs.
-    public var keepsTopLevelEntry: (@Sendable (String) -> Bool)?
+    package var keepsTopLevelEntry: (@Sendable (String) -> Bool)?
     /// Long comments are cut from what libxml2 reads (`CommentCutter`); off only for the test
     /// that holds the cutting to the parse without it.
     package var cutsLongComments = true
 
-    public init(
+    package init(
         retention: Retention = .everything, maximumDepth: Int = 256,
         keepsTopLevelEntry: (@Sendable (String) -> Bool)? = nil
     ) {

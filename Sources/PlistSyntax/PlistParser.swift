@@ -2,19 +2,19 @@ import EplintBase
 
 /// Reads XML property lists with libxml2's SAX parser: streaming, no tree of the whole
 /// file, no entity ever loaded or expanded, no network.
-public enum PlistParser {
+package enum PlistParser {
     /// Bytes read per step: small enough that memory stays flat on a 100 MB file.
     static let chunkSize = 256 * 1024
     /// The smallest read buffer: a file that grows while read still goes in few steps.
     static let smallestChunkSize = 16 * 1024
 
-    public static func parse(_ bytes: [UInt8], options: PlistParseOptions = PlistParseOptions()) -> PlistDocument {
+    package static func parse(_ bytes: [UInt8], options: PlistParseOptions = PlistParseOptions()) -> PlistDocument {
         var source = BytesSource(bytes)
         // Reading memory cannot fail.
         return (try? parse(&source, options: options)) ?? PlistDocument(root: nil, problems: [], comments: [])
     }
 
-    public static func parse(_ source: inout some ByteSource, options: PlistParseOptions = PlistParseOptions())
+    package static func parse(_ source: inout some ByteSource, options: PlistParseOptions = PlistParseOptions())
         throws(ReadFailure) -> PlistDocument
     {
         let (document, repeated) = try parseOnce(&source, options: options, keepingRepeatsOf: nil)
@@ -194,13 +194,13 @@ extension String {
 
 extension PlistParser {
     /// Whether the bytes are a binary property list (`bplist…`), as the parser decides it.
-    public static func isBinaryPropertyList(_ bytes: [UInt8]) -> Bool {
+    package static func isBinaryPropertyList(_ bytes: [UInt8]) -> Bool {
         InputEncoding.detect(Array(bytes.prefix(8))) == .binaryPropertyList
     }
 
     /// The text of a file as eplint positions it (decoded, BOM removed), in UTF-8; nil
     /// when the encoding cannot be read. For showing source lines and SARIF snippets.
-    public static func decodedText(_ bytes: [UInt8]) -> [UInt8]? {
+    package static func decodedText(_ bytes: [UInt8]) -> [UInt8]? {
         guard case .text(let encoding, let bomLength) = InputEncoding.detect(Array(bytes.prefix(1024))) else {
             return nil
         }

@@ -6,7 +6,7 @@ extension PlistParser {
     /// `preprocessing` says so (or, in `.auto` mode, when it holds a directive line), then
     /// parsed. The document's positions are in the preprocessed text; `preprocessed.map`
     /// leads them back to the source. nil `preprocessed`: the file was parsed as it stands.
-    public static func parse(
+    package static func parse(
         _ source: inout some ByteSource, options: PlistParseOptions, preprocessing: PreprocessingOptions,
         fileName: String
     ) throws(ReadFailure) -> (document: PlistDocument, preprocessed: PreprocessedText?) {

@@ -2,14 +2,14 @@ import EplintBase
 
 /// From positions in the preprocessor's output back to the plist source: every printed
 /// token knows where it was spelled (or, for a macro's expansion, where the macro was used).
-public struct PreprocessorPositionMap: Sendable {
+package struct PreprocessorPositionMap: Sendable {
     /// A macro use whose expansion a range of the output holds.
-    public struct Expansion: Sendable, Equatable {
-        public var name: String
+    package struct Expansion: Sendable, Equatable {
+        package var name: String
         /// The use in the source (the name up to its closing parenthesis).
-        public var use: SourceRange
+        package var use: SourceRange
         /// What cpp printed for it.
-        public var text: String
+        package var text: String
     }
 
     /// 16 bytes (a printed token each; a hostile file prints millions): offsets fit 32 bits.
@@ -46,7 +46,7 @@ public struct PreprocessorPositionMap: Sendable {
     /// The source position of an output offset: inside a printed token, the same byte of the
     /// token's spelling (or the token's start when it was spliced or came from a macro);
     /// between tokens, the next token's.
-    public func sourcePosition(ofOutput offset: Int) -> SourcePosition {
+    package func sourcePosition(ofOutput offset: Int) -> SourcePosition {
         guard let index = segmentIndex(at: offset) else { return lines.position(of: lines.text.count) }
         let segment = segments[index]
         // Just past a token (where libxml2 reports an end tag's problem): just past its spelling.
@@ -78,14 +78,14 @@ public struct PreprocessorPositionMap: Sendable {
     }
 
     /// The source line of a line of the output (as libxml2's messages name lines).
-    public func sourceLine(ofOutputLine line: Int) -> Int {
+    package func sourceLine(ofOutputLine line: Int) -> Int {
         guard line >= 1, line <= outputLineStarts.count else { return line }
         return sourcePosition(ofOutput: outputLineStarts[line - 1]).line
     }
 
     /// A range of the output in source positions, and the macro uses whose expansions it
     /// touches (the range then starts at the first use).
-    public func sourceRange(ofOutput range: SourceRange) -> (range: SourceRange, expansions: [Expansion]) {
+    package func sourceRange(ofOutput range: SourceRange) -> (range: SourceRange, expansions: [Expansion]) {
         var start = sourcePosition(ofOutput: range.start.offset)
         let endOffset = max(range.start.offset, range.end.offset - 1)
         var end = range.end.offset > range.start.offset ? sourcePosition(ofOutput: endOffset) : start

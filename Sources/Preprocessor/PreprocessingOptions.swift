@@ -2,8 +2,8 @@
 /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `INFOPLIST_PREFIX_HEADER` and
 /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`. Filled by command-line flags, `.eplint.yml` or an
 /// Xcode project; PlistSyntax never reads a file itself (a prefix header arrives as text).
-public struct PreprocessingOptions: Sendable, Equatable {
-    public enum Mode: Sendable, Equatable {
+package struct PreprocessingOptions: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         /// Preprocess a file when it holds a directive line (then Xcode must preprocess it).
         case auto
         /// `INFOPLIST_PREPROCESS = YES`: always.
@@ -13,31 +13,31 @@ public struct PreprocessingOptions: Sendable, Equatable {
     }
 
     /// A file named by `INFOPLIST_PREFIX_HEADER` or `-include`, already read by whoever named it.
-    public struct PrefixHeader: Sendable, Equatable {
-        public var path: String
-        public var text: [UInt8]
+    package struct PrefixHeader: Sendable, Equatable {
+        package var path: String
+        package var text: [UInt8]
 
-        public init(path: String, text: [UInt8]) {
+        package init(path: String, text: [UInt8]) {
             self.path = path
             self.text = text
         }
     }
 
-    public var mode: Mode
+    package var mode: Mode
     /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`: `NAME` or `NAME=VALUE`, each passed as `-D`.
-    public var definitions: [String]
+    package var definitions: [String]
     /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, one argument each: `-traditional`,
     /// `-traditional-cpp`, `-DNAME[=VALUE]`, `-D NAME`, `-UNAME`, `-U NAME`; any other flag
     /// is ignored and listed in `PreprocessedText.ignoredFlags`. `-include FILE` must be
     /// resolved by the caller into `prefixHeaders` (PlistSyntax reads no files).
-    public var flags: [String]
+    package var flags: [String]
     /// Included before the file, in order: their `#define`s apply, their text is output.
-    public var prefixHeaders: [PrefixHeader]
+    package var prefixHeaders: [PrefixHeader]
     /// The platform the build preprocesses for, which sets the `TARGET_OS_*` macros; nil when
     /// the run does not know it (they are then undefined, with an EP007 note where tested).
-    public var platform: TargetPlatform?
+    package var platform: TargetPlatform?
 
-    public init(
+    package init(
         mode: Mode = .auto, definitions: [String] = [], flags: [String] = [], prefixHeaders: [PrefixHeader] = [],
         platform: TargetPlatform? = nil
     ) {
@@ -49,7 +49,7 @@ public struct PreprocessingOptions: Sendable, Equatable {
     }
 
     /// `-traditional` or `-traditional-cpp` among the flags.
-    public var isTraditional: Bool { flags.contains { $0 == "-traditional" || $0 == "-traditional-cpp" } }
+    package var isTraditional: Bool { flags.contains { $0 == "-traditional" || $0 == "-traditional-cpp" } }
 }
 
 extension PreprocessingOptions {
@@ -59,10 +59,10 @@ extension PreprocessingOptions {
     /// InfoPlistBuildOperationTests), and clang defines these for every Apple target. The
     /// architecture's macros stay unknown (EP007 where tested); the TARGET_OS_* ones are the
     /// platform's (`platform`), and unknown like them when the run does not know the platform.
-    public static let xcodePredefinitions: [(name: String, value: String)] = [("__APPLE__", "1"), ("__MACH__", "1")]
+    package static let xcodePredefinitions: [(name: String, value: String)] = [("__APPLE__", "1"), ("__MACH__", "1")]
 
     /// Predefined by Xcode's clang for the architecture or platform: eplint takes them as
     /// undefined (a note where tested) unless `platform` sets them, and so must a clang it is
     /// compared with.
-    public static var targetDependentMacros: Set<String> { MacroTable.targetMacros }
+    package static var targetDependentMacros: Set<String> { MacroTable.targetMacros }
 }

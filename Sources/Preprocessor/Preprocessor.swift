@@ -2,25 +2,25 @@ import EplintBase
 
 /// What the C preprocessor made of a plist: the text Xcode's build reads, where each part
 /// of it came from, and what eplint has to say about the preprocessing itself.
-public struct PreprocessedText: Sendable {
+package struct PreprocessedText: Sendable {
     /// cpp's output, UTF-8.
-    public var text: [UInt8]
-    public var map: PreprocessorPositionMap
+    package var text: [UInt8]
+    package var map: PreprocessorPositionMap
     /// EP007 (`.unevaluatedDirective`) and EP010 (`.preprocessorComment`) findings, at
     /// positions in the source, in source order.
-    public var problems: [SyntaxProblem]
+    package var problems: [SyntaxProblem]
     /// Flags of `PreprocessingOptions.flags` that do not change what eplint lints.
-    public var ignoredFlags: [String]
+    package var ignoredFlags: [String]
     /// Where each directive line of the plist (taken or not) has its `#`, in order.
-    public var directiveLines: [SourcePosition]
+    package var directiveLines: [SourcePosition]
     /// EP002: a limit of eplint's exceeded, or an error that certainly fails the build, where
     /// it happened; then the file is not linted (the text is what was made up to there).
-    public var fatalProblem: SyntaxProblem?
+    package var fatalProblem: SyntaxProblem?
 }
 
 /// `cc -E -P -x c -Wno-trigraphs` as Xcode runs it on an Info.plist (see `PreprocessorRun`).
 /// Nothing is ever read: `#include` and `#import` are not followed.
-public enum CPreprocessor {
+package enum CPreprocessor {
     static let directiveNames: Set<String> = [
         "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif", "define", "undef", "include", "import",
         "include_next", "pragma", "error", "warning", "line",
@@ -28,7 +28,7 @@ public enum CPreprocessor {
 
     /// Whether a line of the text is a directive (`#` and a directive's name, blanks
     /// allowed around the `#`): then Xcode must have preprocessed the file.
-    public static func hasDirectiveLine(_ text: [UInt8]) -> Bool {
+    package static func hasDirectiveLine(_ text: [UInt8]) -> Bool {
         var index = 0
         let count = text.count
         while index < count {
@@ -51,7 +51,7 @@ public enum CPreprocessor {
     /// where `TARGET_`, which begins every platform macro's name, is spelled in the file, a
     /// prefix header, a definition or a flag. (A name pasted by `##` from pieces that do not
     /// spell it is not seen.)
-    public static func mayReadPlatformMacros(_ source: [UInt8], options: PreprocessingOptions) -> Bool {
+    package static func mayReadPlatformMacros(_ source: [UInt8], options: PreprocessingOptions) -> Bool {
         let prefix = Array("TARGET_".utf8)
         func spells(_ bytes: [UInt8]) -> Bool {
             guard bytes.count >= prefix.count else { return false }
@@ -64,14 +64,14 @@ public enum CPreprocessor {
     }
 
     /// The flags of `options` that change nothing eplint lints (for `--verbose`).
-    public static func ignoredFlags(_ options: PreprocessingOptions) -> [String] {
+    package static func ignoredFlags(_ options: PreprocessingOptions) -> [String] {
         run([], fileName: "", options: options).ignoredFlags
     }
 
     /// Preprocesses a plist's decoded text (UTF-8). `fileName` is what `__FILE__` gives.
     /// `textPiece`: how many tokens of text are expanded and printed at once (tests make it
     /// tiny to show that where text is cut changes nothing).
-    public static func run(
+    package static func run(
         _ source: [UInt8], fileName: String, options: PreprocessingOptions, textPiece: Int = 4_096
     ) -> PreprocessedText {
         var run = PreprocessorRun(source: source, fileName: fileName, options: options, textPiece: textPiece)

@@ -4,7 +4,7 @@
 /// of one OS differ (`TARGET_OS_SIMULATOR`, `TARGET_OS_EMBEDDED`, `TARGET_OS_MACCATALYST`), so
 /// each is a platform of its own. The values are clang 21's; TargetPlatformClangTests compares
 /// them with the clang that runs the tests.
-public enum TargetPlatform: String, CaseIterable, Sendable {
+package enum TargetPlatform: String, CaseIterable, Sendable {
     case iOS = "ios"
     case iOSSimulator = "ios-simulator"
     case macCatalyst = "maccatalyst"
@@ -18,7 +18,7 @@ public enum TargetPlatform: String, CaseIterable, Sendable {
     case driverKit = "driverkit"
 
     /// `--platform` and `platform:` take eplint's names or Xcode's `PLATFORM_NAME` spellings.
-    public init?(name: String) {
+    package init?(name: String) {
         let lowered = name.lowercased()
         if let platform = TargetPlatform(rawValue: lowered) {
             self = platform
@@ -31,7 +31,7 @@ public enum TargetPlatform: String, CaseIterable, Sendable {
 
     /// Xcode's `PLATFORM_NAME` for builds of this platform (Mac Catalyst builds with `macosx`,
     /// told apart by `IS_MACCATALYST`).
-    public var xcodePlatformName: String {
+    package var xcodePlatformName: String {
         switch self {
         case .iOS: "iphoneos"
         case .iOSSimulator: "iphonesimulator"
@@ -47,7 +47,7 @@ public enum TargetPlatform: String, CaseIterable, Sendable {
     }
 
     /// For labels and `eplint context`.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .iOS: "iOS"
         case .iOSSimulator: "iOS Simulator"
@@ -64,7 +64,7 @@ public enum TargetPlatform: String, CaseIterable, Sendable {
     }
 
     /// The `-target` clang is given for this platform (the version changes none of the macros).
-    public var clangTarget: String {
+    package var clangTarget: String {
         switch self {
         case .iOS: "arm64-apple-ios17.0"
         case .iOSSimulator: "arm64-apple-ios17.0-simulator"
@@ -81,7 +81,7 @@ public enum TargetPlatform: String, CaseIterable, Sendable {
     }
 
     /// Every macro clang predefines for a Darwin target's platform: 1 or 0.
-    public static let macroNames = [
+    package static let macroNames = [
         "TARGET_IPHONE_SIMULATOR", "TARGET_OS_DRIVERKIT", "TARGET_OS_EMBEDDED", "TARGET_OS_IOS", "TARGET_OS_IPHONE",
         "TARGET_OS_LINUX", "TARGET_OS_MAC", "TARGET_OS_MACCATALYST", "TARGET_OS_NANO", "TARGET_OS_OSX",
         "TARGET_OS_SIMULATOR", "TARGET_OS_TV", "TARGET_OS_UEFI", "TARGET_OS_UIKITFORMAC", "TARGET_OS_UNIX",
@@ -114,11 +114,11 @@ public enum TargetPlatform: String, CaseIterable, Sendable {
     }
 
     /// What clang predefines for this platform, in `macroNames` order.
-    public var macros: [(name: String, value: String)] {
+    package var macros: [(name: String, value: String)] {
         let ones = macrosThatAreOne
         return Self.macroNames.map { ($0, ones.contains($0) ? "1" : "0") }
     }
 
     /// The names `--platform` takes, for help texts and messages.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

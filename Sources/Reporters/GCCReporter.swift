@@ -1,10 +1,10 @@
-public import LintEngine
+import LintEngine
 
 /// `PATH:LINE:COL: SEVERITY: MESSAGE [ID]`, one line per diagnostic, each related location
 /// after it as `PATH:LINE:COL: note: MESSAGE`. Columns count Unicode scalar values.
 /// Xcode, vim's quickfix, Emacs' compilation mode and gcc problem matchers read it as is.
-public enum GCCReporter {
-    public static func render(_ diagnostics: [Diagnostic], presentation: TerminalPresentation = .plain) -> String {
+package enum GCCReporter {
+    package static func render(_ diagnostics: [Diagnostic], presentation: TerminalPresentation = .plain) -> String {
         let style = presentation
         var output = ""
         for diagnostic in diagnostics {
@@ -26,7 +26,7 @@ public enum GCCReporter {
         return output
     }
 
-    public static func render(_ report: RunReport, presentation: TerminalPresentation = .plain) -> String {
+    package static func render(_ report: RunReport, presentation: TerminalPresentation = .plain) -> String {
         render(report.diagnostics, presentation: presentation)
     }
 

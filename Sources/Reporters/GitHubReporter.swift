@@ -2,8 +2,8 @@ import LintEngine
 
 /// `--format github`: GitHub Actions workflow commands, one per diagnostic, then a summary
 /// line (GitHub shows only ten errors and ten warnings of a step as annotations).
-public enum GitHubReporter {
-    public static func render(_ report: RunReport) -> String {
+package enum GitHubReporter {
+    package static func render(_ report: RunReport) -> String {
         var output = ""
         for diagnostic in report.diagnostics {
             let start = diagnostic.range.start
@@ -28,10 +28,10 @@ public enum GitHubReporter {
     }
 
     /// Workflow-command data: `%`, CR and LF are escaped.
-    public static func escapeData(_ text: String) -> String { escape(text, also: "") }
+    package static func escapeData(_ text: String) -> String { escape(text, also: "") }
 
     /// Property values also escape `:` and `,`.
-    public static func escapeProperty(_ text: String) -> String { escape(text, also: ":,") }
+    package static func escapeProperty(_ text: String) -> String { escape(text, also: ":,") }
 
     /// By scalar: as Characters, CR LF is one grapheme and would slip through.
     private static func escape(_ text: String, also extra: String) -> String {

@@ -4,8 +4,8 @@ import LintEngine
 /// `--format json`: `{"version": 1, "tool": {…}, "diagnostics": […]}` (README documents it).
 /// `column` and `endColumn` count Unicode scalar values, `utf16Column` UTF-16 code units.
 /// `extra` members follow `diagnostics` (`eplint token` adds the decoded `tokens`).
-public enum JSONReporter {
-    public static func render(_ report: RunReport, extra: [(String, JSONValue)] = []) -> String {
+package enum JSONReporter {
+    package static func render(_ report: RunReport, extra: [(String, JSONValue)] = []) -> String {
         let all = report.diagnostics
         let diagnostics = JSONValue.elements(count: all.count) { index -> JSONValue in
             let diagnostic = all[index]

@@ -1,29 +1,29 @@
-public import LintEngine
+import LintEngine
 
 /// Everything a report describes: one run of eplint.
-public struct RunReport: Sendable {
-    public var toolVersion: String
+package struct RunReport: Sendable {
+    package var toolVersion: String
     /// Every rule eplint knows, in ID order.
-    public var rules: [RuleMetadata]
+    package var rules: [RuleMetadata]
     /// In report order: by file as discovered, then line, column, rule.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// How many files were linted.
-    public var fileCount: Int
+    package var fileCount: Int
     /// Files that could not be linted and other run failures (the run exits 2).
-    public var failures: [String]
+    package var failures: [String]
     /// Absolute directory that relative paths in SARIF are resolved against (`--srcroot`).
-    public var sourceRoot: String
+    package var sourceRoot: String
     /// Absolute directory the user's relative paths are relative to.
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// A file as reported → its canonical absolute path (links resolved, e.g. `/tmp` →
     /// `/private/tmp` on macOS), so that SARIF places it under `sourceRoot`; files not in it
     /// are resolved against `workingDirectory`.
-    public var canonicalPaths: [String: String] = [:]
+    package var canonicalPaths: [String: String] = [:]
     /// Findings not reported, with what dropped them: SARIF lists them with `suppressions`, as
     /// GitHub code scanning expects; the other formats leave them out.
-    public var suppressed: [SuppressedFinding] = []
+    package var suppressed: [SuppressedFinding] = []
 
-    public init(
+    package init(
         toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
         failures: [String], sourceRoot: String, workingDirectory: String
     ) {
@@ -37,7 +37,7 @@ public struct RunReport: Sendable {
     }
 
     /// `3 errors, 1 warning in 2 files`.
-    public var summary: String {
+    package var summary: String {
         func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
         func plural(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
         var parts = [plural(count(.error), "error"), plural(count(.warning), "warning")]

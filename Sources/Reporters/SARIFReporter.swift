@@ -3,10 +3,10 @@ import LintEngine
 
 /// `--format sarif`: one SARIF 2.1.0 log for GitHub code scanning and other consumers.
 /// Columns are UTF-16 code units (`columnKind`), paths are relative to `%SRCROOT%`.
-public enum SARIFReporter {
+package enum SARIFReporter {
     static let informationURI = ToolIdentity.repository
 
-    public static func render(_ report: RunReport) -> String {
+    package static func render(_ report: RunReport) -> String {
         let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
         // Rule, key path and value, never the line: stable when lines move. Repeats of the same
         // triple in a file are numbered in document order.

@@ -2,16 +2,16 @@ import LintEngine
 
 /// How gcc lines look on a terminal: colour, and the source line with a caret under the
 /// column. Piped output never gets any of this.
-public struct TerminalPresentation: Sendable {
-    public var colour: Bool
-    public var showSource: Bool
+package struct TerminalPresentation: Sendable {
+    package var colour: Bool
+    package var showSource: Bool
 
-    public init(colour: Bool, showSource: Bool) {
+    package init(colour: Bool, showSource: Bool) {
         self.colour = colour
         self.showSource = showSource
     }
 
-    public static let plain = TerminalPresentation(colour: false, showSource: false)
+    package static let plain = TerminalPresentation(colour: false, showSource: false)
 
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 

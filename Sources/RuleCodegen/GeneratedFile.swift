@@ -1,19 +1,19 @@
 /// A Swift file that scripts/generate.sh writes from other files of the repository, and the
 /// freshness test compares with the copy checked in.
-public struct GeneratedFile: Equatable, Sendable {
+package struct GeneratedFile: Equatable, Sendable {
     /// Relative to the package directory.
-    public var path: String
-    public var contents: String
+    package var path: String
+    package var contents: String
 }
 
-public struct GenerationError: Error, CustomStringConvertible {
-    public var description: String
+package struct GenerationError: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// Every generated file of the package rooted at `packageDirectory`, from its current inputs.
 /// Each starts with `// swift-format-ignore-file`: the generator's layout is the format, and the
 /// formatter (`.ci/run`) would otherwise make every regeneration a diff.
-public func generatedFiles(packageDirectory: String) throws -> [GeneratedFile] {
+package func generatedFiles(packageDirectory: String) throws -> [GeneratedFile] {
     let files =
         [
             try EmbeddedRuleData.generate(packageDirectory: packageDirectory),
@@ -24,4 +24,4 @@ public func generatedFiles(packageDirectory: String) throws -> [GeneratedFile] {
 }
 
 /// The command that rewrites the generated files, for messages.
-public let regenerationCommand = "scripts/generate.sh"
+package let regenerationCommand = "scripts/generate.sh"

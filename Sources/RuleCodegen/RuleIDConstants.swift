@@ -22,7 +22,7 @@ enum RuleIDConstants {
             let parts = words[1].split(separator: "-")
             let name = words[0].lowercased() + parts.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
             swift += "    /// `\(words[1])`\n"
-            swift += "    public static let \(name) = RuleID(\"\(words[0])\")\n"
+            swift += "    package static let \(name) = RuleID(\"\(words[0])\")\n"
         }
         swift += "}\n"
         return GeneratedFile(path: output, contents: swift)

@@ -13,7 +13,7 @@ enum RuleRegistry {
         var swift = "// Generated from the rule files' names by \(regenerationCommand). Do not edit.\n"
         swift += "import LintEngine\n\n"
         swift += "/// Every rule of this module, in ID order.\n"
-        swift += "public let allRules: [any LintRule] = [\n"
+        swift += "package let allRules: [any LintRule] = [\n"
         for type in types { swift += "    \(type)(),\n" }
         swift += "]\n"
         return GeneratedFile(path: output, contents: swift)
@@ -26,7 +26,7 @@ enum RuleRegistry {
         var swift = "// Generated from the rule files' names by \(regenerationCommand). Do not edit.\n\n"
         swift += "/// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714 and EP715 are\n"
         swift += "/// reported by `ServerLinter` itself (the document could not be read, or was read unverified).\n"
-        swift += "public let allServerRules: [any ServerRule] = [\n"
+        swift += "package let allServerRules: [any ServerRule] = [\n"
         for type in try ruleTypes(in: directory) { swift += "    \(type)(),\n" }
         swift += "]\n"
         return GeneratedFile(path: serverOutput, contents: swift)

@@ -1,5 +1,5 @@
 import Configuration
-public import EplintBase
+import EplintBase
 import LintEngine
 
 extension PlanFileSystem {
@@ -8,7 +8,7 @@ extension PlanFileSystem {
     /// is none. Only a file that is not there is passed over: one that is there but cannot be
     /// read (a Run Script phase under Xcode's user-script sandboxing) stops the run, rather
     /// than linting as if it did not exist.
-    public func configurationFile(explicit: String?) throws(PlanFailure) -> (path: String, text: String)? {
+    package func configurationFile(explicit: String?) throws(PlanFailure) -> (path: String, text: String)? {
         if let explicit {
             switch contents(of: explicit, limit: .max) {
             case .success(let bytes): return (explicit, String(decoding: bytes, as: UTF8.self))
@@ -39,7 +39,7 @@ extension PlanFailure {
     /// A file the run needs cannot be read. Permission denied is, on macOS, most often Xcode's
     /// user-script sandboxing (on by default for new projects): the message says what to declare.
     /// `origin` says who named the file (`INFOPLIST_PREFIX_HEADER of App/Debug`).
-    public static func cannotRead(_ what: String, _ path: String, _ failure: ReadFailure, origin: String? = nil)
+    package static func cannotRead(_ what: String, _ path: String, _ failure: ReadFailure, origin: String? = nil)
         -> PlanFailure
     {
         var message =

@@ -3,9 +3,9 @@ import LintEngine
 /// Chooses the entitlements file of an Info.plist (README, "The app around the Info.plist"):
 /// `--entitlements FILE`, then the config's `entitlements:` map, then the only `*.entitlements`
 /// file in its folder. Not changed once made, so files can be paired in parallel.
-public struct EntitlementsPairer: Sendable {
+package struct EntitlementsPairer: Sendable {
     /// What an Info.plist pairs with.
-    public enum Choice: Sendable, Equatable {
+    package enum Choice: Sendable, Equatable {
         /// The file as it should be shown, and why it is the one.
         case file(String, reason: String)
         /// Several `*.entitlements` files in its folder: none is guessed.
@@ -13,23 +13,23 @@ public struct EntitlementsPairer: Sendable {
         case none
     }
 
-    public let explicit: String?
+    package let explicit: String?
     /// Info.plist path (canonical, absolute) → entitlements path as it should be shown.
-    public let mapped: [String: String]
+    package let mapped: [String: String]
     /// Why `explicit` is the file: `--entitlements`, or the target whose `CODE_SIGN_ENTITLEMENTS` names it.
-    public let explicitReason: String
+    package let explicitReason: String
     /// `mapped`, found by file identity too (`App/info.plist` for `App/Info.plist` on APFS).
     private let mappedFiles: FileKeyedTable<String>
     /// Whether the only `*.entitlements` file in the folder is taken; off for an Info.plist
     /// an Xcode target covers (the target says which file it signs with).
-    public let guessesFromFolder: Bool
+    package let guessesFromFolder: Bool
     /// The `*.entitlements` files of each folder of the files to lint, each folder read once
     /// before linting (a folder of 10,000 Info.plists was read for each of them).
     private let entitlementsInFolder: [String: [String]]
     private let fileSystem: any PlanFileSystem
 
     /// `infoPlists`: the files that will be linted, whose folders are looked in.
-    public init(
+    package init(
         explicit: String?, mapped: [String: String], fileSystem: any PlanFileSystem,
         explicitReason: String = "--entitlements",
         guessesFromFolder: Bool = true, infoPlists: [String] = []
@@ -65,7 +65,7 @@ public struct EntitlementsPairer: Sendable {
     /// Every file an Info.plist among the inputs can pair with (a folder's only `*.entitlements`
     /// file, the configuration's, `--entitlements`): the files to read before linting, found
     /// without asking for each input.
-    public var candidates: [String] {
+    package var candidates: [String] {
         if let explicit { return [explicit] }
         return mapped.values.sorted()
             + entitlementsInFolder.keys.sorted().compactMap { folder in
@@ -75,7 +75,7 @@ public struct EntitlementsPairer: Sendable {
     }
 
     /// What `infoPlist` pairs with, and why.
-    public func choice(for infoPlist: String) -> Choice {
+    package func choice(for infoPlist: String) -> Choice {
         if let explicit { return .file(explicit, reason: explicitReason) }
         if let mapped = mappedFiles[infoPlist] {
             return .file(mapped, reason: "entitlements: in the configuration")
@@ -91,7 +91,7 @@ public struct EntitlementsPairer: Sendable {
     }
 
     /// The entitlements file `infoPlist` pairs with, as shown; nil when none.
-    public func entitlementsPath(for infoPlist: String) -> String? {
+    package func entitlementsPath(for infoPlist: String) -> String? {
         guard case .file(let path, _) = choice(for: infoPlist) else { return nil }
         return path
     }
@@ -104,7 +104,7 @@ extension EntitlementsPairer.Choice {
     }
 
     /// What `--verbose` says of the choice for `infoPlist`, nil when there is nothing to say.
-    public func note(for infoPlist: String) -> String? {
+    package func note(for infoPlist: String) -> String? {
         switch self {
         case .file(let file, let reason): "eplint: \(infoPlist) pairs with \(file) (\(reason))\n"
         case .ambiguous(let count): "eplint: \(infoPlist) is not paired: \(Self.ambiguity(count))\n"

@@ -1,10 +1,10 @@
-public import EplintBase
+import EplintBase
 import LintEngine
 
 /// Everything the run plan asks of the file system, in one injected value: the executable
 /// passes the host's (`HostPlanFileSystem`), tests an in-memory one, so the plan is decided
 /// without spawning a process.
-public protocol PlanFileSystem: Sendable {
+package protocol PlanFileSystem: Sendable {
     /// The absolute working directory; relative paths are resolved and shown against it.
     var workingDirectory: String { get }
     /// A regular file's bytes, at most `limit` of them (more is a failure).
@@ -23,12 +23,12 @@ public protocol PlanFileSystem: Sendable {
     func identity(of path: String) -> String
 }
 
-public struct PlanFileStatus: Sendable, Equatable {
-    public enum Kind: Sendable { case regular, directory, other }
-    public var kind: Kind
-    public var size: Int
+package struct PlanFileStatus: Sendable, Equatable {
+    package enum Kind: Sendable { case regular, directory, other }
+    package var kind: Kind
+    package var size: Int
 
-    public init(kind: Kind, size: Int) {
+    package init(kind: Kind, size: Int) {
         self.kind = kind
         self.size = size
     }

@@ -1,47 +1,47 @@
 import EplintBase
-public import LintEngine
+import LintEngine
 import PlistSyntax
 
 /// The plan could not be made: a file the user named cannot be read or is wrong. The message
 /// is printed as it is.
-public struct PlanFailure: Error, Sendable, Equatable {
-    public var message: String
-    public init(message: String) { self.message = message }
+package struct PlanFailure: Error, Sendable, Equatable {
+    package var message: String
+    package init(message: String) { self.message = message }
 }
 
 /// The options of a run that shape its plan (lint's flags of the same names; `eplint context`
 /// takes the same). Checked by the command line before they get here.
-public struct PlanOptions: Sendable {
-    public var xcconfig: [String] = []
+package struct PlanOptions: Sendable {
+    package var xcconfig: [String] = []
     /// `KEY=VALUE`, for xcconfig files and projects alike.
-    public var xcconfigCondition: [String] = []
-    public var entitlements: String?
+    package var xcconfigCondition: [String] = []
+    package var entitlements: String?
     /// `PLATFORM=VERSION`.
-    public var deploymentTargets: [String] = []
-    public var regions: String?
+    package var deploymentTargets: [String] = []
+    package var regions: String?
     /// `NAME=VALUE` or `NAME`.
-    public var definitions: [String] = []
-    public var preprocess = false
-    public var preprocessorFlags: [String] = []
-    public var prefixHeader: String?
+    package var definitions: [String] = []
+    package var preprocess = false
+    package var preprocessorFlags: [String] = []
+    package var prefixHeader: String?
     /// `--platform`: a `TargetPlatform` name or Xcode's `PLATFORM_NAME` for it.
-    public var platform: String?
+    package var platform: String?
     /// `true` or `false`.
-    public var musicStreaming: String?
-    public var projects: [String] = []
-    public var targets: [String] = []
-    public var configurations: [String] = []
-    public var xcodeEnvironment = false
+    package var musicStreaming: String?
+    package var projects: [String] = []
+    package var targets: [String] = []
+    package var configurations: [String] = []
+    package var xcodeEnvironment = false
     /// The files and directories to lint; `-` is standard input.
-    public var paths: [String] = []
+    package var paths: [String] = []
     /// The name standard input is reported as (`--stdin-filename`), `<stdin>` when not given.
-    public var standardInputName: String?
-    public var verbose = false
+    package var standardInputName: String?
+    package var verbose = false
 
-    public init() {}
+    package init() {}
 
     /// `--xcconfig-condition KEY=VALUE`s as a map.
-    public var xcconfigConditions: [String: String] {
+    package var xcconfigConditions: [String: String] {
         var conditions: [String: String] = [:]
         for condition in xcconfigCondition {
             let parts = condition.split(separator: "=", maxSplits: 1)
@@ -51,7 +51,7 @@ public struct PlanOptions: Sendable {
     }
 
     /// `PLATFORM=VERSION` given by `source` (`--deployment-target`, `deployment-target in FILE`).
-    public static func deploymentTarget(_ text: String, source: String) throws(PlanFailure) -> DeploymentTarget {
+    package static func deploymentTarget(_ text: String, source: String) throws(PlanFailure) -> DeploymentTarget {
         let parts = text.split(separator: "=", maxSplits: 1)
         guard parts.count == 2 else {
             throw PlanFailure(message: "\(source) needs PLATFORM=VERSION, got \(text.quotedForMessage)")

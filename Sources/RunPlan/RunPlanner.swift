@@ -1,6 +1,6 @@
-public import Configuration
+import Configuration
 import EplintBase
-public import LintEngine
+import LintEngine
 import PlistSyntax
 import Preprocessor
 import XcodeProject
@@ -8,14 +8,14 @@ import XcodeProject
 /// Decides a run's plan from its options, its `.eplint.yml` and the file system, once, before
 /// anything is linted. What it would say with `--verbose` (and its warnings) goes to `note`,
 /// in the order it is decided.
-public struct RunPlanner {
-    public let options: PlanOptions
-    public let fileSystem: any PlanFileSystem
+package struct RunPlanner {
+    package let options: PlanOptions
+    package let fileSystem: any PlanFileSystem
     /// The process environment, read by `--xcode-environment`.
-    public let environment: [String: String]
+    package let environment: [String: String]
     let note: (String) -> Void
 
-    public init(
+    package init(
         options: PlanOptions, fileSystem: any PlanFileSystem, environment: [String: String] = [:],
         note: @escaping (String) -> Void
     ) {
@@ -33,7 +33,7 @@ public struct RunPlanner {
     func absolute(_ path: String) -> String { fileSystem.canonical(path) }
 
     /// `entitlements:` of the configuration file: Info.plist (absolute) → entitlements file as shown.
-    public func configuredEntitlements(_ project: ConfigurationFile?) -> [String: String] {
+    package func configuredEntitlements(_ project: ConfigurationFile?) -> [String: String] {
         var mapped: [String: String] = [:]
         for (plist, file) in project?.entitlements ?? [:] {
             mapped[absolute(project!.resolve(plist))] = fileSystem.shown(project!.resolve(file))
@@ -43,7 +43,7 @@ public struct RunPlanner {
 
     /// The run's own configuration, over every target's: command-line flags win over the
     /// configuration file; `--define` and `define:` win over xcconfig files.
-    public func runConfiguration(_ project: ConfigurationFile?) throws(PlanFailure) -> LintConfiguration {
+    package func runConfiguration(_ project: ConfigurationFile?) throws(PlanFailure) -> LintConfiguration {
         let xcconfigFiles =
             options.xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
         var settings = try readXCConfig(xcconfigFiles)

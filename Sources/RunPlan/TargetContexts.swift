@@ -1,26 +1,26 @@
 import EplintBase
-public import LintEngine
+import LintEngine
 import PlistSyntax
 import Preprocessor
-public import XcodeProject
+import XcodeProject
 
 /// An Info.plist as one target builds it in one configuration (and, where they differ, one
 /// platform): the configuration the linter runs with and the entitlements file it pairs with.
-public struct TargetLintContext: Sendable {
+package struct TargetLintContext: Sendable {
     /// The Info.plist, absolute.
-    public var infoPlist: String
+    package var infoPlist: String
     /// `App/Debug`, `App/Debug (Mac Catalyst)`: named by diagnostics that hold only here.
-    public var label: String
-    public var configuration: LintConfiguration
+    package var label: String
+    package var configuration: LintConfiguration
     /// The entitlements file as shown (relative), nil when the target signs without one.
-    public var entitlements: String?
-    public var entitlementsReason: String
+    package var entitlements: String?
+    package var entitlementsReason: String
     /// The same build as the context before it but for another platform: only the `TARGET_OS_*`
     /// macros differ, so a file that cannot read them (`CPreprocessor.mayReadPlatformMacros`)
     /// is not linted again here.
-    public var isPlatformVariant: Bool
+    package var isPlatformVariant: Bool
 
-    public init(
+    package init(
         infoPlist: String, label: String, configuration: LintConfiguration, entitlements: String?,
         entitlementsReason: String, isPlatformVariant: Bool = false
     ) {
@@ -37,7 +37,7 @@ extension RunPlanner {
     /// Turns resolved targets into lint contexts. `base` is the run's configuration: its build
     /// settings (`--define` over `define:` over xcconfig files) win over the target's, as the
     /// run's flags win everywhere else.
-    public func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration)
+    package func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration)
         throws(PlanFailure) -> [TargetLintContext]
     {
         var contexts: [TargetLintContext] = []

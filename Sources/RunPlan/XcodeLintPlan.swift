@@ -1,23 +1,23 @@
-public import Configuration
+import Configuration
 import EplintBase
-public import LintEngine
+import LintEngine
 import PlistSyntax
-public import XcodeProject
+import XcodeProject
 
 /// What the Xcode projects of a run add to it: the contexts of the Info.plists their targets
 /// name, and the files to lint because a project was named.
-public struct XcodeLintPlan: Sendable {
+package struct XcodeLintPlan: Sendable {
     /// Info.plist (absolute) → its contexts.
-    public internal(set) var contexts: [String: [TargetLintContext]] = [:]
+    package internal(set) var contexts: [String: [TargetLintContext]] = [:]
     /// The arguments still to lint as files or directories.
-    public internal(set) var paths: [String] = []
+    package internal(set) var paths: [String] = []
     /// Info.plists of named projects (as shown), linted even when no path names them.
-    public internal(set) var namedFiles: [String] = []
+    package internal(set) var namedFiles: [String] = []
     /// Standard input's one context, when `-` is among the paths: the run's configuration and
     /// the entitlements file its name pairs with (no target covers standard input).
-    public internal(set) var standardInput: TargetLintContext?
+    package internal(set) var standardInput: TargetLintContext?
     /// The entitlements choice of `standardInput`, as lint pairs it.
-    public internal(set) var standardInputPairing: EntitlementsPairer.Choice?
+    package internal(set) var standardInputPairing: EntitlementsPairer.Choice?
     /// `contexts`, found by file identity too, for a file spelled otherwise than its project
     /// spells it (case or NFD on macOS). Made once the contexts are known.
     private var lookup: FileKeyedTable<[TargetLintContext]>?
@@ -30,7 +30,7 @@ public struct XcodeLintPlan: Sendable {
     }
 
     /// The contexts of a file to lint, by canonical path or else by identity.
-    public func contexts(of path: String) -> [TargetLintContext]? { lookup?[path] }
+    package func contexts(of path: String) -> [TargetLintContext]? { lookup?[path] }
 }
 
 extension RunPlanner {
@@ -50,7 +50,7 @@ extension RunPlanner {
     /// Resolves every project once, before linting: named ones (`--project`, a path that is an
     /// `.xcodeproj` or `.xcworkspace`) lint all their targets' Info.plists; projects found in a
     /// directory give context to the files of that directory they name.
-    public func xcodeLintPlan(_ base: LintConfiguration, configurationFile: ConfigurationFile?) throws(PlanFailure)
+    package func xcodeLintPlan(_ base: LintConfiguration, configurationFile: ConfigurationFile?) throws(PlanFailure)
         -> XcodeLintPlan
     {
         var plan = XcodeLintPlan(fileSystem: fileSystem)
@@ -207,7 +207,7 @@ extension RunPlanner {
 extension RunPlanner {
     /// The projects the run's paths name, each target resolved: what `eplint context` lists
     /// above the plan. A path that names no project is a failure.
-    public func resolvedProjects() throws(PlanFailure) -> [(XcodeProjectFile, [ResolvedTarget])] {
+    package func resolvedProjects() throws(PlanFailure) -> [(XcodeProjectFile, [ResolvedTarget])] {
         let resolver = projects.resolver(conditions: options.xcconfigConditions)
         var resolved: [(XcodeProjectFile, [ResolvedTarget])] = []
         var read: [(shown: String, targets: [String])] = []

@@ -4,25 +4,25 @@ import XcodeProject
 
 /// Finding the Xcode projects a path names and reading them, through the plan's file system:
 /// `App.xcodeproj`, `App.xcworkspace` (the projects it lists), or a directory holding them.
-public struct XcodeProjects: Sendable {
-    public static let bundleSuffixes = [".xcodeproj", ".xcode", ".pbproj"]
+package struct XcodeProjects: Sendable {
+    package static let bundleSuffixes = [".xcodeproj", ".xcode", ".pbproj"]
     /// Folders neither a lint walk nor the search for projects enters. `__MACOSX` is what the
     /// Finder's Compress leaves in an archive: AppleDouble copies of the other folders
     /// (`__MACOSX/Payload/App.app`), never an app or a plist.
-    public static let skippedDirectories: Set<String> = [
+    package static let skippedDirectories: Set<String> = [
         ".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules", "__MACOSX",
     ]
 
     let fileSystem: any PlanFileSystem
 
-    public init(fileSystem: any PlanFileSystem) { self.fileSystem = fileSystem }
+    package init(fileSystem: any PlanFileSystem) { self.fileSystem = fileSystem }
 
-    public static func isProjectBundle(_ path: String) -> Bool {
+    package static func isProjectBundle(_ path: String) -> Bool {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return bundleSuffixes.contains { trimmed.hasSuffix($0) }
     }
 
-    public static func isWorkspace(_ path: String) -> Bool {
+    package static func isWorkspace(_ path: String) -> Bool {
         (path.hasSuffix("/") ? String(path.dropLast()) : path).hasSuffix(".xcworkspace")
     }
 
@@ -32,7 +32,7 @@ public struct XcodeProjects: Sendable {
     }
 
     /// The absolute bundle paths `path` stands for; nil when it names no project.
-    public func bundles(for path: String) -> [String]? {
+    package func bundles(for path: String) -> [String]? {
         let full = fileSystem.canonical(path)
         if Self.isProjectBundle(full) { return [full] }
         // A workspace may list projects that are generated, not committed (CocoaPods' Pods.xcodeproj):

@@ -1,9 +1,9 @@
 /// Base64URL (RFC 4648 §5), by hand: the binary carries no Foundation.
-public enum Base64URL {
-    public struct Failure: Error, Sendable {
-        public var message: String
+package enum Base64URL {
+    package struct Failure: Error, Sendable {
+        package var message: String
         /// Index of the offending character (scalar index in the text), when one is to blame.
-        public var characterIndex: Int
+        package var characterIndex: Int
     }
 
     /// A character of the Base64URL alphabet or its `=` padding.
@@ -18,7 +18,7 @@ public enum Base64URL {
     }
 
     /// Decodes `text` with or without `=` padding.
-    public static func decode(_ text: Substring) throws(Failure) -> [UInt8] {
+    package static func decode(_ text: Substring) throws(Failure) -> [UInt8] {
         let characters = Array(text.utf8)
         var end = characters.count
         var padding = 0

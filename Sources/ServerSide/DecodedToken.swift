@@ -1,16 +1,16 @@
 /// An external purchase token after Base64URL decoding (seed 000).
-public struct DecodedToken: Sendable {
+package struct DecodedToken: Sendable {
     /// The JSON object the token holds.
-    public var payload: JSONNode
+    package var payload: JSONNode
 
-    public var externalPurchaseId: String? { payload.member("externalPurchaseId")?.value.string }
-    public var tokenType: String? { payload.member("tokenType")?.value.string }
-    public var environment: ServerOptions.Environment {
+    package var externalPurchaseId: String? { payload.member("externalPurchaseId")?.value.string }
+    package var tokenType: String? { payload.member("tokenType")?.value.string }
+    package var environment: ServerOptions.Environment {
         externalPurchaseId?.hasPrefix(ServerFacts.sandboxPrefix) == true ? .sandbox : .production
     }
 
     /// `key: value` lines of what the token says, dates also in ISO 8601 (what `eplint token` prints).
-    public var summaryLines: [String] {
+    package var summaryLines: [String] {
         guard case .object(let members) = payload.value else { return [] }
         var lines: [String] = []
         for member in members {

@@ -1,8 +1,8 @@
-public import EplintBase
+import EplintBase
 
 /// A JSON value with the place it was written: what the server-side rules look at.
-public struct JSONNode: Sendable {
-    public indirect enum Value: Sendable {
+package struct JSONNode: Sendable {
+    package indirect enum Value: Sendable {
         case object([JSONMember])
         case array([JSONNode])
         case string(String)
@@ -12,33 +12,33 @@ public struct JSONNode: Sendable {
         case null
     }
 
-    public var value: Value
+    package var value: Value
     /// From the value's first character to just past its last.
-    public var range: SourceRange
+    package var range: SourceRange
 
-    public init(value: Value, range: SourceRange) {
+    package init(value: Value, range: SourceRange) {
         self.value = value
         self.range = range
     }
 
     /// The first member named `key` of an object (duplicates are reported by the reader).
-    public func member(_ key: String) -> JSONMember? {
+    package func member(_ key: String) -> JSONMember? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
-    public var isObject: Bool {
+    package var isObject: Bool {
         if case .object = value { return true }
         return false
     }
 
     /// The value when it is a number written as an integer (no fraction, no exponent) that fits 64 bits.
-    public var integer: Int64? {
+    package var integer: Int64? {
         guard case .number(let text) = value, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
             return nil
         }
@@ -46,7 +46,7 @@ public struct JSONNode: Sendable {
     }
 
     /// What a message calls this kind of value.
-    public var typeName: String {
+    package var typeName: String {
         switch value {
         case .object: "an object"
         case .array: "an array"
@@ -59,7 +59,7 @@ public struct JSONNode: Sendable {
     }
 
     /// The value as one short line, for messages, fingerprints and baselines.
-    public var excerpt: String {
+    package var excerpt: String {
         let text: String
         switch value {
         case .object: text = "{…}"
@@ -73,8 +73,8 @@ public struct JSONNode: Sendable {
     }
 }
 
-public struct JSONMember: Sendable {
-    public var key: String
-    public var keyRange: SourceRange
-    public var value: JSONNode
+package struct JSONMember: Sendable {
+    package var key: String
+    package var keyRange: SourceRange
+    package var value: JSONNode
 }

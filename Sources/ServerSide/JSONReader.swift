@@ -1,29 +1,29 @@
-public import EplintBase
+import EplintBase
 
 /// Why a document is not JSON (RFC 8259), and where.
-public struct JSONSyntaxError: Error, Sendable {
-    public var message: String
-    public var position: SourcePosition
+package struct JSONSyntaxError: Error, Sendable {
+    package var message: String
+    package var position: SourcePosition
 }
 
 /// A key written twice in one object: RFC 8259 leaves the meaning open, so Apple's parser
 /// and the developer's may read different values.
-public struct JSONDuplicateKey: Sendable {
-    public var key: String
-    public var range: SourceRange
-    public var first: SourceRange
-    public var keyPath: String
+package struct JSONDuplicateKey: Sendable {
+    package var key: String
+    package var range: SourceRange
+    package var first: SourceRange
+    package var keyPath: String
 }
 
 /// An exact RFC 8259 reader that keeps positions: strict UTF-8, no comments, no trailing
 /// commas, no leading zeros; a bounded nesting depth (so no input can exhaust the stack).
-public struct JSONReader {
-    public static let maximumDepth = 256
+package struct JSONReader {
+    package static let maximumDepth = 256
 
-    public struct Result: Sendable {
-        public var root: JSONNode?
-        public var error: JSONSyntaxError?
-        public var duplicates: [JSONDuplicateKey]
+    package struct Result: Sendable {
+        package var root: JSONNode?
+        package var error: JSONSyntaxError?
+        package var duplicates: [JSONDuplicateKey]
     }
 
     private let bytes: [UInt8]
@@ -41,7 +41,7 @@ public struct JSONReader {
         index = base
     }
 
-    public static func read(_ bytes: [UInt8]) -> Result {
+    package static func read(_ bytes: [UInt8]) -> Result {
         var reader = JSONReader(bytes)
         do throws(JSONSyntaxError) {
             reader.skipWhitespace()

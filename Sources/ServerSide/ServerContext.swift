@@ -1,26 +1,26 @@
 import EplintBase
-public import LintEngine
+import LintEngine
 
 /// Which kind of server-side document a rule looks at.
-public enum ServerDocumentKind: String, Sendable {
+package enum ServerDocumentKind: String, Sendable {
     case token, report, notification
 }
 
 /// What the run knows beyond the document: the app and environment tokens must belong to,
 /// and the tokens given with `--token` (for reports).
-public struct ServerOptions: Sendable {
-    public enum Environment: String, Sendable, CaseIterable { case production, sandbox }
+package struct ServerOptions: Sendable {
+    package enum Environment: String, Sendable, CaseIterable { case production, sandbox }
 
-    public var bundleID: String?
+    package var bundleID: String?
     /// The app's Apple ID (`--app-apple-id`), which production tokens and payloads carry as `appAppleId`.
-    public var appAppleID: Int64?
-    public var environment: Environment?
+    package var appAppleID: Int64?
+    package var environment: Environment?
     /// Decoded tokens (`--token`), by `externalPurchaseId`.
-    public var tokens: [DecodedToken]
+    package var tokens: [DecodedToken]
     /// Now, UNIX time in milliseconds (`EPLINT_NOW` or the clock), for dates in the future; nil checks none.
-    public var now: Int64?
+    package var now: Int64?
 
-    public init(
+    package init(
         bundleID: String? = nil, appAppleID: Int64? = nil, environment: Environment? = nil,
         tokens: [DecodedToken] = [], now: Int64? = nil
     ) {
@@ -33,19 +33,19 @@ public struct ServerOptions: Sendable {
 }
 
 /// What a whole run has seen: a `requestIdentifier` used twice in one run is an error.
-public final class ServerRunState {
+package final class ServerRunState {
     var requestIdentifiers: [String: (file: String, range: SourceRange)] = [:]
-    public init() {}
+    package init() {}
 }
 
 /// One object to check (a token's payload, one report body, one notification payload), and
 /// the one way rules report. For a token, every finding is placed on the token itself
 /// (`anchor`): the decoded JSON has no place in the file.
-public final class ServerContext {
-    public let file: String
-    public let kind: ServerDocumentKind
-    public let object: JSONNode
-    public let options: ServerOptions
+package final class ServerContext {
+    package let file: String
+    package let kind: ServerDocumentKind
+    package let object: JSONNode
+    package let options: ServerOptions
     let run: ServerRunState
     /// Prefixed to key paths (`[2].` for the third body of an array, `signedPayload.`).
     let keyPathPrefix: String
@@ -69,10 +69,10 @@ public final class ServerContext {
         self.anchor = anchor
     }
 
-    public func member(_ key: String) -> JSONMember? { object.member(key) }
+    package func member(_ key: String) -> JSONMember? { object.member(key) }
 
     /// Reports `rule` at `node` (or at the object when nil), with its key path.
-    public func report(
+    package func report(
         _ rule: RuleID, _ message: String, at node: JSONNode? = nil, key: String = "", related: [RelatedLocation] = []
     ) {
         let path = keyPathPrefix + key
@@ -84,7 +84,7 @@ public final class ServerContext {
     }
 
     /// A member's value when it has the type Apple documents for it (else nil: EP604/EP704 report that).
-    public func field(_ key: String) -> JSONNode? {
+    package func field(_ key: String) -> JSONNode? {
         guard let node = member(key)?.value, let type = ServerFacts.fieldType(key, in: kind), type.admits(node) else {
             return nil
         }
@@ -92,13 +92,13 @@ public final class ServerContext {
     }
 }
 
-public enum FieldType: Sendable, Equatable {
+package enum FieldType: Sendable, Equatable {
     case integer, milliseconds, string, nonEmptyString, object, array
     /// Line-item types: Apple's `int32`, `boolean`, and `double` (a JSON number, or text of digits:
     /// Apple gives `exchangeRate` a maximum length and a digit pattern too).
     case int32, boolean, decimal
 
-    public func admits(_ node: JSONNode) -> Bool {
+    package func admits(_ node: JSONNode) -> Bool {
         switch self {
         case .integer, .milliseconds: node.integer != nil
         case .int32: node.integer.map { Int32(exactly: $0) != nil } ?? false
@@ -111,7 +111,7 @@ public enum FieldType: Sendable, Equatable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .integer: "an integer"
         case .milliseconds: "an integer, UNIX time in milliseconds"
@@ -127,7 +127,7 @@ public enum FieldType: Sendable, Equatable {
 }
 
 extension ServerDocumentKind {
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .token: "the token"
         case .report: "the report"
@@ -138,11 +138,11 @@ extension ServerDocumentKind {
 
 /// A rule on one server-side object. One per file, named `EPnnnShortName`; name, severity and
 /// documentation come from `Rules/EPnnn.md` as for the plist rules.
-public protocol ServerRule: Sendable {
+package protocol ServerRule: Sendable {
     var kinds: Set<ServerDocumentKind> { get }
     func check(_ context: ServerContext)
 }
 
 extension ServerRule {
-    public var id: RuleID { RuleID(String(String(describing: Self.self).prefix(5))) }
+    package var id: RuleID { RuleID(String(String(describing: Self.self).prefix(5))) }
 }

@@ -1,14 +1,14 @@
-public import EplintBase
-public import LintEngine
+import EplintBase
+import LintEngine
 
 /// Tokens, report bodies and notification payloads → diagnostics. Documents are checked one
 /// after another on the calling thread: a run remembers `requestIdentifier`s across files.
-public final class ServerLinter {
-    public let rules: [any ServerRule]
-    public let options: ServerOptions
+package final class ServerLinter {
+    package let rules: [any ServerRule]
+    package let options: ServerOptions
     private let run = ServerRunState()
 
-    public init(rules: [any ServerRule] = allServerRules, options: ServerOptions) {
+    package init(rules: [any ServerRule] = allServerRules, options: ServerOptions) {
         self.rules = rules
         self.options = options
     }
@@ -24,13 +24,13 @@ public final class ServerLinter {
 
     // MARK: Tokens
 
-    public struct TokenResult: Sendable {
-        public var token: DecodedToken?
-        public var diagnostics: [Diagnostic]
+    package struct TokenResult: Sendable {
+        package var token: DecodedToken?
+        package var diagnostics: [Diagnostic]
     }
 
     /// Decodes one token (`text`, written at `range` of `file`) and checks it.
-    public func lintToken(_ text: Substring, file: String, range: SourceRange) -> TokenResult {
+    package func lintToken(_ text: Substring, file: String, range: SourceRange) -> TokenResult {
         let token: DecodedToken
         switch Self.decodeToken(text) {
         case .failure(let failure):
@@ -60,7 +60,7 @@ public final class ServerLinter {
     /// Lines are split at LF bytes, not Characters: "\r\n" is one Character, so a file with CRLF
     /// line ends was read as one line. Spaces and tabs around a token, and a CR before its LF,
     /// are not part of it.
-    public static func tokenLines(_ text: String) -> [(text: Substring, range: SourceRange)] {
+    package static func tokenLines(_ text: String) -> [(text: Substring, range: SourceRange)] {
         var tokens: [(text: Substring, range: SourceRange)] = []
         let bytes = text.utf8
         var lineStart = bytes.startIndex
@@ -90,7 +90,7 @@ public final class ServerLinter {
     }
 
     /// Where a token written on one line from `column` lies.
-    public static func range(of token: Substring, line: Int, column: Int, offset: Int) -> SourceRange {
+    package static func range(of token: Substring, line: Int, column: Int, offset: Int) -> SourceRange {
         let scalars = token.unicodeScalars.count
         let units = token.utf16.count
         return SourceRange(
@@ -99,14 +99,14 @@ public final class ServerLinter {
                 offset: offset + token.utf8.count, line: line, column: column + scalars, utf16Column: column + units))
     }
 
-    public struct TokenFailure: Error, Sendable {
-        public var rule: RuleID
-        public var message: String
-        public var characterIndex: Int?
+    package struct TokenFailure: Error, Sendable {
+        package var rule: RuleID
+        package var message: String
+        package var characterIndex: Int?
     }
 
     /// A token's JSON object, or why there is none (EP601 not Base64URL, EP602 not a JSON object).
-    public static func decodeToken(_ text: Substring) -> Result<DecodedToken, TokenFailure> {
+    package static func decodeToken(_ text: Substring) -> Result<DecodedToken, TokenFailure> {
         let bytes: [UInt8]
         do throws(Base64URL.Failure) { bytes = try Base64URL.decode(text) } catch {
             return .failure(
@@ -143,7 +143,7 @@ public final class ServerLinter {
     // MARK: Report bodies and notifications
 
     /// Checks a file of `kind` (one object or an array of them).
-    public func lintDocument(_ bytes: [UInt8], file: String, kind: ServerDocumentKind) -> [Diagnostic] {
+    package func lintDocument(_ bytes: [UInt8], file: String, kind: ServerDocumentKind) -> [Diagnostic] {
         let read = JSONReader.read(bytes)
         var diagnostics = read.duplicates.map { duplicate in
             Self.diagnostic(

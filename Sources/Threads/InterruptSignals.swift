@@ -5,8 +5,8 @@
 #endif
 
 /// SIGINT and SIGTERM, the signals on which eplint removes its temporary files and dies.
-public enum InterruptSignals {
-    public static var set: sigset_t {
+package enum InterruptSignals {
+    package static var set: sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -17,7 +17,7 @@ public enum InterruptSignals {
     /// Runs `body` with both signals blocked on this thread (pending until it returns); a thread
     /// started inside inherits the block. `hangup`: SIGHUP too (a closed terminal), where a
     /// pair of renames must not be split.
-    public static func blocked<Result>(hangup: Bool = false, _ body: () -> Result) -> Result {
+    package static func blocked<Result>(hangup: Bool = false, _ body: () -> Result) -> Result {
         var signals = set
         if hangup { sigaddset(&signals, SIGHUP) }
         var previous = sigset_t()

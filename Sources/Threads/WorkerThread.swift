@@ -5,7 +5,7 @@
 #endif
 
 /// A POSIX thread that runs one closure; `join` waits for it to end.
-public final class WorkerThread {
+package final class WorkerThread {
     #if canImport(Darwin)
         private var thread: pthread_t?
     #else
@@ -23,7 +23,7 @@ public final class WorkerThread {
     /// inside 512 KiB (`PreprocessingLimits.nesting`, the parser's 256 levels); the margin
     /// costs address space only. EPLINT_WORKER_STACK_KIB sets it for tests that show the
     /// bounds hold on a small stack (at least 64 KiB). Whole pages: Darwin refuses any other size.
-    public static let stackSize: Int = {
+    package static let stackSize: Int = {
         var size = 8 << 20
         if let text = getenv("EPLINT_WORKER_STACK_KIB").map({ String(cString: $0) }), let kibibytes = Int(text),
             kibibytes >= 64, kibibytes <= 1 << 30
@@ -35,7 +35,7 @@ public final class WorkerThread {
 
     /// `bytes` rounded up to a multiple of `pageSize` (unchanged when the page size is unknown:
     /// sysconf's -1).
-    public static func roundedToPages(_ bytes: Int, pageSize: Int) -> Int {
+    package static func roundedToPages(_ bytes: Int, pageSize: Int) -> Int {
         guard pageSize > 0 else { return bytes }
         return (bytes + pageSize - 1) / pageSize * pageSize
     }
@@ -43,7 +43,7 @@ public final class WorkerThread {
     /// Starts the thread, or nil if the system cannot make one with `stackSize` of stack: the
     /// caller then does the work on its own thread rather than on one with the system's
     /// default stack (512 KiB on macOS), which may be too small.
-    public init?(_ run: @escaping () -> Void) {
+    package init?(_ run: @escaping () -> Void) {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
@@ -69,7 +69,7 @@ public final class WorkerThread {
 
     private static func owned(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer { argument! }
 
-    public func join() {
+    package func join() {
         guard !joined else { return }
         joined = true
         #if canImport(Darwin)

@@ -4,9 +4,9 @@ import Preprocessor
 /// Inside an Xcode Run Script phase every build setting is an environment variable, already
 /// resolved by Xcode for the build in progress: the context comes from there, not from
 /// reading the project again.
-public enum EnvironmentContext {
+package enum EnvironmentContext {
     /// The target being built, or nil when the environment is not a build's (no `SRCROOT`).
-    public static func resolve(_ environment: [String: String], fileExists: (String) -> Bool) -> ResolvedConfiguration?
+    package static func resolve(_ environment: [String: String], fileExists: (String) -> Bool) -> ResolvedConfiguration?
     {
         guard let sourceRoot = environment["SRCROOT"], !sourceRoot.isEmpty else { return nil }
         func file(_ name: String) -> ResolvedFile? {
@@ -56,7 +56,7 @@ public enum EnvironmentContext {
     }
 
     /// `SCRIPT_INPUT_FILE_0` … `SCRIPT_INPUT_FILE_<COUNT-1>`: the files the phase declares.
-    public static func declaredInputs(_ environment: [String: String]) -> [String] {
+    package static func declaredInputs(_ environment: [String: String]) -> [String] {
         let count = Int(environment["SCRIPT_INPUT_FILE_COUNT"] ?? "") ?? 0
         return (0..<max(0, min(count, 10_000))).compactMap { environment["SCRIPT_INPUT_FILE_\($0)"] }.filter {
             !$0.isEmpty

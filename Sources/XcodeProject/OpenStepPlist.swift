@@ -1,50 +1,50 @@
 /// A value of an old-style (OpenStep / NeXT) property list, the format of `project.pbxproj`.
 /// There are no numbers or booleans in it: `objectVersion = 54;` and `YES` are strings.
-public indirect enum OpenStepValue: Sendable, Equatable {
+package indirect enum OpenStepValue: Sendable, Equatable {
     case string(String)
     case data([UInt8])
     case array([OpenStepValue])
     case dictionary(OpenStepDictionary)
 
-    public var string: String? { if case .string(let text) = self { text } else { nil } }
-    public var array: [OpenStepValue]? { if case .array(let items) = self { items } else { nil } }
-    public var dictionary: OpenStepDictionary? {
+    package var string: String? { if case .string(let text) = self { text } else { nil } }
+    package var array: [OpenStepValue]? { if case .array(let items) = self { items } else { nil } }
+    package var dictionary: OpenStepDictionary? {
         if case .dictionary(let dictionary) = self { dictionary } else { nil }
     }
 }
 
 /// Entries in file order; a repeated key keeps its last value, as CoreFoundation does.
-public struct OpenStepDictionary: Sendable, Equatable {
-    public private(set) var keys: [String] = []
-    public private(set) var values: [String: OpenStepValue] = [:]
+package struct OpenStepDictionary: Sendable, Equatable {
+    package private(set) var keys: [String] = []
+    package private(set) var values: [String: OpenStepValue] = [:]
 
-    public init() {}
+    package init() {}
 
     mutating func set(_ key: String, _ value: OpenStepValue) {
         if values.updateValue(value, forKey: key) == nil { keys.append(key) }
     }
 
-    public subscript(key: String) -> OpenStepValue? { values[key] }
-    public var count: Int { keys.count }
+    package subscript(key: String) -> OpenStepValue? { values[key] }
+    package var count: Int { keys.count }
 }
 
 /// Why a file is not an old-style property list, and the line where reading stopped.
-public struct OpenStepError: Error, Sendable, Equatable {
-    public var message: String
-    public var line: Int
+package struct OpenStepError: Error, Sendable, Equatable {
+    package var message: String
+    package var line: Int
 }
 
 /// The reader of CoreFoundation's `CFOldStylePList.c`: quoted strings (both quote kinds) with
 /// their escapes, unquoted strings of `[A-Za-z0-9_$/:.-]`, `<hex>` data, `/* */` and `//`
 /// comments between tokens (the `// !$*UTF8*$!` header line is one), UTF-8 text.
-public struct OpenStepReader {
+package struct OpenStepReader {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     /// Nesting deeper than this is refused rather than recursed into.
     private static let maximumDepth = 512
 
-    public static func parse(_ bytes: [UInt8]) throws(OpenStepError) -> OpenStepValue {
+    package static func parse(_ bytes: [UInt8]) throws(OpenStepError) -> OpenStepValue {
         var reader = OpenStepReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipSpaceAndComments()

@@ -1,80 +1,80 @@
 import EplintBase
-public import LintEngine
-public import Preprocessor
+import LintEngine
+import Preprocessor
 
 /// A build setting eplint used, its value and where it came from.
-public struct ResolvedSetting: Sendable, Equatable {
-    public var name: String
-    public var value: String
+package struct ResolvedSetting: Sendable, Equatable {
+    package var name: String
+    package var value: String
     /// `target`, `project`, `target-xcconfig PATH:LINE`, `project-xcconfig PATH:LINE`,
     /// `sdk-default`, `built-in`; nil when nothing sets it.
-    public var from: String?
+    package var from: String?
 }
 
 /// A file a setting names: the setting's value, the absolute path, whether it exists.
-public struct ResolvedFile: Sendable, Equatable {
-    public var setting: String
-    public var path: String
-    public var exists: Bool
+package struct ResolvedFile: Sendable, Equatable {
+    package var setting: String
+    package var path: String
+    package var exists: Bool
 }
 
 /// One build of a target: the SDK it is built with and what differs per SDK.
-public struct ResolvedBuild: Sendable {
+package struct ResolvedBuild: Sendable {
     /// `iphoneos26.0`; Mac Catalyst is `macosx26.0` with `isMacCatalyst`.
-    public var sdk: String
-    public var platform: SDKPlatform
-    public var isMacCatalyst: Bool
-    public var entitlements: ResolvedFile?
+    package var sdk: String
+    package var platform: SDKPlatform
+    package var isMacCatalyst: Bool
+    package var entitlements: ResolvedFile?
     /// The deployment target of this build's platform, if set (or derived, for Catalyst).
-    public var deploymentTarget: (setting: String, value: String, from: String)?
+    package var deploymentTarget: (setting: String, value: String, from: String)?
     /// What clang preprocesses the Info.plist for in this build: the device, the simulator or
     /// both (`SUPPORTED_PLATFORMS`), Mac Catalyst; empty when unknown.
-    public var targetPlatforms: [TargetPlatform]
+    package var targetPlatforms: [TargetPlatform]
 }
 
 /// What eplint resolved for one target in one configuration.
-public struct ResolvedConfiguration: Sendable {
-    public var name: String
-    public var sdk: String
-    public var infoPlist: ResolvedFile?
-    public var generatesInfoPlist: Bool
-    public var entitlements: ResolvedFile?
+package struct ResolvedConfiguration: Sendable {
+    package var name: String
+    package var sdk: String
+    package var infoPlist: ResolvedFile?
+    package var generatesInfoPlist: Bool
+    package var entitlements: ResolvedFile?
     /// Every `*_DEPLOYMENT_TARGET` that is set, with its value.
-    public var deploymentTargets: [(setting: String, value: String)]
-    public var preprocess: Bool
-    public var preprocessorDefinitions: [String]
-    public var prefixHeader: ResolvedFile?
-    public var preprocessorFlags: [String]
+    package var deploymentTargets: [(setting: String, value: String)]
+    package var preprocess: Bool
+    package var preprocessorDefinitions: [String]
+    package var prefixHeader: ResolvedFile?
+    package var preprocessorFlags: [String]
     /// The settings eplint used, in a fixed order.
-    public var settings: [ResolvedSetting]
+    package var settings: [ResolvedSetting]
     /// Every setting of the target (for `$(VAR)` in Info.plist values).
-    public var buildSettings: BuildSettings
+    package var buildSettings: BuildSettings
     /// The primary build first, then the other platforms the target supports, then Mac Catalyst.
-    public var builds: [ResolvedBuild]
-    public var notes: [String]
-    public var undefinedReferences: [String]
+    package var builds: [ResolvedBuild]
+    package var notes: [String]
+    package var undefinedReferences: [String]
 }
 
-public struct ResolvedTarget: Sendable {
-    public var name: String
-    public var configurations: [ResolvedConfiguration]
+package struct ResolvedTarget: Sendable {
+    package var name: String
+    package var configurations: [ResolvedConfiguration]
 
-    public init(name: String, configurations: [ResolvedConfiguration]) {
+    package init(name: String, configurations: [ResolvedConfiguration]) {
         self.name = name
         self.configurations = configurations
     }
 }
 
 /// Resolves every target × configuration of a project once, as Xcode would evaluate it.
-public struct ProjectResolver {
-    public var readFile: (String) -> String?
-    public var fileExists: (String) -> Bool
+package struct ProjectResolver {
+    package var readFile: (String) -> String?
+    package var fileExists: (String) -> Bool
     /// Shows an absolute path (relative to the working directory).
-    public var shown: (String) -> String
+    package var shown: (String) -> String
     /// `--xcconfig-condition` values for parameters Xcode binds while building (`arch`, `variant`).
-    public var extraBindings: [String: String]
+    package var extraBindings: [String: String]
 
-    public init(
+    package init(
         readFile: @escaping (String) -> String?, fileExists: @escaping (String) -> Bool,
         shown: @escaping (String) -> String,
         extraBindings: [String: String] = [:]
@@ -85,7 +85,7 @@ public struct ProjectResolver {
         self.extraBindings = extraBindings
     }
 
-    public func resolve(_ project: XcodeProjectFile, targets: Set<String>? = nil, configurations: Set<String>? = nil)
+    package func resolve(_ project: XcodeProjectFile, targets: Set<String>? = nil, configurations: Set<String>? = nil)
         -> [ResolvedTarget]
     {
         var xcconfigCache: [String: ([SettingAssignment], [String])] = [:]
@@ -207,7 +207,7 @@ public struct ProjectResolver {
     }
 
     /// Where a value came from, for diagnostics: `Config/App.xcconfig:3`, or the level.
-    public static func origin(_ from: String) -> String {
+    package static func origin(_ from: String) -> String {
         if let space = from.firstIndex(of: " ") { return String(from[from.index(after: space)...]) }
         return from == "target" || from == "project" ? "the \(from)'s build settings" : from
     }
@@ -299,7 +299,7 @@ public struct ProjectResolver {
 
     /// A list-typed setting split as Xcode splits it: at blanks, quotes grouping words and
     /// a backslash escaping the next character.
-    public static func splitList(_ value: String) -> [String] {
+    package static func splitList(_ value: String) -> [String] {
         var items: [String] = []
         var current = ""
         var inItem = false

@@ -1,8 +1,8 @@
-public import LintEngine
-public import Preprocessor
+import LintEngine
+import Preprocessor
 
 /// A platform an Xcode target is built for, as `SDKROOT` and `SUPPORTED_PLATFORMS` name it.
-public enum SDKPlatform: String, CaseIterable, Sendable {
+package enum SDKPlatform: String, CaseIterable, Sendable {
     case iphoneos, macosx, appletvos, watchos, xros, driverkit
 
     /// `iphoneos`, `iphonesimulator`, `iphoneos17.0`, `/Developer/SDKs/MacOSX10.4u.sdk`, `""`.
@@ -29,7 +29,7 @@ public enum SDKPlatform: String, CaseIterable, Sendable {
     /// The device and simulator platforms of this SDK that `SUPPORTED_PLATFORMS` lists, device
     /// first: Xcode builds for either, and clang's `TARGET_OS_*` macros differ between them.
     /// The device when it lists neither.
-    public func targetPlatforms(supported: [String]) -> [TargetPlatform] {
+    package func targetPlatforms(supported: [String]) -> [TargetPlatform] {
         let listed = Set(supported.map(Self.letters))
         let family: [TargetPlatform] =
             switch self {
@@ -46,11 +46,11 @@ public enum SDKPlatform: String, CaseIterable, Sendable {
 
     /// The SDK version conditions are matched with (`[sdk=iphoneos26*]`): SDKs are not on
     /// this machine, so the current major release is assumed for all platforms.
-    public static let assumedSDKVersion = "26.0"
+    package static let assumedSDKVersion = "26.0"
 
-    public var sdkName: String { rawValue + Self.assumedSDKVersion }
+    package var sdkName: String { rawValue + Self.assumedSDKVersion }
 
-    public var deploymentTargetSetting: String {
+    package var deploymentTargetSetting: String {
         switch self {
         case .iphoneos: "IPHONEOS_DEPLOYMENT_TARGET"
         case .macosx: "MACOSX_DEPLOYMENT_TARGET"
@@ -62,7 +62,7 @@ public enum SDKPlatform: String, CaseIterable, Sendable {
     }
 
     /// The SDK's default `SUPPORTED_PLATFORMS`.
-    public var defaultSupportedPlatforms: String {
+    package var defaultSupportedPlatforms: String {
         switch self {
         case .iphoneos: "iphonesimulator iphoneos"
         case .macosx: "macosx"
@@ -74,10 +74,10 @@ public enum SDKPlatform: String, CaseIterable, Sendable {
     }
 
     /// `PLATFORM_NAME` of the device SDK.
-    public var platformName: String { rawValue }
+    package var platformName: String { rawValue }
 
     /// The platform of eplint's rules (DriverKit has no Info.plist keys of interest).
-    public var lintPlatform: Platform? {
+    package var lintPlatform: Platform? {
         switch self {
         case .iphoneos: .iOS
         case .macosx: .macOS
@@ -88,7 +88,7 @@ public enum SDKPlatform: String, CaseIterable, Sendable {
         }
     }
 
-    public static let deploymentTargetSettings = allCases.map(\.deploymentTargetSetting)
+    package static let deploymentTargetSettings = allCases.map(\.deploymentTargetSetting)
 }
 
 /// Mac Catalyst: an iOS target built with the macOS SDK. When `MACOSX_DEPLOYMENT_TARGET` is

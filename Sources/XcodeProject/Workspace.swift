@@ -2,9 +2,9 @@ import LintEngine
 
 /// The projects of an `.xcworkspace`: `contents.xcworkspacedata` is XML of nested
 /// `<Group location=…>` and `<FileRef location=…>` elements; only locations matter here.
-public enum Workspace {
+package enum Workspace {
     /// The absolute `.xcodeproj` paths a workspace lists, in file order. `workspace` is absolute.
-    public static func projects(of workspace: String, readFile: (String) -> String?) -> [String]? {
+    package static func projects(of workspace: String, readFile: (String) -> String?) -> [String]? {
         guard let text = readFile(workspace + "/contents.xcworkspacedata") else { return nil }
         let container = PathArithmetic.normalized(workspace + "/..")
         var groups: [String] = [container]

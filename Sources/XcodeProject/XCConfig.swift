@@ -1,21 +1,21 @@
-public import EplintBase
-public import LintEngine
+import EplintBase
+import LintEngine
 
 /// One assignment line of an xcconfig file, includes expanded where they stand.
-public struct XCConfigAssignment: Sendable, Equatable {
-    public var key: String
+package struct XCConfigAssignment: Sendable, Equatable {
+    package var key: String
     /// `[sdk=iphoneos*][arch=arm64]` as (parameter, pattern) pairs, in order.
-    public var conditions: [XCConfigCondition]
-    public var value: String
+    package var conditions: [XCConfigCondition]
+    package var value: String
     /// `Config/Release.xcconfig:3`, the file as `shownAs` gave it.
-    public var origin: String
+    package var origin: String
 }
 
-public struct XCConfigCondition: Sendable, Equatable {
-    public var parameter: String
-    public var pattern: String
+package struct XCConfigCondition: Sendable, Equatable {
+    package var parameter: String
+    package var pattern: String
 
-    public init(parameter: String, pattern: String) {
+    package init(parameter: String, pattern: String) {
         self.parameter = parameter
         self.pattern = pattern
     }
@@ -26,24 +26,24 @@ public struct XCConfigCondition: Sendable, Equatable {
 /// `#include "x"` and `#include? "x"` are followed relative to the including file and then
 /// the search paths (a project's `SRCROOT`), with or without the `.xcconfig` extension,
 /// later assignments win, and `KEY[sdk=iphoneos*] = …` counts only when `conditions` match.
-public struct XCConfigReader {
+package struct XCConfigReader {
     /// `sdk` → `iphoneos` … (from `--xcconfig-condition`).
-    public var conditions: [String: String]
+    package var conditions: [String: String]
     /// Reads a file's text; nil when it does not exist (`#include?` then skips it).
-    public var readFile: (String) -> String?
+    package var readFile: (String) -> String?
     /// Folders an include is looked up in after the including file's (Xcode: `SRCROOT`).
-    public var searchPaths: [String] = []
+    package var searchPaths: [String] = []
     /// As in an Xcode build, a missing `#include` (not only `#include?`) and an include cycle
     /// are skipped with a note instead of failing the run.
-    public var lenient = false
+    package var lenient = false
 
-    public init(conditions: [String: String], readFile: @escaping (String) -> String?) {
+    package init(conditions: [String: String], readFile: @escaping (String) -> String?) {
         self.conditions = conditions
         self.readFile = readFile
     }
 
     /// The settings of `paths` (absolute), each value fully expanded against the others.
-    public func read(_ paths: [String], shownAs: (String) -> String) throws(ConfigurationError) -> [String:
+    package func read(_ paths: [String], shownAs: (String) -> String) throws(ConfigurationError) -> [String:
         BuildSettings.Definition]
     {
         var notes: [String] = []
@@ -66,7 +66,7 @@ public struct XCConfigReader {
 
     /// Every assignment of `path` (absolute) in file order, includes expanded where they
     /// stand, conditions kept. `notes` receives skipped optional or missing includes.
-    public func assignments(_ path: String, shownAs: (String) -> String, notes: inout [String])
+    package func assignments(_ path: String, shownAs: (String) -> String, notes: inout [String])
         throws(ConfigurationError) -> [XCConfigAssignment]
     {
         var result: [XCConfigAssignment] = []
@@ -178,7 +178,7 @@ public struct XCConfigReader {
         return line.trimmingWhitespace
     }
 
-    public static func parseConditions(_ brackets: Substring) -> [XCConfigCondition] {
+    package static func parseConditions(_ brackets: Substring) -> [XCConfigCondition] {
         brackets.split(separator: "[").compactMap { part in
             let pieces = part.prefix { $0 != "]" }.split(separator: "=", maxSplits: 1)
             guard pieces.count == 2 else { return nil }
@@ -197,7 +197,7 @@ public struct XCConfigReader {
     /// What one setting's value may grow to by references: `A = $(B)$(B)`, `B = $(C)$(C)` …
     /// sixteen levels deep would double sixteen times per level of fan-out. Past it, the
     /// references left are kept as written (64 KiB: a real value is a line or two).
-    public static let expansionBudget = 1 << 16
+    package static let expansionBudget = 1 << 16
 
     private func expand(_ value: String, _ settings: [String: XCConfigAssignment], depth: Int, budget: inout Int)
         -> String

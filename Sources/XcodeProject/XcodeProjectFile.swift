@@ -3,42 +3,42 @@ import LintEngine
 /// What eplint needs of one `*.xcodeproj`: its source root, its configurations and its native
 /// targets, each configuration with its build settings and base xcconfig. Read from
 /// `project.pbxproj` with `OpenStepReader`; nothing else of the project is interpreted.
-public struct XcodeProjectFile: Sendable {
+package struct XcodeProjectFile: Sendable {
     /// The `.xcodeproj` directory, absolute and normalised.
-    public var bundlePath: String
+    package var bundlePath: String
     /// `SRCROOT`/`PROJECT_DIR`: the bundle's folder joined with `projectDirPath`.
-    public var sourceRoot: String
-    public var name: String
-    public var configurations: [BuildConfiguration]
-    public var defaultConfigurationName: String?
-    public var targets: [Target]
+    package var sourceRoot: String
+    package var name: String
+    package var configurations: [BuildConfiguration]
+    package var defaultConfigurationName: String?
+    package var targets: [Target]
     /// Targets eplint does not lint (aggregate, legacy, pre-Xcode 2.1): name and isa.
-    public var otherTargets: [(name: String, isa: String)]
+    package var otherTargets: [(name: String, isa: String)]
 
-    public struct BuildConfiguration: Sendable {
-        public var name: String
+    package struct BuildConfiguration: Sendable {
+        package var name: String
         /// In file order; each value is a string, or a list joined as Xcode joins it.
-        public var settings: [(key: String, value: String)]
+        package var settings: [(key: String, value: String)]
         /// The base xcconfig, absolute; nil when none. `baseConfigurationUnresolvable`
         /// says why one that is named cannot be found.
-        public var baseConfiguration: String?
-        public var baseConfigurationUnresolvable: String?
+        package var baseConfiguration: String?
+        package var baseConfigurationUnresolvable: String?
     }
 
-    public struct Target: Sendable {
-        public var name: String
-        public var productType: String?
-        public var productName: String?
-        public var configurations: [BuildConfiguration]
-        public var defaultConfigurationName: String?
+    package struct Target: Sendable {
+        package var name: String
+        package var productType: String?
+        package var productName: String?
+        package var configurations: [BuildConfiguration]
+        package var defaultConfigurationName: String?
     }
 
-    public struct ReadError: Error, Sendable {
-        public var message: String
+    package struct ReadError: Error, Sendable {
+        package var message: String
     }
 
     /// Reads `<bundle>/project.pbxproj`. `bundlePath` is absolute.
-    public init(bundlePath: String, readBytes: (String) -> [UInt8]?) throws(ReadError) {
+    package init(bundlePath: String, readBytes: (String) -> [UInt8]?) throws(ReadError) {
         self.bundlePath = PathArithmetic.normalized(bundlePath)
         let pbxproj = self.bundlePath + "/project.pbxproj"
         guard let bytes = readBytes(pbxproj) else { throw ReadError(message: "cannot read \(pbxproj)") }

@@ -124,7 +124,7 @@ func lintServerSide(_ bytes: [UInt8], sample: Sample) {
 
     /// libFuzzer's per-input callback.
     @_cdecl("LLVMFuzzerTestOneInput")
-    public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    package func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         fuzz(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
         return 0
     }

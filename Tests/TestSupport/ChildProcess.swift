@@ -16,9 +16,9 @@ import Foundation
 /// Swift runtime on a thread with few frames that held a CoreFoundation string, as that thread
 /// would (the crash did not come back here, in runs with four tests at once, ASan or TSan).
 /// On macOS, Apple's `Process` does it.
-public final class ChildProcess {
+package final class ChildProcess {
     /// Where a standard stream goes.
-    public enum Destination {
+    package enum Destination {
         case null
         /// This test process's own stream (a tool's complaint then shows in the test log).
         case inherited
@@ -28,23 +28,23 @@ public final class ChildProcess {
         case output
     }
 
-    public struct Outcome {
+    package struct Outcome {
         /// The exit status, or the signal's number when `signaled`.
-        public var status: Int32
-        public var signaled: Bool
-        public var standardOutput: Data
-        public var standardError: Data
+        package var status: Int32
+        package var signaled: Bool
+        package var standardOutput: Data
+        package var standardError: Data
     }
 
     #if os(Linux)
-        public let processIdentifier: pid_t
+        package let processIdentifier: pid_t
         private var standardInput: (descriptor: Int32, bytes: [UInt8])?
         private var captures: [(descriptor: Int32, isError: Bool)] = []
         /// The wait status, once the child is reaped.
         private var ended: Int32?
 
         /// False once the child has ended (then reaped: `wait()` still tells how).
-        public var isRunning: Bool {
+        package var isRunning: Bool {
             guard ended == nil else { return false }
             var status: Int32 = 0
             guard waitpid(processIdentifier, &status, WNOHANG) == processIdentifier else { return true }
@@ -53,16 +53,16 @@ public final class ChildProcess {
         }
     #else
         private let process: Process
-        public var processIdentifier: pid_t { process.processIdentifier }
+        package var processIdentifier: pid_t { process.processIdentifier }
         private let outputPipe: Pipe?
         private let errorPipe: Pipe?
-        public var isRunning: Bool { process.isRunning }
+        package var isRunning: Bool { process.isRunning }
     #endif
 
     /// Starts `executable` (a path) with `arguments`. `input`: bytes piped to its standard input,
     /// which is then closed; nil for /dev/null. `environment`: the whole environment, or nil for
     /// this process's.
-    public static func start(
+    package static func start(
         _ executable: String, _ arguments: [String] = [], in directory: URL? = nil,
         environment: [String: String]? = nil, input: Data? = nil, output: Destination = .null,
         error: Destination = .null
@@ -73,7 +73,7 @@ public final class ChildProcess {
 
     /// Starts the program and waits for it (see `start` and `wait`).
     @discardableResult
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String] = [], in directory: URL? = nil,
         environment: [String: String]? = nil, input: Data? = nil, output: Destination = .null,
         error: Destination = .null
@@ -83,12 +83,12 @@ public final class ChildProcess {
         ).wait()
     }
 
-    public func signal(_ number: Int32) {
+    package func signal(_ number: Int32) {
         kill(processIdentifier, number)
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     #if os(Linux)
@@ -183,7 +183,7 @@ public final class ChildProcess {
         }
 
         /// Feeds standard input, reads what is captured to its end, then waits for the child.
-        public func wait() -> Outcome {
+        package func wait() -> Outcome {
             var output: [UInt8] = []
             var error: [UInt8] = []
             var written = 0
@@ -297,7 +297,7 @@ public final class ChildProcess {
             }
         }
 
-        public func wait() -> Outcome {
+        package func wait() -> Outcome {
             let errorReader = errorPipe.map { pipe in
                 let box = ErrorBytes()
                 let handle = pipe.fileHandleForReading

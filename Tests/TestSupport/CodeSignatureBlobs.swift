@@ -4,25 +4,25 @@ import Foundation
 /// codesign wrote them, and the executable with its SuperBlob rebuilt from edited blobs.
 /// Tests change what an app claims with it (signature hashes are not recomputed: eplint
 /// does not verify them); the blob layout is Apple's `cs_blobs.h`.
-public enum CodeSignatureBlobs {
-    public struct Blob: Equatable {
+package enum CodeSignatureBlobs {
+    package struct Blob: Equatable {
         /// The slot type (5: XML entitlements, 7: DER entitlements).
-        public var type: Int
+        package var type: Int
         /// The whole blob, its 8-byte header (magic, length) included.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
 
-        public init(type: Int, bytes: [UInt8]) {
+        package init(type: Int, bytes: [UInt8]) {
             self.type = type
             self.bytes = bytes
         }
 
         /// The blob without its header.
-        public var payload: [UInt8] { Array(bytes.dropFirst(8)) }
+        package var payload: [UInt8] { Array(bytes.dropFirst(8)) }
     }
 
     static func le(_ bytes: [UInt8], _ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
     static func be(_ data: [UInt8], _ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(data[at + $1]) } }
-    public static func beBytes(_ value: Int) -> [UInt8] {
+    package static func beBytes(_ value: Int) -> [UInt8] {
         (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
@@ -34,10 +34,10 @@ public enum CodeSignatureBlobs {
     }
 
     /// Where the SuperBlob starts.
-    public static func signatureOffset(of bytes: [UInt8]) -> Int { le(bytes, command(bytes) + 8) }
+    package static func signatureOffset(of bytes: [UInt8]) -> Int { le(bytes, command(bytes) + 8) }
 
     /// The signature's blobs, in index order.
-    public static func blobs(of bytes: [UInt8]) -> [Blob] {
+    package static func blobs(of bytes: [UInt8]) -> [Blob] {
         let blob = Array(bytes[signatureOffset(of: bytes)...])
         return (0..<be(blob, 8)).map { index in
             let start = be(blob, 16 + 8 * index)
@@ -46,12 +46,12 @@ public enum CodeSignatureBlobs {
     }
 
     /// An XML entitlements blob (slot 5) holding `xml`.
-    public static func xmlEntitlements(_ xml: String) -> Blob {
+    package static func xmlEntitlements(_ xml: String) -> Blob {
         Blob(type: 5, bytes: [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8))
     }
 
     /// `bytes` with its signature rebuilt from `blobs` (LC_CODE_SIGNATURE's size updated).
-    public static func replacing(_ bytes: [UInt8], with blobs: [Blob]) -> [UInt8] {
+    package static func replacing(_ bytes: [UInt8], with blobs: [Blob]) -> [UInt8] {
         let command = command(bytes)
         let dataOffset = signatureOffset(of: bytes)
         var offset = 12 + 8 * blobs.count

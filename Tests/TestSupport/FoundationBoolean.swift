@@ -8,9 +8,9 @@ import Foundation
 /// from a number the same way on every platform. Apple's Foundation hands back booleans as
 /// `__NSCFBoolean`, an NSNumber, so `type(of:) == Bool.self` is false there; and `as? Bool`
 /// also turns the numbers 0 and 1 into booleans, on Linux as on the Mac.
-public enum FoundationBoolean {
+package enum FoundationBoolean {
     /// The boolean `object` is; nil for a number, anything else, or nothing.
-    public static func value(_ object: Any?) -> Bool? {
+    package static func value(_ object: Any?) -> Bool? {
         guard let object else { return nil }
         // swift-corelibs-foundation's property list reader makes Swift booleans.
         if type(of: object) == Bool.self { return object as? Bool }

@@ -13,19 +13,19 @@ import Foundation
 /// `.ci/run` sets because it installs every tool, the test runs and `require()` fails it: a CI
 /// that lost a tool goes red instead of passing without checking. GitHub's `CI=true` does not
 /// turn strict mode on, since its jobs do not install these tools.
-public struct RequiredTool: Sendable {
-    public let name: String
+package struct RequiredTool: Sendable {
+    package let name: String
     /// The program to run, when the machine has it.
-    public let path: String?
-    public let reason: String
+    package let path: String?
+    package let reason: String
 
-    public static var strict: Bool { ProcessInfo.processInfo.environment["EPLINT_STRICT_TESTS"] == "1" }
+    package static var strict: Bool { ProcessInfo.processInfo.environment["EPLINT_STRICT_TESTS"] == "1" }
 
     /// Whether the test should run: always in strict mode (to fail there), else only with the tool.
-    public var runs: Bool { Self.strict || path != nil }
+    package var runs: Bool { Self.strict || path != nil }
 
     /// The tool's path; throws (failing the test) when it is missing.
-    public func require() throws -> String {
+    package func require() throws -> String {
         guard let path else { throw Missing(description: "\(reason) (EPLINT_STRICT_TESTS=1 requires it)") }
         return path
     }
@@ -33,37 +33,37 @@ public struct RequiredTool: Sendable {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Every tool a test needs (StrictModeTests requires them all under strict mode).
-    public static var all: [RequiredTool] {
+    package static var all: [RequiredTool] {
         [node, python, python3, vim, script, strace, emacs, openssl, clang, setpriv]
     }
 
     /// JavaScript's own regular expressions, for the problem-matcher tests.
-    public static let node = RequiredTool(
+    package static let node = RequiredTool(
         name: "node", path: executable("node"),
         reason: "node is not on PATH (Debian's nodejs)")
 
     /// The `python3` on PATH, when it imports PyYAML and jsonschema (the configuration schema
     /// test and shared/tools/validate-sarif, whose `#!/usr/bin/env python3` finds the same one).
-    public static let python = RequiredTool(
+    package static let python = RequiredTool(
         name: "python3", path: executable("python3").flatMap { imports($0, "yaml", "jsonschema") ? $0 : nil },
         reason: "python3 on PATH cannot import yaml and jsonschema (PyYAML, jsonschema)")
 
-    public static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
+    package static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
     /// `script`, which gives eplint a pseudo-terminal (arguments: `PseudoTerminal`).
-    public static let script = RequiredTool(
+    package static let script = RequiredTool(
         name: "script", path: executable("script"), reason: "script (util-linux; BSD's on macOS) is not on PATH")
     /// Counts the files eplint opens (ReadOnceTests).
-    public static let strace = RequiredTool(name: "strace", path: executable("strace"), reason: "strace is not on PATH")
-    public static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
+    package static let strace = RequiredTool(name: "strace", path: executable("strace"), reason: "strace is not on PATH")
+    package static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
     /// Python alone, for the archives `zipfile` writes (the built-app tests).
-    public static let python3 = RequiredTool(
+    package static let python3 = RequiredTool(
         name: "python3", path: executable("python3"), reason: "python3 is not on PATH")
     /// `openssl asn1parse` and `openssl cms`: the DER and profile oracles.
-    public static let openssl = RequiredTool(
+    package static let openssl = RequiredTool(
         name: "openssl", path: executable("openssl"), reason: "openssl is not on PATH")
     /// The real preprocessor: $CLANG, on PATH, or beside the Swift toolchain's `swift` (every
     /// toolchain has one).
-    public static let clang: RequiredTool = {
+    package static let clang: RequiredTool = {
         let explicit = ProcessInfo.processInfo.environment["CLANG"].map { [$0] } ?? []
         let beside = [
             "/opt/swift/usr/bin/clang", "/usr/bin/clang", "/Library/Developer/CommandLineTools/usr/bin/clang",
@@ -76,11 +76,11 @@ public struct RequiredTool: Sendable {
     }()
     /// util-linux's `setpriv`: runs eplint as `nobody` when the tests run as root, for whom a
     /// file's permissions never deny a read.
-    public static let setpriv = RequiredTool(
+    package static let setpriv = RequiredTool(
         name: "setpriv", path: executable("setpriv"), reason: "setpriv (util-linux) is not on PATH")
 
     /// The first executable `name` in PATH's folders.
-    public static func executable(_ name: String) -> String? {
+    package static func executable(_ name: String) -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -95,7 +95,7 @@ public struct RequiredTool: Sendable {
     extension Trait where Self == ConditionTrait {
         /// `@Test(.requires(.node))`: skipped with the tool's reason where it is missing, except in
         /// strict mode, where the test runs and `require()` fails it.
-        public static func requires(_ tool: RequiredTool) -> Self {
+        package static func requires(_ tool: RequiredTool) -> Self {
             .enabled(if: tool.runs, Comment(rawValue: tool.reason))
         }
     }

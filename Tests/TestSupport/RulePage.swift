@@ -8,12 +8,12 @@ import ServerSide
 
 /// A page of Rules/ as the page tests read it (RulePageTests in EplintRulesTests for plist
 /// rules, ServerRulePageTests in ServerSideTests for server rules): its fenced blocks by name.
-public struct RulePage: Sendable {
-    public var metadata: RuleMetadata
+package struct RulePage: Sendable {
+    package var metadata: RuleMetadata
 
-    public init(_ metadata: RuleMetadata) { self.metadata = metadata }
+    package init(_ metadata: RuleMetadata) { self.metadata = metadata }
 
-    public func block(_ info: String) -> String? {
+    package func block(_ info: String) -> String? {
         let lines = metadata.documentation.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0 == "```\(info)" }),
             let end = lines[(start + 1)...].firstIndex(where: { $0 == "```" })
@@ -23,7 +23,7 @@ public struct RulePage: Sendable {
 
     /// A page's `text settings` block gives the Xcode target's settings its examples are
     /// linted with (`INFOPLIST_PREPROCESS = NO`).
-    public var preprocessed: Bool? {
+    package var preprocessed: Bool? {
         guard let settings = block("text settings") else { return nil }
         for line in settings.split(separator: "\n") where line.hasPrefix("INFOPLIST_PREPROCESS") {
             return line.hasSuffix("YES")
@@ -33,18 +33,18 @@ public struct RulePage: Sendable {
 
     /// Block-name suffixes of the page's failing examples: `xml failing`, then any further
     /// ones numbered `xml failing 2`, … with their own `text output 2` and `xml entitlements 2`.
-    public var failingSuffixes: [String] {
+    package var failingSuffixes: [String] {
         ([""] + (2...9).map { " \($0)" }).filter { block("xml failing\($0)") != nil }
     }
 
     /// The same for passing examples (`xml passing 2`, `xml passing-entitlements 2`).
-    public var passingSuffixes: [String] {
+    package var passingSuffixes: [String] {
         ([""] + (2...9).map { " \($0)" }).filter { block("xml passing\($0)") != nil }
     }
 
     /// Which kind of server document the page's examples are, from its example blocks; nil
     /// for a plist rule's page.
-    public var serverKind: ServerDocumentKind? {
+    package var serverKind: ServerDocumentKind? {
         [ServerDocumentKind.token, .report, .notification].first {
             block("\($0.exampleLanguage) \($0.rawValue) failing") != nil
         }
@@ -53,11 +53,11 @@ public struct RulePage: Sendable {
 
 #if canImport(Testing)
     extension RulePage: CustomTestStringConvertible {
-        public var testDescription: String { metadata.id.rawValue }
+        package var testDescription: String { metadata.id.rawValue }
     }
 #endif
 
 extension ServerDocumentKind {
     /// The language word of a server page's example blocks (`text token failing`, `json report failing`).
-    public var exampleLanguage: String { self == .token ? "text" : "json" }
+    package var exampleLanguage: String { self == .token ? "text" : "json" }
 }

@@ -5,10 +5,10 @@
 #endif
 
 /// Which sanitizer this test process was built with, for tests that check only through one.
-public enum Sanitizers {
+package enum Sanitizers {
     /// AddressSanitizer's runtime (and with it LeakSanitizer, on Linux) is in the process: it
     /// defines `__asan_init`. `scripts/sanitize.sh` builds the tests so.
-    public static let address: Bool = {
+    package static let address: Bool = {
         guard let process = dlopen(nil, RTLD_NOW) else { return false }
         return dlsym(process, "__asan_init") != nil
     }()

@@ -11,8 +11,8 @@ import Foundation
 /// As with `RequiredTool`: without it a test is skipped with the reason shown; under
 /// `EPLINT_STRICT_TESTS=1` the test runs and `require()` fails it, and `StrictModeTests` names
 /// every missing item (a test whose cases come from a missing corpus would otherwise run none).
-public enum SharedData {
-    public static let root: URL = {
+package enum SharedData {
+    package static let root: URL = {
         if let explicit = ProcessInfo.processInfo.environment["EPLINT_SHARED_DIR"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit).standardizedFileURL
         }
@@ -22,7 +22,7 @@ public enum SharedData {
     }()
 
     /// What the suite reads from `shared/`.
-    public enum Item: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    package enum Item: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case corpus = "corpus"
         case realWorld = "corpus/real-world"
         case peerSuites = "corpus/peer-suites"
@@ -33,17 +33,17 @@ public enum SharedData {
         case seeds = "seeds"
         case validateSARIF = "tools/validate-sarif"
 
-        public var url: URL { SharedData.root.appendingPathComponent(rawValue).standardizedFileURL }
-        public var isPresent: Bool { FileManager.default.fileExists(atPath: url.path) }
+        package var url: URL { SharedData.root.appendingPathComponent(rawValue).standardizedFileURL }
+        package var isPresent: Bool { FileManager.default.fileExists(atPath: url.path) }
         /// The item's location when it is there.
-        public var present: URL? { isPresent ? url : nil }
+        package var present: URL? { isPresent ? url : nil }
         /// Whether a test that needs it runs: always in strict mode (to fail there), else only with it.
-        public var runs: Bool { RequiredTool.strict || isPresent }
-        public var reason: String { "needs shared/\(rawValue) beside the checkout or EPLINT_SHARED_DIR" }
-        public var testDescription: String { "shared/\(rawValue)" }
+        package var runs: Bool { RequiredTool.strict || isPresent }
+        package var reason: String { "needs shared/\(rawValue) beside the checkout or EPLINT_SHARED_DIR" }
+        package var testDescription: String { "shared/\(rawValue)" }
 
         /// The item's location; throws (failing the test) when it is missing.
-        public func require() throws -> URL {
+        package func require() throws -> URL {
             guard isPresent else {
                 throw RequiredTool.Missing(description: "\(reason) (EPLINT_STRICT_TESTS=1 requires it): \(url.path)")
             }
@@ -56,7 +56,7 @@ public enum SharedData {
     extension Trait where Self == ConditionTrait {
         /// `@Test(.requires(.artifacts))`: skipped with the reason where `shared/` lacks it, except
         /// in strict mode, where the test runs and `require()` fails it.
-        public static func requires(_ item: SharedData.Item) -> Self {
+        package static func requires(_ item: SharedData.Item) -> Self {
             .enabled(if: item.runs, Comment(rawValue: item.reason))
         }
     }

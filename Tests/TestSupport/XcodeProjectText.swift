@@ -2,8 +2,8 @@
 /// target when its settings are given), configurations Debug and Release, with the project's
 /// and the target's build settings and base xcconfig files given (paths relative to the
 /// project folder).
-public enum XcodeProjectText {
-    public static func pbxproj(
+package enum XcodeProjectText {
+    package static func pbxproj(
         project: [String: String] = [:], target: [String: String], releaseTarget: [String: String]? = nil,
         xcconfig: String? = nil, targetXcconfig: String? = nil, widget: [String: String]? = nil
     ) -> String {

@@ -3,7 +3,7 @@
 import LintEngine
 
 /// Every rule of this module, in ID order.
-public let allRules: [any LintRule] = [
+package let allRules: [any LintRule] = [
     EP003DuplicateKey(),
     EP004WrongType(),
     EP005UnknownStoreKitKey(),

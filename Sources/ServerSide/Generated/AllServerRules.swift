@@ -3,7 +3,7 @@
 
 /// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714 and EP715 are
 /// reported by `ServerLinter` itself (the document could not be read, or was read unverified).
-public let allServerRules: [any ServerRule] = [
+package let allServerRules: [any ServerRule] = [
     EP603TokenMissingField(),
     EP604TokenWrongType(),
     EP605TokenUnknownType(),
