@@ -81,7 +81,8 @@ package struct Baseline: Sendable, Equatable {
     }
 
     /// The findings not in the baseline, those it accepts, and its entries no finding used.
-    package func split(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Entry]) {
+    package func split(_ findings: [(Diagnostic, Entry)]) -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Entry])
+    {
         var remaining = counts
         var new: [Diagnostic] = []
         var accepted: [Diagnostic] = []

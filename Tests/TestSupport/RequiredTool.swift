@@ -53,7 +53,8 @@ package struct RequiredTool: Sendable {
     package static let script = RequiredTool(
         name: "script", path: executable("script"), reason: "script (util-linux; BSD's on macOS) is not on PATH")
     /// Counts the files eplint opens (ReadOnceTests).
-    package static let strace = RequiredTool(name: "strace", path: executable("strace"), reason: "strace is not on PATH")
+    package static let strace = RequiredTool(
+        name: "strace", path: executable("strace"), reason: "strace is not on PATH")
     package static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
     /// Python alone, for the archives `zipfile` writes (the built-app tests).
     package static let python3 = RequiredTool(
