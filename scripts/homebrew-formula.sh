@@ -8,7 +8,7 @@ version=${1:?usage: scripts/homebrew-formula.sh VERSION SHA256}
 sha256=${2:?usage: scripts/homebrew-formula.sh VERSION SHA256}
 [[ $sha256 =~ ^[0-9a-f]{64}$ ]] || { echo "error: '$sha256' is not a SHA-256 in hex" >&2; exit 1; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-repository=$(sed -n 's/^    public static let repository = "\(.*\)"$/\1/p' "$root/Sources/LintEngine/ToolIdentity.swift")
+repository=$(sed -n 's/^    package static let repository = "\(.*\)"$/\1/p' "$root/Sources/LintEngine/ToolIdentity.swift")
 cat <<RUBY
 class Eplint < Formula
   desc "Lint the StoreKit external-purchase configuration of Info.plist and entitlements"

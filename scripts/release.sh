@@ -82,7 +82,7 @@ identity=Sources/LintEngine/ToolIdentity.swift
 trap '[ ! -f "$work/identity" ] || cp "$work/identity" "$root/$identity"; rm -rf "$work"' EXIT
 cd "$root"
 
-checked_in=$(sed -n 's/^    public static let version = "\(.*\)"$/\1/p' "$identity")
+checked_in=$(sed -n 's/^    package static let version = "\(.*\)"$/\1/p' "$identity")
 tag=${EPLINT_VERSION:-$(git describe --tags --exact-match --match 'v[0-9]*' 2>/dev/null || true)}
 version=${tag#v}
 version=${version:-$checked_in}
@@ -91,7 +91,7 @@ if ! [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
 fi
 if [ "$version" != "$checked_in" ]; then
     cp "$identity" "$work/identity"
-    sed "s/^    public static let version = \".*\"$/    public static let version = \"$version\"/" "$work/identity" > "$identity"
+    sed "s/^    package static let version = \".*\"$/    package static let version = \"$version\"/" "$work/identity" > "$identity"
 fi
 
 # $work/lib holds only static archives (links to them) and, in pkgconfig/, .pc files that

@@ -106,8 +106,8 @@ import Testing
         let page = "# EP999 something-new\n\n- **Severity:** warning\n- **Summary:** New.\n"
         try page.write(toFile: copy + "/Rules/EP999.md", atomically: true, encoding: .utf8)
         let constants = try #require(file(Self.ruleIDs, in: try generatedFiles(packageDirectory: copy))).contents
-        #expect(constants.contains("    public static let ep999SomethingNew = RuleID(\"EP999\")\n"))
-        #expect(constants.contains("    public static let ep001MalformedPlist = RuleID(\"EP001\")\n"))
+        #expect(constants.contains("    package static let ep999SomethingNew = RuleID(\"EP999\")\n"))
+        #expect(constants.contains("    package static let ep001MalformedPlist = RuleID(\"EP001\")\n"))
         try page.replacingOccurrences(of: "warning", with: "fatal").write(
             toFile: copy + "/Rules/EP999.md", atomically: true, encoding: .utf8)
         #expect(throws: GenerationError.self) { try generatedFiles(packageDirectory: copy) }

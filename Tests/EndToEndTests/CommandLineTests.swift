@@ -52,7 +52,7 @@ import Testing
             contentsOf: Eplint.packageRoot.appendingPathComponent("Sources/LintEngine/ToolIdentity.swift"),
             encoding: .utf8)
         let versionLine = try #require(
-            identity.split(separator: "\n").first { $0.hasPrefix("    public static let version = \"") })
+            identity.split(separator: "\n").first { $0.hasPrefix("    package static let version = \"") })
         #expect(try Eplint.run(["--version"]).standardOutput == versionLine.split(separator: "\"")[1] + "\n")
         #expect(
             try Eplint.run(["help", "explain"]).standardOutput.hasPrefix(
