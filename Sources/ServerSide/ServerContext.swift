@@ -139,10 +139,8 @@ extension ServerDocumentKind {
 /// A rule on one server-side object. One per file, named `EPnnnShortName`; name, severity and
 /// documentation come from `Rules/EPnnn.md` as for the plist rules.
 public protocol ServerRule: Sendable {
+    /// Generated with the list of rules (`Generated/AllServerRules.swift`): the page's constant.
+    var id: RuleID { get }
     var kinds: Set<ServerDocumentKind> { get }
     func check(_ context: ServerContext)
-}
-
-extension ServerRule {
-    public var id: RuleID { RuleID(String(String(describing: Self.self).prefix(5))) }
 }
