@@ -77,7 +77,7 @@ public final class ServerContext {
     ) {
         let path = keyPathPrefix + key
         diagnostics.append(
-            ServerLinter.diagnostic(
+            Diagnostic(
                 file: file, rule: rule, message: message, range: anchor ?? (node ?? object).range,
                 keyPath: path.hasSuffix(".") ? String(path.dropLast()) : path, value: node?.excerpt ?? "",
                 related: anchor == nil ? related : []))
