@@ -199,9 +199,9 @@ package struct ConfigurationFile: Sendable {
     }
 
     private func rule(_ node: YAMLNode, _ key: String) throws(ConfigurationError) -> RuleID {
-        let id = RuleID(try string(node, key))
-        guard RuleCatalog.metadata(for: id) != nil else {
-            throw error(node, key, "unknown rule '\(id)'; 'eplint rules' lists them")
+        let text = try string(node, key)
+        guard let id = RuleID(validating: text) else {
+            throw error(node, key, "unknown rule '\(text)'; 'eplint rules' lists them")
         }
         return id
     }

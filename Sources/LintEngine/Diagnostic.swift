@@ -7,11 +7,20 @@ package enum Severity: String, Sendable, Comparable, CaseIterable {
     package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// A stable rule identifier such as `EP203`.
-package struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+/// A stable rule identifier such as `EP203`, always one with a page in Rules/: code names a
+/// generated constant (`RuleID.ep203UrlHasQuery`), and text from outside eplint (configuration,
+/// inline directives) becomes an ID through `init?(validating:)` alone.
+package struct RuleID: Hashable, Comparable, Sendable, CustomStringConvertible {
     package let rawValue: String
-    package init(rawValue: String) { self.rawValue = rawValue }
-    package init(_ rawValue: String) { self.rawValue = rawValue }
+    /// For the generated constants and the catalogue, which build IDs from the pages themselves.
+    init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// The ID `text` names exactly (`EP203`, not `ep203`), or nil when no rule has that ID.
+    package init?(validating text: String) {
+        guard let known = RuleCatalog.metadata(for: RuleID(text)) else { return nil }
+        self = known.id
+    }
+
     package var description: String { rawValue }
     package static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -70,13 +79,15 @@ package struct Diagnostic: Sendable {
     /// How to repair it, when the rule knows one right answer (`--fix`).
     package var fix: Fix?
 
+    /// A finding of `rule` at its page's severity (`RuleCatalog.defaultSeverity(of:)`), the one
+    /// severity a finding is made with; only the configuration changes it afterwards.
     package init(
-        file: String, rule: RuleID, severity: Severity, message: String, range: SourceRange,
+        file: String, rule: RuleID, message: String, range: SourceRange,
         keyPath: String = "", value: String = "", related: [RelatedLocation] = [], fix: Fix? = nil
     ) {
         self.file = file
         self.rule = rule
-        self.severity = severity
+        severity = RuleCatalog.defaultSeverity(of: rule)
         self.message = message
         self.range = range
         self.keyPath = keyPath

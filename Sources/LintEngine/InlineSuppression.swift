@@ -17,15 +17,13 @@ enum InlineSuppression {
     }
 
     /// The findings kept (with EP008/EP009 for the directives themselves), and those the directives dropped.
-    static func apply(
-        _ comments: [PlistComment], to diagnostics: [Diagnostic], file: String,
-        severity: (RuleID) -> Severity
-    ) -> (kept: [Diagnostic], suppressed: [SuppressedFinding]) {
+    static func apply(_ comments: [PlistComment], to diagnostics: [Diagnostic], file: String)
+        -> (kept: [Diagnostic], suppressed: [SuppressedFinding])
+    {
         var directives: [Directive] = []
         var problems: [Diagnostic] = []
         func problem(_ rule: RuleID, _ message: String, _ comment: PlistComment) {
-            problems.append(
-                Diagnostic(file: file, rule: rule, severity: severity(rule), message: message, range: comment.range))
+            problems.append(Diagnostic(file: file, rule: rule, message: message, range: comment.range))
         }
         for comment in comments {
             let words = comment.text.split(whereSeparator: {
@@ -64,10 +62,10 @@ enum InlineSuppression {
             }
             var rules: [RuleID] = []
             for name in names {
-                if RuleCatalog.metadata(for: RuleID(name)) == nil {
-                    problem(invalid, "unknown rule \(name.quotedForMessage) in eplint:\(kind)", comment)
+                if let rule = RuleID(validating: name) {
+                    rules.append(rule)
                 } else {
-                    rules.append(RuleID(name))
+                    problem(invalid, "unknown rule \(name.quotedForMessage) in eplint:\(kind)", comment)
                 }
             }
             if !rules.isEmpty { directives.append(Directive(comment: comment, rules: rules, covers: covers)) }

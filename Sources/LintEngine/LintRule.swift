@@ -3,6 +3,7 @@
 /// Rules live one per file in the EplintRules module, named `EPnnnShortName` after their
 /// ID; their name, severity and documentation come from `Rules/EPnnn.md`.
 package protocol LintRule: Sendable {
+    /// Generated with the list of rules (`Generated/AllRules.swift`): the page's constant.
     var id: RuleID { get }
     /// Whether it runs on files without StoreKit keys too (see `PairingRule`). A requirement,
     /// not a cast: the first cast of each rule to a protocol costs a scan of the binary's
@@ -13,9 +14,4 @@ package protocol LintRule: Sendable {
 
 extension LintRule {
     package var runsWithoutStoreKitKeys: Bool { false }
-}
-
-extension LintRule {
-    /// The ID from the type's name (`EP203UrlHasQuery` → `EP203`).
-    package var id: RuleID { RuleID(String(String(describing: Self.self).prefix(5))) }
 }

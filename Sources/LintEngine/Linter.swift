@@ -145,7 +145,7 @@ package struct Linter: Sendable {
         for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
         for finding in context.findings {
             let made = Diagnostic(
-                file: finding.file, rule: finding.rule, severity: severity(finding.rule), message: finding.message,
+                file: finding.file, rule: finding.rule, message: finding.message,
                 range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,
                 // Fixes edit the XML text linted: none for preprocessed, binary or JSON sources.
                 fix: isFixable ? finding.fix : nil)
@@ -153,8 +153,7 @@ package struct Linter: Sendable {
         }
         var suppressed: [SuppressedFinding] = []
         if hasStoreKitKeys {
-            (diagnostics, suppressed) = InlineSuppression.apply(
-                comments, to: diagnostics, file: path, severity: severity)
+            (diagnostics, suppressed) = InlineSuppression.apply(comments, to: diagnostics, file: path)
         }
         // Preprocessed: positions so far are in cpp's output; the source's are reported.
         if let preprocessed {
@@ -260,10 +259,9 @@ package struct Linter: Sendable {
     }
 
     private func diagnostic(_ rule: RuleID, _ message: String, _ range: SourceRange, file: String) -> Diagnostic {
-        Diagnostic(file: file, rule: rule, severity: severity(rule), message: message, range: range)
+        Diagnostic(file: file, rule: rule, message: message, range: range)
     }
 
-    private func severity(_ rule: RuleID) -> Severity { RuleCatalog.defaultSeverity(of: rule) }
 }
 
 /// A rule that checks an Info.plist against its entitlements, which runs even on an

@@ -48,9 +48,9 @@ package enum RuleCatalog {
 
     package static func metadata(for id: RuleID) -> RuleMetadata? { byID[id] }
 
-    /// The one severity policy: a finding starts at its page's severity. Every ID reported is
-    /// a generated `RuleID` constant, so one without a page is a bug in eplint, not in the input.
-    package static func defaultSeverity(of id: RuleID) -> Severity {
+    /// The one severity policy: a finding starts at its page's severity (`Diagnostic.init`). A
+    /// `RuleID` is made from a page (generated constants, `init?(validating:)`), so every ID has one.
+    static func defaultSeverity(of id: RuleID) -> Severity {
         guard let metadata = byID[id] else { preconditionFailure("rule \(id) has no page in Rules/") }
         return metadata.defaultSeverity
     }

@@ -167,9 +167,8 @@ struct BuiltAppLint {
     }
 
     private func problem(_ problem: ArtifactProblem, in file: String) -> Diagnostic {
-        let rule = RuleID(problem.kind == .malformed ? "EP001" : "EP002")
-        return Diagnostic(
-            file: file, rule: rule, severity: RuleCatalog.metadata(for: rule)?.defaultSeverity ?? .error,
+        Diagnostic(
+            file: file, rule: problem.kind == .malformed ? .ep001MalformedPlist : .ep002UnsupportedFormat,
             message: problem.message, range: SourceRange(at: .start))
     }
 }

@@ -41,7 +41,7 @@ struct ExpoConfig {
             let position = read.error?.position ?? .start
             outcome.append(
                 Diagnostic(
-                    file: path, rule: RuleID("EP001"), severity: .error,
+                    file: path, rule: .ep001MalformedPlist,
                     message: "malformed JSON: \(read.error?.message ?? "no value")", range: SourceRange(at: position)))
             return outcome
         }
@@ -68,7 +68,7 @@ struct ExpoConfig {
         guard case .dictionary = infoRoot.content else {
             outcome.append(
                 Diagnostic(
-                    file: path, rule: RuleID("EP004"), severity: .error,
+                    file: path, rule: .ep004WrongType,
                     message: "\(prefix).infoPlist must be an object, found \(info!.typeName)", range: info!.range,
                     keyPath: "\(prefix).infoPlist"))
             return outcome

@@ -77,7 +77,7 @@ package final class ServerContext {
     ) {
         let path = keyPathPrefix + key
         diagnostics.append(
-            ServerLinter.diagnostic(
+            Diagnostic(
                 file: file, rule: rule, message: message, range: anchor ?? (node ?? object).range,
                 keyPath: path.hasSuffix(".") ? String(path.dropLast()) : path, value: node?.excerpt ?? "",
                 related: anchor == nil ? related : []))
@@ -139,10 +139,8 @@ extension ServerDocumentKind {
 /// A rule on one server-side object. One per file, named `EPnnnShortName`; name, severity and
 /// documentation come from `Rules/EPnnn.md` as for the plist rules.
 package protocol ServerRule: Sendable {
+    /// Generated with the list of rules (`Generated/AllServerRules.swift`): the page's constant.
+    var id: RuleID { get }
     var kinds: Set<ServerDocumentKind> { get }
     func check(_ context: ServerContext)
-}
-
-extension ServerRule {
-    package var id: RuleID { RuleID(String(String(describing: Self.self).prefix(5))) }
 }

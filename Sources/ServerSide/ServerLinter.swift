@@ -13,15 +13,6 @@ package final class ServerLinter {
         self.options = options
     }
 
-    static func diagnostic(
-        file: String, rule: RuleID, message: String, range: SourceRange, keyPath: String = "", value: String = "",
-        related: [RelatedLocation] = []
-    ) -> Diagnostic {
-        Diagnostic(
-            file: file, rule: rule, severity: RuleCatalog.defaultSeverity(of: rule), message: message,
-            range: range, keyPath: keyPath, value: value, related: related)
-    }
-
     // MARK: Tokens
 
     package struct TokenResult: Sendable {
@@ -45,7 +36,7 @@ package final class ServerLinter {
             }
             return TokenResult(
                 token: nil,
-                diagnostics: [Self.diagnostic(file: file, rule: failure.rule, message: failure.message, range: at)])
+                diagnostics: [Diagnostic(file: file, rule: failure.rule, message: failure.message, range: at)])
         case .success(let decoded):
             token = decoded
         }
@@ -146,7 +137,7 @@ package final class ServerLinter {
     package func lintDocument(_ bytes: [UInt8], file: String, kind: ServerDocumentKind) -> [Diagnostic] {
         let read = JSONReader.read(bytes)
         var diagnostics = read.duplicates.map { duplicate in
-            Self.diagnostic(
+            Diagnostic(
                 file: file, rule: RuleID.ep702DuplicateJsonKey,
                 message: "key '\(duplicate.key)' appears twice in one object; readers disagree on which value counts",
                 range: duplicate.range, keyPath: duplicate.keyPath, value: duplicate.key,
@@ -159,7 +150,7 @@ package final class ServerLinter {
                     jws.text, file: file, range: jws.range, keyPath: "", described: "the signed payload in this file")
             }
             diagnostics.append(
-                Self.diagnostic(
+                Diagnostic(
                     file: file, rule: RuleID.ep701InvalidJson, message: "not valid JSON: \(error.message)",
                     range: SourceRange(at: error.position)))
             return diagnostics
@@ -172,14 +163,14 @@ package final class ServerLinter {
         case .array(let items):
             if items.isEmpty {
                 diagnostics.append(
-                    Self.diagnostic(
+                    Diagnostic(
                         file: file, rule: RuleID.ep703MissingField, message: "the array holds no \(kind.rawValue)",
                         range: root.range))
             }
             for (index, item) in items.enumerated() {
                 guard item.isObject else {
                     diagnostics.append(
-                        Self.diagnostic(
+                        Diagnostic(
                             file: file, rule: wrongType,
                             message: "each \(kind.rawValue) must be an object, not \(item.typeName)",
                             range: item.range, keyPath: "[\(index)]", value: item.excerpt))
@@ -189,7 +180,7 @@ package final class ServerLinter {
             }
         default:
             diagnostics.append(
-                Self.diagnostic(
+                Diagnostic(
                     file: file, rule: wrongType,
                     message: "a \(kind.rawValue) file holds an object or an array of objects, not \(root.typeName)",
                     range: root.range, value: root.excerpt))
@@ -216,7 +207,7 @@ package final class ServerLinter {
         let keyPath = String(keyPathPrefix.dropLast())
         guard let text = member.value.string else {
             return [
-                Self.diagnostic(
+                Diagnostic(
                     file: file, rule: RuleID.ep714InvalidSignedPayload,
                     message: "signedPayload is not a JWS: it is \(member.value.typeName), not a string",
                     range: member.value.range, keyPath: keyPath, value: member.value.excerpt)
@@ -235,7 +226,7 @@ package final class ServerLinter {
     ) -> [Diagnostic] {
         func invalid(_ message: String) -> [Diagnostic] {
             [
-                Self.diagnostic(
+                Diagnostic(
                     file: file, rule: RuleID.ep714InvalidSignedPayload,
                     message: "\(described) is not a JWS: \(message)", range: range,
                     keyPath: keyPath, value: excerpt)
@@ -273,7 +264,7 @@ package final class ServerLinter {
                 members.prefix(6).map { $0.key.count > 40 ? $0.key.prefix(40) + "…" : $0.key }.joined(separator: ", ")
                 + (members.count > 6 ? ", …" : "")
             return [
-                Self.diagnostic(
+                Diagnostic(
                     file: file, rule: RuleID.ep714InvalidSignedPayload,
                     message: "\(described) is not a notification: its JWS payload (\(names)) is \(type.description)",
                     range: range, keyPath: keyPath, value: excerpt)
@@ -284,7 +275,7 @@ package final class ServerLinter {
             file: file, kind: .notification, object: payload, options: options, run: run, keyPathPrefix: prefix,
             anchor: range)
         return [
-            Self.diagnostic(
+            Diagnostic(
                 file: file, rule: RuleID.ep715SignatureNotVerified,
                 message: "\(described) decoded but its signature was not verified", range: range, keyPath: keyPath)
         ]

@@ -177,7 +177,7 @@ func lintStructure(_ recipeBytes: [UInt8]) {
         // A limit may stop the preprocessor, but never silently: the run must fail.
         if plist.contains("#if") || plist.contains("#define") {
             precondition(
-                !result.diagnostics.contains { $0.rule.rawValue == "EP002" } || result.diagnostics.count == 1,
+                !result.diagnostics.contains { $0.rule == .ep002UnsupportedFormat } || result.diagnostics.count == 1,
                 "EP002 from the preprocessor comes alone")
         }
     }

@@ -62,6 +62,13 @@ import Testing
         #expect(file(Self.registry, in: before) == file(Self.registry, in: after))
     }
 
+    /// A page for a new rule `id` named `something-new`.
+    private func addPage(_ id: String, in copy: String) throws {
+        try "# \(id) something-new\n\n- **Severity:** warning\n- **Summary:** New.\n".write(
+            toFile: copy + "/Rules/\(id).md", atomically: true, encoding: .utf8)
+    }
+
+    /// It joins the list, and its ID is its page's constant; without a page it is refused.
     @Test func aNewRuleFileJoinsTheList() throws {
         let copy = try copyOfInputs()
         defer { try? FileManager.default.removeItem(atPath: copy) }
@@ -69,8 +76,12 @@ import Testing
             FileManager.default.createFile(
                 atPath: copy + "/Sources/EplintRules/EP999SomethingNew.swift", contents: Data()))
         #expect(FileManager.default.createFile(atPath: copy + "/Sources/EplintRules/Helpers.swift", contents: Data()))
+        #expect(throws: GenerationError.self) { try generatedFiles(packageDirectory: copy) }
+        try addPage("EP999", in: copy)
         let registry = try #require(file(Self.registry, in: try generatedFiles(packageDirectory: copy))).contents
         #expect(registry.contains("    EP999SomethingNew(),\n"))
+        #expect(registry.contains("\nextension EP999SomethingNew { var id: RuleID { .ep999SomethingNew } }\n"))
+        #expect(registry.contains("\nextension EP203UrlHasQuery { var id: RuleID { .ep203UrlHasQuery } }\n"))
         #expect(!registry.contains("Helpers"))
     }
 
@@ -83,10 +94,15 @@ import Testing
             FileManager.default.createFile(
                 atPath: copy + "/Sources/ServerSide/EP799SomethingNew.swift", contents: Data()))
         #expect(FileManager.default.createFile(atPath: copy + "/Sources/ServerSide/JSONReader.swift", contents: Data()))
+        #expect(throws: GenerationError.self) { try generatedFiles(packageDirectory: copy) }
+        try addPage("EP799", in: copy)
         let files = try generatedFiles(packageDirectory: copy)
         #expect(files.map(\.path).last == "Sources/ServerSide/Generated/AllServerRules.swift")
         #expect(
             files.last?.contents.contains("    EP799SomethingNew(),\n") == true
+                && files.last?.contents.contains(
+                    "\nextension EP799SomethingNew { var id: RuleID { .ep799SomethingNew } }\n")
+                    == true
                 && files.last?.contents.contains("JSONReader") == false)
         #expect(file(Self.registry, in: files)?.contents.contains("EP799") == false)
     }

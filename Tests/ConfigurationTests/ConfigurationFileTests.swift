@@ -33,8 +33,8 @@ private func failure(_ yaml: String) -> String? {
             xcconfig: ["Config/Release.xcconfig"]
             regions: "Rules/regions.plist"
             """)
-        #expect(file.disable == [RuleID("EP206")])
-        #expect(file.severity == [RuleID("EP104"): .error, RuleID("EP502"): .warning])
+        #expect(file.disable == [.ep206UrlHasCredentials])
+        #expect(file.severity == [.ep104RegionDuplicate: .error, .ep502PreferMultilink: .warning])
         #expect(
             file.admits("/project/App/Info.plist") && !file.admits("/project/Tests/Fixtures/Info.plist")
                 && !file.admits("/project/Other/Info.plist"))
@@ -90,16 +90,15 @@ private func failure(_ yaml: String) -> String? {
     @Test func ignoreCoversAKeyPathAndWhatIsInsideIt() throws {
         let file = try read(
             "ignore:\n  - {path: \"**/Info.plist\", rule: EP203, keyPath: SKExternalPurchaseMultiLink.fr}\n")
-        func diagnostic(_ keyPath: String, _ rule: String = "EP203") -> Diagnostic {
-            Diagnostic(
-                file: "x", rule: RuleID(rule), severity: .error, message: "", range: .init(at: .start), keyPath: keyPath
-            )
+        func diagnostic(_ keyPath: String, _ rule: RuleID = .ep203UrlHasQuery) -> Diagnostic {
+            Diagnostic(file: "x", rule: rule, message: "", range: .init(at: .start), keyPath: keyPath)
         }
         #expect(file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr[2]"), absolutePath: "/project/App/Info.plist"))
         #expect(file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr"), absolutePath: "/project/Info.plist"))
         #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.frx"), absolutePath: "/project/Info.plist"))
         #expect(
-            !file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr", "EP201"), absolutePath: "/project/Info.plist"))
+            !file.ignores(
+                diagnostic("SKExternalPurchaseMultiLink.fr", .ep201UrlNotHttps), absolutePath: "/project/Info.plist"))
         #expect(!file.ignores(diagnostic("SKExternalPurchaseMultiLink.fr"), absolutePath: "/project/App/Other.plist"))
     }
 
@@ -233,7 +232,7 @@ private func failure(_ yaml: String) -> String? {
         let text = baseline.serialized()
         #expect(try Baseline(text: text, path: "b.json") == baseline)
         let diagnostic = Diagnostic(
-            file: "App/Info.plist", rule: RuleID("EP203"), severity: .error, message: "", range: .init(at: .start))
+            file: "App/Info.plist", rule: .ep203UrlHasQuery, message: "", range: .init(at: .start))
         let (new, gone) = baseline.filter([(diagnostic, entry), (diagnostic, entry), (diagnostic, entry)])
         #expect(new.count == 1 && gone.isEmpty)
         #expect(baseline.filter([]).gone == [entry])

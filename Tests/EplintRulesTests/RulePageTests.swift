@@ -17,7 +17,7 @@ import Testing
     @Test func everyRuleHasAPageAndEveryPageIsComplete() {
         let documented = Set(RuleCatalog.all.map(\.id))
         for rule in allRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
-        for id in ["EP001", "EP002", "EP007"] { #expect(documented.contains(RuleID(id))) }
+        for id in ["EP001", "EP002", "EP007"] { #expect(RuleID(validating: id).map(documented.contains) == true) }
         for page in RuleCatalog.all.map(Page.init) {
             let examples =
                 page.serverKind.map { kind in

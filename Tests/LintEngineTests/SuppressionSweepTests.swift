@@ -9,7 +9,7 @@ import Testing
 @Suite struct SuppressionSweepTests {
     @Test func agreesWithTheDefinition() {
         var random = SplitMix64(seed: 15)
-        let rules = ["EP102", "EP201", "EP203"].map { RuleID($0) }
+        let rules: [RuleID] = [.ep102RegionUnknown, .ep201UrlNotHttps, .ep203UrlHasQuery]
         for _ in 0..<300 {
             var directives: [(rules: [RuleID], covers: Range<Int>)] = []
             for _ in 0..<Int.random(in: 0...12, using: &random) {

@@ -6,7 +6,7 @@ import Testing
 /// keep such messages on one line, free of Xcode's `: error: ` marks and SARIF's placeholders.
 @Suite struct ReporterMessageTests {
     func finding(_ message: String) -> Diagnostic {
-        Diagnostic(file: "t.txt", rule: RuleID("EP601"), severity: .error, message: message, range: .init(at: .start))
+        Diagnostic(file: "t.txt", rule: .ep601TokenNotBase64url, message: message, range: .init(at: .start))
     }
 
     @Test func gccLinesRewriteLineBreaksAndSeverityMarksOnly() {

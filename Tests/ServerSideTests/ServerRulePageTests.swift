@@ -20,7 +20,9 @@ import Testing
     @Test func everyServerRuleHasAPage() {
         let documented = Set(Self.pages.map(\.metadata.id))
         for rule in allServerRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
-        for id in ["EP601", "EP602", "EP701", "EP702", "EP714", "EP715"] { #expect(documented.contains(RuleID(id))) }
+        for id in ["EP601", "EP602", "EP701", "EP702", "EP714", "EP715"] {
+            #expect(RuleID(validating: id).map(documented.contains) == true)
+        }
     }
 
     /// A page's examples of one outcome: the first (of the page's kind), then any numbered
