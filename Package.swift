@@ -145,6 +145,10 @@ let package = Package(
         .testTarget(
             name: "RunPlanLibraryTests",
             dependencies: ["RunPlan", "EplintBase", "Configuration", "LintEngine", "PlistSyntax", "TestSupport"]),
+        // The run in-process: options and a test host in, the outcome checked (no process spawned).
+        .testTarget(
+            name: "LintRunTests",
+            dependencies: ["LintRun", "RunPlan", "EplintBase", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",

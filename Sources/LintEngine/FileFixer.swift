@@ -4,19 +4,21 @@ import PlistSyntax
 /// overlap are applied together, the file is linted again, and what the next round still
 /// finds gets its turn (a renamed key shows what its value holds: fixed in the next round).
 /// Every round must parse; at the end, the fixed findings must be gone and every finding
-/// must be one the file had before. Otherwise the file is left as it was and `refusal` says why.
+/// must be one the file had before. A fix that cannot meet this is left out and `refusals`
+/// says why; the others are applied (`FixSelection`).
 package enum FileFixer {
     /// At most this many rounds: overlapping fixes are rare, and a cycle must end.
     package static let maximumRounds = 4
 
     package struct Outcome: Sendable {
-        /// The fixed file (the original bytes when nothing was fixed or a fix was refused).
+        /// The fixed file (the original bytes when nothing was fixed).
         package var bytes: [UInt8]
         /// The findings fixed, as first reported.
         package var fixed: [Diagnostic] = []
         /// The file's findings after fixing (those given when nothing changed).
         package var findings: [Diagnostic]
-        package var refusal: String?
+        /// The findings whose fixes were left out, and why.
+        package var refusals: [FixSelection.Refusal] = []
         package var changed: Bool { !fixed.isEmpty }
     }
 
@@ -28,45 +30,63 @@ package enum FileFixer {
         _ original: [UInt8], file: String, findings: [Diagnostic], allowing applicability: FixApplicability,
         isReported: ([Diagnostic]) -> [Bool], relint lint: ([UInt8]) -> [Diagnostic]?
     ) -> Outcome {
+        func candidates(_ current: [Diagnostic], in text: EncodedText) -> [(diagnostic: Diagnostic, fix: Fix)] {
+            zip(current, isReported(current)).compactMap { diagnostic, isShown in
+                guard isShown, diagnostic.file == file, let fix = diagnostic.fix, fix.proposesEdits,
+                    fix.applicability <= applicability, let resolved = FixResolution.resolve(fix, in: text)
+                else { return nil }
+                return (diagnostic, resolved)
+            }
+        }
+        guard let text = EncodedText(original) else { return Outcome(bytes: original, findings: findings) }
+        var identities: [String] = []
+        var first = Set<String>()
+        for candidate in candidates(findings, in: text)
+        where first.insert(FixSelection.identity(candidate.diagnostic)).inserted {
+            identities.append(FixSelection.identity(candidate.diagnostic))
+        }
+        // A finding a fix brought (a renamed key's value) is fixed with it.
+        let selection = FixSelection.select(identities) { allowed in
+            let allowed = Set(allowed)
+            return attempt(original, findings: findings, relint: lint) { current, text in
+                candidates(current, in: text).filter {
+                    let identity = FixSelection.identity($0.diagnostic)
+                    return allowed.contains(identity) || !first.contains(identity)
+                }
+            }
+        }
+        var outcome = selection.outcome ?? Outcome(bytes: original, findings: findings)
+        outcome.refusals = FixSelection.refusals(selection.refused, in: findings)
+        return outcome
+    }
+
+    /// The rounds of one set of fixes: `candidates` gives a round's fixes from its findings.
+    private static func attempt(
+        _ original: [UInt8], findings: [Diagnostic], relint lint: ([UInt8]) -> [Diagnostic]?,
+        candidates: ([Diagnostic], EncodedText) -> [(diagnostic: Diagnostic, fix: Fix)]
+    ) -> FixSelection.Attempt<Outcome> {
         var bytes = original
         var current = findings
         var fixed: [Diagnostic] = []
         for _ in 0..<maximumRounds {
             guard let text = EncodedText(bytes) else {
-                if fixed.isEmpty { break }
-                return refused(original, findings, "the fixed text is not in the file's encoding")
+                return .refused("the fixed text is not in the file's encoding")
             }
-            let reported = isReported(current)
-            var candidates: [(diagnostic: Diagnostic, fix: Fix)] = []
-            for (diagnostic, isShown) in zip(current, reported) where isShown && diagnostic.file == file {
-                guard let fix = diagnostic.fix, fix.proposesEdits, fix.applicability <= applicability,
-                    let resolved = FixResolution.resolve(fix, in: text)
-                else { continue }
-                candidates.append((diagnostic, resolved))
-            }
-            let chosen = nonOverlapping(candidates)
+            let chosen = nonOverlapping(candidates(current, text))
             if chosen.isEmpty { break }
             let next = apply(chosen.flatMap(\.fix.edits), to: bytes)
-            guard let after = lint(next) else {
-                return refused(original, findings, "the fixed text would not parse")
-            }
+            guard let after = lint(next) else { return .refused("the fixed text would not parse") }
             fixed += chosen.map(\.diagnostic)
             bytes = next
             current = after
         }
-        if let problem = unexpected(current, before: findings, fixed: fixed) {
-            return refused(original, findings, problem)
-        }
-        return Outcome(bytes: bytes, fixed: fixed, findings: fixed.isEmpty ? findings : current)
+        if let problem = unexpected(current, before: findings, fixed: fixed) { return .refused(problem) }
+        return .accepted(Outcome(bytes: bytes, fixed: fixed, findings: fixed.isEmpty ? findings : current))
     }
 
     /// A lint's findings, or nil when they say the text does not parse (EP001, EP002).
     package static func parsed(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
         diagnostics.contains { $0.rule == Linter.malformed || $0.rule == Linter.unsupported } ? nil : diagnostics
-    }
-
-    private static func refused(_ original: [UInt8], _ findings: [Diagnostic], _ reason: String) -> Outcome {
-        Outcome(bytes: original, findings: findings, refusal: reason)
     }
 
     /// Fixes in order of their first edit; one that touches an earlier choice waits for a later round.
@@ -129,7 +149,7 @@ package enum FileFixer {
     /// entry goes).
     package static func unexpected(_ after: [Diagnostic], before: [Diagnostic], fixed: [Diagnostic]) -> String? {
         var expected: [String: Int] = [:]
-        func identity(_ diagnostic: Diagnostic) -> String { diagnostic.rule.rawValue + "\u{0}" + diagnostic.value }
+        let identity = FixSelection.identity
         for diagnostic in before { expected[identity(diagnostic), default: 0] += 1 }
         // A fix of a finding that a previous round brought takes nothing from those before.
         for diagnostic in fixed where expected[identity(diagnostic), default: 0] > 0 {

@@ -3,15 +3,17 @@ import PlistSyntax
 /// Applies the moves (EP404, EP405) between an Info.plist and its paired entitlements file
 /// in one round: every reported move allowed, both files edited together, then the
 /// Info.plist linted again with the new entitlements file. As `FileFixer`, the fixed
-/// findings must be gone and no new one may appear, or both files are left as they were.
+/// findings must be gone and no new one may appear; a move that cannot meet this is left
+/// out and `refusals` says why, the others are applied (`FixSelection`).
 package enum PairFixer {
     package struct Outcome: Sendable {
-        /// The two files (their original bytes when nothing was moved or the moves were refused).
+        /// The two files (their original bytes when nothing was moved).
         package var infoPlist: [UInt8]
         package var entitlements: [UInt8]
         package var fixed: [Diagnostic] = []
         package var findings: [Diagnostic]
-        package var refusal: String?
+        /// The findings whose moves were left out, and why.
+        package var refusals: [FixSelection.Refusal] = []
         package var changed: Bool { !fixed.isEmpty }
     }
 
@@ -46,26 +48,32 @@ package enum PairFixer {
         func key(_ diagnostic: Diagnostic) -> String { diagnostic.file + "\u{0}" + diagnostic.value }
         for candidate in chosen { moves[key(candidate.diagnostic), default: 0] += 1 }
         chosen = chosen.filter { moves[key($0.diagnostic)] == 1 }
-        guard !chosen.isEmpty else { return unchanged }
-        func editsOf(_ path: String) -> [TextEdit] {
-            chosen.flatMap { candidate in
-                candidate.fix.edits.filter { ($0.file ?? candidate.diagnostic.file) == path }
+        var identities: [String] = []
+        var seen = Set<String>()
+        for candidate in chosen where seen.insert(FixSelection.identity(candidate.diagnostic)).inserted {
+            identities.append(FixSelection.identity(candidate.diagnostic))
+        }
+        let selection = FixSelection.select(identities) { allowed -> FixSelection.Attempt<Outcome> in
+            let allowed = Set(allowed)
+            let moved = chosen.filter { allowed.contains(FixSelection.identity($0.diagnostic)) }
+            func editsOf(_ path: String) -> [TextEdit] {
+                moved.flatMap { candidate in
+                    candidate.fix.edits.filter { ($0.file ?? candidate.diagnostic.file) == path }
+                }
             }
+            guard let newInfo = apply(editsOf(infoPlist.path), to: infoPlist.bytes),
+                let newEntitlements = apply(editsOf(entitlements.path), to: entitlements.bytes)
+            else { return .refused("its edits overlap those of another move") }
+            guard let after = relint(newInfo, newEntitlements) else {
+                return .refused("the moved entries would not parse")
+            }
+            let fixed = moved.map(\.diagnostic)
+            if let problem = FileFixer.unexpected(after, before: findings, fixed: fixed) { return .refused(problem) }
+            return .accepted(Outcome(infoPlist: newInfo, entitlements: newEntitlements, fixed: fixed, findings: after))
         }
-        guard let newInfo = apply(editsOf(infoPlist.path), to: infoPlist.bytes),
-            let newEntitlements = apply(editsOf(entitlements.path), to: entitlements.bytes)
-        else { return unchanged }
-        let fixed = chosen.map(\.diagnostic)
-        var refused = unchanged
-        guard let after = relint(newInfo, newEntitlements) else {
-            refused.refusal = "the moved entries would not parse"
-            return refused
-        }
-        if let problem = FileFixer.unexpected(after, before: findings, fixed: fixed) {
-            refused.refusal = problem
-            return refused
-        }
-        return Outcome(infoPlist: newInfo, entitlements: newEntitlements, fixed: fixed, findings: after)
+        var outcome = selection.outcome ?? unchanged
+        outcome.refusals = FixSelection.refusals(selection.refused, in: findings)
+        return outcome
     }
 
     /// `edits` applied to `bytes`; insertions at one place keep their order. nil when two overlap.

@@ -85,10 +85,7 @@ extension FixRun {
             let outcome = PairFixer.fix(
                 infoPlist: (file.path, infoBytes), entitlements: (entitlements, entitlementsBytes), findings: findings,
                 allowing: self.applicability, isReported: isReported, relint: relint)
-            if let refusal = outcome.refusal {
-                self.failures.append("not fixed: \(file.path) and \(entitlements): \(refusal)")
-                continue
-            }
+            FixRun.noteRefused(outcome.refusals, host: host)
             guard outcome.changed else { continue }
             let gone = isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
             if self.showsDiff {

@@ -76,10 +76,7 @@ package struct FixRun {
         let outcome = FileFixer.fix(
             original, file: file.path, findings: findings, allowing: applicability,
             isReported: isReported, relint: relint)
-        if let refusal = outcome.refusal {
-            failures.append("not fixed: \(file.path): \(refusal)")
-            return
-        }
+        Self.noteRefused(outcome.refusals, host: host)
         guard outcome.changed else { return }
         let gone = isReported(findings).filter { $0 }.count - isReported(outcome.findings).filter { $0 }.count
         if showsDiff {
@@ -129,6 +126,17 @@ package struct FixRun {
         let start = diagnostic.range.start
         host.note(
             "eplint: no fix for \(diagnostic.file):\(start.line):\(start.column) [\(diagnostic.rule)]: \(reason)\n")
+    }
+
+    /// A fix left out, and why: said without `--verbose` too, as it is why a finding remains
+    /// after `--fix`; the file's other fixes are applied and the run goes on (no failure).
+    static func noteRefused(_ refusals: [FixSelection.Refusal], host: some RunHost) {
+        for refusal in refusals {
+            let start = refusal.finding.range.start
+            host.note(
+                "eplint: not fixed: \(refusal.finding.file):\(start.line):\(start.column) [\(refusal.finding.rule)]: \(refusal.reason)\n"
+            )
+        }
     }
 
     func isSymbolicLink(_ path: String) -> Bool {

@@ -87,10 +87,55 @@ import Testing
         #expect(run.status == 0)
     }
 
-    /// Makes `alias` name the file `target` names (in the same folder): a link, unless the file
-    /// system already folds the two spellings into one name, as APFS and HFS+ (case and Unicode
-    /// normalisation insensitive) do, where making the link fails for the name being taken.
-    private static func spell(_ alias: String, as target: String, in folder: URL) {
+    /// `--fix` lints the fixed text again, and moves entries, in the contexts lint gave the file,
+    /// whatever its spelling: `App/INFO.plist` is the Info.plist the target names `App/Info.plist`
+    /// and signs with `Signing/App.entitlements`. Paired by the file beside it instead
+    /// (`App/Old.entitlements`), as the fix's re-lint and moves once did, it would lack the link
+    /// entitlement, and a move would go to the wrong file.
+    @Test func fixAndMovesLintASpellingInItsTargetsContexts() throws {
+        let project = try Project()
+        let info = Self.plist(
+            "\t<key>SKExternalPurchaseLink</key>\n\t<dict>\n\t\t<key>NL</key>\n\t\t<string>https://example.com/nl</string>\n\t</dict>"
+        )
+        try project.write("App/Info.plist", info)
+        try project.write("App/Old.entitlements", Self.plist(""))
+        try project.write("Signing/App.entitlements", Self.linkEntitlements)
+        try project.writeProject(target: [
+            "INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "Signing/App.entitlements",
+        ])
+        Self.spell("INFO.plist", as: "Info.plist", in: project.root.appendingPathComponent("App"), hard: true)
+        let lint = try project.run(["App/INFO.plist"])
+        #expect(lint.standardOutput == "App/INFO.plist:6:3: error: region 'NL' must be lowercase: 'nl' [EP101]\n")
+        let fixed = info.replacingOccurrences(of: "<key>NL</key>", with: "<key>nl</key>")
+        let run = try project.run(["--fix", "App/INFO.plist"])
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "1 fixed, 0 remaining\n")
+        #expect(run.status == 0)
+        #expect(try project.read("App/INFO.plist") == fixed)
+
+        // The link entitlement, misplaced in the Info.plist, moves to the target's entitlements file.
+        let entitlement = "\t<key>com.apple.developer.storekit.external-purchase-link</key>\n\t<true/>\n"
+        let team = "\t<key>com.apple.developer.team-identifier</key>\n\t<string>T</string>\n"
+        try project.write("Signing/App.entitlements", Self.plist(String(team.dropLast())))
+        try project.write(
+            "App/Info.plist", fixed.replacingOccurrences(of: "\n<dict>\n", with: "\n<dict>\n" + entitlement))
+        Self.spell("INFO.plist", as: "Info.plist", in: project.root.appendingPathComponent("App"), hard: true)
+        let move = try project.run(["--fix", "--unsafe-fixes", "App/INFO.plist"])
+        // The move, and the missing entitlement it was.
+        #expect(move.standardError == "2 fixed, 0 remaining\n", "\(move.standardOutput)")
+        #expect(move.status == 0)
+        #expect(try project.read("App/INFO.plist") == fixed)
+        #expect(try project.read("Signing/App.entitlements") == Self.plist(team + entitlement.dropLast()))
+        #expect(try project.read("App/Old.entitlements") == Self.plist(""))
+    }
+
+    /// Makes `alias` name the file `target` names (in the same folder): a symbolic link, or with
+    /// `hard` a hard link (which `--fix` writes as a file: it never writes through a symbolic
+    /// link), unless the file system already folds the two spellings into one name, as APFS and
+    /// HFS+ (case and Unicode normalisation insensitive) do, where making the link fails for the
+    /// name being taken. A hard link a write replaced (`--fix` renames a new file over the name
+    /// it was given) is made again.
+    private static func spell(_ alias: String, as target: String, in folder: URL, hard: Bool = false) {
         var aliasStatus = stat()
         var targetStatus = stat()
         guard stat(folder.path + "/" + target, &targetStatus) == 0 else {
@@ -98,11 +143,18 @@ import Testing
             return
         }
         if lstat(folder.path + "/" + alias, &aliasStatus) == 0 {
+            let same = aliasStatus.st_ino == targetStatus.st_ino && aliasStatus.st_dev == targetStatus.st_dev
             // A folding file system: the other spelling is the file itself, not a link to it.
-            #expect(aliasStatus.st_ino == targetStatus.st_ino && aliasStatus.st_dev == targetStatus.st_dev)
-        } else {
-            #expect(symlink(target, folder.path + "/" + alias) == 0)
+            guard hard && !same else {
+                #expect(same)
+                return
+            }
+            #expect(unlink(folder.path + "/" + alias) == 0)
         }
+        let linked =
+            hard
+            ? link(folder.path + "/" + target, folder.path + "/" + alias) : symlink(target, folder.path + "/" + alias)
+        #expect(linked == 0)
     }
 
     @Test func caseAndNormalizationSpellingsOfOneFileAreOneFile() throws {

@@ -19,7 +19,8 @@ import Testing
         var safe: NSDictionary
         var unsafe: NSDictionary
         /// A renamed MultiLink key shows findings only unsafe fixes repair: safe fixes alone
-        /// would leave new findings, so they are refused.
+        /// would leave new findings, so the rename (EP005) is refused and its links stay as
+        /// written; the other safe fixes are applied.
         var refusedWhenSafe: Bool
     }
 
@@ -76,6 +77,7 @@ import Testing
         let multiLinkKey = chance(25) ? "SKExternalPurchaseMultilink" : "SKExternalPurchaseMultiLink"
         var multiLinkRegions = Array(pool.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
         if chance(20) { multiLinkRegions.insert("us", at: Int.random(in: 0...multiLinkRegions.count, using: &random)) }
+        var writtenLinks: [String: [String]] = [:]
         var safeLinks: [String: [String]] = [:]
         var unsafeLinks: [String: [String]] = [:]
         comment(1)
@@ -100,6 +102,7 @@ import Testing
             func distinct(_ list: [String]) -> [String] {
                 list.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
             }
+            writtenLinks[region] = links
             safeLinks[region] = distinct(links)
             if region != "us" {
                 unsafeLinks[region] = distinct(
@@ -112,11 +115,15 @@ import Testing
         lines.append(indent + "</dict>")
         lines += ["</dict>", "</plist>"]
         let fixedKey = "SKExternalPurchaseMultiLink"
+        let refusedWhenSafe = multiLinkKey != fixedKey && safeLinks != unsafeLinks
         return Generated(
             text: lines.joined(separator: "\n") + (chance(90) ? "\n" : ""),
-            safe: ["SKExternalPurchase": regions, fixedKey: safeLinks] as NSDictionary,
+            safe: [
+                "SKExternalPurchase": regions,
+                refusedWhenSafe ? multiLinkKey : fixedKey: refusedWhenSafe ? writtenLinks : safeLinks,
+            ] as NSDictionary,
             unsafe: ["SKExternalPurchase": regions, fixedKey: unsafeLinks] as NSDictionary,
-            refusedWhenSafe: multiLinkKey != fixedKey && safeLinks != unsafeLinks)
+            refusedWhenSafe: refusedWhenSafe)
     }
 
     /// Up to five links per region: a renamed MultiLink key then brings no link-limit finding.
@@ -161,17 +168,17 @@ import Testing
                 runs += 1
                 let context = "seed \(seed) \(storage) \(applicability)"
                 let refused = applicability == .safe && generated.refusedWhenSafe
-                #expect((outcome.refusal != nil) == refused, "\(context): \(outcome.refusal ?? "")")
-                guard outcome.refusal == nil else {
-                    #expect(outcome.bytes == original)
-                    refusals += 1
-                    continue
-                }
-                // Nothing the fix could fix remains, and fixing again changes nothing.
+                // Only the rename is refused, and only when its links need unsafe fixes.
+                #expect(
+                    outcome.refusals.map(\.finding.rule.rawValue) == (refused ? ["EP005"] : []),
+                    "\(context): \(outcome.refusals.map(\.reason))")
+                if refused { refusals += 1 }
+                // Nothing the fix could fix remains but the refused rename, and fixing again changes nothing.
                 let remaining = diagnostics(outcome.bytes, configuration: Self.configuration)
                 #expect(
                     !remaining.contains {
                         $0.fix.map { $0.proposesEdits && $0.applicability <= applicability } ?? false
+                            && !(refused && $0.rule.rawValue == "EP005")
                     },
                     "\(context): \(remaining.filter { $0.fix?.proposesEdits ?? false }.map(\.message))")
                 let again = fixOutcome(outcome.bytes, allowing: applicability, configuration: Self.configuration)

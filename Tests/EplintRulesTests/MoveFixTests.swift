@@ -32,7 +32,7 @@ import Testing
         let entitlements = Self.plist(
             "  <key>com.apple.developer.team-identifier</key>\n  <string>T</string>\n", lineEnd: "\r\n")
         let outcome = moveOutcome(info, entitlements, allowing: .unsafe)
-        #expect(outcome.refusal == nil)
+        #expect(outcome.refusals.isEmpty)
         #expect(
             outcome.entitlements
                 == Self.plist(
@@ -49,7 +49,7 @@ import Testing
         let info = Self.plist(keys.map { "\t<key>\($0)</key>\n\t<true/>\n" }.joined())
         let entitlements = Self.plist("\t<key>com.apple.developer.team-identifier</key>\n\t<string>T</string>\n")
         let outcome = moveOutcome(info, entitlements, allowing: .unsafe)
-        #expect(outcome.refusal == nil)
+        #expect(outcome.refusals.isEmpty)
         #expect(outcome.fixed.count == keys.count)
         // Compared first: a failing comparison of such arrays would print a megabyte.
         let emptied = outcome.infoPlist == Self.plist("")

@@ -56,7 +56,7 @@ import Testing
         let input = storage.bytes(try #require(page.block("xml fix-input") ?? page.block("xml failing")))
         let expected = storage.bytes(try #require(page.block("xml fixed")))
         let outcome = fixOutcome(input, allowing: .unsafe)
-        #expect(outcome.refusal == nil)
+        #expect(outcome.refusals.isEmpty)
         #expect(outcome.bytes == expected, "\(page.metadata.id) \(storage)")
         #expect(!outcome.findings.contains { $0.rule == page.metadata.id })
         // Fixing again changes nothing.
@@ -77,7 +77,7 @@ import Testing
         let info = infoStorage.bytes(try #require(page.block("xml fix-input") ?? page.block("xml failing")))
         let entitlements = entitlementsStorage.bytes(try #require(page.block("xml fix-entitlements")))
         let outcome = moveOutcome(info, entitlements, allowing: .unsafe)
-        #expect(outcome.refusal == nil)
+        #expect(outcome.refusals.isEmpty)
         #expect(
             outcome.infoPlist == infoStorage.bytes(try #require(page.block("xml fixed"))),
             "\(page.metadata.id) \(infoStorage)")
