@@ -23,7 +23,7 @@ instructions() {
     rm -f "$work"/callgrind.out.*
     (cd "$root" && valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out.%p" \
         "$binary" "$@" >/dev/null 2>&1) || true
-    cat "$work"/callgrind.out.* | awk '/^summary:/ { total += $2 } END { print total }'
+    cat "$work"/callgrind.out.* | awk '/^summary:/ { total += $2 } END { printf "%.0f\n", total }'
 }
 
 printf '%-28s %15s %15s %8s\n' workload old new new/old
