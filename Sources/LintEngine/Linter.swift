@@ -42,6 +42,9 @@ package struct FileLintResult: Sendable {
     package var suppressed: [SuppressedFinding] = []
     /// The file went through the C preprocessor: what was linted is not its text, so no fix applies.
     package var preprocessed = false
+    /// The pairing given was used: the file is an Info.plist, or has StoreKit keys (`--verbose`
+    /// says what it paired with only then).
+    package var usedPairing = false
 
     package init(
         diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [],
@@ -83,11 +86,11 @@ package struct Linter: Sendable {
 
     /// Lints what `source` yields. `path` is the path as the user gave it, used in
     /// diagnostics and to recognise `*Info.plist` and `*.entitlements` files. `pairing`
-    /// is asked for the entitlements file of an Info.plist (a file named `*Info.plist` or
-    /// one with StoreKit keys); the paired file's diagnostics follow this file's.
+    /// is the entitlements file the run paired it with, used for an Info.plist (a file named
+    /// `*Info.plist` or one with StoreKit keys); the paired file's diagnostics follow this file's.
     package func lint(
         _ source: inout some ByteSource, path: String,
-        pairing: (String) -> EntitlementsPairing = { _ in .none }
+        pairing: EntitlementsPairing = .none
     ) throws(ReadFailure) -> FileLintResult {
         let parsed = try parse(
             &source, path: path, keeping: Self.retainedInfoPlistKeys, preprocessing: configuration.preprocessing)
@@ -109,7 +112,7 @@ package struct Linter: Sendable {
 
     /// Lints values read from elsewhere than a plist file (Expo's app.json): the rules see
     /// `root` as an Info.plist's root dict, located where it was written.
-    package func lint(root: PlistNode, path: String, pairing: (String) -> EntitlementsPairing = { _ in .none })
+    package func lint(root: PlistNode, path: String, pairing: EntitlementsPairing = .none)
         -> FileLintResult
     {
         run(
@@ -120,7 +123,7 @@ package struct Linter: Sendable {
     private func run(
         on root: PlistNode, path: String, comments: [PlistComment], preprocessed: PreprocessedText?,
         isBinaryPropertyList: Bool, isInfoPlist: Bool, isFixable: Bool,
-        pairing: (String) -> EntitlementsPairing
+        pairing: EntitlementsPairing
     ) -> FileLintResult {
         let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
         let hasStoreKitKeys = facts.hasStoreKitKeys
@@ -128,7 +131,7 @@ package struct Linter: Sendable {
         var paired: [Diagnostic] = []
         var failures: [String] = []
         if hasStoreKitKeys || isInfoPlist {
-            switch pairing(path) {
+            switch pairing {
             case .none: break
             case .unusable(let own): paired = own
             case .unreadable(let reason): failures.append(reason)
@@ -173,6 +176,7 @@ package struct Linter: Sendable {
             diagnostics: diagnostics + paired, isBinaryPropertyList: isBinaryPropertyList, failures: failures,
             suppressed: suppressed)
         result.preprocessed = preprocessed != nil
+        result.usedPairing = hasStoreKitKeys || isInfoPlist
         return result
     }
 

@@ -131,7 +131,7 @@ struct BuiltAppLint {
         }
         var source = BytesSource(info)
         do throws(ReadFailure) {
-            let result = try linter.lint(&source, path: infoPath, pairing: { _ in pairing })
+            let result = try linter.lint(&source, path: infoPath, pairing: pairing)
             outcome.append(contentsOf: result.diagnostics)
             outcome.linted += 1
         } catch {

@@ -3,29 +3,43 @@ import LintEngine
 import PlistSyntax
 import RunPlan
 
+/// An Info.plist's paired entitlements, decided before it is linted, and what `--verbose` says
+/// of the choice (said only when the linter used it: the file is an Info.plist or has StoreKit keys).
+struct Paired {
+    var pairing: EntitlementsPairing
+    /// The choice it came from: its note is worded only when said.
+    var choice: EntitlementsPairer.Choice
+
+    /// Lints `source` with this pairing; the note goes to `notes` when the pairing was used.
+    func lint(_ source: inout some ByteSource, path: String, linter: Linter, notes: NoteBuffer?)
+        throws(ReadFailure) -> FileLintResult
+    {
+        let result = try linter.lint(&source, path: path, pairing: pairing)
+        if result.usedPairing, let notes, let note = choice.note(for: path) { notes.add(note) }
+        return result
+    }
+}
+
 extension EntitlementsPairer {
     /// The entitlements file of `infoPlist`, as parsed before linting (`table`); one the table
-    /// lacks is read here. `notes` (`--verbose`) gets which file was chosen and why.
-    func pairing(for infoPlist: String, linter: Linter, table: EntitlementsTable, notes: NoteBuffer?)
-        -> EntitlementsPairing
-    {
-        Self.pairing(choice(for: infoPlist), of: infoPlist, linter: linter, table: table, notes: notes)
+    /// lacks is read here.
+    func paired(for infoPlist: String, linter: Linter, table: EntitlementsTable) -> Paired {
+        Self.paired(choice(for: infoPlist), of: infoPlist, linter: linter, table: table)
     }
 
     /// What a choice the plan made pairs `infoPlist` with (standard input's is made with the plan).
-    static func pairing(
-        _ choice: Choice, of infoPlist: String, linter: Linter, table: EntitlementsTable, notes: NoteBuffer?
-    ) -> EntitlementsPairing {
-        if let notes, let note = choice.note(for: infoPlist) { notes.add(note) }
-        guard case .file(let path, _) = choice else { return .none }
-        if let pairing = table.pairing(for: path) { return pairing }
+    static func paired(_ choice: Choice, of infoPlist: String, linter: Linter, table: EntitlementsTable) -> Paired {
+        guard case .file(let path, _) = choice else { return Paired(pairing: .none, choice: choice) }
+        if let pairing = table.pairing(for: path) { return Paired(pairing: pairing, choice: choice) }
         switch RegularFile.read(
             path, { source throws(ReadFailure) in try linter.readEntitlements(&source, path: path) })
         {
         case .success(let pairing):
-            return pairing
+            return Paired(pairing: pairing, choice: choice)
         case .failure(let failure):
-            return .unreadable(reason: "cannot read entitlements file '\(path)': \(failure.reason)")
+            return Paired(
+                pairing: .unreadable(reason: "cannot read entitlements file '\(path)': \(failure.reason)"),
+                choice: choice)
         }
     }
 }

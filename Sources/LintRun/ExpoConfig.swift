@@ -77,7 +77,7 @@ struct ExpoConfig {
         if let entitlements, let entries = Self.plistNode(entitlements)?.dictionaryEntries {
             pairing = .paired(PairedEntitlements(path: path, entries: entries))
         }
-        let result = linter.lint(root: infoRoot, path: path, pairing: { _ in pairing })
+        let result = linter.lint(root: infoRoot, path: path, pairing: pairing)
         outcome.append(contentsOf: result.diagnostics)
         outcome.failures = result.failures
         outcome.linted = 1

@@ -29,15 +29,13 @@ struct FileLinter {
             ?? []
     }
 
-    /// What `path` (the file being linted, or the Info.plist it stands for) pairs with: standard
-    /// input as the plan chose (`eplint context -` prints it), a file as the pairer does.
-    private func pairing(_ file: InputFile, _ path: String, table: EntitlementsTable, notes: NoteBuffer?)
-        -> EntitlementsPairing
-    {
+    /// What a file pairs with, decided before it is linted: standard input as the plan chose
+    /// (`eplint context -` prints it), a file as the pairer does.
+    private func paired(_ file: InputFile, table: EntitlementsTable) -> Paired {
         if file.isStandardInput, let choice = xcode.standardInputPairing {
-            return EntitlementsPairer.pairing(choice, of: path, linter: linter, table: table, notes: notes)
+            return EntitlementsPairer.paired(choice, of: file.path, linter: linter, table: table)
         }
-        return pairer.pairing(for: path, linter: linter, table: table, notes: notes)
+        return pairer.paired(for: file.path, linter: linter, table: table)
     }
 
     /// Lints an input as it was given: standard input's bytes, an unsaved text, or the file.
@@ -46,12 +44,17 @@ struct FileLinter {
         if let contexts = contexts(of: file) {
             return TargetContexts.lint(file, in: contexts, table: table, notes: verbose ? notes : nil, unsaved: unsaved)
         }
-        let pairing = { (path: String) in self.pairing(file, path, table: table, notes: verbose ? notes : nil) }
+        let paired = paired(file, table: table)
+        let notes = verbose ? notes : nil
         guard let bytes = file.isStandardInput ? standardInput : unsaved ?? table.bytes(of: file.path) else {
-            return lintReading(file, pairing: pairing)
+            return lintReading(file, paired: paired, notes: notes)
         }
         var source = BytesSource(bytes)
-        return (Result { () throws(ReadFailure) in try linter.lint(&source, path: file.path, pairing: pairing) }, bytes)
+        return (
+            Result { () throws(ReadFailure) in try paired.lint(&source, path: file.path, linter: linter, notes: notes)
+            },
+            bytes
+        )
     }
 
     /// Lints a text of one file as it was linted (its contexts, or its pairing; `table` in place
@@ -63,23 +66,23 @@ struct FileLinter {
             linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, table: table, notes: nil).get()
         } else {
             var source = BytesSource(bytes)
-            linted = try? linter.lint(&source, path: file.path) { pairing(file, $0, table: table, notes: nil) }
+            linted = try? paired(file, table: table).lint(&source, path: file.path, linter: linter, notes: nil)
         }
         return linted.flatMap { FileFixer.parsed($0.diagnostics) }
     }
 
     /// Lints a file as it is read, or — when its text is wanted for excerpts and it is not
     /// larger than excerpts are made for — from its text read whole, which is returned too.
-    private func lintReading(_ file: InputFile, pairing: (String) -> EntitlementsPairing) -> Linted {
+    private func lintReading(_ file: InputFile, paired: Paired, notes: NoteBuffer?) -> Linted {
         var text: [UInt8]?
         let result = RegularFile.read(file.path) { source throws(ReadFailure) in
             guard keepsText, let size = source.expectedByteCount, size <= SourceExcerpts.maximumSize else {
-                return try linter.lint(&source, path: file.path, pairing: pairing)
+                return try paired.lint(&source, path: file.path, linter: linter, notes: notes)
             }
             let bytes = try RegularFile.readAll(&source, limit: SourceExcerpts.maximumSize).get()
             text = bytes
             var whole = BytesSource(bytes)
-            return try linter.lint(&whole, path: file.path, pairing: pairing)
+            return try paired.lint(&whole, path: file.path, linter: linter, notes: notes)
         }
         return (
             result.mapError { ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \($0.reason)") }, text

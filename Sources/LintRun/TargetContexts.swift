@@ -48,16 +48,10 @@ enum TargetContexts {
         var results: [(TargetLintContext, FileLintResult)] = []
         for context in contexts {
             let linter = Linter(rules: allRules, configuration: context.configuration)
-            let pairer = pairer(context)
+            let paired = pairer(context).paired(for: file.path, linter: linter, table: table)
             var source = BytesSource(bytes)
             do throws(ReadFailure) {
-                results.append(
-                    (
-                        context,
-                        try linter.lint(&source, path: file.path) {
-                            pairer.pairing(for: $0, linter: linter, table: table, notes: notes)
-                        }
-                    ))
+                results.append((context, try paired.lint(&source, path: file.path, linter: linter, notes: notes)))
             } catch {
                 return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)"))
             }

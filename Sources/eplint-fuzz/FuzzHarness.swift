@@ -46,11 +46,11 @@ func lintEverything(_ bytes: [UInt8]) {
     guard
         let result = try? linter.lint(
             &source, path: mode & 16 == 0 ? "App/Info.plist" : "Settings.plist",
-            pairing: { _ in
+            pairing: {
                 guard mode & 8 != 0 else { return .none }
                 var entitlements = BytesSource(bytes)
                 return (try? linter.readEntitlements(&entitlements, path: "App/App.entitlements")) ?? .none
-            })
+            }())
     else { return }
     var diagnostics = result.diagnostics
     if mode & 8 == 0 {

@@ -73,9 +73,9 @@ func moveOutcome(_ infoPlist: [UInt8], _ entitlements: [UInt8], allowing: FixApp
         else { return nil }
         var source = BytesSource(info)
         return
-            (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: pair.infoPlist) { _ in
-                pairing
-            }).flatMap { FileFixer.parsed($0.diagnostics) }
+            (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(
+                &source, path: pair.infoPlist, pairing: pairing))
+            .flatMap { FileFixer.parsed($0.diagnostics) }
     }
     return PairFixer.fix(
         infoPlist: (pair.infoPlist, infoPlist), entitlements: (pair.entitlements, entitlements),
@@ -92,7 +92,8 @@ func pairedDiagnostics(_ infoPlist: [UInt8], _ entitlements: [UInt8]) -> [Diagno
     else { return [] }
     var source = BytesSource(infoPlist)
     return
-        (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(&source, path: "Info.plist") { _ in
-            pairing
-        }.diagnostics) ?? []
+        (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(
+            &source, path: "Info.plist", pairing: pairing
+        ).diagnostics)
+        ?? []
 }

@@ -24,7 +24,7 @@ func lint(
     // A page's profile that does not read is the page's mistake: said as a line of output, so
     // that a passing example cannot pass without the profile it names.
     var unreadableProfile: String?
-    let result = try! linter.lint(&source, path: path) { _ in
+    let pairing = { () -> EntitlementsPairing in
         guard let entitlements else { return .none }
         var file = BytesSource(Array(entitlements.utf8))
         let pairing = try! linter.readEntitlements(&file, path: "App.entitlements")
@@ -38,7 +38,8 @@ func lint(
         paired.profile = GrantingProfile(
             path: "embedded.mobileprovision", entitlements: read.entitlements, expirationDate: read.expirationDate)
         return .paired(paired)
-    }
+    }()
+    let result = try! linter.lint(&source, path: path, pairing: pairing)
     let lines = GCCReporter.render(result.diagnostics).split(separator: "\n").map(String.init)
     return (unreadableProfile.map { ["the test's profile does not read: \($0)"] } ?? []) + lines
 }
