@@ -25,11 +25,20 @@ enum ClangPreprocessor {
         return nil
     }
 
-    /// Runs clang on `source` saved as a file in a fresh directory, with a prefix header there.
-    static func run(_ source: [UInt8], flags: [String], prefixHeader: [UInt8]? = nil) throws -> Output {
+    /// Runs clang on `source` saved as a file in a fresh directory, with a prefix header and
+    /// `files` (path relative to the directory → text: headers a quoted include finds) there.
+    static func run(
+        _ source: [UInt8], flags: [String], prefixHeader: [UInt8]? = nil, files: [String: String] = [:]
+    ) throws -> Output {
         let directory = TestScratch.path("eplint-cpp")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        for (path, text) in files {
+            let file = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
         let input = directory.appendingPathComponent("Info.plist")
         try Data(source).write(to: input)
         // Xcode's clang predefines __APPLE__ and __MACH__ wherever it runs; the machine's own
