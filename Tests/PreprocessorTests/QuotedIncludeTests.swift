@@ -125,6 +125,11 @@ struct QuotedIncludeDifferentialTests {
             "clang \(clang.succeeded ? "succeeded" : "failed at \(clang.errorLine.map(String.init) ?? "a header")"), eplint \(ours.fatalProblem.map { "\($0.position.line): \($0.message)" } ?? "did not stop")\n--- clang\n\(String(decoding: clang.text, as: UTF8.self))--- eplint\n\(String(decoding: ours.text, as: UTF8.self))"
         #expect((ours.fatalProblem == nil) == clang.succeeded, "\(shown)")
         if let line = clang.errorLine { #expect(ours.fatalProblem?.position.line == line, "\(shown)") }
+        // An error in a header: eplint's names the same header (reported at the plist's #include).
+        if let file = clang.errorFile, file != "Info.plist" {
+            let named = ours.fatalProblem?.message.split(separator: ":").first?.split(separator: "/").last
+            #expect(named.map(String.init) == file, "\(shown)")
+        }
         if clang.succeeded {
             #expect(ours.text == clang.text, "\(shown)")
             #expect(
