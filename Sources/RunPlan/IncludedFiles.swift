@@ -3,9 +3,9 @@ public import Preprocessor
 extension RunPlanner {
     /// What a quoted `#include "x.h"` of a plist (or prefix header) may make eplint read: a
     /// regular file, its links resolved, inside the working directory or a folder the run was
-    /// given (a path's own folder for a file, a project's for a project). A plist from a pull request can
-    /// then name nothing outside the checkout, nor a device or a pipe; its size is bounded by
-    /// the preprocessor (`PreprocessingLimits`).
+    /// given (a path's own folder for a file, a project's for a project). A plist from a pull
+    /// request can then name nothing outside the checkout, nor a device or a pipe; its size is
+    /// bounded by the preprocessor (`PreprocessingLimits`).
     public func includeReader() -> IncludeReader {
         let fileSystem = fileSystem
         var roots = [Self.realPath(fileSystem.workingDirectory, in: fileSystem)]
