@@ -41,6 +41,8 @@ struct PreprocessorNote {
 struct MacroExpander {
     let traditional: Bool
     let fileName: String
+    /// `__FILE__` in an included file (by `CppToken.file`): its path as clang joined it.
+    var includedFileNames: [Int: String] = [:]
     /// In `#if`: the operand of `defined` is never expanded, even when a macro produced `defined`.
     var protectsDefined = false
     private(set) var uses: [MacroUse] = []
@@ -100,7 +102,8 @@ struct MacroExpander {
         return unterminated
     }
 
-    private mutating func fail(_ what: String, at token: CppToken?) {
+    /// A limit of eplint's is exceeded: the run ends here (EP002).
+    mutating func fail(_ what: String, at token: CppToken?) {
         guard fatal == nil else { return }
         let message = PreprocessingLimits.exceeded(what).message
         fatal = PreprocessorNote(origin: token?.origin ?? 0, file: token?.file ?? 0, message: message)
@@ -389,7 +392,8 @@ struct MacroExpander {
         case .line:
             return MacroTable.syntheticToken(String(name.line))
         case .file:
-            return MacroTable.syntheticToken(Self.stringLiteral(fileName), kind: .string)
+            return MacroTable.syntheticToken(
+                Self.stringLiteral(includedFileNames[name.file] ?? fileName), kind: .string)
         case .counter:
             defer { counter += 1 }
             return MacroTable.syntheticToken(String(counter))

@@ -14,6 +14,9 @@ struct OutputPrinter {
     private var previous: CppToken?
     private var beforePrevious: CppToken?
     private let traditional: Bool
+    /// Per included file (`CppToken.file`): the plist's offset of the `#include` that brought it
+    /// in, where its text maps to; absent (no offset) below a prefix header.
+    var includeSites: [Int: Int] = [:]
 
     init(traditional: Bool) { self.traditional = traditional }
 
@@ -74,8 +77,9 @@ struct OutputPrinter {
         let inPlist = token.file == 0
         segments.append(
             PreprocessorPositionMap.Segment(
-                outputStart: output.count, length: token.text.utf8.count, origin: inPlist ? token.origin : -1,
-                verbatim: token.verbatim, use: inPlist ? use : -1))
+                outputStart: output.count, length: token.text.utf8.count,
+                origin: inPlist ? token.origin : includeSites[token.file] ?? -1,
+                verbatim: inPlist && token.verbatim, use: inPlist ? use : -1))
     }
 
     mutating func finish() -> [UInt8] {

@@ -31,7 +31,8 @@ package struct PreprocessorPositionMap: Sendable {
 
         var outputStart: Int { Int(storedStart) }
         var length: Int { Int(storedLength) }
-        /// Source offset; -1 for a prefix header's text (mapped to the start of the file).
+        /// Source offset; -1 for a prefix header's text (mapped to the start of the file); an
+        /// included file's text has the offset of the plist's `#include` that brought it in.
         var origin: Int { Int(storedOrigin) }
         var verbatim: Bool { storedUse < 0 }
         var use: Int { Int(storedUse < 0 ? -storedUse - 1 : storedUse) - 1 }

@@ -23,6 +23,14 @@ enum PreprocessingLimits {
     static func expansionBudget(sourceBytes: Int) -> Int { baseExpansionBudget + sourceBytes / 4 }
     static let baseExpansionBudget = 1 << 16
 
+    /// Quoted includes nested in one another (clang allows 200): a header that includes
+    /// itself without a guard stops here. Real plists include one level, if any.
+    static let includeDepth = 16
+    /// Files quoted includes may read for one plist, and their bytes together (the size
+    /// limit of a prefix header).
+    static let includedFiles = 256
+    static let includedBytes = 16 << 20
+
     /// The error for a limit.
     static func exceeded(_ what: String) -> DirectiveFailure {
         DirectiveFailure(

@@ -36,16 +36,20 @@ package struct PreprocessingOptions: Sendable, Equatable {
     /// The platform the build preprocesses for, which sets the `TARGET_OS_*` macros; nil when
     /// the run does not know it (they are then undefined, with an EP007 note where tested).
     package var platform: TargetPlatform?
+    /// Follows quoted `#include "x.h"` (and `#import`) as clang does, from the including file's
+    /// folder; nil: they are not followed (an EP007 note says so).
+    package var includeReader: IncludeReader?
 
     package init(
         mode: Mode = .auto, definitions: [String] = [], flags: [String] = [], prefixHeaders: [PrefixHeader] = [],
-        platform: TargetPlatform? = nil
+        platform: TargetPlatform? = nil, includeReader: IncludeReader? = nil
     ) {
         self.mode = mode
         self.definitions = definitions
         self.flags = flags
         self.prefixHeaders = prefixHeaders
         self.platform = platform
+        self.includeReader = includeReader
     }
 
     /// `-traditional` or `-traditional-cpp` among the flags.

@@ -19,7 +19,8 @@ package struct PreprocessedText: Sendable {
 }
 
 /// `cc -E -P -x c -Wno-trigraphs` as Xcode runs it on an Info.plist (see `PreprocessorRun`).
-/// Nothing is ever read: `#include` and `#import` are not followed.
+/// Nothing is read here: a quoted `#include` or `#import` is followed through
+/// `PreprocessingOptions.includeReader` (within `PreprocessingLimits`), a `<…>` one never.
 package enum CPreprocessor {
     static let directiveNames: Set<String> = [
         "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif", "define", "undef", "include", "import",
@@ -49,17 +50,19 @@ package enum CPreprocessor {
 
     /// Whether preprocessing `source` with `options` can depend on `options.platform`: only
     /// where `TARGET_`, which begins every platform macro's name, is spelled in the file, a
-    /// prefix header, a definition or a flag. (A name pasted by `##` from pieces that do not
-    /// spell it is not seen.)
+    /// prefix header, a definition or a flag, or where one of them may include a file, which is
+    /// not read here. (A name pasted by `##` from pieces that do not spell it is not seen.)
     package static func mayReadPlatformMacros(_ source: [UInt8], options: PreprocessingOptions) -> Bool {
-        let prefix = Array("TARGET_".utf8)
-        func spells(_ bytes: [UInt8]) -> Bool {
-            guard bytes.count >= prefix.count else { return false }
-            return (0...(bytes.count - prefix.count)).contains { start in
-                bytes[start] == prefix[0] && bytes[start..<(start + prefix.count)].elementsEqual(prefix)
+        func spells(_ word: String, _ bytes: [UInt8]) -> Bool {
+            let word = Array(word.utf8)
+            guard bytes.count >= word.count else { return false }
+            return (0...(bytes.count - word.count)).contains { start in
+                bytes[start] == word[0] && bytes[start..<(start + word.count)].elementsEqual(word)
             }
         }
-        return spells(source) || options.prefixHeaders.contains { spells($0.text) }
+        let texts = [source] + options.prefixHeaders.map(\.text)
+        return texts.contains { spells("TARGET_", $0) }
+            || (options.includeReader != nil && texts.contains { spells("include", $0) || spells("import", $0) })
             || (options.definitions + options.flags).contains { $0.contains("TARGET_") }
     }
 
@@ -103,7 +106,27 @@ struct PreprocessorRun {
     private var notes: [PreprocessorNote] = []
     private var commentProblems: [SyntaxProblem] = []
     private var ignoredFlags: [String] = []
+    /// Prefix headers (1…) and included files (after them, in the order read).
     private var headerLines: [Int: (path: String, lines: LineTable)] = [:]
+    private let fileName: String
+    /// Per file: where clang meets it, as offsets from the first file it reads (a prefix
+    /// header is read before the plist, an included file at its `#include`): notes are
+    /// ordered by it (`firstBuildStop`).
+    private var readingOrder: [Int: [Int]] = [:]
+    private var nextIncludedFile = 1
+    private var includeDepth = 0
+    private var includedFiles = 0
+    private var includedBytes = 0
+    /// Identities of the files `#pragma once` or `#import` keep from being read again.
+    private var readOnce: Set<String> = []
+    private var fileIdentities: [Int: String] = [:]
+    /// The `#if`s of the files that include the one being read: its `#endif` cannot close them.
+    private var conditionalFloor = 0
+    /// Included files whose text is all inside `#ifndef NAME`: clang reads such a file again
+    /// only while NAME is not defined (its multiple-include optimisation).
+    private var includeGuards: [String: String] = [:]
+    /// The included file `read` goes on with, once its `#include` is done.
+    private var entering: OpenFile?
     private var nextSpellingBase = 0
     private var directiveLines: [Int] = []
     private var pushedMacros: [String: [Macro?]] = [:]
@@ -116,6 +139,7 @@ struct PreprocessorRun {
 
     init(source: [UInt8], fileName: String, options: PreprocessingOptions, textPiece: Int) {
         self.textPiece = textPiece
+        self.fileName = fileName
         self.source = source
         sourceLines = LineTable(source)
         self.options = options
@@ -131,9 +155,11 @@ struct PreprocessorRun {
 
     mutating func run() -> PreprocessedText {
         applyCommandLine()
-        for (index, header) in options.prefixHeaders.enumerated() {
+        nextIncludedFile = options.prefixHeaders.count + 1
+        for (index, header) in options.prefixHeaders.enumerated() where !stopped {
             let lines = LineTable(header.text)
             headerLines[index + 1] = (header.path, lines)
+            readingOrder[index + 1] = [index + 1]
             process(LogicalText(header.text), lines: lines, file: index + 1)
         }
         printer.enterFile()
@@ -215,20 +241,55 @@ struct PreprocessorRun {
 
     // MARK: Lines
 
-    private mutating func process(_ text: LogicalText, lines: LineTable, file: Int) {
-        var lexer = CppLexer(
-            text, lines: lines, traditional: traditional, lineComments: lineComments, file: file,
-            spellingBase: reserveSpelling(text.bytes.count))
-        let depthAtStart = conditionals.count
+    /// A file being read: its lexer, what waits to be printed, and what its end does. Included
+    /// files are read from a stack of these, not by recursion (a level of it took 47 KB of stack
+    /// in a debug build, and eplint runs on 512 KiB stacks).
+    private struct OpenFile {
+        var lexer: CppLexer
         var pending: [CppToken] = []
-        var line: [CppToken] = []
         var atEnd = false
         // Under -traditional, clang takes an indented `#` line for text when it is the file's
         // first line or comes right after a directive line (its keep-whitespace lexer has
         // already left the line's start when it meets the `#`).
         var afterDirective = true
-        var flushAt = textPiece
-        while !atEnd && !stopped {
+        var flushAt: Int
+        let file: Int
+        let depthAtStart: Int
+        let floorOfIncluder: Int
+        /// An included file's: its bytes and identity (for its guard), and the includer's line
+        /// after the `#include`, where the printer goes on.
+        var exit: (identity: String, bytes: [UInt8], lineAfter: Int)?
+    }
+
+    /// Reads a file and the files it includes, each where its `#include` is.
+    private mutating func process(_ text: LogicalText, lines: LineTable, file: Int) {
+        var files = [open(text, lines: lines, file: file)]
+        while !files.isEmpty {
+            if let included = read(&files[files.count - 1]) {
+                files.append(included)
+            } else {
+                close(files.removeLast())
+            }
+        }
+    }
+
+    private mutating func open(
+        _ text: LogicalText, lines: LineTable, file: Int,
+        exit: (identity: String, bytes: [UInt8], lineAfter: Int)? = nil
+    ) -> OpenFile {
+        let lexer = CppLexer(
+            text, lines: lines, traditional: traditional, lineComments: lineComments, file: file,
+            spellingBase: reserveSpelling(text.bytes.count))
+        defer { conditionalFloor = conditionals.count }
+        return OpenFile(
+            lexer: lexer, flushAt: textPiece, file: file, depthAtStart: conditionals.count,
+            floorOfIncluder: conditionalFloor, exit: exit)
+    }
+
+    /// Reads `current` to its end (or a stop), or up to a quoted include, which it returns.
+    private mutating func read(_ current: inout OpenFile) -> OpenFile? {
+        var line: [CppToken] = []
+        while !current.atEnd && !stopped {
             line.removeAll(keepingCapacity: true)
             // An `#if`/`#elif` expression left in the lexer, evaluated as it is read.
             var streamed: StreamedCondition?
@@ -238,8 +299,8 @@ struct PreprocessorRun {
             var significantTokens = 0
             var printedPart = false
             while true {
-                guard let token = lexer.next() else {
-                    atEnd = true
+                guard let token = current.lexer.next() else {
+                    current.atEnd = true
                     break
                 }
                 if token.kind == .newline {
@@ -260,20 +321,20 @@ struct PreprocessorRun {
                 }
                 line.append(token)
                 if !token.isBlank { significantTokens += 1 }
-                if isText && isActive && holdsTooMuch(pending.count + line.count) {
+                if isText && isActive && holdsTooMuch(current.pending.count + line.count) {
                     // Held for a macro use that waits for its closing parenthesis, or a line
                     // of macro names with nowhere to cut it: paid for as it is read.
-                    expander.exceedBudget(at: pending.first ?? line[0])
+                    expander.exceedBudget(at: current.pending.first ?? line[0])
                     break
                 }
-                if isText && isActive && pending.count + line.count >= flushAt {
+                if isText && isActive && current.pending.count + line.count >= current.flushAt {
                     // After a token that is no macro's name, what follows cannot change how the
                     // text before it expands (a use still open is handed back); under
                     // -traditional, not after a blank (blanks in a row are joined).
                     if !namesMacro(token) && !token.isBlank {
-                        if pending.isEmpty { swap(&pending, &line) } else { pending += line }
+                        if current.pending.isEmpty { swap(&current.pending, &line) } else { current.pending += line }
                         line.removeAll(keepingCapacity: true)
-                        flushAt = printPiece(&pending)
+                        current.flushAt = printPiece(&current.pending)
                         printedPart = true
                     }
                 } else if startsWithHash == true && holdsTooMuch(line.count) {
@@ -286,72 +347,95 @@ struct PreprocessorRun {
                 if significantTokens == 2, startsWithHash == true, token.kind == .identifier,
                     token.text == "if" || token.text == "elif",
                     // (Under -traditional an indented `#` right after a directive line is text.)
-                    !(traditional && afterDirective && line[0].kind == .whitespace),
-                    let quoted = plainCondition(after: lexer)
+                    !(traditional && current.afterDirective && line[0].kind == .whitespace),
+                    let quoted = plainCondition(after: current.lexer)
                 {
-                    streamed = StreamedCondition(rest: ConditionLexerLine(lexer: lexer), quoted: quoted)
+                    streamed = StreamedCondition(rest: ConditionLexerLine(lexer: current.lexer), quoted: quoted)
                     break
                 }
             }
-            let comments = lexer.takeComments()
+            let comments = current.lexer.takeComments()
             if stopped { break }
             if line.isEmpty && !printedPart { break }
             let first = line.firstIndex { $0.kind != .whitespace && $0.kind != .comment }
-            let indentedAfterDirective = traditional && afterDirective && line.first?.kind == .whitespace
-            afterDirective = false
+            let indentedAfterDirective = traditional && current.afterDirective && line.first?.kind == .whitespace
+            current.afterDirective = false
             if let first, !printedPart, line[first].isPunctuator("#") || line[first].isPunctuator("%:"),
                 !indentedAfterDirective
             {
-                afterDirective = true
-                if file == 0 { directiveLines.append(line[first].origin) }
+                current.afterDirective = true
+                if current.file == 0 { directiveLines.append(line[first].origin) }
                 // Under -traditional the blanks before the '#' are printed (clang keeps them).
-                if isActive && traditional { pending += line[..<first].filter { $0.kind == .whitespace } }
-                flush(&pending)
+                if isActive && traditional { current.pending += line[..<first].filter { $0.kind == .whitespace } }
+                flush(&current.pending)
                 // A slice: a hostile directive line is not copied once more.
                 let body = line[(first + 1)...].dropLast(line.last?.kind == .newline ? 1 : 0)
-                directive(body, hash: line[first], lexer: &lexer, streamed: &streamed)
+                directive(body, hash: line[first], lexer: &current.lexer, streamed: &streamed)
                 if var rest = streamed?.rest {
                     // The lexer goes on after the line (read up to where the expression stopped).
                     rest.skipToLineEnd()
-                    lexer = rest.lexer
+                    current.lexer = rest.lexer
                     // Comments on the directive line are not the next line's.
-                    _ = lexer.takeComments()
+                    _ = current.lexer.takeComments()
+                }
+                // A quoted include is read next; this file goes on after it.
+                if let included = entering {
+                    entering = nil
+                    return included
                 }
             } else if isActive {
                 // Taken whole when nothing waits: a megabyte line is not copied once more.
-                if pending.isEmpty { swap(&pending, &line) } else { pending += line }
-                if file == 0 {
+                if current.pending.isEmpty { swap(&current.pending, &line) } else { current.pending += line }
+                if current.file == 0 {
                     for comment in comments { commentProblems.append(commentProblem(comment)) }
                 }
                 // Many short lines are printed in pieces too, cut after a line's last token
                 // (but blanks, which go with the next piece) when it is no macro's name (whose
                 // `(` may be on the next line).
-                if pending.count >= flushAt, let cut = pending.lastIndex(where: { !$0.isBlank }),
-                    !namesMacro(pending[cut])
+                if current.pending.count >= current.flushAt,
+                    let cut = current.pending.lastIndex(where: { !$0.isBlank }),
+                    !namesMacro(current.pending[cut])
                 {
-                    let blanks = Array(pending[(cut + 1)...])
-                    pending.removeSubrange((cut + 1)...)
-                    flushAt = printPiece(&pending)
-                    pending += blanks
+                    let blanks = Array(current.pending[(cut + 1)...])
+                    current.pending.removeSubrange((cut + 1)...)
+                    current.flushAt = printPiece(&current.pending)
+                    current.pending += blanks
                 }
             }
         }
+        return nil
+    }
+
+    private mutating func close(_ closing: OpenFile) {
+        var current = closing
         // What is left open at the end, in the order clang reports it there: the comment, the
         // conditionals (innermost first), then the macro use.
-        if let origin = lexer.unterminatedComment, isActive {
+        if let origin = current.lexer.unterminatedComment, isActive {
             var error = PreprocessorNote.buildStop(
-                "a comment ('/*') has no '*/' before the end of the file", origin: origin, file: file)
+                "a comment ('/*') has no '*/' before the end of the file", origin: origin, file: current.file)
             error.metAt = Int.max - 2
             notes.append(error)
         }
-        flush(&pending, atEnd: true)
-        if conditionals.count > depthAtStart {
-            let unclosed = conditionals.count - depthAtStart
+        flush(&current.pending, atEnd: true)
+        if conditionals.count > current.depthAtStart {
+            let unclosed = conditionals.count - current.depthAtStart
             fail(
                 "this conditional has no #endif before the end of the file"
                     + (unclosed > 1 ? " (nor \(unclosed - 1) enclosing it)" : ""),
                 at: conditionals[conditionals.count - 1].hash, metAt: Int.max - 1)
             conditionals.removeLast(unclosed)
+        }
+        conditionalFloor = current.floorOfIncluder
+        if let exit = current.exit {
+            includeDepth -= 1
+            // clang knows a guard once it has read the file to its end (not while it includes itself).
+            if includeGuards[exit.identity] == nil,
+                let guardName = Self.includeGuard(of: exit.bytes, traditional: traditional)
+            {
+                includeGuards[exit.identity] = guardName
+            }
+            // clang's printer starts a line at each change of file, and numbers from there.
+            printer.renumber(to: exit.lineAfter)
         }
     }
 
@@ -467,10 +551,10 @@ struct PreprocessorRun {
 
     /// The error clang meets first: prefix headers are read before the plist.
     private func firstBuildStop() -> PreprocessorNote? {
-        func met(_ note: PreprocessorNote) -> (Int, Int) {
-            (note.file <= 0 ? Int.max : note.file, note.metAt ?? note.origin)
+        func met(_ note: PreprocessorNote) -> [Int] {
+            (readingOrder[note.file] ?? [Int.max]) + [note.metAt ?? note.origin]
         }
-        return (notes + expander.notes).filter(\.stopsBuild).min { met($0) < met($1) }
+        return (notes + expander.notes).filter(\.stopsBuild).min { met($0).lexicographicallyPrecedes(met($1)) }
     }
 
     private mutating func directive(
@@ -491,7 +575,7 @@ struct PreprocessorRun {
                 isActive ? definedTest(arguments, at: hash, directive: "#\(name)") == (name == "ifdef") : false,
                 at: hash)
         case "elif", "elifdef", "elifndef":
-            guard var top = conditionals.popLast() else {
+            guard conditionals.count > conditionalFloor, var top = conditionals.popLast() else {
                 if isActive { fail("#\(name) without #if", at: hash) }
                 return
             }
@@ -511,7 +595,7 @@ struct PreprocessorRun {
             }
             conditionals.append(top)
         case "else":
-            guard var top = conditionals.popLast() else {
+            guard conditionals.count > conditionalFloor, var top = conditionals.popLast() else {
                 if isActive { fail("#else without #if", at: hash) }
                 return
             }
@@ -521,7 +605,9 @@ struct PreprocessorRun {
             top.sawElse = true
             conditionals.append(top)
         case "endif":
-            if conditionals.popLast() == nil, isActive {
+            if conditionals.count > conditionalFloor {
+                conditionals.removeLast()
+            } else if isActive {
                 fail("#endif without #if", at: hash)
             }
         default:
@@ -554,15 +640,20 @@ struct PreprocessorRun {
                 fail("#\(name) needs a file name (\"FILE\" or <FILE>)", at: hash)
                 return
             }
+            if name == "include" || name == "import", first.kind == .string, let reader = options.includeReader {
+                include(String(first.text.dropFirst().dropLast()), directive: name, hash: hash, reader: reader)
+                return
+            }
             let header = arguments.map(\.text).joined()
-            let place = hash.file == 0 ? "" : " (in prefix header \(headerLines[hash.file]?.path ?? ""))"
             // The SDK's headers (<…>) are where eplint cannot look; a quoted file clang finds
-            // next to the plist or fails the build without, but eplint chooses not to read it.
+            // next to the plist or fails the build without, but this run reads no file.
             let why =
                 first.isPunctuator("<")
                 ? "it names a header of the SDK or of a search path, which eplint cannot see"
-                : "eplint never reads a file a plist names (clang reads it, and stops the build if it is not found)"
-            note("#\(name) \(header) is not followed\(place): \(why); what it defines is unknown", at: hash)
+                : first.kind == .string
+                    ? "this run reads no file a plist names (clang reads it, and stops the build if it is not found)"
+                    : "eplint follows only a quoted name or <…> as written, not one a macro makes"
+            note("#\(name) \(header) is not followed\(place(of: hash)): \(why); what it defines is unknown", at: hash)
         case "line":
             let expanded = expander.expand(arguments, macros: macros)
             guard let number = expanded.first, number.kind == .number, let line = Int(number.text) else {
@@ -602,6 +693,7 @@ struct PreprocessorRun {
             if words.first == "GCC", words.dropFirst().first == "error" {
                 fail("#pragma \(words.joined(separator: " "))", at: hash)
             }
+            if words.first == "once", let identity = fileIdentities[hash.file] { readOnce.insert(identity) }
             let handled = ["once", "mark", "push_macro", "pop_macro", "message", "poison"]
             if words.first.map(handled.contains) == true
                 || (words.first == "GCC"
@@ -625,6 +717,126 @@ struct PreprocessorRun {
         default:
             fail("'#\(name)' is not a preprocessor directive", at: hash)
         }
+    }
+
+    /// Where a directive is, for a note: nothing in the plist, else the header.
+    private func place(of hash: CppToken) -> String {
+        guard hash.file > 0, let path = headerLines[hash.file]?.path else { return "" }
+        return hash.file <= options.prefixHeaders.count ? " (in prefix header \(path))" : " (in \(path))"
+    }
+
+    /// `#include "name"`: clang looks for it in the including file's folder first, then in
+    /// the `-iquote` and `-I` folders; not found, it is a fatal error. The included text is
+    /// preprocessed where the directive is; its positions map to the plist's `#include` that
+    /// brought it in (to the plist's start below a prefix header), and a note in it names
+    /// the file and line.
+    private mutating func include(_ name: String, directive: String, hash: CppToken, reader: IncludeReader) {
+        let including = hash.file == 0 ? fileName : headerLines[hash.file]?.path ?? ""
+        let folder = including.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(including[...$0]) } ?? ""
+        let path = name.hasPrefix("/") ? name : folder + name
+        guard includeDepth < PreprocessingLimits.includeDepth else {
+            expander.fail(
+                "quoted includes nested more than \(PreprocessingLimits.includeDepth) deep (\(path); a header that includes itself without a guard?)",
+                at: hash)
+            return
+        }
+        guard includedFiles < PreprocessingLimits.includedFiles else {
+            expander.fail("more than \(PreprocessingLimits.includedFiles) files read by quoted includes", at: hash)
+            return
+        }
+        switch reader.read(path, PreprocessingLimits.includedBytes - includedBytes) {
+        case .missing:
+            let searchFolders = ["-I", "-iquote", "-isystem", "-idirafter"]
+            if options.flags.contains(where: { flag in searchFolders.contains { flag.hasPrefix($0) } }) {
+                note(
+                    "#\(directive) \"\(name)\" is not followed\(place(of: hash)): \(path) is not there, and eplint does not search the -I/-iquote folders clang looks in next; what it defines is unknown",
+                    at: hash)
+                return
+            }
+            // (clang -E goes on after it, and so does its output.)
+            fail("'\(name)' file not found (at \(path))", at: hash)
+        case .tooLarge:
+            expander.fail(
+                "quoted includes read more than \(PreprocessingLimits.includedBytes) bytes (\(path))", at: hash)
+        case .refused(let why):
+            note(
+                "#\(directive) \"\(name)\" is not followed\(place(of: hash)): \(why); what it defines is unknown",
+                at: hash)
+        case .read(let bytes, let identity):
+            // Not entered again: no change of file for the printer either.
+            guard !readOnce.contains(identity), !(includeGuards[identity].map(macros.isDefined) ?? false) else {
+                return
+            }
+            if directive == "import" { readOnce.insert(identity) }
+            includedFiles += 1
+            includedBytes += bytes.count
+            let file = nextIncludedFile
+            nextIncludedFile += 1
+            let lines = LineTable(bytes)
+            headerLines[file] = (path, lines)
+            fileIdentities[file] = identity
+            readingOrder[file] = (readingOrder[hash.file] ?? [Int.max]) + [hash.origin]
+            if let site = hash.file == 0 ? hash.origin : printer.includeSites[hash.file] {
+                printer.includeSites[file] = site
+            }
+            expander.includedFileNames[file] = path
+            printer.renumber(to: 1)
+            includeDepth += 1
+            entering = open(
+                LogicalText(bytes), lines: lines, file: file, exit: (identity, bytes, lineAfter: hash.line + 1))
+        }
+    }
+
+    /// NAME when all of a file's tokens are inside one `#ifndef NAME` (or `#if !defined(NAME)`)
+    /// group without `#else` or `#elif`: clang does not enter the file again once NAME is defined.
+    static func includeGuard(of bytes: [UInt8], traditional: Bool) -> String? {
+        var lexer = CppLexer(
+            LogicalText(bytes), lines: LineTable(bytes), traditional: traditional, lineComments: true, file: -1,
+            spellingBase: 0)
+        var line: [CppToken] = []
+        var guardName: String?
+        var depth = 0
+        var closed = false
+        while let token = lexer.next() {
+            if token.kind != .newline {
+                if !token.isBlank { line.append(token) }
+                continue
+            }
+            defer { line.removeAll(keepingCapacity: true) }
+            guard let first = line.first else { continue }
+            if closed { return nil }
+            let isDirective = first.isPunctuator("#") || first.isPunctuator("%:")
+            let name = isDirective && line.count > 1 ? line[1].text : ""
+            if guardName == nil {
+                let words = line.dropFirst(2).map(\.text)
+                if name == "ifndef", words.count == 1 {
+                    guardName = words[0]
+                } else if name == "if", words.count >= 3, words[0] == "!", words[1] == "defined" {
+                    let rest = Array(words.dropFirst(2))
+                    guard rest.count == 1 || (rest.count == 3 && rest[0] == "(" && rest[2] == ")") else { return nil }
+                    guardName = rest.count == 1 ? rest[0] : rest[1]
+                } else {
+                    return nil
+                }
+                depth = 1
+                continue
+            }
+            switch name {
+            case "if", "ifdef", "ifndef": depth += 1
+            case "else", "elif", "elifdef", "elifndef": if depth == 1 { return nil }
+            case "endif":
+                depth -= 1
+                closed = depth == 0
+            default: break
+            }
+        }
+        // (A last line without its line end.)
+        if !line.isEmpty {
+            let isEndif = line.count > 1 && line[1].text == "endif"
+            if closed || !isEndif || depth != 1 { return nil }
+            closed = true
+        }
+        return closed ? guardName : nil
     }
 
     private mutating func push(_ condition: Bool, at hash: CppToken) {
@@ -837,11 +1049,13 @@ struct PreprocessorRun {
         return found.sorted { $0.position.offset < $1.position.offset }
     }
 
-    /// A note in a prefix header is reported at the plist's start, naming the header's line.
+    /// A note in a prefix header is reported at the plist's start, one in an included file at
+    /// the plist's `#include` that brought it in; either names the header's line.
     private func problem(_ kind: SyntaxProblem.Kind, _ note: PreprocessorNote) -> SyntaxProblem {
         if note.file > 0, let header = headerLines[note.file] {
             let line = header.lines.line(of: note.origin)
-            return SyntaxProblem(kind: kind, message: "\(header.path):\(line): \(note.message)", position: .start)
+            let site = printer.includeSites[note.file].map(sourceLines.position(of:)) ?? .start
+            return SyntaxProblem(kind: kind, message: "\(header.path):\(line): \(note.message)", position: site)
         }
         return SyntaxProblem(
             kind: kind, message: note.message, position: note.file == 0 ? sourceLines.position(of: note.origin) : .start

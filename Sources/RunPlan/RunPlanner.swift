@@ -118,7 +118,7 @@ package struct RunPlanner {
     /// `--define`/`define:` are the definitions; prefix headers (and `-include` files among
     /// the flags) are read here, because the user named them.
     func preprocessingOptions(_ project: ConfigurationFile?) throws(PlanFailure) -> PreprocessingOptions {
-        var preprocessing = PreprocessingOptions()
+        var preprocessing = PreprocessingOptions(includeReader: includeReader())
         if options.preprocess {
             preprocessing.mode = .always
         } else if let declared = project?.preprocess {

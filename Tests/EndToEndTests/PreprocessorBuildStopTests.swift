@@ -17,6 +17,8 @@ struct PreprocessorBuildStopTests {
             "too many arguments for macro 'F' (2 given, 1 expected)"
         ),
         ("#if CHECK(1)\n#endif", "3:1", "'#if CHECK(1)': function-like macro 'CHECK' is not defined"),
+        // clang looks for a quoted include beside the plist: the run reads it there, or fails as clang.
+        ("#include \"missing.h\"", "3:1", "'missing.h' file not found (at missing.h)"),
     ]
 
     static let storeKitKey = "<key>SKExternalPurchase</key><array><string>nl</string></array>\n"
@@ -41,17 +43,58 @@ struct PreprocessorBuildStopTests {
         }
     }
 
-    /// eplint does not look for a quoted include's file and says so: a note with a StoreKit
-    /// key, nothing without (a note is about the StoreKit keys' file only).
-    @Test func aQuotedIncludeIsANoteNamingWhy() throws {
-        let with = try lint("#include \"missing.h\"", storeKitKey: true)
-        #expect(with.status == 0)
-        #expect(
-            with.standardOutput
-                == "Info.plist:3:1: note: #include \"missing.h\" is not followed: eplint never reads a file a plist names (clang reads it, and stops the build if it is not found); what it defines is unknown [EP007]\n"
-        )
-        let without = try lint("#include \"missing.h\"", storeKitKey: false)
-        #expect(without.status == 0 && without.standardOutput.isEmpty)
+    /// A quoted include is read from the folders the run was given (and the working
+    /// directory) only, a regular file: anything else is a note naming why, with a StoreKit
+    /// key (nothing without: a note is about the StoreKit keys' file only).
+    @Test func aQuotedIncludeOutsideTheRunsFoldersIsANoteNamingWhy() throws {
+        let root = try Eplint.temporaryDirectory()
+        let app = root.appendingPathComponent("App")
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("Folder.h"), withIntermediateDirectories: true)
+        try "<key>Outside</key><true/>\n".write(
+            to: root.appendingPathComponent("Outside.h"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            at: app.appendingPathComponent("Link.h"), withDestinationURL: root.appendingPathComponent("Outside.h"))
+        let cases = [
+            (
+                "#include \"../Outside.h\"",
+                "../Outside.h is outside the working directory and the folders this run was given, where eplint reads no file"
+            ),
+            (
+                "#include \"Link.h\"",
+                "Link.h is outside the working directory and the folders this run was given, where eplint reads no file"
+            ),
+            ("#include \"Folder.h\"", "Folder.h is not a regular file"),
+        ]
+        for (line, why) in cases {
+            for storeKitKey in [true, false] {
+                let text =
+                    "<plist>\n<dict>\n" + line + "\n"
+                    + (storeKitKey ? Self.storeKitKey : "<key>Other</key><true/>\n") + "</dict>\n</plist>\n"
+                try text.write(to: app.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
+                let run = try Eplint.run(["--color", "never", "Info.plist"], in: app)
+                #expect(run.status == 0, "\(line): \(run.standardError)")
+                #expect(
+                    run.standardOutput
+                        == (storeKitKey
+                            ? "Info.plist:3:1: note: \(line) is not followed: \(why); what it defines is unknown [EP007]\n"
+                            : ""),
+                    "\(line)")
+            }
+        }
+    }
+
+    /// A header beside the plist is read: its keys are linted, at the plist's `#include`.
+    @Test func aQuotedIncludeIsRead() throws {
+        let directory = try Eplint.temporaryDirectory()
+        try "<key>SKExternalPurchase</key><array><string>NL</string></array>\n".write(
+            to: directory.appendingPathComponent("Keys.h"), atomically: false, encoding: .utf8)
+        try "<plist>\n<dict>\n#include \"Keys.h\"\n</dict>\n</plist>\n".write(
+            to: directory.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
+        let run = try Eplint.run(["--color", "never", "Info.plist"], in: directory)
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("Info.plist:3:1: error: "), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasSuffix("[EP101]\n"), "\(run.standardOutput)")
     }
 
     /// `#warning` is clang's warning (the build goes on); `__has_include` is not an undefined macro.

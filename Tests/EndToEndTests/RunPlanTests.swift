@@ -40,7 +40,10 @@ import Testing
         for options in [
             [], ["--define", "STORE=1", "--configuration", "Release"], ["--xcconfig-condition", "sdk=iphoneos"],
         ] {
-            let context = try Eplint.run(["context", "--format", "json"] + options + ["."], in: folder)
+            let context =
+                options.isEmpty
+                ? try XcodeTruthTests.context(in: folder)
+                : try Eplint.run(["context", "--format", "json"] + options + ["."], in: folder)
             guard context.status == 0 else {
                 // A repository whose project is generated (XcodeGen) commits none.
                 #expect(context.standardError.contains("no Xcode project"), "\(repository): \(context.standardError)")

@@ -80,13 +80,35 @@ import Testing
         #expect(compared == Compared(configurations: 2, prefixHeaders: 2, definitions: 2, flags: 1))
     }
 
+    /// `eplint context --format json .` in a folder, run once for this suite and RunPlanTests,
+    /// which both read it (a second run over the corpus took 14 s).
+    static func context(in folder: URL) throws -> EplintRun {
+        if let known = contextRuns.withLock({ $0[folder.path] }) { return known }
+        let run = try Eplint.run(["context", "--format", "json", "."], in: folder)
+        contextRuns.withLock { $0[folder.path] = run }
+        return run
+    }
+
+    private static let contextRuns = LockedRuns()
+
+    final class LockedRuns: @unchecked Sendable {
+        private let lock = NSLock()
+        private var runs: [String: EplintRun] = [:]
+
+        func withLock<Result>(_ body: (inout [String: EplintRun]) -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&runs)
+        }
+    }
+
     @discardableResult
     static func compare(_ folder: URL) throws -> Compared {
         let truth = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("TRUTH.json")))
                 as? [String: Any])
         let truthProjects = truth["projects"] as? [[String: Any]] ?? []
-        let run = try Eplint.run(["context", "--format", "json", "."], in: folder)
+        let run = try context(in: folder)
         guard !truthProjects.isEmpty else {
             // element-ios commits no project.pbxproj (XcodeGen generates it): nothing to resolve.
             #expect(run.status == 2 && run.standardError.contains("no Xcode project"))

@@ -13,6 +13,16 @@ enum ClangPreprocessor {
         var succeeded: Bool
         /// The line of the first error clang names in the plist (nil: none, or in the prefix header).
         var errorLine: Int?
+        /// The name (last path component) of the file clang names in its first error.
+        var errorFile: String?
+    }
+
+    /// The file's name in clang's first `FILE:LINE:COLUMN: error:` (or `fatal error:`).
+    static func firstErrorFile(_ messages: String) -> String? {
+        for line in messages.split(separator: "\n") where line.contains(": error:") || line.contains(": fatal error:") {
+            return line.split(separator: ":").first?.split(separator: "/").last.map(String.init)
+        }
+        return nil
     }
 
     /// The line of the first `Info.plist:LINE:COLUMN: error:` (or `fatal error:`) in clang's messages.
@@ -25,11 +35,20 @@ enum ClangPreprocessor {
         return nil
     }
 
-    /// Runs clang on `source` saved as a file in a fresh directory, with a prefix header there.
-    static func run(_ source: [UInt8], flags: [String], prefixHeader: [UInt8]? = nil) throws -> Output {
+    /// Runs clang on `source` saved as a file in a fresh directory, with a prefix header and
+    /// `files` (path relative to the directory → text: headers a quoted include finds) there.
+    static func run(
+        _ source: [UInt8], flags: [String], prefixHeader: [UInt8]? = nil, files: [String: String] = [:]
+    ) throws -> Output {
         let directory = TestScratch.path("eplint-cpp")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        for (path, text) in files {
+            let file = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
         let input = directory.appendingPathComponent("Info.plist")
         try Data(source).write(to: input)
         // Xcode's clang predefines __APPLE__ and __MACH__ wherever it runs; the machine's own
@@ -48,6 +67,7 @@ enum ClangPreprocessor {
             try RequiredTool.clang.require(), arguments, in: directory, output: .captured, error: .captured)
         return Output(
             text: Array(outcome.standardOutput), succeeded: outcome.status == 0 && !outcome.signaled,
-            errorLine: firstErrorLine(String(decoding: outcome.standardError, as: UTF8.self)))
+            errorLine: firstErrorLine(String(decoding: outcome.standardError, as: UTF8.self)),
+            errorFile: firstErrorFile(String(decoding: outcome.standardError, as: UTF8.self)))
     }
 }

@@ -113,7 +113,8 @@ struct PreprocessorDifferentialTests {
         }
     }
 
-    /// `#include "missing.h"` stops clang; eplint does not look for the file and says so (EP007).
+    /// `#include "missing.h"` stops clang; given no `IncludeReader`, eplint does not look for the
+    /// file and says so (EP007). (QuotedIncludeTests follow includes.)
     @Test func quotedIncludeIsNotFollowed() throws {
         let source = Array(DifferentialCases.wrap("#include \"missing.h\"\n\(DifferentialCases.regions)").utf8)
         #expect(try !ClangPreprocessor.run(source, flags: []).succeeded)
@@ -121,7 +122,7 @@ struct PreprocessorDifferentialTests {
         #expect(ours.fatalProblem == nil)
         #expect(
             ours.problems.map(\.message) == [
-                "#include \"missing.h\" is not followed: eplint never reads a file a plist names (clang reads it, and stops the build if it is not found); what it defines is unknown"
+                "#include \"missing.h\" is not followed: this run reads no file a plist names (clang reads it, and stops the build if it is not found); what it defines is unknown"
             ])
     }
 
