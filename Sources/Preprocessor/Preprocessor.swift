@@ -726,14 +726,14 @@ struct PreprocessorRun {
     }
 
     /// `#include "name"`: clang looks for it in the including file's folder first, then in
-    /// the `-iquote` and `-I` folders; not found, it is a fatal error. The included text is
+    /// the `-iquote`, `-I`, `-isystem` and `-idirafter` folders; not found, it is a fatal error. The included text is
     /// preprocessed where the directive is; its positions map to the plist's `#include` that
     /// brought it in (to the plist's start below a prefix header), and a note in it names
     /// the file and line.
     private mutating func include(_ name: String, directive: String, hash: CppToken, reader: IncludeReader) {
         let including = hash.file == 0 ? fileName : headerLines[hash.file]?.path ?? ""
         let folder = including.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(including[...$0]) } ?? ""
-        let path = name.hasPrefix("/") ? name : folder + name
+        var path = name.hasPrefix("/") ? name : folder + name
         guard includeDepth < PreprocessingLimits.includeDepth else {
             expander.fail(
                 "quoted includes nested more than \(PreprocessingLimits.includeDepth) deep (\(path); a header that includes itself without a guard?)",
@@ -744,15 +744,20 @@ struct PreprocessorRun {
             expander.fail("more than \(PreprocessingLimits.includedFiles) files read by quoted includes", at: hash)
             return
         }
-        switch reader.read(path, PreprocessingLimits.includedBytes - includedBytes) {
-        case .missing:
-            let searchFolders = ["-I", "-iquote", "-isystem", "-idirafter"]
-            if options.flags.contains(where: { flag in searchFolders.contains { flag.hasPrefix($0) } }) {
-                note(
-                    "#\(directive) \"\(name)\" is not followed\(place(of: hash)): \(path) is not there, and eplint does not search the -I/-iquote folders clang looks in next; what it defines is unknown",
-                    at: hash)
-                return
+        var outcome = reader.read(path, PreprocessingLimits.includedBytes - includedBytes)
+        // Then the -iquote, -I, -isystem and -idirafter folders, in that order, as clang looks.
+        if outcome == .missing && !name.hasPrefix("/") {
+            for folder in Self.searchFolders(options.flags) {
+                let candidate = (folder.hasSuffix("/") ? folder : folder + "/") + name
+                let found = reader.read(candidate, PreprocessingLimits.includedBytes - includedBytes)
+                guard found == .missing else {
+                    (outcome, path) = (found, candidate)
+                    break
+                }
             }
+        }
+        switch outcome {
+        case .missing:
             // (clang -E goes on after it, and so does its output.)
             fail("'\(name)' file not found (at \(path))", at: hash)
         case .tooLarge:
@@ -785,6 +790,28 @@ struct PreprocessorRun {
             entering = open(
                 LogicalText(bytes), lines: lines, file: file, exit: (identity, bytes, lineAfter: hash.line + 1))
         }
+    }
+
+    /// The folders clang searches for a quoted include after the including file's own, in its
+    /// order: `-iquote`, then `-I`, then `-isystem`, then `-idirafter` (each as `-I DIR` or `-IDIR`).
+    static func searchFolders(_ flags: [String]) -> [String] {
+        let kinds = ["-iquote", "-I", "-isystem", "-idirafter"]
+        var found: [String: [String]] = [:]
+        var index = 0
+        while index < flags.count {
+            let flag = flags[index]
+            // The longest spelling first: `-isystem` is not `-I` followed by "system".
+            if let kind = kinds.sorted(by: { $0.count > $1.count }).first(where: { flag.hasPrefix($0) }) {
+                if flag == kind {
+                    index += 1
+                    if index < flags.count { found[kind, default: []].append(flags[index]) }
+                } else {
+                    found[kind, default: []].append(String(flag.dropFirst(kind.count)))
+                }
+            }
+            index += 1
+        }
+        return kinds.flatMap { found[$0] ?? [] }
     }
 
     /// NAME when all of a file's tokens are inside one `#ifndef NAME` (or `#if !defined(NAME)`)

@@ -98,7 +98,24 @@ struct QuotedIncludeDifferentialTests {
             name: "text on the include's line and after it",
             body: "\t<key>Before</key><true/>\n#include \"T.h\" \n\t<key>After</key><true/>\n\(region)",
             files: ["T.h": "\t<key>Inside</key><true/>"]),
+        IncludeCase(
+            name: "a header found in an -I folder",
+            body: "#include \"Inc.h\"\n#if FROM_I\n\(region)\n#endif", files: ["Headers/Inc.h": "#define FROM_I 1\n"],
+            flags: ["-I", "Headers"]),
+        IncludeCase(
+            name: "-iquote before -I, each as one word or two",
+            body: "#include \"Which.h\"\n\t<key>From</key><string>WHICH</string>\n\(region)",
+            files: ["I/Which.h": "#define WHICH i\n", "Q/Which.h": "#define WHICH quote\n"],
+            flags: ["-II", "-iquote", "Q"]),
+        IncludeCase(
+            name: "the including file's folder before -I",
+            body: "#include \"Here.h\"\n\t<key>From</key><string>HERE</string>\n\(region)",
+            files: ["Here.h": "#define HERE beside\n", "Headers/Here.h": "#define HERE searched\n"],
+            flags: ["-IHeaders"]),
         // clang's errors: the build stops.
+        IncludeCase(
+            name: "a header in no folder searched", body: "#include \"Gone.h\"\n\(region)",
+            files: ["Elsewhere/Gone.h": "#define GONE 1\n"], flags: ["-I", "Headers"]),
         IncludeCase(
             name: "a missing header", body: "\(region)\n#include \"missing.h\"\n\t<key>X</key><true/>", files: [:]),
         IncludeCase(
@@ -192,20 +209,17 @@ struct QuotedIncludeDifferentialTests {
         #expect(both.fatalProblem?.position.line == 6)
     }
 
-    /// Not found where clang looks first: its fatal error, unless a search folder it looks in
-    /// next is among the flags (eplint does not search those: a note).
-    @Test func aMissingHeaderStopsTheBuildUnlessSearchFoldersAreGiven() {
+    /// Found neither where clang looks first nor in a search folder it looks in next: its fatal error.
+    @Test func aMissingHeaderStopsTheBuild() {
         let missing = Self.run("#include \"missing.h\"\n\(Self.region)", [:])
         #expect(missing.fatalProblem?.position.line == 5)
         #expect(
             missing.fatalProblem?.message
                 == "'missing.h' file not found (at missing.h); cpp stops with an error here, so Xcode's build fails")
-        let searched = Self.run("#include \"missing.h\"\n\(Self.region)", [:], flags: ["-IConfig"])
-        #expect(searched.fatalProblem == nil)
-        #expect(
-            searched.problems.map(\.message) == [
-                "#include \"missing.h\" is not followed: missing.h is not there, and eplint does not search the -I/-iquote folders clang looks in next; what it defines is unknown"
-            ])
+        let searched = Self.run("#include \"missing.h\"\n\(Self.region)", ["Config/other.h": ""], flags: ["-IConfig"])
+        #expect(searched.fatalProblem?.message.hasPrefix("'missing.h' file not found (at missing.h)") == true)
+        let found = Self.run("#include \"found.h\"\n\(Self.region)", ["Config/found.h": ""], flags: ["-IConfig"])
+        #expect(found.fatalProblem == nil && found.problems.isEmpty)
     }
 
     @Test func aRefusedHeaderIsANoteNamingWhy() {
