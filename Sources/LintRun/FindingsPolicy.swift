@@ -89,7 +89,8 @@ package struct FindingsPolicy {
             fileCount: found.linted, failures: failures,
             sourceRoot: HostFileSystem.canonicalDirectory(options.srcroot ?? "."),
             workingDirectory: currentDirectory())
-        if options.formats.contains(.sarif) {
+        report.lintedFiles = found.lintedFiles
+        if options.anyReport(needs: .suppressedFindings) {
             report.suppressed = suppressed
             for diagnostic in diagnostics + suppressed.map(\.diagnostic) {
                 // A move's fix names its destination file too.
@@ -113,6 +114,8 @@ package struct FoundFindings {
     package var failures: [String] = []
     /// Inputs linted (standard input counts; a built app counts its bundles).
     package var linted = 0
+    /// The files linted, as reported, in the order linted (a built app is its artifact).
+    package var lintedFiles: [String] = []
     private var reported: [DiagnosticIdentity: Int] = [:]
 
     package init() {}
@@ -126,6 +129,7 @@ package struct FoundFindings {
 
     package mutating func add(_ other: FoundFindings) {
         linted += other.linted
+        lintedFiles += other.lintedFiles
         failures += other.failures
         suppressed += other.suppressed
         for diagnostic in other.diagnostics { append(diagnostic) }

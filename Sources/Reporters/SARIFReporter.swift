@@ -3,7 +3,13 @@ import LintEngine
 
 /// `--format sarif`: one SARIF 2.1.0 log for GitHub code scanning and other consumers.
 /// Columns are UTF-16 code units (`columnKind`), paths are relative to `%SRCROOT%`.
-package enum SARIFReporter {
+package struct SARIFReporter: Reporter {
+    package let name = "sarif"
+    package let needs: ReporterNeeds = [.sourceText, .fixEdits, .suppressedFindings]
+    package init() {}
+
+    package func render(_ report: RunReport, presentation: TerminalPresentation) -> String { Self.render(report) }
+
     static let informationURI = ToolIdentity.repository
 
     package static func render(_ report: RunReport) -> String {
