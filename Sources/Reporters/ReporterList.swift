@@ -3,7 +3,8 @@
 /// `Reporter` added here.
 package enum ReporterList {
     package static let all: [any Reporter] = [
-        GCCReporter(), SARIFReporter(), JSONReporter(), GitHubReporter(),
+        GCCReporter(), SARIFReporter(), JSONReporter(), GitHubReporter(), JUnitReporter(), CheckstyleReporter(),
+        GitLabReporter(),
     ]
 
     package static func named(_ name: String) -> (any Reporter)? { all.first { $0.name == name } }
