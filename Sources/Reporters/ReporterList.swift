@@ -4,7 +4,7 @@
 package enum ReporterList {
     package static let all: [any Reporter] = [
         GCCReporter(), SARIFReporter(), JSONReporter(), GitHubReporter(), JUnitReporter(), CheckstyleReporter(),
-        GitLabReporter(),
+        GitLabReporter(), MarkdownReporter(),
     ]
 
     package static func named(_ name: String) -> (any Reporter)? { all.first { $0.name == name } }

@@ -74,10 +74,32 @@ private struct Finding: Equatable, CustomStringConvertible {
             let gitlab = try Eplint.run(["--format", "gitlab"] + arguments, in: directory)
             #expect(try Self.gitlabFindings(gitlab.standardOutput) == expected, "gitlab \(arguments)")
 
-            for run in [junit, checkstyle, gitlab] {
+            let markdown = try Eplint.run(["--format", "markdown"] + arguments, in: directory)
+            #expect(Self.markdownFindings(markdown.standardOutput) == expected, "markdown \(arguments)")
+
+            for run in [junit, checkstyle, gitlab, markdown] {
                 #expect(run.status == gcc.status && run.standardError == gcc.standardError, "\(arguments)")
             }
         }
+    }
+
+    /// The markdown summary's rows under each `### FILE` heading (the rule table above them
+    /// counts by rule).
+    private static func markdownFindings(_ output: String) -> [Finding] {
+        var file = ""
+        var findings: [Finding] = []
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix("### ") {
+                file = String(line.dropFirst(4)).replacingOccurrences(of: "\\", with: "")
+                continue
+            }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !file.isEmpty, cells.count >= 4, let colon = cells[0].firstIndex(of: ":"),
+                let row = Int(cells[0][..<colon]), let column = Int(cells[0][cells[0].index(after: colon)...])
+            else { continue }
+            findings.append(Finding(file: file, line: row, column: column, rule: cells[2], severity: cells[1]))
+        }
+        return findings
     }
 
     /// GitLab's fields, its severities, and fingerprints unique in the report (the same
@@ -195,6 +217,19 @@ private struct Finding: Equatable, CustomStringConvertible {
         let checkstyle = try CheckstyleRead(
             try Eplint.run(["--format", "checkstyle", "a&b <c>/Info.plist"], in: directory).standardOutput)
         #expect(checkstyle.findings == gcc)
+    }
+
+    /// A message's markup renders as text: a link, an image, a tag or a table cell cannot be opened.
+    @Test func markdownQuotesWhatFilesSay() {
+        #expect(
+            MarkdownReporter.cell("[x](https://e.com) ![i](u) <img src=x> a|b `c` *d* _e_\nf &amp;")
+                == "\\[x\\](https://e.com) \\!\\[i\\](u) &lt;img src=x&gt; a\\|b \\`c\\` \\*d\\* \\_e\\_ f &amp;amp;")
+        let report = RunReport(
+            toolVersion: "1", rules: [], diagnostics: [], fileCount: 3, failures: [], sourceRoot: "/",
+            workingDirectory: "/")
+        #expect(
+            MarkdownReporter().render(report, presentation: .plain)
+                == "## eplint\n\nNo findings: 0 errors, 0 warnings in 3 files.\n")
     }
 
     /// A clean file is a passing test case in JUnit and an empty `<file>` in Checkstyle.
