@@ -42,6 +42,8 @@ package struct FileLintResult: Sendable {
     package var suppressed: [SuppressedFinding] = []
     /// The file went through the C preprocessor: what was linted is not its text, so no fix applies.
     package var preprocessed = false
+    /// The regions, links and entitlements of a file with StoreKit keys (an Info.plist).
+    package var declared: DeclaredRegions?
 
     package init(
         diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [],
@@ -173,6 +175,9 @@ package struct Linter: Sendable {
             diagnostics: diagnostics + paired, isBinaryPropertyList: isBinaryPropertyList, failures: failures,
             suppressed: suppressed)
         result.preprocessed = preprocessed != nil
+        if hasStoreKitKeys {
+            result.declared = DeclaredRegions(file: path, facts: facts, entitlements: entitlements)
+        }
         return result
     }
 

@@ -90,6 +90,7 @@ package struct FindingsPolicy {
             sourceRoot: HostFileSystem.canonicalDirectory(options.srcroot ?? "."),
             workingDirectory: currentDirectory())
         report.lintedFiles = found.lintedFiles
+        report.declaredRegions = found.declaredRegions
         if options.anyReport(needs: .suppressedFindings) {
             report.suppressed = suppressed
             for diagnostic in diagnostics + suppressed.map(\.diagnostic) {
@@ -116,12 +117,15 @@ package struct FoundFindings {
     package var linted = 0
     /// The files linted, as reported, in the order linted (a built app is its artifact).
     package var lintedFiles: [String] = []
+    /// Each Info.plist's regions, links and entitlements, in the order linted.
+    package var declaredRegions: [DeclaredRegions] = []
     private var reported: [DiagnosticIdentity: Int] = [:]
 
     package init() {}
 
     package mutating func add(_ result: FileLintResult) {
         linted += 1
+        if let declared = result.declared { declaredRegions.append(declared) }
         failures += result.failures
         suppressed += result.suppressed
         for diagnostic in result.diagnostics { append(diagnostic) }
@@ -130,6 +134,7 @@ package struct FoundFindings {
     package mutating func add(_ other: FoundFindings) {
         linted += other.linted
         lintedFiles += other.lintedFiles
+        declaredRegions += other.declaredRegions
         failures += other.failures
         suppressed += other.suppressed
         for diagnostic in other.diagnostics { append(diagnostic) }

@@ -2,7 +2,8 @@ import LintEngine
 
 /// `--format markdown`: a summary for a pull-request comment or GitHub's job summary
 /// (`$GITHUB_STEP_SUMMARY`): the counts, findings by rule, then each file's findings in
-/// report order. What files say is quoted so that it renders as text, never as markup.
+/// report order; then, for each Info.plist, the regions it declares with each key's links and
+/// whether the paired entitlements grant what the key needs. What files say is quoted so that it renders as text, never as markup.
 package struct MarkdownReporter: Reporter {
     package let name = "markdown"
     package let needs: ReporterNeeds = []
@@ -11,7 +12,7 @@ package struct MarkdownReporter: Reporter {
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
         var output = "## eplint\n\n"
         guard !report.diagnostics.isEmpty else {
-            return output + "No findings: \(report.summary).\n"
+            return output + "No findings: \(report.summary).\n" + Self.regions(report)
         }
         output += "**\(report.summary)**\n\n"
         let names = report.ruleNames
@@ -35,6 +36,29 @@ package struct MarkdownReporter: Reporter {
                 output +=
                     "| \(start.line):\(start.column) | \(diagnostic.severity.rawValue) | \(diagnostic.rule.rawValue)"
                     + " | \(Self.cell(diagnostic.message)) |\n"
+            }
+        }
+        return output + Self.regions(report)
+    }
+
+    /// Per Info.plist: each region of each key, its links and whether the entitlement is granted.
+    static func regions(_ report: RunReport) -> String {
+        var output = ""
+        for declared in report.declaredRegions where !declared.rows.isEmpty {
+            output += "\n### Regions in \(cell(declared.file))\n\n"
+            output +=
+                declared.entitlements.map { "Entitlements: \(cell($0))\n\n" } ?? "No entitlements file paired.\n\n"
+            output += "| Key | Region | Links | Entitlement |\n|---|---|---|---|\n"
+            for row in declared.rows {
+                let backing =
+                    switch row.backed {
+                    case true?: "granted"
+                    case false?: "**not granted**"
+                    case nil: "not checked"
+                    }
+                output +=
+                    "| \(row.key.rawValue) | \(cell(row.region)) | \(row.links.map(cell).joined(separator: ", "))"
+                    + " | \(row.entitlement.rawValue): \(backing) |\n"
             }
         }
         return output

@@ -13,6 +13,8 @@ package struct RunReport: Sendable {
     /// The files linted, as reported, in the order linted (a built app is its artifact path):
     /// formats that list clean files too (JUnit's passing cases) read it.
     package var lintedFiles: [String] = []
+    /// Each linted Info.plist's regions, links and entitlements, in the order linted.
+    package var declaredRegions: [DeclaredRegions] = []
     /// Files that could not be linted and other run failures (the run exits 2).
     package var failures: [String]
     /// Absolute directory that relative paths in SARIF are resolved against (`--srcroot`).

@@ -232,6 +232,35 @@ private struct Finding: Equatable, CustomStringConvertible {
                 == "## eplint\n\nNo findings: 0 errors, 0 warnings in 3 files.\n")
     }
 
+    /// Each Info.plist's regions with their links and whether the paired entitlements grant the
+    /// key's entitlement (the facts EP401 reports on), also when nothing is found.
+    @Test func markdownTablesTheDeclaredRegions() throws {
+        let correct = try Eplint.run(["--format", "markdown", "Examples/CorrectApp"]).standardOutput
+        #expect(
+            correct.contains(
+                "### Regions in Examples/CorrectApp/Info.plist\n\nEntitlements: Examples/CorrectApp/CorrectApp.entitlements\n"
+            ))
+        #expect(
+            correct.contains(
+                "| SKExternalPurchaseMultiLink | it | https://shop.example.com/it/app | com.apple.developer.storekit.external-purchase-link: granted |\n"
+            ), "\(correct)")
+        let broken = try Eplint.run(["--format", "markdown", "Examples/BrokenApp"]).standardOutput
+        #expect(
+            broken.contains(
+                "| SKExternalPurchase | eu |  | com.apple.developer.storekit.external-purchase: **not granted** |\n"),
+            "\(broken)")
+        let directory = try Eplint.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: Eplint.packageRoot.appendingPathComponent("Examples/CorrectApp/Info.plist"),
+            to: directory.appendingPathComponent("Info.plist"))
+        let alone = try Eplint.run(["--format", "markdown", "Info.plist"], in: directory).standardOutput
+        #expect(alone.contains("No entitlements file paired.\n\n| Key | Region | Links | Entitlement |\n"), "\(alone)")
+        #expect(
+            alone.contains(
+                "| SKExternalPurchase | nl |  | com.apple.developer.storekit.external-purchase: not checked |\n"),
+            "\(alone)")
+    }
+
     /// A clean file is a passing test case in JUnit and an empty `<file>` in Checkstyle.
     @Test func cleanFilesAreListed() throws {
         let junit = try JUnitRead(try Eplint.run(["--format", "junit", "Examples/CorrectApp"]).standardOutput)
