@@ -154,7 +154,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["eplint", "Reporters", "TestSupport"],
             // Read from disk by the tests, not built.
-            exclude: ["Golden", "Snapshots", "XcodeTruth"]
+            exclude: ["Golden", "Snapshots", "Schemas", "XcodeTruth"]
         ),
     ]
 )

@@ -45,6 +45,8 @@ package struct FileLintResult: Sendable {
     /// The pairing given was used: the file is an Info.plist, or has StoreKit keys (`--verbose`
     /// says what it paired with only then).
     package var usedPairing = false
+    /// The regions, links and entitlements of a file with StoreKit keys (an Info.plist).
+    package var declared: DeclaredRegions?
 
     package init(
         diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [],
@@ -177,6 +179,9 @@ package struct Linter: Sendable {
             suppressed: suppressed)
         result.preprocessed = preprocessed != nil
         result.usedPairing = hasStoreKitKeys || isInfoPlist
+        if hasStoreKitKeys {
+            result.declared = DeclaredRegions(file: path, facts: facts, entitlements: entitlements)
+        }
         return result
     }
 

@@ -89,7 +89,9 @@ package struct FindingsPolicy {
             fileCount: found.linted, failures: failures,
             sourceRoot: HostFileSystem.canonicalDirectory(options.srcroot ?? "."),
             workingDirectory: currentDirectory())
-        if options.formats.contains(.sarif) {
+        report.lintedFiles = found.lintedFiles
+        report.declaredRegions = found.declaredRegions
+        if options.anyReport(needs: .suppressedFindings) {
             report.suppressed = suppressed
             for diagnostic in diagnostics + suppressed.map(\.diagnostic) {
                 // A move's fix names its destination file too.
@@ -113,12 +115,17 @@ package struct FoundFindings {
     package var failures: [String] = []
     /// Inputs linted (standard input counts; a built app counts its bundles).
     package var linted = 0
+    /// The files linted, as reported, in the order linted (a built app is its artifact).
+    package var lintedFiles: [String] = []
+    /// Each Info.plist's regions, links and entitlements, in the order linted.
+    package var declaredRegions: [DeclaredRegions] = []
     private var reported: [DiagnosticIdentity: Int] = [:]
 
     package init() {}
 
     package mutating func add(_ result: FileLintResult) {
         linted += 1
+        if let declared = result.declared { declaredRegions.append(declared) }
         failures += result.failures
         suppressed += result.suppressed
         for diagnostic in result.diagnostics { append(diagnostic) }
@@ -126,6 +133,8 @@ package struct FoundFindings {
 
     package mutating func add(_ other: FoundFindings) {
         linted += other.linted
+        lintedFiles += other.lintedFiles
+        declaredRegions += other.declaredRegions
         failures += other.failures
         suppressed += other.suppressed
         for diagnostic in other.diagnostics { append(diagnostic) }

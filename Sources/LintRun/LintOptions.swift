@@ -1,8 +1,21 @@
+import Reporters
 import RunPlan
 
-/// A report format: `--format`, `--report FORMAT=FILE`.
-package enum OutputFormat: String, CaseIterable, Sendable {
-    case gcc, sarif, json, github
+/// A report format: `--format`, `--report FORMAT=FILE`; one of `ReporterList`'s reporters.
+package struct OutputFormat: RawRepresentable, CaseIterable, Hashable, Sendable {
+    package let reporter: any Reporter
+
+    package init?(rawValue: String) {
+        guard let reporter = ReporterList.named(rawValue) else { return nil }
+        self.reporter = reporter
+    }
+
+    package var rawValue: String { reporter.name }
+    package static var allCases: [OutputFormat] { ReporterList.all.map { OutputFormat(rawValue: $0.name)! } }
+    package static let gcc = OutputFormat(rawValue: "gcc")!
+
+    package static func == (left: OutputFormat, right: OutputFormat) -> Bool { left.rawValue == right.rawValue }
+    package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
 /// `--color`.
@@ -98,10 +111,16 @@ package struct LintOptions: Sendable {
     /// Every report the run writes.
     package var formats: [OutputFormat] { [format] + report.map(\.format) }
 
-    /// Whether findings are shown with their source lines (a colour terminal) or SARIF snippets:
-    /// then the text of files with findings is kept while they are linted.
-    package var wantsExcerpts: Bool { showsSourceLines || formats.contains(.sarif) }
+    /// Whether a report needs something of the run (`ReporterNeeds`).
+    package func anyReport(needs need: ReporterNeeds) -> Bool { formats.contains { $0.reporter.needs.contains(need) } }
 
-    /// Whether a report shows fixes as edits of the file's text (JSON, SARIF).
-    package var reportsFixes: Bool { formats.contains { $0 == .json || $0 == .sarif } }
+    /// Whether findings are shown with their source lines (a colour terminal) or snippets:
+    /// then the text of files with findings is kept while they are linted.
+    package var wantsExcerpts: Bool { showsSourceLines || anyReport(needs: .sourceText) }
+
+    /// Whether a report shows fixes as edits of the file's text.
+    package var reportsFixes: Bool { anyReport(needs: .fixEdits) }
+
+    /// Whether the primary report is one written for a terminal (gcc), when it goes to standard output.
+    package var writesTerminalReport: Bool { output == nil && format.reporter.needs.contains(.terminal) }
 }

@@ -85,6 +85,7 @@ package enum LintRun {
                     continue
                 }
                 found.add(result)
+                found.lintedFiles.append(file.path)
             case .failure(let failure):
                 found.failures.append(failure.reason)
             }
@@ -95,12 +96,14 @@ package enum LintRun {
         for artifact in inputs.artifacts {
             let notes = NoteBuffer()
             found.add(builtApps.lint(artifact, notes: notes))
+            found.lintedFiles.append(artifact)
             for line in notes.lines { host.note(line) }
         }
         let expo = ExpoConfig(linter: linter, verbose: options.verbose)
         for config in inputs.expoConfigs {
             let notes = NoteBuffer()
             found.add(expo.lint(config.path, foundByWalk: config.foundByWalk, notes: notes))
+            found.lintedFiles.append(config.path)
             for line in notes.lines { host.note(line) }
         }
         // A paired file a move wrote is shown as written.

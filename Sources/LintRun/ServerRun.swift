@@ -30,8 +30,6 @@ package struct ServerRun {
         package var run: RunOutcome
         /// `eplint token`'s decoded tokens, for standard output beside a gcc report.
         package var decodedText: String?
-        /// Members added to `--format json` output.
-        package var extraJSON: [(String, JSONValue)] = []
     }
 
     let options: ServerRunOptions
@@ -100,6 +98,7 @@ package struct ServerRun {
         for source in sources {
             let result = linter.lintToken(source.text, file: source.file, range: source.range)
             found.append(contentsOf: result.diagnostics)
+            if found.lintedFiles.last != source.file { found.lintedFiles.append(source.file) }
             guard let token = result.token else { continue }
             text +=
                 "\(source.file):\(source.range.start.line): decoded token\n"
@@ -111,12 +110,11 @@ package struct ServerRun {
                 ]))
         }
         found.linted = sources.count
-        let run = policy.finish(
+        var run = policy.finish(
             found, options: common, named: common.paths, host: host,
             excerptText: { $0 == standardInput?.path ? standardInput?.bytes : nil })
-        return Outcome(
-            run: run, decodedText: common.format == .gcc && common.output == nil ? text : nil,
-            extraJSON: [("tokens", .array(decoded))])
+        run.report.extraJSON = [("tokens", .array(decoded))]
+        return Outcome(run: run, decodedText: common.writesTerminalReport ? text : nil)
     }
 
     private func lintFiles(
@@ -160,6 +158,7 @@ package struct ServerRun {
             }
             let diagnostics = linter.lintDocument(bytes, file: file.path, kind: kind).sorted(
                 by: Diagnostic.inReportOrder)
+            findings.lintedFiles.append(file.path)
             if !diagnostics.isEmpty && common.wantsExcerpts { texts[file.path] = bytes }
             findings.append(contentsOf: diagnostics)
         }

@@ -95,6 +95,8 @@ enum TargetContexts {
             failures: failures,
             suppressed: suppressed)
         result.preprocessed = results.contains { $0.1.preprocessed }
+        // What the file declares, as its first context reads it.
+        result.declared = results.first?.1.declared
         return .success(result)
     }
 }

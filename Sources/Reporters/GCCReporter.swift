@@ -3,7 +3,15 @@ import LintEngine
 /// `PATH:LINE:COL: SEVERITY: MESSAGE [ID]`, one line per diagnostic, each related location
 /// after it as `PATH:LINE:COL: note: MESSAGE`. Columns count Unicode scalar values.
 /// Xcode, vim's quickfix, Emacs' compilation mode and gcc problem matchers read it as is.
-package enum GCCReporter {
+package struct GCCReporter: Reporter {
+    package let name = "gcc"
+    package let needs: ReporterNeeds = [.terminal]
+    package init() {}
+
+    package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
+        Self.render(report, presentation: presentation)
+    }
+
     package static func render(_ diagnostics: [Diagnostic], presentation: TerminalPresentation = .plain) -> String {
         let style = presentation
         var output = ""

@@ -2,9 +2,16 @@ import LintEngine
 
 /// `--format github`: GitHub Actions workflow commands, one per diagnostic, then a summary
 /// line (GitHub shows only ten errors and ten warnings of a step as annotations).
-package enum GitHubReporter {
+package struct GitHubReporter: Reporter {
+    package let name = "github"
+    package let needs: ReporterNeeds = []
+    package init() {}
+
+    package func render(_ report: RunReport, presentation: TerminalPresentation) -> String { Self.render(report) }
+
     package static func render(_ report: RunReport) -> String {
         var output = ""
+        let names = report.ruleNames
         for diagnostic in report.diagnostics {
             let start = diagnostic.range.start
             let end = diagnostic.range.end
@@ -14,7 +21,7 @@ package enum GitHubReporter {
                 case .warning: "warning"
                 case .note: "notice"
                 }
-            let name = RuleCatalog.metadata(for: diagnostic.rule)?.name ?? ""
+            let name = names[diagnostic.rule] ?? ""
             var properties = [("file", diagnostic.file), ("line", String(start.line)), ("col", String(start.column))]
             if end.offset > start.offset {
                 properties += [("endLine", String(end.line)), ("endColumn", String(end.column))]

@@ -4,9 +4,18 @@ import LintEngine
 /// `--format json`: `{"version": 1, "tool": {…}, "diagnostics": […]}` (README documents it).
 /// `column` and `endColumn` count Unicode scalar values, `utf16Column` UTF-16 code units.
 /// `extra` members follow `diagnostics` (`eplint token` adds the decoded `tokens`).
-package enum JSONReporter {
+package struct JSONReporter: Reporter {
+    package let name = "json"
+    package let needs: ReporterNeeds = [.fixEdits]
+    package init() {}
+
+    package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
+        Self.render(report, extra: report.extraJSON)
+    }
+
     package static func render(_ report: RunReport, extra: [(String, JSONValue)] = []) -> String {
         let all = report.diagnostics
+        let names = report.ruleNames
         let diagnostics = JSONValue.elements(count: all.count) { index -> JSONValue in
             let diagnostic = all[index]
             let start = diagnostic.range.start
@@ -20,7 +29,7 @@ package enum JSONReporter {
                 ("endColumn", .integer(end.column)),
                 ("severity", .string(diagnostic.severity.rawValue)),
                 ("rule", .string(diagnostic.rule.rawValue)),
-                ("name", .string(RuleCatalog.metadata(for: diagnostic.rule)?.name ?? "")),
+                ("name", .string(names[diagnostic.rule] ?? "")),
                 ("message", .string(diagnostic.message)),
                 ("keyPath", .string(diagnostic.keyPath)),
                 (

@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// Everything a report describes: one run of eplint.
@@ -9,6 +10,11 @@ package struct RunReport: Sendable {
     package var diagnostics: [Diagnostic]
     /// How many files were linted.
     package var fileCount: Int
+    /// The files linted, as reported, in the order linted (a built app is its artifact path):
+    /// formats that list clean files too (JUnit's passing cases) read it.
+    package var lintedFiles: [String] = []
+    /// Each linted Info.plist's regions, links and entitlements, in the order linted.
+    package var declaredRegions: [DeclaredRegions] = []
     /// Files that could not be linted and other run failures (the run exits 2).
     package var failures: [String]
     /// Absolute directory that relative paths in SARIF are resolved against (`--srcroot`).
@@ -22,6 +28,8 @@ package struct RunReport: Sendable {
     /// Findings not reported, with what dropped them: SARIF lists them with `suppressions`, as
     /// GitHub code scanning expects; the other formats leave them out.
     package var suppressed: [SuppressedFinding] = []
+    /// Members the JSON report adds after `diagnostics` (`eplint token`'s decoded `tokens`).
+    package var extraJSON: [(String, JSONValue)] = []
 
     package init(
         toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
@@ -36,6 +44,11 @@ package struct RunReport: Sendable {
         self.workingDirectory = workingDirectory
     }
 
+    /// Each rule's name, by ID, from the report's rules.
+    package var ruleNames: [RuleID: String] {
+        Dictionary(rules.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// `3 errors, 1 warning in 2 files`.
     package var summary: String {
         func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
@@ -44,5 +57,23 @@ package struct RunReport: Sendable {
         let notes = count(.note)
         if notes > 0 { parts.append(plural(notes, "note")) }
         return parts.joined(separator: ", ") + " in " + plural(fileCount, "file")
+    }
+}
+
+extension RunReport {
+    /// The findings by file, files in report order (a file's findings are together in it), then
+    /// the linted files without findings: for formats that group by file (JUnit, Checkstyle).
+    package var findingsByFile: [(file: String, diagnostics: [Diagnostic])] {
+        var order: [String] = []
+        var byFile: [String: [Diagnostic]] = [:]
+        for diagnostic in diagnostics {
+            if byFile[diagnostic.file] == nil { order.append(diagnostic.file) }
+            byFile[diagnostic.file, default: []].append(diagnostic)
+        }
+        for file in lintedFiles where byFile[file] == nil {
+            order.append(file)
+            byFile[file] = []
+        }
+        return order.map { ($0, byFile[$0] ?? []) }
     }
 }

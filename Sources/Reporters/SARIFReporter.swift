@@ -3,26 +3,21 @@ import LintEngine
 
 /// `--format sarif`: one SARIF 2.1.0 log for GitHub code scanning and other consumers.
 /// Columns are UTF-16 code units (`columnKind`), paths are relative to `%SRCROOT%`.
-package enum SARIFReporter {
+package struct SARIFReporter: Reporter {
+    package let name = "sarif"
+    package let needs: ReporterNeeds = [.sourceText, .fixEdits, .suppressedFindings]
+    package init() {}
+
+    package func render(_ report: RunReport, presentation: TerminalPresentation) -> String { Self.render(report) }
+
     static let informationURI = ToolIdentity.repository
 
     package static func render(_ report: RunReport) -> String {
         let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
-        // Rule, key path and value, never the line: stable when lines move. Repeats of the same
-        // triple in a file are numbered in document order.
-        var seenFingerprints: [String: Int] = [:]
         // Suppressed findings follow the reported ones, each with its `suppressions`.
         let diagnostics = report.diagnostics + report.suppressed.map(\.diagnostic)
         let artifacts = ArtifactLocations(diagnostics, report: report)
-        let fingerprints = diagnostics.map { diagnostic -> String in
-            let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(
-                separator: "\u{0}")
-            let occurrence = seenFingerprints[identity, default: 0]
-            seenFingerprints[identity] = occurrence + 1
-            return fnv1a(
-                [diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value, String(occurrence)].joined(
-                    separator: "\u{0}"))
-        }
+        let fingerprints = FindingFingerprints.of(diagnostics)
         let results = JSONValue.elements(count: diagnostics.count) { index -> JSONValue in
             let diagnostic = diagnostics[index]
             var result: [(String, JSONValue)] = [
@@ -321,16 +316,5 @@ package enum SARIFReporter {
         let text = body.joined(separator: " ").split(separator: " ", omittingEmptySubsequences: true).joined(
             separator: " ")
         return text.isEmpty ? nil : String(text.prefix(1000))
-    }
-
-    /// FNV-1a, 64 bits, as 16 hex digits: the same on every platform and run.
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -12,21 +12,20 @@ import Reporters
 struct Sample {
     let checksEverything: Bool
     let cutsComments: Bool
-    private let format: UInt32
+    private let format: Int
 
     init(_ bytes: [UInt8]) {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         checksEverything = fuzzMode == "all" || hash % 32 == 0
         cutsComments = checksEverything || fuzzMode == "comments"
-        format = hash / 32 % 4
+        format = Int(hash / 32) % ReporterList.all.count
     }
 
     /// Every format for a sampled input, else the input's one.
     func render(_ report: RunReport, presentation: TerminalPresentation) {
-        if checksEverything || format == 0 { _ = GCCReporter.render(report, presentation: presentation) }
-        if checksEverything || format == 1 { _ = JSONReporter.render(report) }
-        if checksEverything || format == 2 { _ = SARIFReporter.render(report) }
-        if checksEverything || format == 3 { _ = GitHubReporter.render(report) }
+        for (index, reporter) in ReporterList.all.enumerated() where checksEverything || format == index {
+            _ = reporter.render(report, presentation: presentation)
+        }
     }
 }

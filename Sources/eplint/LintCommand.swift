@@ -2,6 +2,7 @@ import EplintBase
 import LintEngine
 import LintRun
 import Preprocessor
+import Reporters
 import RunPlan
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ struct LintCommand {
     /// Declares and reads the options, in the order `--help` lists them.
     init(_ reader: inout OptionReader) throws(UsageError) {
         options.format = try reader.choice(
-            "format", "FORMAT", help: "Output format: gcc, sarif, json or github.", default: OutputFormat.gcc)
+            "format", "FORMAT", help: "Output format: \(ReporterList.spelledOut).", default: OutputFormat.gcc)
         options.output = reader.value(
             "output", "FILE", help: "Write the report to FILE (atomically) instead of standard output.")
         options.report = []
@@ -142,7 +143,7 @@ struct LintCommand {
         let parts = argument.split(separator: "=", maxSplits: 1)
         guard parts.count == 2, let format = OutputFormat(rawValue: String(parts[0])), !parts[1].isEmpty else {
             throw UsageError(
-                "--report needs FORMAT=FILE with FORMAT gcc, sarif, json or github, got \(argument.quotedForMessage)")
+                "--report needs FORMAT=FILE with FORMAT \(ReporterList.spelledOut), got \(argument.quotedForMessage)")
         }
         return ExtraReport(format: format, path: String(parts[1]))
     }

@@ -13,16 +13,15 @@ import Reporters
 enum ReportWriter {
     /// Whether the report goes to a colour terminal, which shows each finding's source line.
     static func showsSourceLines(_ options: LintOptions) -> Bool {
-        let toTerminal = options.output == nil && options.format == .gcc && isatty(1) == 1
+        let toTerminal = options.writesTerminalReport && isatty(1) == 1
         return toTerminal && useColour(options.color, terminal: toTerminal)
     }
 
-    static func write(_ outcome: RunOutcome, options: LintOptions, extraJSON: [(String, JSONValue)] = []) -> ExitStatus
-    {
+    static func write(_ outcome: RunOutcome, options: LintOptions) -> ExitStatus {
         let run = outcome.report
         // Excerpts and the summary go with colour on a terminal: `--color never` under a
         // pseudo-terminal (pre-commit, CI log viewers) keeps plain, parseable lines.
-        let toTerminal = options.output == nil && options.format == .gcc && isatty(1) == 1
+        let toTerminal = options.writesTerminalReport && isatty(1) == 1
         let colour = useColour(options.color, terminal: toTerminal)
         let terminal = toTerminal && colour
         let presentation = TerminalPresentation(colour: colour, showSource: terminal)
@@ -31,8 +30,7 @@ enum ReportWriter {
         // What was fixed and written: standard input's fixes count once its document is out.
         var fixedCount = fixRun?.fixed ?? 0
         var remainingCount = run.diagnostics.count
-        let primary = render(
-            run, as: options.format, presentation: options.output == nil ? presentation : .plain, extraJSON: extraJSON)
+        let primary = options.format.reporter.render(run, presentation: options.output == nil ? presentation : .plain)
         if let fixRun, let fixed = fixRun.fixedStandardInput {
             do throws(RunFailure) {
                 try writeStandardOutput(bytes: fixed, "the fixed document")
@@ -61,7 +59,7 @@ enum ReportWriter {
         for extra in options.report {
             do throws(RunFailure) {
                 try OutputFile.writeAtomically(
-                    render(run, as: extra.format, presentation: .plain, extraJSON: extraJSON), to: extra.path)
+                    extra.format.reporter.render(run, presentation: .plain), to: extra.path)
             } catch {
                 writeFailures.append(error.message)
             }
@@ -85,18 +83,6 @@ enum ReportWriter {
             }
         }
         return status
-    }
-
-    private static func render(
-        _ run: RunReport, as format: OutputFormat, presentation: TerminalPresentation,
-        extraJSON: [(String, JSONValue)]
-    ) -> String {
-        switch format {
-        case .gcc: GCCReporter.render(run, presentation: presentation)
-        case .sarif: SARIFReporter.render(run)
-        case .json: JSONReporter.render(run, extra: extraJSON)
-        case .github: GitHubReporter.render(run)
-        }
     }
 
     /// `--color`, then NO_COLOR (off) and FORCE_COLOR (on), then a terminal whose TERM is not dumb.

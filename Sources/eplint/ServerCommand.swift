@@ -86,6 +86,6 @@ struct ServerCommand {
                 return .failure
             }
         }
-        return ReportWriter.write(outcome.run, options: options.common, extraJSON: outcome.extraJSON)
+        return ReportWriter.write(outcome.run, options: options.common)
     }
 }

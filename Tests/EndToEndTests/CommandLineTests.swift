@@ -1,4 +1,5 @@
 import Foundation
+import Reporters
 import TestSupport
 import Testing
 
@@ -61,7 +62,10 @@ import Testing
         for (arguments, message) in [
             (["--strict=yes", "Info.plist"], "--strict takes no value"),
             (["Info.plist", "--format"], "--format needs a value (FORMAT)"),
-            (["--format", "xml", "Info.plist"], "--format takes one of gcc, sarif, json, github, got 'xml'"),
+            (
+                ["--format", "xml", "Info.plist"],
+                "--format takes one of \(ReporterList.all.map(\.name).joined(separator: ", ")), got 'xml'"
+            ),
             (["-x"], "unknown option '-x'; see 'eplint --help'"),
             (["rules", "--frob"], "unknown option '--frob'; see 'eplint rules --help'"),
             (["explain"], "explain needs a rule ID or name, e.g. 'eplint explain EP203'"),

@@ -34,7 +34,7 @@ package struct RequiredTool: Sendable {
 
     /// Every tool a test needs (StrictModeTests requires them all under strict mode).
     package static var all: [RequiredTool] {
-        [node, python, python3, vim, script, strace, emacs, openssl, clang, setpriv]
+        [node, python, python3, junitPython, vim, script, strace, emacs, openssl, clang, setpriv]
     }
 
     /// JavaScript's own regular expressions, for the problem-matcher tests.
@@ -47,6 +47,13 @@ package struct RequiredTool: Sendable {
     package static let python = RequiredTool(
         name: "python3", path: executable("python3").flatMap { imports($0, "yaml", "jsonschema") ? $0 : nil },
         reason: "python3 on PATH cannot import yaml and jsonschema (PyYAML, jsonschema)")
+
+    /// The `python3` on PATH, when it imports junitparser and xmlschema (PyPI): `--format junit`
+    /// read back as CI systems read it, and checked against Jenkins' JUnit schema.
+    package static let junitPython = RequiredTool(
+        name: "python3 (junitparser, xmlschema)",
+        path: executable("python3").flatMap { imports($0, "junitparser", "xmlschema") ? $0 : nil },
+        reason: "python3 on PATH cannot import junitparser and xmlschema (PyPI)")
 
     package static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
     /// `script`, which gives eplint a pseudo-terminal (arguments: `PseudoTerminal`).

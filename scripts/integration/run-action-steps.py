@@ -3,7 +3,8 @@
 `run:` under `bash --noprofile --norc -eo pipefail`, with GITHUB_OUTPUT and GITHUB_PATH files.
 `uses:` steps (the cache, the SARIF upload) are GitHub's own and are skipped: the cache as a
 miss. Checks that eplint was installed, put on PATH, its matcher turned on, and that it linted
-Examples/CorrectApp (exit 0) and Examples/BrokenApp (exit 1) with a SARIF report.
+Examples/CorrectApp (exit 0) and Examples/BrokenApp (exit 1) with a SARIF report and a Markdown
+summary appended to the job summary (GITHUB_STEP_SUMMARY, which already holds an earlier step's).
 
 Usage: run-action-steps.py ACTION_YML VERSION BASE_URL WORK_DIRECTORY
 """
@@ -28,6 +29,9 @@ def run(paths, expected_status):
     outputs = {}
     github_path = os.path.join(temp, "path")
     open(github_path, "w").close()
+    step_summary = os.path.join(temp, "step-summary.md")
+    with open(step_summary, "w") as earlier:
+        earlier.write("an earlier step's summary\n")
     log = ""
 
     def expression(match):
@@ -55,7 +59,8 @@ def run(paths, expected_status):
         output_file = os.path.join(temp, "output-" + step.get("id", "step"))
         open(output_file, "w").close()
         environment = dict(os.environ, RUNNER_TEMP=temp, RUNNER_TOOL_CACHE=os.path.join(work, "tool-cache"),
-                           GITHUB_OUTPUT=output_file, GITHUB_PATH=github_path)
+                           GITHUB_OUTPUT=output_file, GITHUB_PATH=github_path,
+                           GITHUB_STEP_SUMMARY=step_summary)
         environment.update({name: fill(value) for name, value in step.get("env", {}).items()})
         result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
                                 cwd=root, env=environment, capture_output=True, text=True)
@@ -74,7 +79,13 @@ def run(paths, expected_status):
     assert outputs["lint"]["exit-code"] == str(expected_status), outputs
     sarif = json.load(open(outputs["lint"]["sarif"]))
     assert sarif["runs"][0]["tool"]["driver"]["version"] == version, sarif["runs"][0]["tool"]["driver"]
-    return len(sarif["runs"][0]["results"])
+    results = len(sarif["runs"][0]["results"])
+    summary = open(step_summary).read()
+    assert summary.startswith("an earlier step's summary\n## eplint\n"), summary
+    assert ("No findings" in summary) == (results == 0), summary
+    assert all("| %s |" % result["ruleId"] in summary for result in sarif["runs"][0]["results"]), summary
+    print(summary)
+    return results
 
 
 assert run("Examples/CorrectApp", 0) == 0
