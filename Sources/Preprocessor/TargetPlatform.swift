@@ -120,6 +120,6 @@ package enum TargetPlatform: String, CaseIterable, Sendable {
     }
 
     /// The names `--platform` takes, for help texts and messages.
-    /// Made once: every command's help declares it (five times a start), and a join costs 40,000 instructions.
+    /// Made once, when help or a message first needs it.
     package static let names = allCases.map(\.rawValue).joined(separator: ", ")
 }

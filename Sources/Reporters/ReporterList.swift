@@ -9,8 +9,7 @@ package enum ReporterList {
 
     package static func named(_ name: String) -> (any Reporter)? { all.first { $0.name == name } }
 
-    /// `gcc, sarif, json or github`, for help and usage errors; made once (every command's
-    /// options declare it at each start).
+    /// `gcc, sarif, json or github`, for help and usage errors; made once, when first needed.
     package static let spelledOut: String = {
         let names = all.map(\.name)
         guard let last = names.last, names.count > 1 else { return names.joined() }

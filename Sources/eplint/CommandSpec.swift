@@ -35,10 +35,14 @@ struct CommandSpec {
 /// `--name VALUE` (or `--name=VALUE`) when `valueName` is set, else the flag `--name`.
 /// Every value given is kept in order: a single-valued option reads the last, as most
 /// command-line tools do, a repeatable one reads them all.
+/// An option's help, made only when help is shown: some list every choice, which a start
+/// need not build.
+typealias HelpLine = @Sendable () -> String
+
 struct OptionSpec {
     var name: String
     var valueName: String?
-    var help: String
+    var help: HelpLine
     /// Shown as `(default: …)`.
     var defaultValue: String?
 
@@ -47,7 +51,7 @@ struct OptionSpec {
 
 struct PositionalSpec {
     var valueName: String
-    var help: String
+    var help: HelpLine
     var repeating: Bool
 }
 

@@ -11,13 +11,13 @@ enum HelpText {
         if !spec.discussion.isEmpty { text += wrap(spec.discussion, indent: 0) + "\n" }
         text += "USAGE: \(usage)\n\n"
         if let positional = spec.positional {
-            text += "ARGUMENTS:\n" + row("<\(positional.valueName)>", positional.help)
+            text += "ARGUMENTS:\n" + row("<\(positional.valueName)>", positional.help())
             text += "\n"
         }
         text += "OPTIONS:\n"
         for option in spec.options {
             let label = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
-            text += row(label, option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
+            text += row(label, option.help() + (option.defaultValue.map { " (default: \($0))" } ?? ""))
         }
         text += row("--version", "Show the version.")
         text += row("-h, --help", "Show help information.")

@@ -21,26 +21,31 @@ struct OptionReader {
     init(_ arguments: ParsedArguments) { self.arguments = arguments }
 
     /// `--name`, true when given.
-    mutating func flag(_ name: String, help: String) -> Bool {
+    mutating func flag(_ name: String, help: @autoclosure @escaping HelpLine) -> Bool {
         declare(OptionSpec(name: name, help: help))
         return arguments?.flags.contains(name) ?? false
     }
 
     /// `--name VALUE`, the last one given.
-    mutating func value(_ name: String, _ valueName: String, help: String) -> String? {
+    mutating func value(_ name: String, _ valueName: String, help: @autoclosure @escaping HelpLine)
+        -> String?
+    {
         declare(OptionSpec(name: name, valueName: valueName, help: help))
         return arguments?.values[name]?.last
     }
 
     /// `--name VALUE`, repeatable: every value, in order.
-    mutating func values(_ name: String, _ valueName: String, help: String) -> [String] {
+    mutating func values(_ name: String, _ valueName: String, help: @autoclosure @escaping HelpLine)
+        -> [String]
+    {
         declare(OptionSpec(name: name, valueName: valueName, help: help))
         return arguments?.values[name] ?? []
     }
 
     /// `--name VALUE` with a fixed set of values, or the usage error that lists them.
     mutating func choice<Choice: RawRepresentable<String> & CaseIterable>(
-        _ name: String, _ valueName: String, help: String, default fallback: Choice
+        _ name: String, _ valueName: String, help: @autoclosure @escaping HelpLine,
+        default fallback: Choice
     ) throws(UsageError) -> Choice {
         declare(OptionSpec(name: name, valueName: valueName, help: help, defaultValue: fallback.rawValue))
         guard let text = arguments?.values[name]?.last else { return fallback }
@@ -52,13 +57,15 @@ struct OptionReader {
     }
 
     /// Any number of positional arguments.
-    mutating func positionals(_ valueName: String, help: String) -> [String] {
+    mutating func positionals(_ valueName: String, help: @autoclosure @escaping HelpLine) -> [String] {
         positional = PositionalSpec(valueName: valueName, help: help, repeating: true)
         return arguments?.positionals ?? []
     }
 
     /// Exactly one positional argument; `missing` is the usage error without it.
-    mutating func positional(_ valueName: String, help: String, missing: String) throws(UsageError) -> String {
+    mutating func positional(
+        _ valueName: String, help: @autoclosure @escaping HelpLine, missing: String
+    ) throws(UsageError) -> String {
         positional = PositionalSpec(valueName: valueName, help: help, repeating: false)
         guard let arguments else { return "" }
         guard let value = arguments.positionals.first else { throw UsageError(missing) }
