@@ -68,13 +68,13 @@ package struct FindingsPolicy {
             let (new, accepted, gone) = ProjectConfiguration.filter(diagnostics, through: baseline, at: path)
             suppressed += accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }
             diagnostics = new
-            if options.verbose {
+            if options.plan.verbose {
                 for entry in gone {
                     host.note("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n")
                 }
             }
         }
-        if options.verbose {
+        if options.plan.verbose {
             for finding in suppressed {
                 let diagnostic = finding.diagnostic
                 host.note(

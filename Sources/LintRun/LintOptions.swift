@@ -43,33 +43,17 @@ package struct LintOptions: Sendable {
     package var srcroot: String?
     package var color = ColourChoice.auto
     package var config: String?
-    package var xcconfig: [String] = []
-    package var xcconfigCondition: [String] = []
     package var baseline: String?
     package var writeBaseline: String?
-    package var entitlements: String?
-    package var deploymentTargets: [String] = []
-    package var regions: String?
-    package var definitions: [String] = []
-    package var preprocess = false
-    package var preprocessorFlags: [String] = []
-    package var prefixHeader: String?
-    package var platform: String?
-    package var musicStreaming: String?
-    package var stdinFilename: String?
     package var strict = false
     package var errorOnEmpty = false
     package var stamp: String?
-    package var verbose = false
     package var fix = false
     package var unsafeFixes = false
     package var diff = false
-    package var projects: [String] = []
-    package var targets: [String] = []
-    package var configurations: [String] = []
-    package var xcodeEnvironment = false
     package var artifacts = false
-    package var paths: [String] = []
+    /// What shapes the run's plan (contexts, pairing, the inputs), as `RunPlan` takes it.
+    package var plan = PlanOptions()
     /// The report goes to a colour terminal, which shows each finding's source line.
     package var showsSourceLines = false
     /// Path as given → a text that stands in for the file's bytes (an editor's unsaved buffer).
@@ -77,35 +61,11 @@ package struct LintOptions: Sendable {
 
     package init() {}
 
-    /// The options that shape the run's plan, as `RunPlan` takes them.
-    package var planOptions: PlanOptions {
-        var options = PlanOptions()
-        options.xcconfig = xcconfig
-        options.xcconfigCondition = xcconfigCondition
-        options.entitlements = entitlements
-        options.deploymentTargets = deploymentTargets
-        options.regions = regions
-        options.definitions = definitions
-        options.preprocess = preprocess
-        options.preprocessorFlags = preprocessorFlags
-        options.prefixHeader = prefixHeader
-        options.platform = platform
-        options.musicStreaming = musicStreaming
-        options.projects = projects
-        options.targets = targets
-        options.configurations = configurations
-        options.xcodeEnvironment = xcodeEnvironment
-        options.paths = paths
-        options.standardInputName = stdinFilename
-        options.verbose = verbose
-        return options
-    }
-
     /// The run's planner on the host's file system; what it notes the host says as it is decided.
     package func planner(_ host: some RunHost) -> RunPlanner {
         RunPlanner(
-            options: planOptions, fileSystem: host.fileSystem,
-            environment: xcodeEnvironment ? host.environment() : [:], note: host.note)
+            options: plan, fileSystem: host.fileSystem,
+            environment: plan.xcodeEnvironment ? host.environment() : [:], note: host.note)
     }
 
     /// Every report the run writes.

@@ -13,7 +13,7 @@ package enum LintRun {
     /// baseline or project) is thrown.
     package static func run(_ options: LintOptions, host: some RunHost) throws(RunFailure) -> RunOutcome {
         let planner = options.planner(host)
-        let project = try ProjectConfiguration.load(explicit: options.config, verbose: options.verbose, host: host)
+        let project = try ProjectConfiguration.load(explicit: options.config, verbose: options.plan.verbose, host: host)
         let configuration = try planned { () throws(PlanFailure) in try planner.runConfiguration(project) }
         let policy = try FindingsPolicy(project: project, baselinePath: options.baseline)
         let linter = Linter(rules: allRules, configuration: configuration)
@@ -23,7 +23,7 @@ package enum LintRun {
         }
         var inputs = InputCollector()
         inputs.walksIntoArtifacts = options.artifacts
-        for path in xcode.paths { inputs.add(path, standardInputName: options.stdinFilename) }
+        for path in xcode.paths { inputs.add(path, standardInputName: options.plan.standardInputName) }
         for file in xcode.namedFiles { inputs.files.append(InputFile(path: file)) }
         // The same file named twice, or found by two walks, or spelled two ways (case, NFD,
         // /private on macOS) is linted once. A single argument cannot repeat a file.
@@ -32,15 +32,15 @@ package enum LintRun {
             // `exclude` applies to files named explicitly too (pre-commit passes names).
             inputs.files.removeAll { file in
                 guard !file.isStandardInput, !project.admits(absolute(file.path)) else { return false }
-                if options.verbose { host.note("eplint: skipped \(file.path) (excluded by \(project.path))\n") }
+                if options.plan.verbose { host.note("eplint: skipped \(file.path) (excluded by \(project.path))\n") }
                 return true
             }
         }
         var found = FoundFindings()
         found.failures = inputs.failures
-        if options.verbose { for skipped in inputs.skipped { host.note("eplint: skipped \(skipped)\n") } }
+        if options.plan.verbose { for skipped in inputs.skipped { host.note("eplint: skipped \(skipped)\n") } }
         let pairer = EntitlementsPairer(
-            explicit: options.entitlements, mapped: mapped, fileSystem: host.fileSystem,
+            explicit: options.plan.entitlements, mapped: mapped, fileSystem: host.fileSystem,
             infoPlists: inputs.files.map(\.path))
 
         // Standard input is read first (once); files are linted in parallel, reported in order.
@@ -51,7 +51,7 @@ package enum LintRun {
         let pairedPaths = pairer.candidates + xcode.contexts.values.flatMap { $0.compactMap(\.entitlements) }
         let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter)
         let files = FileLinter(
-            linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.verbose,
+            linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.plan.verbose,
             unsavedTexts: options.unsavedTexts, standardInput: standardInput?.bytes,
             // Excerpts and the fixes JSON and SARIF show come from the text read for linting, never from a second reading.
             keepsText: options.wantsExcerpts || options.reportsFixes)
@@ -66,7 +66,7 @@ package enum LintRun {
             ? FixRun(applicability: options.unsafeFixes ? .unsafe : .safe, showsDiff: options.diff) : nil
         if var run = fixRun {
             run.applyFixes(
-                inputs.files, &outcomes, files: files, policy: policy, verbose: options.verbose,
+                inputs.files, &outcomes, files: files, policy: policy, verbose: options.plan.verbose,
                 standardInput: standardInput, host: host)
             fixRun = run
         }
@@ -81,7 +81,7 @@ package enum LintRun {
             switch outcome {
             case .success(let result):
                 if file.foundByWalk && result.isBinaryPropertyList {
-                    if options.verbose { host.note("eplint: skipped \(file.path) (binary property list)\n") }
+                    if options.plan.verbose { host.note("eplint: skipped \(file.path) (binary property list)\n") }
                     continue
                 }
                 found.add(result)
@@ -92,14 +92,15 @@ package enum LintRun {
         }
         var clocked = configuration
         clocked.now = host.now
-        let builtApps = BuiltAppLint(linter: Linter(rules: allRules, configuration: clocked), verbose: options.verbose)
+        let builtApps = BuiltAppLint(
+            linter: Linter(rules: allRules, configuration: clocked), verbose: options.plan.verbose)
         for artifact in inputs.artifacts {
             let notes = NoteBuffer()
             found.add(builtApps.lint(artifact, notes: notes))
             found.lintedFiles.append(artifact)
             for line in notes.lines { host.note(line) }
         }
-        let expo = ExpoConfig(linter: linter, verbose: options.verbose)
+        let expo = ExpoConfig(linter: linter, verbose: options.plan.verbose)
         for config in inputs.expoConfigs {
             let notes = NoteBuffer()
             found.add(expo.lint(config.path, foundByWalk: config.foundByWalk, notes: notes))
@@ -109,7 +110,7 @@ package enum LintRun {
         // A paired file a move wrote is shown as written.
         let written = fixRun?.fixedTexts ?? [:]
         return policy.finish(
-            found, options: options, named: options.paths, host: host, fixRun: fixRun,
+            found, options: options, named: options.plan.paths, host: host, fixRun: fixRun,
             excerptText: { path in texts[path] ?? written[path] ?? table.bytes(of: path) })
     }
 

@@ -44,7 +44,7 @@ package struct ServerRun {
         var options = ServerOptions(
             bundleID: self.options.bundleID, appAppleID: self.options.appAppleID,
             environment: self.options.environment)
-        let project = try ProjectConfiguration.load(explicit: common.config, verbose: common.verbose, host: host)
+        let project = try ProjectConfiguration.load(explicit: common.config, verbose: common.plan.verbose, host: host)
         let policy = try FindingsPolicy(project: project, baselinePath: common.baseline)
         do {
             if options.bundleID == nil { options.bundleID = project?.bundleID }
@@ -87,7 +87,7 @@ package struct ServerRun {
                     ))
                 continue
             }
-            let name = common.stdinFilename ?? "<stdin>"
+            let name = common.plan.standardInputName ?? "<stdin>"
             let bytes = standardInput?.bytes ?? host.readStandardInput()
             standardInput = (name, bytes)
             sources += ServerLinter.tokenLines(String(decoding: bytes, as: UTF8.self)).map { (name, $0.text, $0.range) }
@@ -111,7 +111,7 @@ package struct ServerRun {
         }
         found.linted = sources.count
         var run = policy.finish(
-            found, options: common, named: common.paths, host: host,
+            found, options: common, named: common.plan.paths, host: host,
             excerptText: { $0 == standardInput?.path ? standardInput?.bytes : nil })
         run.report.extraJSON = [("tokens", .array(decoded))]
         return Outcome(run: run, decodedText: common.writesTerminalReport ? text : nil)
@@ -122,14 +122,14 @@ package struct ServerRun {
     ) -> Outcome {
         var collector = InputCollector()
         collector.suffixes = [".json"]
-        for path in inputs { collector.add(path, standardInputName: common.stdinFilename) }
+        for path in inputs { collector.add(path, standardInputName: common.plan.standardInputName) }
         collector.files.removeAll { file in
             guard !file.isStandardInput else { return false }
             // A walk picks up JSON only when asked: --include, else the configuration's include.
             let path = PathArithmetic.relative(absolute(file.path), to: currentDirectory())
             let asked = !include.isEmpty ? include.contains { $0.matches(path) } : !(project?.include.isEmpty ?? true)
             guard !file.foundByWalk || asked, project?.admits(absolute(file.path)) ?? true else {
-                if common.verbose {
+                if common.plan.verbose {
                     host.note(
                         "eplint: skipped \(file.path) (\(file.foundByWalk ? "not asked for with --include or include:" : "excluded"))\n"
                     )

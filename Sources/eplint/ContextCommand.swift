@@ -29,7 +29,7 @@ struct ContextCommand {
                 "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .); '-' shows standard input's context."
         )
         // A Run Script phase's context is the environment's: no project need be named or found.
-        lint.paths = given.isEmpty ? (lint.xcodeEnvironment ? [] : ["."]) : given
+        lint.plan.paths = given.isEmpty ? (lint.plan.xcodeEnvironment ? [] : ["."]) : given
     }
 
     func run() throws(RunFailure) {

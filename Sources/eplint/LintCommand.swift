@@ -38,46 +38,47 @@ struct LintCommand {
         options.config = reader.value(
             "config", "FILE",
             help: "The configuration file (default: .eplint.yml in the working directory or a parent).")
-        options.xcconfig = reader.values("xcconfig", "FILE", help: "Build settings from an xcconfig file (repeatable).")
-        options.xcconfigCondition = reader.values(
+        options.plan.xcconfig = reader.values(
+            "xcconfig", "FILE", help: "Build settings from an xcconfig file (repeatable).")
+        options.plan.xcconfigCondition = reader.values(
             "xcconfig-condition", "KEY=VALUE",
             help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.")
         options.baseline = reader.value(
             "baseline", "FILE", help: "Report only findings not recorded in this baseline file.")
         options.writeBaseline = reader.value(
             "write-baseline", "FILE", help: "Record the findings of this run in a baseline file.")
-        options.entitlements = reader.value(
+        options.plan.entitlements = reader.value(
             "entitlements", "FILE", help: "The entitlements file of every Info.plist linted.")
-        options.deploymentTargets = reader.values(
+        options.plan.deploymentTargets = reader.values(
             "deployment-target", "PLATFORM=VERSION",
             help:
                 "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable)."
         )
-        options.regions = reader.value(
+        options.plan.regions = reader.value(
             "regions", "FILE",
             help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints).")
-        options.definitions = reader.values(
+        options.plan.definitions = reader.values(
             "define", "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).")
-        options.preprocess = reader.flag(
+        options.plan.preprocess = reader.flag(
             "preprocess",
             help:
                 "Run Info.plists through the C preprocessor, as INFOPLIST_PREPROCESS = YES (default: those with a directive line)."
         )
-        options.preprocessorFlags = reader.values(
+        options.plan.preprocessorFlags = reader.values(
             "preprocessor-flag", "FLAG",
             help: "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS, e.g. -traditional (repeatable).")
-        options.prefixHeader = reader.value(
+        options.plan.prefixHeader = reader.value(
             "prefix-header", "FILE",
             help: "INFOPLIST_PREFIX_HEADER: a header whose #defines apply to preprocessed Info.plists.")
-        options.platform = reader.value(
+        options.plan.platform = reader.value(
             "platform", "NAME",
             help:
                 "The platform Info.plists are built for, which sets the TARGET_OS_* macros of #if lines: \(TargetPlatform.names) (or Xcode's PLATFORM_NAME: iphoneos, iphonesimulator, macosx …). Default: each Xcode target's platforms (device and simulator apart), else unknown."
         )
-        options.musicStreaming = reader.value(
+        options.plan.musicStreaming = reader.value(
             "music-streaming", "true|false",
             help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
-        options.stdinFilename = reader.value(
+        options.plan.standardInputName = reader.value(
             "stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
         options.strict = reader.flag("strict", help: "Exit 1 on warnings too.")
         options.stamp = reader.value(
@@ -85,7 +86,7 @@ struct LintCommand {
             help: "After a run that exits 0, write FILE empty: a build system's proof that linting passed.")
         options.errorOnEmpty = reader.flag(
             "error-on-empty", help: "Exit 2 when no file is linted (nothing named, or everything skipped or excluded).")
-        options.verbose = reader.flag("verbose", help: "Say on standard error which files were skipped and why.")
+        options.plan.verbose = reader.flag("verbose", help: "Say on standard error which files were skipped and why.")
         options.fix = reader.flag(
             "fix",
             help: "Apply the safe fixes in place (standard input: print the fixed document), then report what remains.")
@@ -94,16 +95,17 @@ struct LintCommand {
         options.diff = reader.flag(
             "diff",
             help: "Print a unified diff of what --fix would change and change nothing; exit 1 when there is a diff.")
-        options.projects = reader.values(
+        options.plan.projects = reader.values(
             "project", "FILE",
             help:
                 "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable)."
         )
-        options.targets = reader.values("target", "NAME", help: "Only this target of the Xcode projects (repeatable).")
-        options.configurations = reader.values(
+        options.plan.targets = reader.values(
+            "target", "NAME", help: "Only this target of the Xcode projects (repeatable).")
+        options.plan.configurations = reader.values(
             "configuration", "NAME",
             help: "Only this build configuration of the Xcode projects (repeatable; default: all).")
-        options.xcodeEnvironment = reader.flag(
+        options.plan.xcodeEnvironment = reader.flag(
             "xcode-environment",
             help:
                 "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment."
@@ -111,23 +113,25 @@ struct LintCommand {
         options.artifacts = reader.flag(
             "artifacts",
             help: "Also lint the built apps (.ipa, .app, .xcarchive) a directory walk finds; named ones always are.")
-        options.paths = reader.positionals("PATH", help: "Files or directories to lint; '-' reads standard input.")
+        options.plan.paths = reader.positionals("PATH", help: "Files or directories to lint; '-' reads standard input.")
         try validate()
     }
 
     private func validate() throws(UsageError) {
-        for definition in options.definitions
+        for definition in options.plan.definitions
         where definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].isEmpty {
             throw UsageError("--define needs NAME=VALUE, got \(definition.quotedForMessage)")
         }
         if options.unsafeFixes && !options.fix && !options.diff {
             throw UsageError("--unsafe-fixes needs --fix or --diff")
         }
-        if let musicStreaming = options.musicStreaming, musicStreaming != "true" && musicStreaming != "false" {
+        if let musicStreaming = options.plan.musicStreaming, musicStreaming != "true" && musicStreaming != "false" {
             throw UsageError("--music-streaming takes true or false, got \(musicStreaming.quotedForMessage)")
         }
-        for target in options.deploymentTargets { _ = try Self.deploymentTarget(target, source: "--deployment-target") }
-        for condition in options.xcconfigCondition where condition.split(separator: "=", maxSplits: 1).count != 2 {
+        for target in options.plan.deploymentTargets {
+            _ = try Self.deploymentTarget(target, source: "--deployment-target")
+        }
+        for condition in options.plan.xcconfigCondition where condition.split(separator: "=", maxSplits: 1).count != 2 {
             throw UsageError("--xcconfig-condition needs KEY=VALUE, got \(condition.quotedForMessage)")
         }
     }

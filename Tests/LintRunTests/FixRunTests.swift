@@ -34,7 +34,7 @@ import Testing
     {
         var options = LintOptions()
         options.fix = fix
-        options.paths = paths
+        options.plan.paths = paths
         change(&options)
         return options
     }

@@ -28,7 +28,7 @@ import Testing
         for _ in 0..<5 {
             let host = TestHost(workingDirectory: folder)
             let outcome = try LintRun.run(
-                FixRunTests.options([folder.path], fix: false) { $0.verbose = true }, host: host)
+                FixRunTests.options([folder.path], fix: false) { $0.plan.verbose = true }, host: host)
             let pairings = host.notes.filter { $0.contains(" pairs with ") }
             #expect(pairings.count == 40)
             // The order of the report, one EP101 per Info.plist, is the order of the inputs.
