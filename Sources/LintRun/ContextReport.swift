@@ -18,16 +18,37 @@ package enum ContextReport {
         -> String
     {
         let planner = options.planner(host)
-        let projects = try planned { () throws(PlanFailure) in try planner.resolvedProjects() }
+        let (projects, withoutProject) = try planned { () throws(PlanFailure) in try planner.resolvedProjects() }
         // What lint would lint each Info.plist with: the same configuration and plan code.
         let configurationFile = try ProjectConfiguration.load(explicit: options.config, verbose: false, host: host)
         let base = try planned { () throws(PlanFailure) in try planner.runConfiguration(configurationFile) }
         let plan = try planned { () throws(PlanFailure) in
             try planner.xcodeLintPlan(base, configurationFile: configurationFile)
         }
+        // The Info.plists no target builds, found as lint finds them, each in the run's one
+        // context (other plists pair only when they hold StoreKit keys, which is not planned).
+        var quiet = options
+        quiet.plan.verbose = false
+        let collected = LintRun.inputs(of: plan, options: quiet, project: configurationFile, host: host)
+        if let failure = collected.failures.first { throw RunFailure(message: failure) }
+        let inputs = collected.files.filter {
+            !$0.isStandardInput && FileKind(path: $0.path) == .infoPlist && plan.contexts(of: $0.path) == nil
+        }
+        let pairer = LintRun.pairer(
+            of: inputs, options: options, mapped: planner.configuredEntitlements(configurationFile), host: host)
+        let plain = inputs.map { file in
+            (
+                Self.shown(absolute(file.path)),
+                [planner.plainContext(file.path, label: "plain file", base, pairing: pairer.choice(for: file.path))]
+            )
+        }
+        if projects.isEmpty && plain.isEmpty && plan.contexts.isEmpty && plan.standardInput == nil {
+            let named = withoutProject.map(\.quotedForMessage).joined(separator: ", ")
+            throw RunFailure(message: "no Xcode project and no Info.plist to lint in \(named)")
+        }
         // Files as shown; standard input under the name it is reported as.
         let files =
-            plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) }
+            plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) } + plain
             + (plan.standardInput.map { [($0.infoPlist, [$0])] } ?? [])
         // The run's settings win over every target's (listed under each configuration's settings).
         let runSettings = base.buildSettings.definitions.sorted { $0.key < $1.key }

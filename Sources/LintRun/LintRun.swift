@@ -21,27 +21,11 @@ package enum LintRun {
         let xcode = try planned { () throws(PlanFailure) in
             try planner.xcodeLintPlan(configuration, configurationFile: project)
         }
-        var inputs = InputCollector()
-        inputs.walksIntoArtifacts = options.artifacts
-        for path in xcode.paths { inputs.add(path, standardInputName: options.plan.standardInputName) }
-        for file in xcode.namedFiles { inputs.files.append(InputFile(path: file)) }
-        // The same file named twice, or found by two walks, or spelled two ways (case, NFD,
-        // /private on macOS) is linted once. A single argument cannot repeat a file.
-        if xcode.paths.count + xcode.namedFiles.count > 1 { inputs.removeRepeatedFiles() }
-        if let project {
-            // `exclude` applies to files named explicitly too (pre-commit passes names).
-            inputs.files.removeAll { file in
-                guard !file.isStandardInput, !project.admits(absolute(file.path)) else { return false }
-                if options.plan.verbose { host.note("eplint: skipped \(file.path) (excluded by \(project.path))\n") }
-                return true
-            }
-        }
+        let inputs = Self.inputs(of: xcode, options: options, project: project, host: host)
         var found = FoundFindings()
         found.failures = inputs.failures
         if options.plan.verbose { for skipped in inputs.skipped { host.note("eplint: skipped \(skipped)\n") } }
-        let pairer = EntitlementsPairer(
-            explicit: options.plan.entitlements, mapped: mapped, fileSystem: host.fileSystem,
-            infoPlists: inputs.files.map(\.path))
+        let pairer = Self.pairer(of: inputs.files, options: options, mapped: mapped, host: host)
 
         // Standard input is read first (once); files are linted in parallel, reported in order.
         let standardInput: (path: String, bytes: [UInt8])? = inputs.files.first(where: \.isStandardInput).map {
@@ -112,6 +96,39 @@ package enum LintRun {
         return policy.finish(
             found, options: options, named: options.plan.paths, host: host, fixRun: fixRun,
             excerptText: { path in texts[path] ?? written[path] ?? table.bytes(of: path) })
+    }
+
+    /// The files a run lints, found once (`eplint context` shows the same): the plan's paths
+    /// walked and its named files, repeats and what the configuration excludes left out.
+    static func inputs(of xcode: XcodeLintPlan, options: LintOptions, project: ConfigurationFile?, host: some RunHost)
+        -> InputCollector
+    {
+        var inputs = InputCollector()
+        inputs.walksIntoArtifacts = options.artifacts
+        for path in xcode.paths { inputs.add(path, standardInputName: options.plan.standardInputName) }
+        for file in xcode.namedFiles { inputs.files.append(InputFile(path: file)) }
+        // The same file named twice, or found by two walks, or spelled two ways (case, NFD,
+        // /private on macOS) is linted once. A single argument cannot repeat a file.
+        if xcode.paths.count + xcode.namedFiles.count > 1 { inputs.removeRepeatedFiles() }
+        if let project {
+            // `exclude` applies to files named explicitly too (pre-commit passes names).
+            inputs.files.removeAll { file in
+                guard !file.isStandardInput, !project.admits(absolute(file.path)) else { return false }
+                if options.plan.verbose { host.note("eplint: skipped \(file.path) (excluded by \(project.path))\n") }
+                return true
+            }
+        }
+        return inputs
+    }
+
+    /// How the files no Xcode target builds pair with entitlements: `--entitlements`, the
+    /// configuration's `entitlements:`, else the only `*.entitlements` file in the folder.
+    static func pairer(of files: [InputFile], options: LintOptions, mapped: [String: String], host: some RunHost)
+        -> EntitlementsPairer
+    {
+        EntitlementsPairer(
+            explicit: options.plan.entitlements, mapped: mapped, fileSystem: host.fileSystem,
+            infoPlists: files.map(\.path))
     }
 
     /// A file's text is kept past its linting only when it has findings of its own (for their

@@ -141,16 +141,18 @@ extension RunPlanner {
                 infoPlists: [name])
             let pairing = pairer.choice(for: name)
             plan.standardInputPairing = pairing
-            plan.standardInput = standardInputContext(name, base, pairing: pairing)
+            plan.standardInput = plainContext(name, label: "standard input", base, pairing: pairing)
         }
         return plan
     }
 
     /// Standard input is linted as a file of its name (`--stdin-filename`) outside any target:
     /// the run's configuration, paired as such a file is (`EntitlementsPairer`).
-    private func standardInputContext(_ name: String, _ base: LintConfiguration, pairing: EntitlementsPairer.Choice)
-        -> TargetLintContext
-    {
+    /// The one context of a file no Xcode target builds (standard input, a plain Info.plist):
+    /// the run's configuration, and the entitlements `pairing` chose.
+    package func plainContext(
+        _ name: String, label: String, _ base: LintConfiguration, pairing: EntitlementsPairer.Choice
+    ) -> TargetLintContext {
         let entitlements: String?
         let reason: String
         switch pairing {
@@ -162,7 +164,7 @@ extension RunPlanner {
             (entitlements, reason) = (nil, "no *.entitlements file in its folder")
         }
         return TargetLintContext(
-            infoPlist: name, label: "standard input", configuration: base, entitlements: entitlements,
+            infoPlist: name, label: label, configuration: base, entitlements: entitlements,
             entitlementsReason: reason)
     }
 
@@ -206,15 +208,19 @@ extension RunPlanner {
 
 extension RunPlanner {
     /// The projects the run's paths name, each target resolved: what `eplint context` lists
-    /// above the plan. A path that names no project is a failure.
-    package func resolvedProjects() throws(PlanFailure) -> [(XcodeProjectFile, [ResolvedTarget])] {
+    /// above the plan; and the paths that name or hold no project (plain files and folders).
+    package func resolvedProjects() throws(PlanFailure) -> (
+        projects: [(XcodeProjectFile, [ResolvedTarget])], withoutProject: [String]
+    ) {
         let resolver = projects.resolver(conditions: options.xcconfigConditions)
         var resolved: [(XcodeProjectFile, [ResolvedTarget])] = []
+        var withoutProject: [String] = []
         var read: [(shown: String, targets: [String])] = []
         var seen = Set<String>()
         for path in options.paths where path != "-" {
             guard let bundles = projects.bundles(for: path) else {
-                throw PlanFailure(message: "no Xcode project in \(path.quotedForMessage)")
+                withoutProject.append(path)
+                continue
             }
             for bundle in bundles where seen.insert(bundle).inserted {
                 let project = try projects.read(bundle)
@@ -229,6 +235,6 @@ extension RunPlanner {
             }
         }
         try checkTargetNames(read)
-        return resolved
+        return (resolved, withoutProject)
     }
 }

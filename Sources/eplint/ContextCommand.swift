@@ -26,7 +26,7 @@ struct ContextCommand {
         let given = options.positionals(
             "PATH",
             help:
-                "An .xcodeproj, an .xcworkspace, or a directory holding projects (default: .); '-' shows standard input's context."
+                "An .xcodeproj, an .xcworkspace, a directory (its projects and Info.plists) or an Info.plist (default: .); '-' shows standard input's context."
         )
         // A Run Script phase's context is the environment's: no project need be named or found.
         lint.plan.paths = given.isEmpty ? (lint.plan.xcodeEnvironment ? [] : ["."]) : given

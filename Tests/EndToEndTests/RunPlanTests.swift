@@ -20,13 +20,11 @@ import Testing
         return pairings
     }
 
-    /// The pairing lines of `lint --verbose` that a target decided, paths as `context` shows them.
+    /// The pairing lines of `lint --verbose` (a target's, or a plain file's), paths as `context` shows them.
     private static func lintedPairings(_ standardError: String) -> Set<String> {
         Set(
             standardError.split(separator: "\n").compactMap { line -> String? in
-                guard line.hasPrefix("eplint: "), line.contains(" pairs with "),
-                    line.contains("(CODE_SIGN_ENTITLEMENTS of ")
-                else { return nil }
+                guard line.hasPrefix("eplint: "), line.contains(" pairs with ") else { return nil }
                 let text = line.dropFirst("eplint: ".count)
                 return text.hasPrefix("./") ? String(text.dropFirst(2)) : String(text)
             })
