@@ -26,12 +26,23 @@ package struct FindingsPolicy {
     func filter(_ diagnostics: [Diagnostic]) -> (
         kept: [Diagnostic], suppressed: [SuppressedFinding], gone: [Baseline.Entry]
     ) {
-        var (kept, suppressed) = ProjectConfiguration.apply(project, to: diagnostics)
-        guard let (baseline, path) = accepted else { return (kept, suppressed, []) }
-        let (new, accepted, gone) = ProjectConfiguration.filter(kept, through: baseline, at: path)
-        suppressed += accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }
-        kept = new
-        return (kept, suppressed, gone)
+        let configured = configured(diagnostics)
+        let baselined = baselined(configured.kept)
+        return (baselined.kept, configured.suppressed + baselined.suppressed, baselined.gone)
+    }
+
+    /// The first step: the configuration's `disable`, `ignore` and `severity`.
+    private func configured(_ diagnostics: [Diagnostic]) -> (kept: [Diagnostic], suppressed: [SuppressedFinding]) {
+        ProjectConfiguration.apply(project, to: diagnostics)
+    }
+
+    /// The last step: what the baseline accepts is dropped; its entries no finding matched are gone.
+    private func baselined(_ diagnostics: [Diagnostic]) -> (
+        kept: [Diagnostic], suppressed: [SuppressedFinding], gone: [Baseline.Entry]
+    ) {
+        guard let (baseline, path) = accepted else { return (diagnostics, [], []) }
+        let (new, accepted, gone) = ProjectConfiguration.filter(diagnostics, through: baseline, at: path)
+        return (new, accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }, gone)
     }
 
     /// Which of `list` a run would report (`--fix` fixes those alone).
@@ -56,25 +67,21 @@ package struct FindingsPolicy {
             )
             if options.errorOnEmpty { failures.append("--error-on-empty: no file was linted") }
         }
-        var (diagnostics, suppressed) = ProjectConfiguration.apply(project, to: found.diagnostics)
-        suppressed = found.suppressed + suppressed
+        let configured = configured(found.diagnostics)
+        // The baseline written records what the configuration keeps, before any baseline drops it.
         if let path = options.writeBaseline {
-            let recorded = ProjectConfiguration.baseline(of: diagnostics, at: path)
+            let recorded = ProjectConfiguration.baseline(of: configured.kept, at: path)
             do throws(RunFailure) { try host.write(recorded.serialized(), to: path) } catch {
                 failures.append(error.message)
             }
         }
-        if let (baseline, path) = accepted {
-            let (new, accepted, gone) = ProjectConfiguration.filter(diagnostics, through: baseline, at: path)
-            suppressed += accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }
-            diagnostics = new
-            if options.plan.verbose {
-                for entry in gone {
-                    host.note("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n")
-                }
-            }
-        }
+        let baselined = baselined(configured.kept)
+        var diagnostics = baselined.kept
+        let suppressed = found.suppressed + configured.suppressed + baselined.suppressed
         if options.plan.verbose {
+            for entry in baselined.gone {
+                host.note("eplint: baseline entry no longer found: \(entry.file) \(entry.rule) \(entry.keyPath)\n")
+            }
             for finding in suppressed {
                 let diagnostic = finding.diagnostic
                 host.note(
