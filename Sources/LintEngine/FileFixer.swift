@@ -10,17 +10,7 @@ package enum FileFixer {
     /// At most this many rounds: overlapping fixes are rare, and a cycle must end.
     package static let maximumRounds = 4
 
-    package struct Outcome: Sendable {
-        /// The fixed file (the original bytes when nothing was fixed).
-        package var bytes: [UInt8]
-        /// The findings fixed, as first reported.
-        package var fixed: [Diagnostic] = []
-        /// The file's findings after fixing (those given when nothing changed).
-        package var findings: [Diagnostic]
-        /// The findings whose fixes were left out, and why.
-        package var refusals: [FixSelection.Refusal] = []
-        package var changed: Bool { !fixed.isEmpty }
-    }
+    package typealias Outcome = FixOutcome<[UInt8]>
 
     /// `findings` are those of linting `original`, its paired file's included (they must not
     /// change either). `isReported` says which of a list would be reported (not ignored,
@@ -38,13 +28,10 @@ package enum FileFixer {
                 return (diagnostic, resolved)
             }
         }
-        guard let text = EncodedText(original) else { return Outcome(bytes: original, findings: findings) }
-        var identities: [String] = []
-        var first = Set<String>()
-        for candidate in candidates(findings, in: text)
-        where first.insert(FixSelection.identity(candidate.diagnostic)).inserted {
-            identities.append(FixSelection.identity(candidate.diagnostic))
-        }
+        let unchanged = Outcome(unchanged: original, findings: findings)
+        guard let text = EncodedText(original) else { return unchanged }
+        let identities = FixSelection.identities(of: candidates(findings, in: text).map(\.diagnostic))
+        let first = Set(identities)
         // A finding a fix brought (a renamed key's value) is fixed with it.
         let selection = FixSelection.select(identities) { allowed in
             let allowed = Set(allowed)
@@ -55,9 +42,7 @@ package enum FileFixer {
                 }
             }
         }
-        var outcome = selection.outcome ?? Outcome(bytes: original, findings: findings)
-        outcome.refusals = FixSelection.refusals(selection.refused, in: findings)
-        return outcome
+        return unchanged.settled(by: selection)
     }
 
     /// The rounds of one set of fixes: `candidates` gives a round's fixes from its findings.
@@ -81,7 +66,7 @@ package enum FileFixer {
             current = after
         }
         if let problem = unexpected(current, before: findings, fixed: fixed) { return .refused(problem) }
-        return .accepted(Outcome(bytes: bytes, fixed: fixed, findings: fixed.isEmpty ? findings : current))
+        return .accepted(Outcome(texts: bytes, fixed: fixed, findings: fixed.isEmpty ? findings : current))
     }
 
     /// A lint's findings, or nil when they say the text does not parse (EP001, EP002).

@@ -21,6 +21,12 @@ package enum FixSelection {
         diagnostic.rule.rawValue + "\u{0}" + diagnostic.value
     }
 
+    /// The identities of `findings`' fixes, each once, in the order first found.
+    package static func identities(of findings: [Diagnostic]) -> [String] {
+        var seen = Set<String>()
+        return findings.map(identity).filter { seen.insert($0).inserted }
+    }
+
     /// `attempt(identities)` applies the fixes of the findings with those identities. Gives the
     /// outcome of the largest set found to go together (nil when none does) and, in the order
     /// of `identities`, each one refused with the reason its try gave.

@@ -6,16 +6,7 @@ import PlistSyntax
 /// findings must be gone and no new one may appear; a move that cannot meet this is left
 /// out and `refusals` says why, the others are applied (`FixSelection`).
 package enum PairFixer {
-    package struct Outcome: Sendable {
-        /// The two files (their original bytes when nothing was moved).
-        package var infoPlist: [UInt8]
-        package var entitlements: [UInt8]
-        package var fixed: [Diagnostic] = []
-        package var findings: [Diagnostic]
-        /// The findings whose moves were left out, and why.
-        package var refusals: [FixSelection.Refusal] = []
-        package var changed: Bool { !fixed.isEmpty }
-    }
+    package typealias Outcome = FixOutcome<PairedTexts>
 
     /// `findings`: those of linting `infoPlist` paired with `entitlements` (the paired file's
     /// included). `relint` lints new texts of both and gives nil when either does not parse.
@@ -24,7 +15,8 @@ package enum PairFixer {
         findings: [Diagnostic], allowing applicability: FixApplicability, isReported: ([Diagnostic]) -> [Bool],
         relint: (_ infoPlist: [UInt8], _ entitlements: [UInt8]) -> [Diagnostic]?
     ) -> Outcome {
-        let unchanged = Outcome(infoPlist: infoPlist.bytes, entitlements: entitlements.bytes, findings: findings)
+        let unchanged = Outcome(
+            unchanged: PairedTexts(infoPlist: infoPlist.bytes, entitlements: entitlements.bytes), findings: findings)
         guard let infoText = EncodedText(infoPlist.bytes), let entitlementsText = EncodedText(entitlements.bytes) else {
             return unchanged
         }
@@ -48,11 +40,7 @@ package enum PairFixer {
         func key(_ diagnostic: Diagnostic) -> String { diagnostic.file + "\u{0}" + diagnostic.value }
         for candidate in chosen { moves[key(candidate.diagnostic), default: 0] += 1 }
         chosen = chosen.filter { moves[key($0.diagnostic)] == 1 }
-        var identities: [String] = []
-        var seen = Set<String>()
-        for candidate in chosen where seen.insert(FixSelection.identity(candidate.diagnostic)).inserted {
-            identities.append(FixSelection.identity(candidate.diagnostic))
-        }
+        let identities = FixSelection.identities(of: chosen.map(\.diagnostic))
         let selection = FixSelection.select(identities) { allowed -> FixSelection.Attempt<Outcome> in
             let allowed = Set(allowed)
             let moved = chosen.filter { allowed.contains(FixSelection.identity($0.diagnostic)) }
@@ -69,11 +57,12 @@ package enum PairFixer {
             }
             let fixed = moved.map(\.diagnostic)
             if let problem = FileFixer.unexpected(after, before: findings, fixed: fixed) { return .refused(problem) }
-            return .accepted(Outcome(infoPlist: newInfo, entitlements: newEntitlements, fixed: fixed, findings: after))
+            return .accepted(
+                Outcome(
+                    texts: PairedTexts(infoPlist: newInfo, entitlements: newEntitlements), fixed: fixed, findings: after
+                ))
         }
-        var outcome = selection.outcome ?? unchanged
-        outcome.refusals = FixSelection.refusals(selection.refused, in: findings)
-        return outcome
+        return unchanged.settled(by: selection)
     }
 
     /// `edits` applied to `bytes`; insertions at one place keep their order. nil when two overlap.
