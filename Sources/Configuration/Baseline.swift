@@ -7,20 +7,22 @@ package struct Baseline: Sendable, Equatable {
     package struct Entry: Hashable, Comparable, Sendable {
         /// Relative to the baseline file's folder.
         package var file: String
-        package var rule: String
-        package var keyPath: String
-        package var value: String
+        /// The finding, wherever its line is (the identity fingerprints are made from too).
+        package var finding: Diagnostic.StableIdentity
+        package var rule: String { finding.rule }
+        package var keyPath: String { finding.keyPath }
+        package var value: String { finding.value }
+
+        package init(file: String, finding: Diagnostic.StableIdentity) {
+            self.file = file
+            self.finding = finding
+        }
 
         package init(file: String, rule: String, keyPath: String, value: String) {
-            self.file = file
-            self.rule = rule
-            self.keyPath = keyPath
-            self.value = value
+            self.init(file: file, finding: Diagnostic.StableIdentity(rule: rule, keyPath: keyPath, value: value))
         }
 
-        package static func < (lhs: Entry, rhs: Entry) -> Bool {
-            (lhs.file, lhs.rule, lhs.keyPath, lhs.value) < (rhs.file, rhs.rule, rhs.keyPath, rhs.value)
-        }
+        package static func < (lhs: Entry, rhs: Entry) -> Bool { (lhs.file, lhs.finding) < (rhs.file, rhs.finding) }
     }
 
     /// Each entry with how many findings it accepts.
@@ -29,9 +31,7 @@ package struct Baseline: Sendable, Equatable {
     package init(counts: [Entry: Int] = [:]) { self.counts = counts }
 
     package static func entry(for diagnostic: Diagnostic, absolutePath: String, baselineDirectory: String) -> Entry {
-        Entry(
-            file: PathArithmetic.relative(absolutePath, to: baselineDirectory), rule: diagnostic.rule.rawValue,
-            keyPath: diagnostic.keyPath, value: diagnostic.value)
+        Entry(file: PathArithmetic.relative(absolutePath, to: baselineDirectory), finding: diagnostic.stableIdentity)
     }
 
     /// The JSON file: `{"version": 1, "entries": [{file, rule, keyPath, value, count}]}`.

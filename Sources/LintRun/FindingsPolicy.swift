@@ -47,8 +47,8 @@ package struct FindingsPolicy {
 
     /// Which of `list` a run would report (`--fix` fixes those alone).
     func reported(_ list: [Diagnostic]) -> [Bool] {
-        let identities = Set(filter(list).kept.map(DiagnosticIdentity.init))
-        return list.map { identities.contains(DiagnosticIdentity($0)) }
+        let identities = Set(filter(list).kept.map(\.reportIdentity))
+        return list.map { identities.contains($0.reportIdentity) }
     }
 
     /// The end of every linting run (the server-side ones too): the policy applied, the baseline
@@ -126,7 +126,7 @@ package struct FoundFindings {
     package var lintedFiles: [String] = []
     /// Each Info.plist's regions, links and entitlements, in the order linted.
     package var declaredRegions: [DeclaredRegions] = []
-    private var reported: [DiagnosticIdentity: Int] = [:]
+    private var reported: [Diagnostic.ReportIdentity: Int] = [:]
 
     package init() {}
 
@@ -148,7 +148,7 @@ package struct FoundFindings {
     }
 
     package mutating func append(_ diagnostic: Diagnostic) {
-        let identity = DiagnosticIdentity(diagnostic)
+        let identity = diagnostic.reportIdentity
         if let earlier = reported[identity] {
             diagnostics[earlier].merge(contextsOf: diagnostic)
         } else {
@@ -160,16 +160,8 @@ package struct FoundFindings {
     package mutating func append(contentsOf list: [Diagnostic]) { for diagnostic in list { append(diagnostic) } }
 }
 
-/// What makes two diagnostics the same report.
-struct DiagnosticIdentity: Hashable {
-    var file: String, line: Int, column: Int, rule: String, message: String
-
-    init(_ diagnostic: Diagnostic) {
-        // `./App/App.entitlements` found by a walk and `App/App.entitlements` paired by a target are one file.
-        file = HostFileSystem.sameFileKey(diagnostic.file)
-        line = diagnostic.range.start.line
-        column = diagnostic.range.start.column
-        rule = diagnostic.rule.rawValue
-        message = diagnostic.contextFreeMessage
-    }
+extension Diagnostic {
+    /// The run's report identity: `./App/App.entitlements` found by a walk and
+    /// `App/App.entitlements` paired by a target are one file.
+    var reportIdentity: ReportIdentity { ReportIdentity(self, fileKey: HostFileSystem.sameFileKey(file)) }
 }

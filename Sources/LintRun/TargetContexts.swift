@@ -56,16 +56,16 @@ enum TargetContexts {
                 return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)"))
             }
         }
-        var order: [DiagnosticIdentity] = []
-        var found: [DiagnosticIdentity: (diagnostic: Diagnostic, labels: [String])] = [:]
+        var order: [Diagnostic.ReportIdentity] = []
+        var found: [Diagnostic.ReportIdentity: (diagnostic: Diagnostic, labels: [String])] = [:]
         var failures: [String] = []
         var suppressed: [SuppressedFinding] = []
-        var suppressedSeen = Set<DiagnosticIdentity>()
+        var suppressedSeen = Set<Diagnostic.ReportIdentity>()
         for (context, result) in results {
             failures += result.failures.filter { !failures.contains($0) }
-            suppressed += result.suppressed.filter { suppressedSeen.insert(DiagnosticIdentity($0.diagnostic)).inserted }
+            suppressed += result.suppressed.filter { suppressedSeen.insert($0.diagnostic.reportIdentity).inserted }
             for diagnostic in result.diagnostics {
-                let identity = DiagnosticIdentity(diagnostic)
+                let identity = diagnostic.reportIdentity
                 if found[identity] == nil {
                     order.append(identity)
                     found[identity] = (diagnostic, [])

@@ -1,20 +1,17 @@
 import LintEngine
 
 /// A finding's fingerprint, shared by the formats that track findings across runs (SARIF's
-/// `partialFingerprints`, GitLab's `fingerprint`): rule, key path and value, never the line,
-/// so it is stable when lines move. Repeats of the same triple in a file are numbered in
-/// document order. Unique within a file; formats that need it unique across files add the path.
+/// `partialFingerprints`, GitLab's `fingerprint`): its `Diagnostic.StableIdentity` (rule, key
+/// path and value, as a baseline entry has it), never the line, so it is stable when lines
+/// move. Repeats of the same triple in a file are numbered in document order. Unique within a file; formats that need it unique across files add the path.
 enum FindingFingerprints {
     static func of(_ diagnostics: [Diagnostic]) -> [String] {
-        var seen: [String: Int] = [:]
+        var seen: [String: [Diagnostic.StableIdentity: Int]] = [:]
         return diagnostics.map { diagnostic in
-            let identity = [diagnostic.file, diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value].joined(
-                separator: "\u{0}")
-            let occurrence = seen[identity, default: 0]
-            seen[identity] = occurrence + 1
-            return fnv1a(
-                [diagnostic.rule.rawValue, diagnostic.keyPath, diagnostic.value, String(occurrence)].joined(
-                    separator: "\u{0}"))
+            let finding = diagnostic.stableIdentity
+            let occurrence = seen[diagnostic.file, default: [:]][finding, default: 0]
+            seen[diagnostic.file, default: [:]][finding] = occurrence + 1
+            return fnv1a([finding.rule, finding.keyPath, finding.value, String(occurrence)].joined(separator: "\u{0}"))
         }
     }
 
