@@ -79,10 +79,13 @@ struct SignatureCheck {
         }
     }
 
-    /// `environment` of a transaction or renewal info, or of a notification's `data` or `summary`.
+    /// `environment` of a transaction or renewal info, or of a notification's `data`, `summary` or `appData`.
     static func environment(of payload: JSONNode) -> String? {
-        payload.member("environment")?.value.string ?? payload.member("data")?.value.member("environment")?.value.string
-            ?? payload.member("summary")?.value.member("environment")?.value.string
+        if let environment = payload.member("environment")?.value.string { return environment }
+        for key in ["data", "summary", "appData"] {
+            if let environment = payload.member(key)?.value.member("environment")?.value.string { return environment }
+        }
+        return nil
     }
 
     /// The header's `x5c`: three Base64 DER certificates, or what is wrong with it.

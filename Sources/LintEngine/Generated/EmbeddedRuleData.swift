@@ -4852,7 +4852,7 @@ none
 
 ## What it checks
 
-A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects. A file holding nothing but a compact JWS (`header.payload.signature`, what the server receives as `signedPayload`, as Apple's test data stores it) is read as a signed payload too. A JWS whose payload is not a notification (no `notificationType`) but another of Apple's signed types is reported as what it is: a signed transaction (`JWSTransaction`: it has `transactionId`, `bundleId`, `purchaseDate` or the like), signed renewal info (`JWSRenewalInfo`: `autoRenewStatus`, `renewalDate` …, or only members both have, as renewal info is the one without `bundleId`) or an app transaction (`receiptType`, `applicationVersion` …), with where a notification carries it.
+A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects. A file holding nothing but a compact JWS (`header.payload.signature`, what the server receives as `signedPayload`, as Apple's test data stores it) is read as a signed payload too. A JWS whose payload is not a notification (no `notificationType`) but another of Apple's signed types is reported as what it is: a signed transaction (`JWSTransaction`: it has `transactionId`, `bundleId`, `purchaseDate` or the like), signed renewal info (`JWSRenewalInfo`: `autoRenewStatus`, `renewalDate` …, or only members both have, as renewal info is the one without `bundleId`) or an app transaction (`receiptType`, `applicationVersion` …), with where a notification carries it; its signature is still verified (EP730–EP736).
 
 ## Why
 
@@ -4884,6 +4884,7 @@ eplint reports:
 
 ```text output 2
 notification.json:1:1: error: the signed payload in this file is not a notification: its JWS payload (environment, bundleId, signedDate) is a signed transaction (JWSTransaction), which a notification carries in data.signedTransactionInfo [EP714]
+notification.json:1:1: error: the signed payload in this file: its JWS header has no x5c, the certificate chain a signature is checked with [EP735]
 ```
 
 ## Passing example
@@ -4916,18 +4917,24 @@ signature-not-verified
 """#, #"""
 note
 """#, #"""
-A signed notification was decoded but its signature not verified.
+A signed payload was decoded but its signature could not be verified.
 """#, #"""
 none
 """#, #"""
 # EP715 signature-not-verified
 
 - **Severity:** note
-- **Summary:** A signed notification was decoded but its signature not verified.
+- **Summary:** A signed payload was decoded but its signature could not be verified.
 
 ## What it checks
 
-eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS) and checks its payload like a decoded one, but does not verify the signature (that needs Apple’s certificate chain and the network). This note says so; disable it in `.eplint.yml` once you know.
+eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS), and a notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, checks the payload like a decoded one, and verifies the signature as Apple's verifier does (EP730–EP736). This note says where it could not, and why:
+
+- the payload's `environment` is `Xcode` or `LocalTesting`: Xcode signs those with its own certificate, not under Apple Root CA - G3, and Apple's verifier skips them too;
+- on macOS, where eplint does not verify signatures yet (the system's libcrypto cannot be loaded there, and Security.framework is not used yet);
+- on Linux without OpenSSL's libcrypto (`libcrypto.so.3`; install `libssl3` or your distribution's OpenSSL 3 package).
+
+Disable it in `.eplint.yml` once you know.
 
 ## Why
 
@@ -4939,14 +4946,14 @@ For this `notification.json`:
 
 ```json notification failing
 {
-  "signedPayload": "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUlCLi4uIl19.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNzA2MTY5NjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.c2lnbmF0dXJl"
+  "signedPayload": "eyJhbGciOiJFUzI1NiJ9.eyJub3RpZmljYXRpb25UeXBlIjoiVEVTVCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZGF0YSI6eyJlbnZpcm9ubWVudCI6Ilhjb2RlIiwiYXBwQXBwbGVJZCI6MTIzNCwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSJ9fQ.c2lnbmF0dXJl"
 }
 ```
 
 eplint reports:
 
 ```text output
-notification.json:2:20: note: signedPayload decoded but its signature was not verified [EP715]
+notification.json:2:20: note: signedPayload decoded but its signature was not verified: the Xcode environment's payloads are signed by Xcode's own certificate, not Apple's [EP715]
 ```
 
 ## Passing example
@@ -4969,7 +4976,7 @@ notification.json:2:20: note: signedPayload decoded but its signature was not ve
 
 ## How to fix
 
-Verify signatures in your server (App Store Server Library); in fixtures, keep this note or disable EP715.
+Verify signatures in your server (App Store Server Library); for Xcode's payloads, keep this note or disable EP715; elsewhere, run eplint where libcrypto is (Linux with OpenSSL 3) to have signatures verified.
 
 """#),
         (#"""
@@ -6779,7 +6786,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-OUTPUT
+notification.json:2:20: error: signedPayload: the signature does not match the header and payload under the signing certificate's key [EP730]
 ```
 
 ## Passing example
@@ -6846,7 +6853,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-OUTPUT
+notification.json:2:20: error: signedPayload is not signed under a trusted root (Apple Root CA - G3) at 2024-01-25T08:00:00Z: the intermediate certificate (x5c[1]): unable to get local issuer certificate [EP731]
 ```
 
 ## Passing example
@@ -6919,7 +6926,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-OUTPUT
+notification.json:2:20: error: signedPayload: the signing certificate (x5c[0], /C=US/ST=CA/L=Cupertino/O=Leaf) lacks Apple's marker extension 1.2.840.113635.100.6.11.1 [EP732]
 ```
 
 ## Passing example
@@ -6992,7 +6999,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-OUTPUT
+notification.json:2:20: error: signedPayload: the root certificate: certificate is not yet valid at 2022-01-01T00:00:00Z (signedDate) [EP733]
 ```
 
 ## Passing example
@@ -7059,7 +7066,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-OUTPUT
+notification.json:2:20: error: signedPayload has alg "RS256" in its JWS header, not ES256, the one algorithm App Store payloads are signed with [EP734]
 ```
 
 ## Passing example
@@ -7126,7 +7133,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-OUTPUT
+notification.json:2:20: error: signedPayload: x5c holds 2 certificates, not 3 (signing certificate, intermediate, root) [EP735]
 ```
 
 ## Passing example
@@ -7199,7 +7206,8 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-OUTPUT
+notification.json:2:20: error: notification has no 'version' (a string) [EP703]
+notification.json:2:20: note: signedPayload verified to the root given as ../shared/corpus/server-apple-library/certs/testCA.der (/C=US/ST=California/L=Cupertino), not to Apple Root CA - G3 [EP736]
 ```
 
 ## Passing example
