@@ -76,7 +76,8 @@ struct SignatureVerificationTests {
                 + payload[1] + "." + payload[2]
         }
         #expect(
-            rules(try jws(["x509-test-leaf-invalid-oid.der", "x509-test-intermediate.der", "testCA.der"]), roots: roots)
+            rules(
+                try jws(["x509-test-leaf-invalid-oid.der", "x509-test-intermediate.der", "testCA.der"]), roots: roots)
                 == ["EP732"])
         #expect(
             rules(
@@ -127,7 +128,9 @@ struct SignatureVerificationTests {
         #expect(try RootCertificateFile.roots(der, name: "a").get().map(\.der) == [der])
         let pem = "x\n-----BEGIN CERTIFICATE-----\nMAMCAQA=\n-----END CERTIFICATE-----\n"
         #expect(try RootCertificateFile.roots(Array((pem + pem).utf8), name: "b").get().map(\.der) == [der, der])
-        #expect(throws: RootCertificateFile.Problem.self) { try RootCertificateFile.roots([0x30, 0x05], name: "c").get() }
+        #expect(throws: RootCertificateFile.Problem.self) {
+            try RootCertificateFile.roots([0x30, 0x05], name: "c").get()
+        }
         #expect(throws: RootCertificateFile.Problem.self) {
             try RootCertificateFile.roots(Array("-----BEGIN CERTIFICATE-----\nMAMC".utf8), name: "d").get()
         }
