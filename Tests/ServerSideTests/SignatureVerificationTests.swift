@@ -32,8 +32,11 @@ struct SignatureVerificationTests {
 
     /// The rules reported for `text` read as a notification file (signature rules and EP715 only
     /// when `signatureOnly`).
-    func rules(_ text: String, roots: [TrustedRoot] = [], now: Int64? = nil, signatureOnly: Bool = true) -> [String] {
-        var options = ServerOptions(now: now)
+    func rules(
+        _ text: String, roots: [TrustedRoot] = [], now: Int64? = nil, bundleID: String? = nil,
+        signatureOnly: Bool = true
+    ) -> [String] {
+        var options = ServerOptions(bundleID: bundleID, now: now)
         options.rootCertificates = roots
         let signature = Set(["EP715", "EP730", "EP731", "EP732", "EP733", "EP734", "EP735", "EP736"])
         return ServerLinter(options: options).lintDocument(Array(text.utf8), file: "n.json", kind: .notification)
@@ -53,6 +56,13 @@ struct SignatureVerificationTests {
         // No signedDate: verified at now, inside the chain's validity (2023–2033), not outside it.
         let inside: Int64 = 1_767_225_600_000  // 2026-01-01
         #expect(rules(try mock("wrongBundleId"), roots: roots, now: inside) == ["EP736"])
+        // All its findings: the bundle check, and Apple's mock lacking version and signedDate (EP703's page).
+        #expect(
+            rules(try mock("wrongBundleId"), roots: roots, now: inside, bundleID: "com.example", signatureOnly: false)
+                == ["EP608", "EP703", "EP703", "EP736"])
+        #expect(
+            rules(try mock("testNotification"), roots: roots, bundleID: "com.example", signatureOnly: false)
+                == ["EP703", "EP736"])
         #expect(rules(try mock("wrongBundleId"), roots: roots, now: 2_000_000_000_000) == ["EP733"])  // 2033-05
         #expect(rules(try mock("wrongBundleId"), now: inside) == ["EP731"])
         #expect(rules(try mock("missingX5CHeaderClaim"), roots: roots) == ["EP735"])

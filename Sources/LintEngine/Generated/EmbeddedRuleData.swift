@@ -3736,18 +3736,18 @@ token-bundle-mismatch
 """#, #"""
 error
 """#, #"""
-A token belongs to another app than --bundle-id names.
+A token or notification belongs to another app than --bundle-id names.
 """#, #"""
 none
 """#, #"""
 # EP608 token-bundle-mismatch
 
 - **Severity:** error
-- **Summary:** A token belongs to another app than --bundle-id names.
+- **Summary:** A token or notification belongs to another app than --bundle-id names.
 
 ## What it checks
 
-With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported; `eplint notification` takes the option too, for `externalPurchaseToken`.
+With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported; `eplint notification` takes the option too, for the `bundleId` of a notification's `data`, `summary` or `appData` and for its `externalPurchaseToken`. Apple's App Store Server Library rejects a notification whose `bundleId` is not the verifier's (`INVALID_APP_IDENTIFIER`), in every environment.
 
 ## Why
 
@@ -3771,6 +3771,31 @@ eplint reports:
 
 ```text output
 <stdin>:1:1: error: token is for bundle ID 'com.example.other', not this app's 'com.example' [EP608]
+```
+
+A second failing example: a notification for another app, in this `notification.json`:
+
+```text options 2
+bundle-id: com.example
+```
+
+```json notification failing 2
+{
+  "notificationType": "TEST",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "data": {
+    "environment": "Sandbox",
+    "bundleId": "com.example.wrong"
+  }
+}
+```
+
+eplint reports:
+
+```text output 2
+notification.json:8:17: error: notification is for bundle ID 'com.example.wrong', not this app's 'com.example' [EP608]
 ```
 
 ## Passing example
