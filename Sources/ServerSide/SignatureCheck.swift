@@ -46,12 +46,17 @@ struct SignatureCheck {
                 RuleID.ep730JwsSignatureInvalid, "\(described)'s signature is not Base64URL: \(error.message)")
         }
         // Validity at signedDate, as Apple's verifier with online checks off; without one, now.
-        let milliseconds = payload.member("signedDate")?.value.integer ?? options.now
+        let signedDate = payload.member("signedDate")?.value.integer
+        let milliseconds = signedDate ?? options.now
         let verdict = SignedDataVerifier.verify(
             chain: chain, signingInput: Array((parts[0] + "." + parts[1]).utf8), signature: signature,
             at: milliseconds.map { $0 >= 0 ? $0 / 1000 : ($0 - 999) / 1000 },
             roots: [TrustedRoot.appleRootCAG3] + options.rootCertificates)
-        let date = milliseconds.map { " at \(ServerFacts.isoDate(milliseconds: $0))" } ?? ""
+        let date =
+            milliseconds.map {
+                " at \(ServerFacts.isoDate(milliseconds: $0)) (\(signedDate == nil ? "now" : "signedDate"))"
+            }
+            ?? ""
         switch verdict {
         case .unavailable(let reason):
             return finding(
@@ -72,7 +77,7 @@ struct SignatureCheck {
                     "\(described) is not signed under a trusted root (\(trusted))\(date): \(failure.message)")
             case .outsideValidity:
                 return finding(
-                    RuleID.ep733JwsCertificateExpired, "\(described): \(failure.message)\(date) (signedDate)")
+                    RuleID.ep733JwsCertificateExpired, "\(described): \(failure.message)\(date)")
             case .markerOID: return finding(RuleID.ep732JwsMarkerOidMissing, "\(described): \(failure.message)")
             case .signature: return finding(RuleID.ep730JwsSignatureInvalid, "\(described): \(failure.message)")
             }

@@ -6878,7 +6878,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-notification.json:2:20: error: signedPayload is not signed under a trusted root (Apple Root CA - G3) at 2024-01-25T08:00:00Z: the intermediate certificate (x5c[1]): unable to get local issuer certificate [EP731]
+notification.json:2:20: error: signedPayload is not signed under a trusted root (Apple Root CA - G3) at 2024-01-25T08:00:00Z (signedDate): the intermediate certificate (x5c[1]): unable to get local issuer certificate [EP731]
 ```
 
 ## Passing example
