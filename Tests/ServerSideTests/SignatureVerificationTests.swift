@@ -226,3 +226,20 @@ struct SignatureVerificationTests {
         }))
         """#
 }
+
+/// The embedded Apple Root CA - G3 is the shared file, byte for byte, and has Apple's published fingerprint.
+@Suite struct EmbeddedRootTests {
+    @Test(.requires(.serverAppleLibrary), .requires(.openssl)) func embeddedRootIsAppleRootCAG3() throws {
+        let embedded = TrustedRoot.appleRootCAG3.der
+        #expect(embedded.count == 583)
+        let shared = try SharedData.Item.serverAppleLibrary.require().appendingPathComponent("certs/AppleRootCA-G3.der")
+        #expect([UInt8](try Data(contentsOf: shared)) == embedded)
+        let file = TestScratch.path("g3", suffix: ".der")
+        try Data(embedded).write(to: file)
+        let digest = try ChildProcess.run(
+            try RequiredTool.openssl.require(), ["dgst", "-sha256", "-r", file.path], output: .captured)
+        #expect(
+            String(decoding: digest.standardOutput, as: UTF8.self).uppercased().hasPrefix(
+                "63343ABFB89A6A03EBB57E9B3F5FA7BE7C4F5C756F3017B3A8C488C3653E9179"))
+    }
+}
