@@ -118,7 +118,8 @@ struct SignatureVerificationTests {
         ).get()
         let expected: [String: [String]] = [
             "good": ["EP736"], "flipped": ["EP730"], "swappedLeaf": ["EP730"], "otherRoot": ["EP731"],
-            "expiredIntermediate": ["EP733"], "es384": ["EP734"], "none": ["EP734"], "x5c2": ["EP735"],
+            "expiredIntermediate": ["EP733"], "expiredSinceSignedDate": ["EP736"], "notYetValidAtSignedDate": ["EP733"],
+            "es384": ["EP734"], "none": ["EP734"], "x5c2": ["EP735"],
             "x5c4": ["EP735"], "leafWithoutMarker": ["EP732"], "intermediateWithoutMarker": ["EP732"],
             "xcode": ["EP715"],
         ]
@@ -204,6 +205,11 @@ struct SignatureVerificationTests {
         other_leaf = cert("Test Leaf", leaf_key, "Test Intermediate", other_intermediate_key, False, LEAF)
         old_intermediate = cert("Test Intermediate", intermediate_key, "Test Root", root_key, True, INTERMEDIATE,
             start, datetime.datetime(2023, 6, 1))
+        # Valid at signedDate (2024-01-25) but expired now; valid now but not yet at signedDate.
+        past_intermediate = cert("Test Intermediate", intermediate_key, "Test Root", root_key, True, INTERMEDIATE,
+            start, datetime.datetime(2024, 6, 1))
+        later_intermediate = cert("Test Intermediate", intermediate_key, "Test Root", root_key, True, INTERMEDIATE,
+            datetime.datetime(2025, 1, 1), end)
         bare_leaf = cert("Test Leaf", leaf_key, "Test Intermediate", intermediate_key, False)
         bare_intermediate = cert("Test Intermediate", intermediate_key, "Test Root", root_key, True)
         chain = [leaf, intermediate, root]
@@ -215,6 +221,8 @@ struct SignatureVerificationTests {
             "swappedLeaf": jws([swapped, intermediate, root], leaf_key),
             "otherRoot": jws([other_leaf, other_intermediate, other_root], leaf_key),
             "expiredIntermediate": jws([leaf, old_intermediate, root], leaf_key),
+            "expiredSinceSignedDate": jws([leaf, past_intermediate, root], leaf_key),
+            "notYetValidAtSignedDate": jws([leaf, later_intermediate, root], leaf_key),
             "es384": jws(chain, leaf_key, alg="ES384"),
             "none": jws(chain, leaf_key, alg="none"),
             "x5c2": jws(chain[:2], leaf_key),
