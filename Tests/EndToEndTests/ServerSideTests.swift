@@ -119,7 +119,11 @@ import Testing
         #endif
         let given = try Eplint.run(
             ["notification", "--root-certificate", "certs/test.pem", "signed.json"], in: directory)
-        #expect(given.standardOutput.contains("\(verified)certs/test.pem (") || verified == "[EP715]")
+        #if canImport(Darwin)
+            #expect(given.standardOutput.contains(verified))
+        #else
+            #expect(given.standardOutput.contains("\(verified)certs/test.pem ("))
+        #endif
         _ = try write("root-certificates:\n  - certs/test.pem\n", "sub/.eplint.yml", in: directory)
         let configured = try Eplint.run(
             ["notification", "--config", "sub/.eplint.yml", "signed.json"], in: directory)
@@ -129,7 +133,9 @@ import Testing
         _ = try write("root-certificates: ../certs/test.pem\n", "sub/.eplint.yml", in: directory)
         let resolved = try Eplint.run(["notification", "--config", "sub/.eplint.yml", "signed.json"], in: directory)
         #expect(resolved.standardOutput.contains(verified))
-        #expect(resolved.standardOutput.contains("/certs/test.pem ("))
+        #if !canImport(Darwin)
+            #expect(resolved.standardOutput.contains("/certs/test.pem ("))
+        #endif
         let missing = try Eplint.run(
             ["notification", "--root-certificate", "nothing.der", "signed.json"], in: directory)
         #expect(missing.status != 0 && missing.status != 1)
