@@ -54,7 +54,11 @@ let package = Package(
         .target(name: "EplintRules", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
         // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
         // on external purchase tokens, report bodies and notifications.
-        .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
+        .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "Signatures"]),
+        // Signed payloads verified as Apple's App Store Server Library does, offline: OpenSSL's
+        // libcrypto opened with dlopen only when a signature is checked (nothing linked, start-up
+        // unchanged) and Apple Root CA - G3 embedded. Imports nothing of eplint.
+        .target(name: "Signatures"),
         // .eplint.yml and baselines: what a project tells eplint in eplint's own files.
         .target(name: "Configuration", dependencies: ["CYAML", "EplintBase", "LintEngine", "Preprocessor"]),
         // project.pbxproj, workspaces, xcconfig files and Xcode's build-setting resolution: the
@@ -76,7 +80,7 @@ let package = Package(
             name: "LintRun",
             dependencies: [
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration",
-                "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan",
+                "Threads", "XcodeProject", "ServerSide", "Signatures", "BuiltApps", "RunPlan",
             ]
         ),
         // The command line: arguments parsed into options, the process as the run's host, reports written.
@@ -123,7 +127,7 @@ let package = Package(
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(
             name: "ServerSideTests",
-            dependencies: ["ServerSide", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
+            dependencies: ["ServerSide", "Signatures", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",

@@ -10,7 +10,7 @@ package struct ConfigurationFile: Sendable {
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
         "preprocess", "preprocessor-flags", "prefix-header", "platform", "bundle-id", "app-apple-id",
-        "environment",
+        "environment", "root-certificates",
         "required-version",
     ]
     package static let fileName = ".eplint.yml"
@@ -54,6 +54,8 @@ package struct ConfigurationFile: Sendable {
     /// The app's Apple ID, which production tokens and notifications carry as `appAppleId`.
     package var appAppleID: Int64?
     package var environment: String?
+    /// Root certificate files signed payloads may chain to besides Apple Root CA - G3 (relative to `directory`).
+    package var rootCertificates: [String] = []
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
     /// `toolVersion` is the running eplint's, checked against `required-version` first, so
@@ -169,6 +171,12 @@ package struct ConfigurationFile: Sendable {
                     throw error(value, key, "must be production or sandbox")
                 }
                 environment = name
+            case "root-certificates":
+                if let single = value.string {
+                    rootCertificates = [single]
+                } else {
+                    for item in try list(value, key) { rootCertificates.append(try string(item, key)) }
+                }
             case "required-version":
                 break  // checked before the other keys
             default:

@@ -13,6 +13,8 @@ package struct ServerRunOptions: Sendable {
     package var appAppleID: Int64?
     package var environment: ServerOptions.Environment?
     package var tokens: [String] = []
+    /// Root certificate files (`--root-certificate`), DER or PEM, trusted besides Apple Root CA - G3.
+    package var rootCertificates: [String] = []
     package var include: [Glob] = []
     package var inputs: [String] = []
 
@@ -58,6 +60,24 @@ package struct ServerRun {
             options.now = seconds * 1000
             if options.environment == nil {
                 options.environment = project?.environment.flatMap(ServerOptions.Environment.init)
+            }
+            // The option's files as given (relative to here), then the configuration's (relative to it).
+            let roots =
+                self.options.rootCertificates.map { ($0, "--root-certificate") }
+                + (project.map { project in project.rootCertificates.map { (project.resolve($0), "root-certificates:") }
+                }
+                    ?? [])
+            for (path, source) in roots {
+                let bytes: [UInt8]
+                switch RegularFile.contents(path) {
+                case .success(let read): bytes = read
+                case .failure(let failure):
+                    throw RunFailure(message: "\(source) \(path.quotedForMessage): cannot read it: \(failure.reason)")
+                }
+                switch RootCertificateFile.roots(bytes, name: path) {
+                case .success(let read): options.rootCertificates += read
+                case .failure(let problem): throw RunFailure(message: "\(source) \(path.quotedForMessage) \(problem)")
+                }
             }
             for (index, text) in self.options.tokens.enumerated() {
                 switch ServerLinter.decodeToken(Substring(text)) {

@@ -17,8 +17,9 @@ package enum Base64URL {
         }
     }
 
-    /// Decodes `text` with or without `=` padding.
-    package static func decode(_ text: Substring) throws(Failure) -> [UInt8] {
+    /// Decodes `text` with or without `=` padding; `standard`: Base64's alphabet (RFC 4648 §4,
+    /// `+` and `/`), as a JWS header's `x5c` certificates and PEM files are written.
+    package static func decode(_ text: Substring, standard: Bool = false) throws(Failure) -> [UInt8] {
         let characters = Array(text.utf8)
         var end = characters.count
         var padding = 0
@@ -37,20 +38,21 @@ package enum Base64URL {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
             case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a")) + 26
             case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0")) + 52
-            case UInt8(ascii: "-"): sextet = 62
-            case UInt8(ascii: "_"): sextet = 63
+            case UInt8(ascii: "-") where !standard, UInt8(ascii: "+") where standard: sextet = 62
+            case UInt8(ascii: "_") where !standard, UInt8(ascii: "/") where standard: sextet = 63
             default:
                 // Columns count scalars: continuation bytes before it do not move them.
                 let scalarIndex = characters[..<position].count { $0 & 0xC0 != 0x80 }
                 let shown: String
                 switch byte {
-                case UInt8(ascii: "+"), UInt8(ascii: "/"):
+                case UInt8(ascii: "+") where !standard, UInt8(ascii: "/") where !standard:
                     shown = "'\(Character(Unicode.Scalar(byte)))' (standard Base64; Base64URL uses '-' and '_')"
                 case UInt8(ascii: "="): shown = "'=' before the end (padding comes last)"
                 case 0x21..<0x7F: shown = "'\(Character(Unicode.Scalar(byte)))'"
                 default: shown = "byte 0x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
                 }
-                throw Failure(message: "\(shown) is not a Base64URL character", characterIndex: scalarIndex)
+                throw Failure(
+                    message: "\(shown) is not a Base64\(standard ? "" : "URL") character", characterIndex: scalarIndex)
             }
             buffer = buffer << 6 | sextet
             bits += 6

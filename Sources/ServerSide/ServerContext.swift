@@ -1,5 +1,6 @@
 import EplintBase
 import LintEngine
+import Signatures
 
 /// Which kind of server-side document a rule looks at.
 package enum ServerDocumentKind: String, Sendable {
@@ -19,6 +20,8 @@ package struct ServerOptions: Sendable {
     package var tokens: [DecodedToken]
     /// Now, UNIX time in milliseconds (`EPLINT_NOW` or the clock), for dates in the future; nil checks none.
     package var now: Int64?
+    /// Roots signed payloads may chain to besides the embedded Apple Root CA - G3 (`--root-certificate`).
+    package var rootCertificates: [TrustedRoot] = []
 
     package init(
         bundleID: String? = nil, appAppleID: Int64? = nil, environment: Environment? = nil,

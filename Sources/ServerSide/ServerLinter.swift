@@ -201,8 +201,8 @@ package final class ServerLinter {
         return check(context)
     }
 
-    /// `{"signedPayload": "header.payload.signature"}`: the payload is decoded and checked, the
-    /// signature is not verified (that needs Apple's certificate chain), and a note says so.
+    /// `{"signedPayload": "header.payload.signature"}`: the payload is decoded and checked, and
+    /// its signature verified (SignatureCheck).
     private func lintSigned(_ member: JSONMember, file: String, keyPathPrefix: String) -> [Diagnostic] {
         let keyPath = String(keyPathPrefix.dropLast())
         guard let text = member.value.string else {
@@ -232,9 +232,49 @@ package final class ServerLinter {
                     keyPath: keyPath, value: excerpt)
             ]
         }
+        let jws: DecodedJWS
+        switch Self.decodeJWS(text) {
+        case .failure(let failure): return invalid(failure.message)
+        case .success(let decoded): jws = decoded
+        }
+        let payload = jws.payload
+        let signature = SignatureCheck(
+            options: options, file: file, range: range, keyPath: keyPath, described: described
+        ).findings(header: jws.header, payload: payload, parts: jws.parts)
+        if case .object(let members) = payload.value, let type = SignedPayloadType(members: members) {
+            // Names are the payload's, untrusted: six at most, each cut to 40 characters.
+            let names =
+                members.prefix(6).map { $0.key.count > 40 ? $0.key.prefix(40) + "…" : $0.key }.joined(separator: ", ")
+                + (members.count > 6 ? ", …" : "")
+            return [
+                Diagnostic(
+                    file: file, rule: RuleID.ep714InvalidSignedPayload,
+                    message: "\(described) is not a notification: its JWS payload (\(names)) is \(type.description)",
+                    range: range, keyPath: keyPath, value: excerpt)
+            ] + signature
+        }
+        let prefix = keyPath.isEmpty ? "" : keyPath + "."
+        let context = ServerContext(
+            file: file, kind: .notification, object: payload, options: options, run: run, keyPathPrefix: prefix,
+            anchor: range)
+        return signature + check(context)
+    }
+
+    /// A compact JWS's three parts, its header and payload JSON objects.
+    struct DecodedJWS {
+        var header: JSONNode
+        var payload: JSONNode
+        var parts: [Substring]
+    }
+
+    /// The JWS in `text`, or why it is none (EP714's message).
+    static func decodeJWS(_ text: Substring) -> Result<DecodedJWS, TokenFailure> {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
-            return invalid("it has \(parts.count) dot-separated parts, not 3 (header.payload.signature)")
+            return .failure(
+                TokenFailure(
+                    rule: RuleID.ep714InvalidSignedPayload,
+                    message: "it has \(parts.count) dot-separated parts, not 3 (header.payload.signature)"))
         }
         func object(_ part: Substring, _ name: String) -> Result<JSONNode, TokenFailure> {
             let bytes: [UInt8]
@@ -253,44 +293,51 @@ package final class ServerLinter {
             }
             return .success(root)
         }
-        let payload: JSONNode
         switch (object(parts[0], "header"), object(parts[1], "payload")) {
-        case (.failure(let failure), _), (_, .failure(let failure)): return invalid(failure.message)
-        case (.success, .success(let decoded)): payload = decoded
+        case (.failure(let failure), _), (_, .failure(let failure)): return .failure(failure)
+        case (.success(let header), .success(let payload)):
+            return .success(DecodedJWS(header: header, payload: payload, parts: parts))
         }
-        if case .object(let members) = payload.value, let type = SignedPayloadType(members: members) {
-            // Names are the payload's, untrusted: six at most, each cut to 40 characters.
-            let names =
-                members.prefix(6).map { $0.key.count > 40 ? $0.key.prefix(40) + "…" : $0.key }.joined(separator: ", ")
-                + (members.count > 6 ? ", …" : "")
-            return [
-                Diagnostic(
-                    file: file, rule: RuleID.ep714InvalidSignedPayload,
-                    message: "\(described) is not a notification: its JWS payload (\(names)) is \(type.description)",
-                    range: range, keyPath: keyPath, value: excerpt)
-            ]
+    }
+
+    /// A notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, verified as its
+    /// own signature when written as a compact JWS (Apple's example models hold placeholder text there).
+    private func nestedSignatures(_ context: ServerContext) -> [Diagnostic] {
+        guard let data = context.member("data")?.value, data.isObject else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for key in ["signedTransactionInfo", "signedRenewalInfo"] {
+            guard let member = data.member(key), let text = member.value.string,
+                text.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2
+            else { continue }
+            let keyPath = context.keyPathPrefix + "data." + key
+            let range = context.anchor ?? member.value.range
+            switch Self.decodeJWS(Substring(text)) {
+            case .failure(let failure):
+                diagnostics.append(
+                    Diagnostic(
+                        file: context.file, rule: failure.rule, message: "data.\(key) is not a JWS: \(failure.message)",
+                        range: range, keyPath: keyPath))
+            case .success(let jws):
+                diagnostics += SignatureCheck(
+                    options: options, file: context.file, range: range, keyPath: keyPath, described: "data.\(key)"
+                ).findings(header: jws.header, payload: jws.payload, parts: jws.parts)
+            }
         }
-        let prefix = keyPath.isEmpty ? "" : keyPath + "."
-        let context = ServerContext(
-            file: file, kind: .notification, object: payload, options: options, run: run, keyPathPrefix: prefix,
-            anchor: range)
-        return [
-            Diagnostic(
-                file: file, rule: RuleID.ep715SignatureNotVerified,
-                message: "\(described) decoded but its signature was not verified", range: range, keyPath: keyPath)
-        ]
-            + check(context)
+        return diagnostics
     }
 
     /// Runs the rules of the context's kind; a notification's `externalPurchaseToken` object is
     /// then checked as the token it is, at its own members (or at the signed payload's place).
     private func check(_ context: ServerContext) -> [Diagnostic] {
         for rule in rules where rule.kinds.contains(context.kind) { rule.check(context) }
-        guard context.kind == .notification, let token = context.member("externalPurchaseToken"), token.value.isObject
-        else { return context.diagnostics }
+        guard context.kind == .notification else { return context.diagnostics }
+        let nested = nestedSignatures(context)
+        guard let token = context.member("externalPurchaseToken"), token.value.isObject else {
+            return context.diagnostics + nested
+        }
         let embedded = ServerContext(
             file: context.file, kind: .token, object: token.value, options: options, run: run,
             keyPathPrefix: context.keyPathPrefix + "externalPurchaseToken.", anchor: context.anchor)
-        return context.diagnostics + check(embedded)
+        return context.diagnostics + nested + check(embedded)
     }
 }

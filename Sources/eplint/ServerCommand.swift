@@ -19,7 +19,7 @@ struct ServerCommand {
         by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .report) })
     static let notificationSpec = CommandSpec.declared(
         name: "notification",
-        abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded, not verified).",
+        abstract: "Lint App Store Server Notification V2 payloads (decoded, or signedPayload: decoded and verified).",
         by: { (options: inout OptionReader) throws(UsageError) in try ServerCommand(&options, kind: .notification) })
 
     var run: ServerRunOptions
@@ -57,6 +57,13 @@ struct ServerCommand {
             run.inputs = options.positionals(
                 "TOKEN", help: "Tokens; '-' (or none) reads one per line from standard input.")
         case .report, .notification:
+            if kind == .notification {
+                run.rootCertificates = options.values(
+                    "root-certificate", "FILE",
+                    help:
+                        "A root certificate (DER or PEM) signed payloads may chain to besides Apple Root CA - G3 (repeatable)."
+                )
+            }
             if kind == .report {
                 run.tokens = options.values(
                     "token", "TOKEN",

@@ -47,6 +47,14 @@ private func failure(_ yaml: String) -> String? {
         #expect(file.resolve("Config/Release.xcconfig") == "/project/Config/Release.xcconfig")
     }
 
+    /// `root-certificates:` takes one path or a list, each resolved against the file's folder.
+    @Test func rootCertificates() throws {
+        #expect(try read("root-certificates: certs/test.der\n").rootCertificates == ["certs/test.der"])
+        let file = try read("root-certificates:\n  - a.pem\n  - /abs/b.der\n")
+        #expect(file.rootCertificates.map(file.resolve) == ["/project/a.pem", "/abs/b.der"])
+        #expect(failure("root-certificates: {a: b}\n") == ".eplint.yml:1: root-certificates: must be a list")
+    }
+
     @Test func mistakesNameFileLineAndKey() throws {
         #expect(
             failure("severity: {EP104: error}\ndisabel: [EP206]\n")

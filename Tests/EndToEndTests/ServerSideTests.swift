@@ -98,6 +98,53 @@ import Testing
                 "Examples/server/notification-broken.json:3:23: error: notificationUUID 'not-a-uuid' is not a UUID"))
     }
 
+    /// Roots from `--root-certificate` (DER or PEM, as given) and `root-certificates:` (relative to
+    /// the configuration); an unreadable or malformed one stops the run, naming it.
+    @Test(.requires(.serverAppleLibrary)) func rootCertificatesFromTheOptionAndTheConfiguration() throws {
+        let corpus = try SharedData.Item.serverAppleLibrary.require()
+        let directory = try Eplint.temporaryDirectory()
+        let jws = try String(
+            contentsOf: corpus.appendingPathComponent("mock_signed_data/testNotification"), encoding: .utf8)
+        _ = try write(jws, "signed.json", in: directory)
+        let der = try Data(contentsOf: corpus.appendingPathComponent("certs/testCA.der"))
+        let pem =
+            "-----BEGIN CERTIFICATE-----\n" + der.base64EncodedString(options: .lineLength64Characters)
+            + "\n-----END CERTIFICATE-----\n"
+        _ = try write(pem, "certs/test.pem", in: directory)
+        // macOS does not verify yet (README): EP715 there.
+        #if canImport(Darwin)
+            let verified = "[EP715]"
+        #else
+            let verified = "verified to the root given as "
+        #endif
+        let given = try Eplint.run(
+            ["notification", "--root-certificate", "certs/test.pem", "signed.json"], in: directory)
+        #if canImport(Darwin)
+            #expect(given.standardOutput.contains(verified))
+        #else
+            #expect(given.standardOutput.contains("\(verified)certs/test.pem ("))
+        #endif
+        _ = try write("root-certificates:\n  - certs/test.pem\n", "sub/.eplint.yml", in: directory)
+        let configured = try Eplint.run(
+            ["notification", "--config", "sub/.eplint.yml", "signed.json"], in: directory)
+        // Relative to the configuration's folder: sub/certs/test.pem, which is not there.
+        #expect(configured.standardError.contains("root-certificates: '"))
+        #expect(configured.standardError.contains("/sub/cert") && configured.standardError.contains("cannot read it"))
+        _ = try write("root-certificates: ../certs/test.pem\n", "sub/.eplint.yml", in: directory)
+        let resolved = try Eplint.run(["notification", "--config", "sub/.eplint.yml", "signed.json"], in: directory)
+        #expect(resolved.standardOutput.contains(verified))
+        #if !canImport(Darwin)
+            #expect(resolved.standardOutput.contains("/certs/test.pem ("))
+        #endif
+        let missing = try Eplint.run(
+            ["notification", "--root-certificate", "nothing.der", "signed.json"], in: directory)
+        #expect(missing.status != 0 && missing.status != 1)
+        #expect(missing.standardError.contains("--root-certificate 'nothing.der': cannot read it"))
+        _ = try write("not a certificate", "bad.der", in: directory)
+        let bad = try Eplint.run(["notification", "--root-certificate", "bad.der", "signed.json"], in: directory)
+        #expect(bad.standardError.contains("is neither a DER certificate nor PEM with a CERTIFICATE block"))
+    }
+
     /// A file holding only a compact JWS is a signed payload; `--environment` reaches the
     /// externalPurchaseToken inside it.
     @Test func aBareJWSFileIsASignedNotification() throws {
@@ -113,10 +160,11 @@ import Testing
             base64URL(#"{"alg":"ES256"}"#) + "." + base64URL(payload) + ".c2ln\n", "signedPayload", in: directory)
         let sandbox = try Eplint.run(
             ["notification", "--environment", "sandbox", "--bundle-id", "com.example", "signedPayload"], in: directory)
-        #expect(sandbox.status == 0)
+        // The token passes in the sandbox; the header's missing x5c is the one finding.
+        #expect(sandbox.status == 1)
         #expect(
             sandbox.standardOutput
-                == "signedPayload:1:1: note: the signed payload in this file decoded but its signature was not verified [EP715]\n"
+                == "signedPayload:1:1: error: the signed payload in this file: its JWS header has no x5c, the certificate chain a signature is checked with [EP735]\n"
         )
         let production = try Eplint.run(
             ["notification", "--environment", "production", "signedPayload"], in: directory)

@@ -1,14 +1,16 @@
+import Foundation
 import LintEngine
 import PlistSyntax
 import Reporters
 import ServerSide
+import Signatures
 import TestSupport
 import Testing
 
 /// The server-side pages (EP6xx, EP7xx) are tests too: a token block is read as standard input
 /// (one token a line, `<stdin>`), a report or notification block as `report.json` or
-/// `notification.json`; a `text options` block gives `--bundle-id`, `--app-apple-id`, `--environment`, `--token`;
-/// now is 2026-01-01T00:00:00Z.
+/// `notification.json`; a `text options` block gives `--bundle-id`, `--app-apple-id`, `--environment`, `--token`,
+/// `--root-certificate` (a path from the checkout, into shared/); now is 2026-01-01T00:00:00Z.
 @Suite struct ServerRulePageTests {
     typealias Page = RulePage
 
@@ -20,7 +22,7 @@ import Testing
     @Test func everyServerRuleHasAPage() {
         let documented = Set(Self.pages.map(\.metadata.id))
         for rule in allServerRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
-        for id in ["EP601", "EP602", "EP701", "EP702", "EP714", "EP715"] {
+        for id in ["EP601", "EP602", "EP701", "EP702", "EP714", "EP715"] + (730...736).map({ "EP\($0)" }) {
             #expect(RuleID(validating: id).map(documented.contains) == true)
         }
     }
@@ -40,7 +42,28 @@ import Testing
         }
     }
 
+    /// The pages whose examples verify signatures: where verification cannot run (macOS, no libcrypto)
+    /// they print EP715 instead, and they need shared/ for the test root.
+    static let verifyingPages: Set<String> = ["EP730", "EP731", "EP732", "EP733", "EP736"]
+
+    /// Whether a page's examples can run here (recording an issue in strict mode when not).
+    static func runs(_ page: Page) -> Bool {
+        guard verifyingPages.contains("\(page.metadata.id)") else { return true }
+        if let reason = SignedDataVerifier.unavailability {
+            #if canImport(Darwin)
+                _ = reason
+                return false  // the platform, not a missing tool: EP715's page says so
+            #else
+                if RequiredTool.strict { Issue.record("signatures cannot be verified: \(reason)") }
+                return false
+            #endif
+        }
+        guard SharedData.Item.serverAppleLibrary.runs else { return false }
+        return true
+    }
+
     @Test(arguments: pages) func failingExamplePrintsItsOutput(_ page: Page) throws {
+        guard Self.runs(page) else { return }
         let examples = Self.examples(page, "failing")
         #expect(examples.first?.kind == Self.kind(of: page))
         for example in examples {
@@ -75,6 +98,7 @@ extension ServerRulePageTests {
     @Test(arguments: pages.filter { kind(of: $0) != .token }) func failingExampleWithMultibytePrefix(_ page: Page)
         throws
     {
+        guard Self.runs(page) else { return }
         let kind = try #require(Self.kind(of: page))
         let failing = try #require(page.block("\(kind.exampleLanguage) \(kind.rawValue) failing"))
         func prefix(_ line: Int) -> String { "\"é😀\(Character(Unicode.Scalar(0x4E00 + line)!))\": 0, " }
@@ -112,6 +136,15 @@ func serverLint(_ kind: ServerDocumentKind, _ text: String, options: String? = n
         case "app-apple-id": serverOptions.appAppleID = Int64(parts[1])
         case "environment": serverOptions.environment = ServerOptions.Environment(rawValue: parts[1])
         case "token": serverOptions.tokens.append(try! ServerLinter.decodeToken(Substring(parts[1])).get())
+        case "root-certificate":
+            // Relative to the checkout, as the page shows it (`../shared/…`); the message names it so.
+            let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let bytes = (try? Data(contentsOf: checkout.appendingPathComponent(parts[1]))).map { [UInt8]($0) } ?? []
+            switch RootCertificateFile.roots(bytes, name: parts[1]) {
+            case .success(let roots): serverOptions.rootCertificates += roots
+            case .failure(let problem): Issue.record("root-certificate \(parts[1]) \(problem.message)")
+            }
         default: Issue.record("unknown option \(parts[0])")
         }
     }

@@ -165,14 +165,14 @@ import Testing
     @Test func signedNotificationsAreDecodedAndCheckedAtTheirSignedPayload() {
         func jws(_ payload: String) -> String { token("{\"alg\":\"ES256\"}") + "." + token(payload) + ".c2ln" }
         let good = "{\"notificationType\": \"TEST\", \(header), \"data\": {}}"
-        #expect(findings(.notification, "{\"signedPayload\": \"\(jws(good))\"}") == ["1:19 EP715 signedPayload"])
+        #expect(findings(.notification, "{\"signedPayload\": \"\(jws(good))\"}") == ["1:19 EP735 signedPayload"])
         let bad =
             "{\"notificationType\": \"TEST\", \"notificationUUID\": \"u\", \"version\": \"1.0\", \"signedDate\": 1706169600000}"
         #expect(
             findings(.notification, "{\"signedPayload\": \"\(jws(bad))\"}")
                 == [
                     "1:19 EP705 signedPayload.notificationUUID", "1:19 EP710 signedPayload",
-                    "1:19 EP712 signedPayload.version", "1:19 EP715 signedPayload",
+                    "1:19 EP712 signedPayload.version", "1:19 EP735 signedPayload",
                 ])
         #expect(findings(.notification, "{\"signedPayload\": \"a.b\"}") == ["1:19 EP714 signedPayload"])
         #expect(
@@ -204,7 +204,7 @@ import Testing
             findings(.notification, "{\"signedPayload\": \"\(signed)\"}") == [
                 "1:19 EP603 signedPayload.externalPurchaseToken", "1:19 EP603 signedPayload.externalPurchaseToken",
                 "1:19 EP603 signedPayload.externalPurchaseToken",
-                "1:19 EP604 signedPayload.externalPurchaseToken.appAppleId", "1:19 EP715 signedPayload",
+                "1:19 EP604 signedPayload.externalPurchaseToken.appAppleId", "1:19 EP735 signedPayload",
             ])
         // Alone in a file, the JWS is a signed payload; anything else that is not JSON stays EP701.
         #expect(findings(.notification, "\n" + signed + "\n").count == 5)
@@ -213,8 +213,9 @@ import Testing
         #expect(findings(.report, signed) == ["1:1 EP701 "])
     }
 
-    /// A hostile bare JWS ends in one EP714, in time linear in its size: 4 MB of Base64URL, a
-    /// payload naming a transaction with 10,000 long member names (the message keeps six, cut).
+    /// A hostile bare JWS ends in one EP714 (and its header's missing alg, EP734), in time linear in
+    /// its size: 4 MB of Base64URL, a payload naming a transaction with 10,000 long member names
+    /// (the message keeps six, cut).
     @Test func hostileBareJWS() {
         let huge = String(repeating: "A", count: 4_000_000)
         #expect(findings(.notification, huge + "." + huge + ".x").map { $0.hasSuffix("EP714 ") } == [true])
@@ -222,7 +223,7 @@ import Testing
         let payload = token("{\"transactionId\": \"1\", \(members)}")
         let diagnostics = ServerLinter(options: ServerOptions()).lintDocument(
             Array((token("{}") + "." + payload + ".x").utf8), file: "f", kind: .notification)
-        #expect(diagnostics.map(\.rule.rawValue) == ["EP714"])
+        #expect(diagnostics.map(\.rule.rawValue) == ["EP714", "EP734"])
         #expect(diagnostics.first.map { $0.message.count < 600 } == true)
     }
 

@@ -34,7 +34,7 @@ package struct RequiredTool: Sendable {
 
     /// Every tool a test needs (StrictModeTests requires them all under strict mode).
     package static var all: [RequiredTool] {
-        [node, python, python3, junitPython, vim, script, strace, emacs, openssl, clang, setpriv]
+        [node, python, python3, junitPython, cryptographyPython, vim, script, strace, emacs, openssl, clang, setpriv]
     }
 
     /// JavaScript's own regular expressions, for the problem-matcher tests.
@@ -54,6 +54,12 @@ package struct RequiredTool: Sendable {
         name: "python3 (junitparser, xmlschema)",
         path: executable("python3").flatMap { imports($0, "junitparser", "xmlschema") ? $0 : nil },
         reason: "python3 on PATH cannot import junitparser and xmlschema (PyPI)")
+
+    /// The `python3` on PATH, when it imports `cryptography` (PyPI): certificate chains and ES256
+    /// signatures made for the signature tests, by something other than eplint.
+    package static let cryptographyPython = RequiredTool(
+        name: "python3 (cryptography)", path: executable("python3").flatMap { imports($0, "cryptography") ? $0 : nil },
+        reason: "python3 on PATH cannot import cryptography (PyPI)")
 
     package static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
     /// `script`, which gives eplint a pseudo-terminal (arguments: `PseudoTerminal`).

@@ -3736,18 +3736,18 @@ token-bundle-mismatch
 """#, #"""
 error
 """#, #"""
-A token belongs to another app than --bundle-id names.
+A token or notification belongs to another app than --bundle-id names.
 """#, #"""
 none
 """#, #"""
 # EP608 token-bundle-mismatch
 
 - **Severity:** error
-- **Summary:** A token belongs to another app than --bundle-id names.
+- **Summary:** A token or notification belongs to another app than --bundle-id names.
 
 ## What it checks
 
-With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported; `eplint notification` takes the option too, for `externalPurchaseToken`.
+With `--bundle-id ID` (or `bundle-id:` in `.eplint.yml`), a token whose `bundleId` differs is reported; `eplint notification` takes the option too, for the `bundleId` of a notification's `data`, `summary` or `appData` and for its `externalPurchaseToken`. Apple's App Store Server Library rejects a notification whose `bundleId` is not the verifier's (`INVALID_APP_IDENTIFIER`), in every environment.
 
 ## Why
 
@@ -3771,6 +3771,31 @@ eplint reports:
 
 ```text output
 <stdin>:1:1: error: token is for bundle ID 'com.example.other', not this app's 'com.example' [EP608]
+```
+
+A second failing example: a notification for another app, in this `notification.json`:
+
+```text options 2
+bundle-id: com.example
+```
+
+```json notification failing 2
+{
+  "notificationType": "TEST",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1698148900000,
+  "data": {
+    "environment": "Sandbox",
+    "bundleId": "com.example.wrong"
+  }
+}
+```
+
+eplint reports:
+
+```text output 2
+notification.json:8:17: error: notification is for bundle ID 'com.example.wrong', not this app's 'com.example' [EP608]
 ```
 
 ## Passing example
@@ -4852,7 +4877,7 @@ none
 
 ## What it checks
 
-A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects. A file holding nothing but a compact JWS (`header.payload.signature`, what the server receives as `signedPayload`, as Apple's test data stores it) is read as a signed payload too. A JWS whose payload is not a notification (no `notificationType`) but another of Apple's signed types is reported as what it is: a signed transaction (`JWSTransaction`: it has `transactionId`, `bundleId`, `purchaseDate` or the like), signed renewal info (`JWSRenewalInfo`: `autoRenewStatus`, `renewalDate` …, or only members both have, as renewal info is the one without `bundleId`) or an app transaction (`receiptType`, `applicationVersion` …), with where a notification carries it.
+A `{"signedPayload": …}` body (without `notificationType`) must hold three Base64URL parts, header and payload JSON objects. A file holding nothing but a compact JWS (`header.payload.signature`, what the server receives as `signedPayload`, as Apple's test data stores it) is read as a signed payload too. A JWS whose payload is not a notification (no `notificationType`) but another of Apple's signed types is reported as what it is: a signed transaction (`JWSTransaction`: it has `transactionId`, `bundleId`, `purchaseDate` or the like), signed renewal info (`JWSRenewalInfo`: `autoRenewStatus`, `renewalDate` …, or only members both have, as renewal info is the one without `bundleId`) or an app transaction (`receiptType`, `applicationVersion` …), with where a notification carries it; its signature is still verified (EP730–EP736).
 
 ## Why
 
@@ -4884,6 +4909,7 @@ eplint reports:
 
 ```text output 2
 notification.json:1:1: error: the signed payload in this file is not a notification: its JWS payload (environment, bundleId, signedDate) is a signed transaction (JWSTransaction), which a notification carries in data.signedTransactionInfo [EP714]
+notification.json:1:1: error: the signed payload in this file: its JWS header has no x5c, the certificate chain a signature is checked with [EP735]
 ```
 
 ## Passing example
@@ -4916,18 +4942,24 @@ signature-not-verified
 """#, #"""
 note
 """#, #"""
-A signed notification was decoded but its signature not verified.
+A signed payload was decoded but its signature could not be verified.
 """#, #"""
 none
 """#, #"""
 # EP715 signature-not-verified
 
 - **Severity:** note
-- **Summary:** A signed notification was decoded but its signature not verified.
+- **Summary:** A signed payload was decoded but its signature could not be verified.
 
 ## What it checks
 
-eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS) and checks its payload like a decoded one, but does not verify the signature (that needs Apple’s certificate chain and the network). This note says so; disable it in `.eplint.yml` once you know.
+eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS), and a notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, checks the payload like a decoded one, and verifies the signature as Apple's verifier does (EP730–EP736). This note says where it could not, and why:
+
+- the payload's `environment` is `Xcode` or `LocalTesting`: Xcode signs those with its own certificate, not under Apple Root CA - G3, and Apple's verifier skips them too;
+- on macOS, where eplint does not verify signatures yet (the system's libcrypto cannot be loaded there, and Security.framework is not used yet);
+- on Linux without OpenSSL's libcrypto (`libcrypto.so.3`; install `libssl3` or your distribution's OpenSSL 3 package).
+
+Disable it in `.eplint.yml` once you know.
 
 ## Why
 
@@ -4939,14 +4971,14 @@ For this `notification.json`:
 
 ```json notification failing
 {
-  "signedPayload": "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUlCLi4uIl19.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNzA2MTY5NjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.c2lnbmF0dXJl"
+  "signedPayload": "eyJhbGciOiJFUzI1NiJ9.eyJub3RpZmljYXRpb25UeXBlIjoiVEVTVCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZGF0YSI6eyJlbnZpcm9ubWVudCI6Ilhjb2RlIiwiYXBwQXBwbGVJZCI6MTIzNCwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSJ9fQ.c2lnbmF0dXJl"
 }
 ```
 
 eplint reports:
 
 ```text output
-notification.json:2:20: note: signedPayload decoded but its signature was not verified [EP715]
+notification.json:2:20: note: signedPayload decoded but its signature was not verified: the Xcode environment's payloads are signed by Xcode's own certificate, not Apple's [EP715]
 ```
 
 ## Passing example
@@ -4969,7 +5001,7 @@ notification.json:2:20: note: signedPayload decoded but its signature was not ve
 
 ## How to fix
 
-Verify signatures in your server (App Store Server Library); in fixtures, keep this note or disable EP715.
+Verify signatures in your server (App Store Server Library); for Xcode's payloads, keep this note or disable EP715; elsewhere, run eplint where libcrypto is (Linux with OpenSSL 3) to have signatures verified.
 
 """#),
         (#"""
@@ -6732,6 +6764,500 @@ report.json:8:23: note: the buy's creationDate
 ## How to fix
 
 Past the window Apple takes no correction of the line item; report what happened later as a new line item.
+
+"""#),
+        (#"""
+EP730
+"""#, #"""
+jws-signature-invalid
+"""#, #"""
+error
+"""#, #"""
+A signed payload whose ES256 signature does not match its header and payload.
+"""#, #"""
+none
+"""#, #"""
+# EP730 jws-signature-invalid
+
+- **Severity:** error
+- **Summary:** A signed payload whose ES256 signature does not match its header and payload.
+
+## What it checks
+
+The JWS signature (ES256: ECDSA with P-256 and SHA-256, `r` and `s` as 64 bytes) must verify over `header.payload` with the public key of the signing certificate (`x5c[0]`), once that certificate's chain is trusted (EP731, EP732, EP733). A payload changed after signing, a signature from another key or a swapped signing certificate fail here. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+
+## Why
+
+> signedDate: The UNIX time, in milliseconds, that the App Store signed the JSON Web Signature data.
+
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a payload before trusting any member of it unless its header's `alg` is ES256, its `x5c` holds three certificates, the signing certificate and the intermediate carry Apple's marker extensions and chain to Apple Root CA - G3 (or the roots the verifier is given) at `signedDate`, and the ES256 signature verifies with the signing certificate's key.
+
+## Failing example
+
+With these options (`--NAME VALUE`; the test root is Apple's library's, in `shared/corpus/server-apple-library`):
+
+```text options
+root-certificate: ../shared/corpus/server-apple-library/certs/testCA.der
+```
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJ4NWMiOlsiTUlJQm9EQ0NBVWFnQXdJQkFnSUJDekFLQmdncWhrak9QUVFEQWpCTk1Rc3dDUVlEVlFRR0V3SlZVekVUTUJFR0ExVUVDQXdLUTJGc2FXWnZjbTVwWVRFU01CQUdBMVVFQnd3SlEzVndaWEowYVc1dk1SVXdFd1lEVlFRS0RBeEpiblJsY20xbFpHbGhkR1V3SGhjTk1qTXdNVEEwTVRZek56TXhXaGNOTXpJeE1qTXhNVFl6TnpNeFdqQkZNUXN3Q1FZRFZRUUdFd0pWVXpFVE1CRUdBMVVFQ0F3S1EyRnNhV1p2Y201cFlURVNNQkFHQTFVRUJ3d0pRM1Z3WlhKMGFXNXZNUTB3Q3dZRFZRUUtEQVJNWldGbU1Ga3dFd1lIS29aSXpqMENBUVlJS29aSXpqMERBUWNEUWdBRTRyV0J4R21GYm5QSVBRSTB6c0JLekx4c2o4cEQydnFicjB5UElTVXgyV1F5eG1yTnFsOWZoSzhZRUV5WUZWNysrcDVpNFlVU1Ivbzl1UUlnQ1BJaHJLTWZNQjB3Q1FZRFZSMFRCQUl3QURBUUJnb3Foa2lHOTJOa0Jnc0JCQUlUQURBS0JnZ3Foa2pPUFFRREFnTklBREJGQWlFQWtpRVprb0ZNa2o0Z1huK1E5alhRWk1qWjJnbmpaM2FNOE5ZcmdmVFVpdlFDSURKWVowRmFMZTduU0lVMkxXTFRrNXRYVENjNEU4R0pTWWYvc1lSeEVGaWUiLCJNSUlCbHpDQ0FUMmdBd0lCQWdJQkJqQUtCZ2dxaGtqT1BRUURBakEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUI0WERUSXpNREV3TkRFMk1qWXdNVm9YRFRNeU1USXpNVEUyTWpZd01Wb3dUVEVMTUFrR0ExVUVCaE1DVlZNeEV6QVJCZ05WQkFnTUNrTmhiR2xtYjNKdWFXRXhFakFRQmdOVkJBY01DVU4xY0dWeWRHbHViekVWTUJNR0ExVUVDZ3dNU1c1MFpYSnRaV1JwWVhSbE1Ga3dFd1lIS29aSXpqMENBUVlJS29aSXpqMERBUWNEUWdBRUZRM2xYMnNxTjlHSXdBaWlNUURRQy9reW5TZ1g0N1J3dmlET3RNWFh2eUtkUWU2Q1BzUzNqbzJ1UkR1RXFBeFdlT2lDcmpsRFdzeXo1d3dkVTBndGFxTWxNQ013RHdZRFZSMFRCQWd3QmdFQi93SUJBREFRQmdvcWhraUc5Mk5rQmdJQkJBSVRBREFLQmdncWhrak9QUVFEQWdOSUFEQkZBaUVBdm56TWNWMjY4Y1JiMS9GcHlWMUVoVDNXRnZPenJCVVdQNi9Ub1RoRmF2TUNJRmJhNXQ2WUt5MFIySkR0eHF0T2pKeTY2bDZWN2QvUHJBRE5wa21JUFcraSIsIk1JSUJYRENDQVFJQ0NRQ2ZqVFVHTERuUjlqQUtCZ2dxaGtqT1BRUURBekEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUI0WERUSXpNREV3TkRFMk1qQXpNbG9YRFRNek1ERXdNVEUyTWpBek1sb3dOakVMTUFrR0ExVUVCaE1DVlZNeEV6QVJCZ05WQkFnTUNrTmhiR2xtYjNKdWFXRXhFakFRQmdOVkJBY01DVU4xY0dWeWRHbHViekJaTUJNR0J5cUdTTTQ5QWdFR0NDcUdTTTQ5QXdFSEEwSUFCSFB2d1pmb0tMS2FPclgvV2U0cU9iWFNuYTVUZFdIVlo2aElSQTF3MG9jM1FDVDBJbzJwbHlEQjMvTVZsazJ0YzRLR0U4VGlxVzdpYlE2WmM5VjY0azB3Q2dZSUtvWkl6ajBFQXdNRFNBQXdSUUloQU1USGhXdGJBUU4waFN4SVhjUDRDS3JEQ0gvZ3N4V3B4NmpUWkxUZVorRlBBaUIzNW53azVxMHpjSXBlZnZZSjBNVS95R0dIU1dlejBicTBwRFlVTy9ubUR3PT0iXSwidHlwIjoiSldUIiwiYWxnIjoiRVMyNTYifQ.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNzA2MTY5NjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.VVXYwuNm2Y3XsOUva-BozqatRCsDuykA7xIe_CCRw6aIAAxJ1nb2sw871jfZ6dcgNhUuhoZ93hfbc1v_5zB7Og"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload: the signature does not match the header and payload under the signing certificate's key [EP730]
+```
+
+## Passing example
+
+A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's marker extensions, valid at its `signedDate` and correctly signed, gets no finding. Apple's signing key is not at hand to sign an example, so the passing example is a decoded notification, which has no signature to check.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Sign with the key of the certificate in `x5c[0]`, and do not change the header or payload after signing; in your server, reject the payload.
+
+"""#),
+        (#"""
+EP731
+"""#, #"""
+jws-chain-untrusted
+"""#, #"""
+error
+"""#, #"""
+A signed payload whose x5c chain does not lead to a trusted root.
+"""#, #"""
+none
+"""#, #"""
+# EP731 jws-chain-untrusted
+
+- **Severity:** error
+- **Summary:** A signed payload whose x5c chain does not lead to a trusted root.
+
+## What it checks
+
+The signing certificate (`x5c[0]`) must chain through the intermediate (`x5c[1]`) to Apple Root CA - G3, which eplint embeds, or to a root given with `--root-certificate FILE` (repeatable, DER or PEM) or `root-certificates:` in `.eplint.yml` (paths relative to the file). The root in `x5c[2]` is not trusted for being there, as in Apple's verifier. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+
+## Why
+
+> signedDate: The UNIX time, in milliseconds, that the App Store signed the JSON Web Signature data.
+
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a payload before trusting any member of it unless its header's `alg` is ES256, its `x5c` holds three certificates, the signing certificate and the intermediate carry Apple's marker extensions and chain to Apple Root CA - G3 (or the roots the verifier is given) at `signedDate`, and the ES256 signature verifies with the signing certificate's key.
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJ4NWMiOlsiTUlJQm9EQ0NBVWFnQXdJQkFnSUJDekFLQmdncWhrak9QUVFEQWpCTk1Rc3dDUVlEVlFRR0V3SlZVekVUTUJFR0ExVUVDQXdLUTJGc2FXWnZjbTVwWVRFU01CQUdBMVVFQnd3SlEzVndaWEowYVc1dk1SVXdFd1lEVlFRS0RBeEpiblJsY20xbFpHbGhkR1V3SGhjTk1qTXdNVEEwTVRZek56TXhXaGNOTXpJeE1qTXhNVFl6TnpNeFdqQkZNUXN3Q1FZRFZRUUdFd0pWVXpFVE1CRUdBMVVFQ0F3S1EyRnNhV1p2Y201cFlURVNNQkFHQTFVRUJ3d0pRM1Z3WlhKMGFXNXZNUTB3Q3dZRFZRUUtEQVJNWldGbU1Ga3dFd1lIS29aSXpqMENBUVlJS29aSXpqMERBUWNEUWdBRTRyV0J4R21GYm5QSVBRSTB6c0JLekx4c2o4cEQydnFicjB5UElTVXgyV1F5eG1yTnFsOWZoSzhZRUV5WUZWNysrcDVpNFlVU1Ivbzl1UUlnQ1BJaHJLTWZNQjB3Q1FZRFZSMFRCQUl3QURBUUJnb3Foa2lHOTJOa0Jnc0JCQUlUQURBS0JnZ3Foa2pPUFFRREFnTklBREJGQWlFQWtpRVprb0ZNa2o0Z1huK1E5alhRWk1qWjJnbmpaM2FNOE5ZcmdmVFVpdlFDSURKWVowRmFMZTduU0lVMkxXTFRrNXRYVENjNEU4R0pTWWYvc1lSeEVGaWUiLCJNSUlCbHpDQ0FUMmdBd0lCQWdJQkJqQUtCZ2dxaGtqT1BRUURBakEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUI0WERUSXpNREV3TkRFMk1qWXdNVm9YRFRNeU1USXpNVEUyTWpZd01Wb3dUVEVMTUFrR0ExVUVCaE1DVlZNeEV6QVJCZ05WQkFnTUNrTmhiR2xtYjNKdWFXRXhFakFRQmdOVkJBY01DVU4xY0dWeWRHbHViekVWTUJNR0ExVUVDZ3dNU1c1MFpYSnRaV1JwWVhSbE1Ga3dFd1lIS29aSXpqMENBUVlJS29aSXpqMERBUWNEUWdBRUZRM2xYMnNxTjlHSXdBaWlNUURRQy9reW5TZ1g0N1J3dmlET3RNWFh2eUtkUWU2Q1BzUzNqbzJ1UkR1RXFBeFdlT2lDcmpsRFdzeXo1d3dkVTBndGFxTWxNQ013RHdZRFZSMFRCQWd3QmdFQi93SUJBREFRQmdvcWhraUc5Mk5rQmdJQkJBSVRBREFLQmdncWhrak9QUVFEQWdOSUFEQkZBaUVBdm56TWNWMjY4Y1JiMS9GcHlWMUVoVDNXRnZPenJCVVdQNi9Ub1RoRmF2TUNJRmJhNXQ2WUt5MFIySkR0eHF0T2pKeTY2bDZWN2QvUHJBRE5wa21JUFcraSIsIk1JSUJYRENDQVFJQ0NRQ2ZqVFVHTERuUjlqQUtCZ2dxaGtqT1BRUURBekEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUI0WERUSXpNREV3TkRFMk1qQXpNbG9YRFRNek1ERXdNVEUyTWpBek1sb3dOakVMTUFrR0ExVUVCaE1DVlZNeEV6QVJCZ05WQkFnTUNrTmhiR2xtYjNKdWFXRXhFakFRQmdOVkJBY01DVU4xY0dWeWRHbHViekJaTUJNR0J5cUdTTTQ5QWdFR0NDcUdTTTQ5QXdFSEEwSUFCSFB2d1pmb0tMS2FPclgvV2U0cU9iWFNuYTVUZFdIVlo2aElSQTF3MG9jM1FDVDBJbzJwbHlEQjMvTVZsazJ0YzRLR0U4VGlxVzdpYlE2WmM5VjY0azB3Q2dZSUtvWkl6ajBFQXdNRFNBQXdSUUloQU1USGhXdGJBUU4waFN4SVhjUDRDS3JEQ0gvZ3N4V3B4NmpUWkxUZVorRlBBaUIzNW53azVxMHpjSXBlZnZZSjBNVS95R0dIU1dlejBicTBwRFlVTy9ubUR3PT0iXSwidHlwIjoiSldUIiwiYWxnIjoiRVMyNTYifQ.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNzA2MTY5NjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.VVXYwuNm2Y3XsOUva-BozqatRCsDuykA7xIe_CCRw6aIAAxJ1nb2sw871jfZ6dcgNhUuhoZ93hfbc1v_5zB7Og"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload is not signed under a trusted root (Apple Root CA - G3) at 2024-01-25T08:00:00Z (signedDate): the intermediate certificate (x5c[1]): unable to get local issuer certificate [EP731]
+```
+
+## Passing example
+
+A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's marker extensions, valid at its `signedDate` and correctly signed, gets no finding. Apple's signing key is not at hand to sign an example, so the passing example is a decoded notification, which has no signature to check.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+A payload that does not chain to Apple Root CA - G3 is not from Apple: reject it. For Apple's test data or your own test chain, give its root with `--root-certificate` (EP736 then names it).
+
+"""#),
+        (#"""
+EP732
+"""#, #"""
+jws-marker-oid-missing
+"""#, #"""
+error
+"""#, #"""
+A signed payload whose signing or intermediate certificate lacks Apple's marker extension.
+"""#, #"""
+none
+"""#, #"""
+# EP732 jws-marker-oid-missing
+
+- **Severity:** error
+- **Summary:** A signed payload whose signing or intermediate certificate lacks Apple's marker extension.
+
+## What it checks
+
+The signing certificate (`x5c[0]`) must carry Apple's marker extension 1.2.840.113635.100.6.11.1 and the intermediate (`x5c[1]`) 1.2.840.113635.100.6.2.1, as Apple's verifier requires: a certificate Apple issued for something else chains to the same root. Checked once the chain is trusted (EP731) and valid (EP733). eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+
+## Why
+
+> signedDate: The UNIX time, in milliseconds, that the App Store signed the JSON Web Signature data.
+
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a payload before trusting any member of it unless its header's `alg` is ES256, its `x5c` holds three certificates, the signing certificate and the intermediate carry Apple's marker extensions and chain to Apple Root CA - G3 (or the roots the verifier is given) at `signedDate`, and the ES256 signature verifies with the signing certificate's key.
+
+## Failing example
+
+With these options (`--NAME VALUE`; the test root is Apple's library's, in `shared/corpus/server-apple-library`):
+
+```text options
+root-certificate: ../shared/corpus/server-apple-library/certs/testCA.der
+```
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUlCb0RDQ0FVYWdBd0lCQWdJQkR6QUtCZ2dxaGtqT1BRUURBekJGTVFzd0NRWURWUVFHRXdKVlV6RUxNQWtHQTFVRUNBd0NRMEV4RWpBUUJnTlZCQWNNQ1VOMWNHVnlkR2x1YnpFVk1CTUdBMVVFQ2d3TVNXNTBaWEp0WldScFlYUmxNQjRYRFRJek1ERXdOVEl4TXpjek1Wb1hEVE16TURFd01USXhNemN6TVZvd1BURUxNQWtHQTFVRUJoTUNWVk14Q3pBSkJnTlZCQWdNQWtOQk1SSXdFQVlEVlFRSERBbERkWEJsY25ScGJtOHhEVEFMQmdOVkJBb01CRXhsWVdZd1dUQVRCZ2NxaGtqT1BRSUJCZ2dxaGtqT1BRTUJCd05DQUFUaXRZSEVhWVZ1YzhnOUFqVE93RXJNdkd5UHlrUGErcHV2VEk4aEpUSFpaRExHYXMycVgxK0VyeGdRVEpnVlh2NzZubUxoaFJKSCtqMjVBaUFJOGlHc295OHdMVEFKQmdOVkhSTUVBakFBTUE0R0ExVWREd0VCL3dRRUF3SUhnREFRQmdvcWhraUc5Mk5rQmdzQ0JBSUZBREFLQmdncWhrak9QUVFEQXdOSUFEQkZBaUFiKzdTM2kvL2JTR3k3c2tKWTkrRDRWZ2NRTEtGZVlmSU1TclVDbWRyRnF3SWhBSU1Wd3pEMVJyeFBSdEp5aU9DWEx5aWJJdndjWStWUzczSFlmazBPOWxneiIsIk1JSUJuekNDQVVXZ0F3SUJBZ0lCQ3pBS0JnZ3Foa2pPUFFRREF6QTJNUXN3Q1FZRFZRUUdFd0pWVXpFVE1CRUdBMVVFQ0F3S1EyRnNhV1p2Y201cFlURVNNQkFHQTFVRUJ3d0pRM1Z3WlhKMGFXNXZNQjRYRFRJek1ERXdOVEl4TXpFd05Wb1hEVE16TURFd01USXhNekV3TlZvd1JURUxNQWtHQTFVRUJoTUNWVk14Q3pBSkJnTlZCQWdNQWtOQk1SSXdFQVlEVlFRSERBbERkWEJsY25ScGJtOHhGVEFUQmdOVkJBb01ERWx1ZEdWeWJXVmthV0YwWlRCWk1CTUdCeXFHU000OUFnRUdDQ3FHU000OUF3RUhBMElBQkJVTjVWOXJLamZSaU1BSW9qRUEwQXY1TXAwb0YrTzBjTDRnenJURjE3OGluVUh1Z2o3RXQ0Nk5ya1E3aEtnTVZuam9ncTQ1UTFyTXMrY01IVk5JTFdxak5UQXpNQThHQTFVZEV3UUlNQVlCQWY4Q0FRQXdEZ1lEVlIwUEFRSC9CQVFEQWdFR01CQUdDaXFHU0liM1kyUUdBZ0VFQWdVQU1Bb0dDQ3FHU000OUJBTURBMGdBTUVVQ0lRQ21zSUtZczQxdWxsc3NIWDRyVnZlVVQwWjdJczUvaExLMWxGUFR0dW4zaEFJZ2MyKzJSRzUrZ05jRlZjcytYSmVFbDRHWitvamwzUk9PbWxsK3llN2R5blE9IiwiTUlJQmdqQ0NBU21nQXdJQkFnSUpBTFVjNUFMaUg1cGJNQW9HQ0NxR1NNNDlCQU1ETURZeEN6QUpCZ05WQkFZVEFsVlRNUk13RVFZRFZRUUlEQXBEWVd4cFptOXlibWxoTVJJd0VBWURWUVFIREFsRGRYQmxjblJwYm04d0hoY05Nak13TVRBMU1qRXpNREl5V2hjTk16TXdNVEF5TWpFek1ESXlXakEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FFYysvQmwrZ29zcG82dGY5WjdpbzV0ZEtkcmxOMVlkVm5xRWhFRFhEU2h6ZEFKUFFpamFtWElNSGY4eFdXVGExemdvWVR4T0twYnVKdERwbHoxWHJpVGFNZ01CNHdEQVlEVlIwVEJBVXdBd0VCL3pBT0JnTlZIUThCQWY4RUJBTUNBUVl3Q2dZSUtvWkl6ajBFQXdNRFJ3QXdSQUlnZW1XUVhuTUFkVGFkMkpESlduZzlVNHVCQkw1bUE3V0kwNUg3b0g3YzZpUUNJSGlScU1qTmZ6VUF5aXU5aDZyT1UvSytpVFIwSS8zWS9OU1dzWEhYK2FjYyJdfQ.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNzA2MTY5NjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.VVXYwuNm2Y3XsOUva-BozqatRCsDuykA7xIe_CCRw6aIAAxJ1nb2sw871jfZ6dcgNhUuhoZ93hfbc1v_5zB7Og"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload: the signing certificate (x5c[0], /C=US/ST=CA/L=Cupertino/O=Leaf) lacks Apple's marker extension 1.2.840.113635.100.6.11.1 [EP732]
+```
+
+## Passing example
+
+A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's marker extensions, valid at its `signedDate` and correctly signed, gets no finding. Apple's signing key is not at hand to sign an example, so the passing example is a decoded notification, which has no signature to check.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Only App Store signing certificates carry the extensions: a payload signed otherwise is not from the App Store.
+
+"""#),
+        (#"""
+EP733
+"""#, #"""
+jws-certificate-expired
+"""#, #"""
+error
+"""#, #"""
+A certificate of a signed payload’s chain was expired, or not yet valid, at its signedDate.
+"""#, #"""
+none
+"""#, #"""
+# EP733 jws-certificate-expired
+
+- **Severity:** error
+- **Summary:** A certificate of a signed payload’s chain was expired, or not yet valid, at its signedDate.
+
+## What it checks
+
+Each certificate of the chain must be valid at the payload's `signedDate` (when it has none, now: the clock, or `EPLINT_NOW`), as Apple's verifier checks it with online checks off. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+
+## Why
+
+> signedDate: The UNIX time, in milliseconds, that the App Store signed the JSON Web Signature data.
+
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a payload before trusting any member of it unless its header's `alg` is ES256, its `x5c` holds three certificates, the signing certificate and the intermediate carry Apple's marker extensions and chain to Apple Root CA - G3 (or the roots the verifier is given) at `signedDate`, and the ES256 signature verifies with the signing certificate's key.
+
+## Failing example
+
+With these options (`--NAME VALUE`; the test root is Apple's library's, in `shared/corpus/server-apple-library`):
+
+```text options
+root-certificate: ../shared/corpus/server-apple-library/certs/testCA.der
+```
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJ4NWMiOlsiTUlJQm9EQ0NBVWFnQXdJQkFnSUJDekFLQmdncWhrak9QUVFEQWpCTk1Rc3dDUVlEVlFRR0V3SlZVekVUTUJFR0ExVUVDQXdLUTJGc2FXWnZjbTVwWVRFU01CQUdBMVVFQnd3SlEzVndaWEowYVc1dk1SVXdFd1lEVlFRS0RBeEpiblJsY20xbFpHbGhkR1V3SGhjTk1qTXdNVEEwTVRZek56TXhXaGNOTXpJeE1qTXhNVFl6TnpNeFdqQkZNUXN3Q1FZRFZRUUdFd0pWVXpFVE1CRUdBMVVFQ0F3S1EyRnNhV1p2Y201cFlURVNNQkFHQTFVRUJ3d0pRM1Z3WlhKMGFXNXZNUTB3Q3dZRFZRUUtEQVJNWldGbU1Ga3dFd1lIS29aSXpqMENBUVlJS29aSXpqMERBUWNEUWdBRTRyV0J4R21GYm5QSVBRSTB6c0JLekx4c2o4cEQydnFicjB5UElTVXgyV1F5eG1yTnFsOWZoSzhZRUV5WUZWNysrcDVpNFlVU1Ivbzl1UUlnQ1BJaHJLTWZNQjB3Q1FZRFZSMFRCQUl3QURBUUJnb3Foa2lHOTJOa0Jnc0JCQUlUQURBS0JnZ3Foa2pPUFFRREFnTklBREJGQWlFQWtpRVprb0ZNa2o0Z1huK1E5alhRWk1qWjJnbmpaM2FNOE5ZcmdmVFVpdlFDSURKWVowRmFMZTduU0lVMkxXTFRrNXRYVENjNEU4R0pTWWYvc1lSeEVGaWUiLCJNSUlCbHpDQ0FUMmdBd0lCQWdJQkJqQUtCZ2dxaGtqT1BRUURBakEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUI0WERUSXpNREV3TkRFMk1qWXdNVm9YRFRNeU1USXpNVEUyTWpZd01Wb3dUVEVMTUFrR0ExVUVCaE1DVlZNeEV6QVJCZ05WQkFnTUNrTmhiR2xtYjNKdWFXRXhFakFRQmdOVkJBY01DVU4xY0dWeWRHbHViekVWTUJNR0ExVUVDZ3dNU1c1MFpYSnRaV1JwWVhSbE1Ga3dFd1lIS29aSXpqMENBUVlJS29aSXpqMERBUWNEUWdBRUZRM2xYMnNxTjlHSXdBaWlNUURRQy9reW5TZ1g0N1J3dmlET3RNWFh2eUtkUWU2Q1BzUzNqbzJ1UkR1RXFBeFdlT2lDcmpsRFdzeXo1d3dkVTBndGFxTWxNQ013RHdZRFZSMFRCQWd3QmdFQi93SUJBREFRQmdvcWhraUc5Mk5rQmdJQkJBSVRBREFLQmdncWhrak9QUVFEQWdOSUFEQkZBaUVBdm56TWNWMjY4Y1JiMS9GcHlWMUVoVDNXRnZPenJCVVdQNi9Ub1RoRmF2TUNJRmJhNXQ2WUt5MFIySkR0eHF0T2pKeTY2bDZWN2QvUHJBRE5wa21JUFcraSIsIk1JSUJYRENDQVFJQ0NRQ2ZqVFVHTERuUjlqQUtCZ2dxaGtqT1BRUURBekEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUI0WERUSXpNREV3TkRFMk1qQXpNbG9YRFRNek1ERXdNVEUyTWpBek1sb3dOakVMTUFrR0ExVUVCaE1DVlZNeEV6QVJCZ05WQkFnTUNrTmhiR2xtYjNKdWFXRXhFakFRQmdOVkJBY01DVU4xY0dWeWRHbHViekJaTUJNR0J5cUdTTTQ5QWdFR0NDcUdTTTQ5QXdFSEEwSUFCSFB2d1pmb0tMS2FPclgvV2U0cU9iWFNuYTVUZFdIVlo2aElSQTF3MG9jM1FDVDBJbzJwbHlEQjMvTVZsazJ0YzRLR0U4VGlxVzdpYlE2WmM5VjY0azB3Q2dZSUtvWkl6ajBFQXdNRFNBQXdSUUloQU1USGhXdGJBUU4waFN4SVhjUDRDS3JEQ0gvZ3N4V3B4NmpUWkxUZVorRlBBaUIzNW53azVxMHpjSXBlZnZZSjBNVS95R0dIU1dlejBicTBwRFlVTy9ubUR3PT0iXSwidHlwIjoiSldUIiwiYWxnIjoiRVMyNTYifQ.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTY0MDk5NTIwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNjQwOTk1MjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.VVXYwuNm2Y3XsOUva-BozqatRCsDuykA7xIe_CCRw6aIAAxJ1nb2sw871jfZ6dcgNhUuhoZ93hfbc1v_5zB7Og"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload: the root certificate: certificate is not yet valid at 2022-01-01T00:00:00Z (signedDate) [EP733]
+```
+
+## Passing example
+
+A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's marker extensions, valid at its `signedDate` and correctly signed, gets no finding. Apple's signing key is not at hand to sign an example, so the passing example is a decoded notification, which has no signature to check.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Check `signedDate`: a payload dated outside its chain's validity was not signed then by that chain.
+
+"""#),
+        (#"""
+EP734
+"""#, #"""
+jws-algorithm-not-es256
+"""#, #"""
+error
+"""#, #"""
+A signed payload whose alg is not ES256.
+"""#, #"""
+none
+"""#, #"""
+# EP734 jws-algorithm-not-es256
+
+- **Severity:** error
+- **Summary:** A signed payload whose alg is not ES256.
+
+## What it checks
+
+The JWS header's `alg` must be `ES256`, the only algorithm App Store payloads are signed with and the only one Apple's verifier accepts; the signature is then not checked. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off).
+
+## Why
+
+> signedDate: The UNIX time, in milliseconds, that the App Store signed the JSON Web Signature data.
+
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a payload before trusting any member of it unless its header's `alg` is ES256, its `x5c` holds three certificates, the signing certificate and the intermediate carry Apple's marker extensions and chain to Apple Root CA - G3 (or the roots the verifier is given) at `signedDate`, and the ES256 signature verifies with the signing certificate's key.
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJhbGciOiJSUzI1NiIsIng1YyI6WyJNSUlCb0RDQ0FVYWdBd0lCQWdJQkN6QUtCZ2dxaGtqT1BRUURBakJOTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TVJVd0V3WURWUVFLREF4SmJuUmxjbTFsWkdsaGRHVXdIaGNOTWpNd01UQTBNVFl6TnpNeFdoY05Nekl4TWpNeE1UWXpOek14V2pCRk1Rc3dDUVlEVlFRR0V3SlZVekVUTUJFR0ExVUVDQXdLUTJGc2FXWnZjbTVwWVRFU01CQUdBMVVFQnd3SlEzVndaWEowYVc1dk1RMHdDd1lEVlFRS0RBUk1aV0ZtTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FFNHJXQnhHbUZiblBJUFFJMHpzQkt6THhzajhwRDJ2cWJyMHlQSVNVeDJXUXl4bXJOcWw5ZmhLOFlFRXlZRlY3KytwNWk0WVVTUi9vOXVRSWdDUElocktNZk1CMHdDUVlEVlIwVEJBSXdBREFRQmdvcWhraUc5Mk5rQmdzQkJBSVRBREFLQmdncWhrak9QUVFEQWdOSUFEQkZBaUVBa2lFWmtvRk1rajRnWG4rUTlqWFFaTWpaMmdualozYU04TllyZ2ZUVWl2UUNJREpZWjBGYUxlN25TSVUyTFdMVGs1dFhUQ2M0RThHSlNZZi9zWVJ4RUZpZSIsIk1JSUJsekNDQVQyZ0F3SUJBZ0lCQmpBS0JnZ3Foa2pPUFFRREFqQTJNUXN3Q1FZRFZRUUdFd0pWVXpFVE1CRUdBMVVFQ0F3S1EyRnNhV1p2Y201cFlURVNNQkFHQTFVRUJ3d0pRM1Z3WlhKMGFXNXZNQjRYRFRJek1ERXdOREUyTWpZd01Wb1hEVE15TVRJek1URTJNall3TVZvd1RURUxNQWtHQTFVRUJoTUNWVk14RXpBUkJnTlZCQWdNQ2tOaGJHbG1iM0p1YVdFeEVqQVFCZ05WQkFjTUNVTjFjR1Z5ZEdsdWJ6RVZNQk1HQTFVRUNnd01TVzUwWlhKdFpXUnBZWFJsTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FFRlEzbFgyc3FOOUdJd0FpaU1RRFFDL2t5blNnWDQ3Und2aURPdE1YWHZ5S2RRZTZDUHNTM2pvMnVSRHVFcUF4V2VPaUNyamxEV3N5ejV3d2RVMGd0YXFNbE1DTXdEd1lEVlIwVEJBZ3dCZ0VCL3dJQkFEQVFCZ29xaGtpRzkyTmtCZ0lCQkFJVEFEQUtCZ2dxaGtqT1BRUURBZ05JQURCRkFpRUF2bnpNY1YyNjhjUmIxL0ZweVYxRWhUM1dGdk96ckJVV1A2L1RvVGhGYXZNQ0lGYmE1dDZZS3kwUjJKRHR4cXRPakp5NjZsNlY3ZC9QckFETnBrbUlQVytpIiwiTUlJQlhEQ0NBUUlDQ1FDZmpUVUdMRG5SOWpBS0JnZ3Foa2pPUFFRREF6QTJNUXN3Q1FZRFZRUUdFd0pWVXpFVE1CRUdBMVVFQ0F3S1EyRnNhV1p2Y201cFlURVNNQkFHQTFVRUJ3d0pRM1Z3WlhKMGFXNXZNQjRYRFRJek1ERXdOREUyTWpBek1sb1hEVE16TURFd01URTJNakF6TWxvd05qRUxNQWtHQTFVRUJoTUNWVk14RXpBUkJnTlZCQWdNQ2tOaGJHbG1iM0p1YVdFeEVqQVFCZ05WQkFjTUNVTjFjR1Z5ZEdsdWJ6QlpNQk1HQnlxR1NNNDlBZ0VHQ0NxR1NNNDlBd0VIQTBJQUJIUHZ3WmZvS0xLYU9yWC9XZTRxT2JYU25hNVRkV0hWWjZoSVJBMXcwb2MzUUNUMElvMnBseURCMy9NVmxrMnRjNEtHRThUaXFXN2liUTZaYzlWNjRrMHdDZ1lJS29aSXpqMEVBd01EU0FBd1JRSWhBTVRIaFd0YkFRTjBoU3hJWGNQNENLckRDSC9nc3hXcHg2alRaTFRlWitGUEFpQjM1bndrNXEwemNJcGVmdllKME1VL3lHR0hTV2V6MGJxMHBEWVVPL25tRHc9PSJdfQ.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNzA2MTY5NjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.VVXYwuNm2Y3XsOUva-BozqatRCsDuykA7xIe_CCRw6aIAAxJ1nb2sw871jfZ6dcgNhUuhoZ93hfbc1v_5zB7Og"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload has alg "RS256" in its JWS header, not ES256, the one algorithm App Store payloads are signed with [EP734]
+```
+
+## Passing example
+
+A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's marker extensions, valid at its `signedDate` and correctly signed, gets no finding. Apple's signing key is not at hand to sign an example, so the passing example is a decoded notification, which has no signature to check.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Sign with ES256 (ECDSA P-256, SHA-256).
+
+"""#),
+        (#"""
+EP735
+"""#, #"""
+jws-x5c-not-three-certificates
+"""#, #"""
+error
+"""#, #"""
+A signed payload whose x5c header is missing or not three certificates.
+"""#, #"""
+none
+"""#, #"""
+# EP735 jws-x5c-not-three-certificates
+
+- **Severity:** error
+- **Summary:** A signed payload whose x5c header is missing or not three certificates.
+
+## What it checks
+
+The JWS header's `x5c` must be an array of exactly three Base64 DER certificates: the signing certificate, the intermediate and the root, as Apple's verifier requires (it answers `INVALID_CHAIN_LENGTH` otherwise). Without it no signature can be checked. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off).
+
+## Why
+
+> signedDate: The UNIX time, in milliseconds, that the App Store signed the JSON Web Signature data.
+
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a payload before trusting any member of it unless its header's `alg` is ES256, its `x5c` holds three certificates, the signing certificate and the intermediate carry Apple's marker extensions and chain to Apple Root CA - G3 (or the roots the verifier is given) at `signedDate`, and the ES256 signature verifies with the signing certificate's key.
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUlCb0RDQ0FVYWdBd0lCQWdJQkN6QUtCZ2dxaGtqT1BRUURBakJOTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TVJVd0V3WURWUVFLREF4SmJuUmxjbTFsWkdsaGRHVXdIaGNOTWpNd01UQTBNVFl6TnpNeFdoY05Nekl4TWpNeE1UWXpOek14V2pCRk1Rc3dDUVlEVlFRR0V3SlZVekVUTUJFR0ExVUVDQXdLUTJGc2FXWnZjbTVwWVRFU01CQUdBMVVFQnd3SlEzVndaWEowYVc1dk1RMHdDd1lEVlFRS0RBUk1aV0ZtTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FFNHJXQnhHbUZiblBJUFFJMHpzQkt6THhzajhwRDJ2cWJyMHlQSVNVeDJXUXl4bXJOcWw5ZmhLOFlFRXlZRlY3KytwNWk0WVVTUi9vOXVRSWdDUElocktNZk1CMHdDUVlEVlIwVEJBSXdBREFRQmdvcWhraUc5Mk5rQmdzQkJBSVRBREFLQmdncWhrak9QUVFEQWdOSUFEQkZBaUVBa2lFWmtvRk1rajRnWG4rUTlqWFFaTWpaMmdualozYU04TllyZ2ZUVWl2UUNJREpZWjBGYUxlN25TSVUyTFdMVGs1dFhUQ2M0RThHSlNZZi9zWVJ4RUZpZSIsIk1JSUJsekNDQVQyZ0F3SUJBZ0lCQmpBS0JnZ3Foa2pPUFFRREFqQTJNUXN3Q1FZRFZRUUdFd0pWVXpFVE1CRUdBMVVFQ0F3S1EyRnNhV1p2Y201cFlURVNNQkFHQTFVRUJ3d0pRM1Z3WlhKMGFXNXZNQjRYRFRJek1ERXdOREUyTWpZd01Wb1hEVE15TVRJek1URTJNall3TVZvd1RURUxNQWtHQTFVRUJoTUNWVk14RXpBUkJnTlZCQWdNQ2tOaGJHbG1iM0p1YVdFeEVqQVFCZ05WQkFjTUNVTjFjR1Z5ZEdsdWJ6RVZNQk1HQTFVRUNnd01TVzUwWlhKdFpXUnBZWFJsTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FFRlEzbFgyc3FOOUdJd0FpaU1RRFFDL2t5blNnWDQ3Und2aURPdE1YWHZ5S2RRZTZDUHNTM2pvMnVSRHVFcUF4V2VPaUNyamxEV3N5ejV3d2RVMGd0YXFNbE1DTXdEd1lEVlIwVEJBZ3dCZ0VCL3dJQkFEQVFCZ29xaGtpRzkyTmtCZ0lCQkFJVEFEQUtCZ2dxaGtqT1BRUURBZ05JQURCRkFpRUF2bnpNY1YyNjhjUmIxL0ZweVYxRWhUM1dGdk96ckJVV1A2L1RvVGhGYXZNQ0lGYmE1dDZZS3kwUjJKRHR4cXRPakp5NjZsNlY3ZC9QckFETnBrbUlQVytpIl19.eyJub3RpZmljYXRpb25UeXBlIjoiRVhURVJOQUxfUFVSQ0hBU0VfVE9LRU4iLCJzdWJ0eXBlIjoiVU5SRVBPUlRFRCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZXh0ZXJuYWxQdXJjaGFzZVRva2VuIjp7ImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuQ3JlYXRpb25EYXRlIjoxNzA2MTY5NjAwMDAwLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIn19.VVXYwuNm2Y3XsOUva-BozqatRCsDuykA7xIe_CCRw6aIAAxJ1nb2sw871jfZ6dcgNhUuhoZ93hfbc1v_5zB7Og"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload: x5c holds 2 certificates, not 3 (signing certificate, intermediate, root) [EP735]
+```
+
+## Passing example
+
+A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's marker extensions, valid at its `signedDate` and correctly signed, gets no finding. Apple's signing key is not at hand to sign an example, so the passing example is a decoded notification, which has no signature to check.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Send the whole chain in `x5c`: signing certificate, intermediate, root.
+
+"""#),
+        (#"""
+EP736
+"""#, #"""
+jws-verified-to-given-root
+"""#, #"""
+note
+"""#, #"""
+A signed payload verified to a root given with --root-certificate, not to Apple Root CA - G3.
+"""#, #"""
+none
+"""#, #"""
+# EP736 jws-verified-to-given-root
+
+- **Severity:** note
+- **Summary:** A signed payload verified to a root given with --root-certificate, not to Apple Root CA - G3.
+
+## What it checks
+
+A payload whose chain ends at a root given with `--root-certificate FILE` or `root-certificates:` (and that passes every other check) is verified, and this note names that root: Apple's own payloads chain to Apple Root CA - G3, which needs no option and gets no finding. Test data (Apple's library's test root, your own test chain) gets this note. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+
+## Why
+
+> signedDate: The UNIX time, in milliseconds, that the App Store signed the JSON Web Signature data.
+
+Apple's App Store Server Library (`SignedDataVerifier`) rejects a payload before trusting any member of it unless its header's `alg` is ES256, its `x5c` holds three certificates, the signing certificate and the intermediate carry Apple's marker extensions and chain to Apple Root CA - G3 (or the roots the verifier is given) at `signedDate`, and the ES256 signature verifies with the signing certificate's key.
+
+## Failing example
+
+With these options (`--NAME VALUE`; the test root is Apple's library's, in `shared/corpus/server-apple-library`):
+
+```text options
+root-certificate: ../shared/corpus/server-apple-library/certs/testCA.der
+```
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJ4NWMiOlsiTUlJQm9EQ0NBVWFnQXdJQkFnSUJDekFLQmdncWhrak9QUVFEQWpCTk1Rc3dDUVlEVlFRR0V3SlZVekVUTUJFR0ExVUVDQXdLUTJGc2FXWnZjbTVwWVRFU01CQUdBMVVFQnd3SlEzVndaWEowYVc1dk1SVXdFd1lEVlFRS0RBeEpiblJsY20xbFpHbGhkR1V3SGhjTk1qTXdNVEEwTVRZek56TXhXaGNOTXpJeE1qTXhNVFl6TnpNeFdqQkZNUXN3Q1FZRFZRUUdFd0pWVXpFVE1CRUdBMVVFQ0F3S1EyRnNhV1p2Y201cFlURVNNQkFHQTFVRUJ3d0pRM1Z3WlhKMGFXNXZNUTB3Q3dZRFZRUUtEQVJNWldGbU1Ga3dFd1lIS29aSXpqMENBUVlJS29aSXpqMERBUWNEUWdBRTRyV0J4R21GYm5QSVBRSTB6c0JLekx4c2o4cEQydnFicjB5UElTVXgyV1F5eG1yTnFsOWZoSzhZRUV5WUZWNysrcDVpNFlVU1Ivbzl1UUlnQ1BJaHJLTWZNQjB3Q1FZRFZSMFRCQUl3QURBUUJnb3Foa2lHOTJOa0Jnc0JCQUlUQURBS0JnZ3Foa2pPUFFRREFnTklBREJGQWlFQWtpRVprb0ZNa2o0Z1huK1E5alhRWk1qWjJnbmpaM2FNOE5ZcmdmVFVpdlFDSURKWVowRmFMZTduU0lVMkxXTFRrNXRYVENjNEU4R0pTWWYvc1lSeEVGaWUiLCJNSUlCbHpDQ0FUMmdBd0lCQWdJQkJqQUtCZ2dxaGtqT1BRUURBakEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUI0WERUSXpNREV3TkRFMk1qWXdNVm9YRFRNeU1USXpNVEUyTWpZd01Wb3dUVEVMTUFrR0ExVUVCaE1DVlZNeEV6QVJCZ05WQkFnTUNrTmhiR2xtYjNKdWFXRXhFakFRQmdOVkJBY01DVU4xY0dWeWRHbHViekVWTUJNR0ExVUVDZ3dNU1c1MFpYSnRaV1JwWVhSbE1Ga3dFd1lIS29aSXpqMENBUVlJS29aSXpqMERBUWNEUWdBRUZRM2xYMnNxTjlHSXdBaWlNUURRQy9reW5TZ1g0N1J3dmlET3RNWFh2eUtkUWU2Q1BzUzNqbzJ1UkR1RXFBeFdlT2lDcmpsRFdzeXo1d3dkVTBndGFxTWxNQ013RHdZRFZSMFRCQWd3QmdFQi93SUJBREFRQmdvcWhraUc5Mk5rQmdJQkJBSVRBREFLQmdncWhrak9QUVFEQWdOSUFEQkZBaUVBdm56TWNWMjY4Y1JiMS9GcHlWMUVoVDNXRnZPenJCVVdQNi9Ub1RoRmF2TUNJRmJhNXQ2WUt5MFIySkR0eHF0T2pKeTY2bDZWN2QvUHJBRE5wa21JUFcraSIsIk1JSUJYRENDQVFJQ0NRQ2ZqVFVHTERuUjlqQUtCZ2dxaGtqT1BRUURBekEyTVFzd0NRWURWUVFHRXdKVlV6RVRNQkVHQTFVRUNBd0tRMkZzYVdadmNtNXBZVEVTTUJBR0ExVUVCd3dKUTNWd1pYSjBhVzV2TUI0WERUSXpNREV3TkRFMk1qQXpNbG9YRFRNek1ERXdNVEUyTWpBek1sb3dOakVMTUFrR0ExVUVCaE1DVlZNeEV6QVJCZ05WQkFnTUNrTmhiR2xtYjNKdWFXRXhFakFRQmdOVkJBY01DVU4xY0dWeWRHbHViekJaTUJNR0J5cUdTTTQ5QWdFR0NDcUdTTTQ5QXdFSEEwSUFCSFB2d1pmb0tMS2FPclgvV2U0cU9iWFNuYTVUZFdIVlo2aElSQTF3MG9jM1FDVDBJbzJwbHlEQjMvTVZsazJ0YzRLR0U4VGlxVzdpYlE2WmM5VjY0azB3Q2dZSUtvWkl6ajBFQXdNRFNBQXdSUUloQU1USGhXdGJBUU4waFN4SVhjUDRDS3JEQ0gvZ3N4V3B4NmpUWkxUZVorRlBBaUIzNW53azVxMHpjSXBlZnZZSjBNVS95R0dIU1dlejBicTBwRFlVTy9ubUR3PT0iXSwidHlwIjoiSldUIiwiYWxnIjoiRVMyNTYifQ.eyJkYXRhIjp7ImFwcEFwcGxlSWQiOjEyMzQsImVudmlyb25tZW50IjoiU2FuZGJveCIsImJ1bmRsZUlkIjoiY29tLmV4YW1wbGUifSwibm90aWZpY2F0aW9uVVVJRCI6IjlhZDU2YmQyLTBiYzYtNDJlMC1hZjI0LWZkOTk2ZDg3YTFlNiIsInNpZ25lZERhdGUiOjE2ODEzMTQzMjQwMDAsIm5vdGlmaWNhdGlvblR5cGUiOiJURVNUIn0.VVXYwuNm2Y3XsOUva-BozqatRCsDuykA7xIe_CCRw6aIAAxJ1nb2sw871jfZ6dcgNhUuhoZ93hfbc1v_5zB7Og"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: notification has no 'version' (a string) [EP703]
+notification.json:2:20: note: signedPayload verified to the root given as ../shared/corpus/server-apple-library/certs/testCA.der (/C=US/ST=California/L=Cupertino), not to Apple Root CA - G3 [EP736]
+```
+
+## Passing example
+
+A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's marker extensions, valid at its `signedDate` and correctly signed, gets no finding. Apple's signing key is not at hand to sign an example, so the passing example is a decoded notification, which has no signature to check.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Nothing to fix for test data; disable EP736 in `.eplint.yml` once you know. A production payload should chain to Apple Root CA - G3.
 
 """#),
     ]

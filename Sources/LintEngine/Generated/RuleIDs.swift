@@ -152,4 +152,18 @@ extension RuleID {
     package static let ep728RetractionInconsistent = RuleID("EP728")
     /// `correction-window-passed`
     package static let ep729CorrectionWindowPassed = RuleID("EP729")
+    /// `jws-signature-invalid`
+    package static let ep730JwsSignatureInvalid = RuleID("EP730")
+    /// `jws-chain-untrusted`
+    package static let ep731JwsChainUntrusted = RuleID("EP731")
+    /// `jws-marker-oid-missing`
+    package static let ep732JwsMarkerOidMissing = RuleID("EP732")
+    /// `jws-certificate-expired`
+    package static let ep733JwsCertificateExpired = RuleID("EP733")
+    /// `jws-algorithm-not-es256`
+    package static let ep734JwsAlgorithmNotEs256 = RuleID("EP734")
+    /// `jws-x5c-not-three-certificates`
+    package static let ep735JwsX5cNotThreeCertificates = RuleID("EP735")
+    /// `jws-verified-to-given-root`
+    package static let ep736JwsVerifiedToGivenRoot = RuleID("EP736")
 }

@@ -2,8 +2,9 @@
 // Generated from the rule files' names and Rules/ by scripts/generate.sh. Do not edit.
 import LintEngine
 
-/// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714 and EP715 are
-/// reported by `ServerLinter` itself (the document could not be read, or was read unverified).
+/// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714, EP715 and the
+/// signature rules EP730–EP736 are reported by `ServerLinter` itself (the document could not be
+/// read, or its signature is judged: `SignatureCheck`).
 package let allServerRules: [any ServerRule] = [
     EP603TokenMissingField(),
     EP604TokenWrongType(),
