@@ -79,13 +79,18 @@ let package = Package(
                 "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan",
             ]
         ),
+        // `eplint lsp`: the Language Server Protocol over standard input/output, linting each open
+        // document's unsaved text through the run library, as the command line lints the file.
+        .target(
+            name: "LanguageServer",
+            dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "ServerSide", "RunPlan", "LintRun"]),
         // The command line: arguments parsed into options, the process as the run's host, reports written.
         .executableTarget(
             name: "eplint",
             dependencies: [
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "Reporters", "Threads", "ServerSide",
                 "RunPlan",
-                "LintRun",
+                "LintRun", "LanguageServer",
             ]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. scripts/fuzz/run.sh
@@ -150,6 +155,10 @@ let package = Package(
             name: "LintRunTests",
             dependencies: ["LintRun", "RunPlan", "EplintBase", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
+        // The server in-process: framing, messages, documents and edits, diagnostics.
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "LintRun", "EplintBase", "PlistSyntax", "ServerSide", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["eplint", "Reporters", "TestSupport"],

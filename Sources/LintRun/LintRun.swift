@@ -102,7 +102,8 @@ package enum LintRun {
         let expo = ExpoConfig(linter: linter, verbose: options.verbose)
         for config in inputs.expoConfigs {
             let notes = NoteBuffer()
-            found.add(expo.lint(config.path, foundByWalk: config.foundByWalk, notes: notes))
+            let unsaved = options.unsavedTexts[config.path]
+            found.add(expo.lint(config.path, foundByWalk: config.foundByWalk, unsaved: unsaved, notes: notes))
             found.lintedFiles.append(config.path)
             for line in notes.lines { host.note(line) }
         }

@@ -1,0 +1,97 @@
+import EplintBase
+import LintEngine
+import LintRun
+
+/// Lints an open document through the command line's run (`LintRun.run`), its unsaved text
+/// standing in for the file, and turns its findings into the protocol's diagnostics.
+struct DocumentLint {
+    let workspace: WorkspaceFileSystem
+    /// `.eplint.yml` of the workspace (nearest to its root, as the command line finds it from
+    /// its working directory), absolute so that its globs are the root's.
+    let configuration: String?
+
+    init(root: String) {
+        workspace = WorkspaceFileSystem(root: root)
+        let found = try? workspace.configurationFile(explicit: nil)
+        configuration = found.map { $0.path.hasPrefix("/") ? $0.path : PathArithmetic.normalized(root + "/" + $0.path) }
+    }
+
+    /// Whether eplint lints a file of this name: property lists, entitlements and Expo's configuration.
+    static func lints(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".plist") || name.hasSuffix(".entitlements") || name == "app.json"
+            || name == "app.config.json"
+    }
+
+    /// The document's findings as diagnostics, or the run's failure (a broken configuration).
+    func diagnostics(of document: TextDocument, encoding: PositionEncoding) -> Result<[JSONValue], RunFailure> {
+        var options = LintOptions()
+        options.paths = [document.path]
+        options.unsavedTexts = [document.path: document.text]
+        options.config = configuration
+        let outcome: RunOutcome
+        do throws(RunFailure) {
+            outcome = try LintRun.run(options, host: ServerHost(workspace: workspace))
+        } catch {
+            return .failure(error)
+        }
+        if let failure = outcome.report.failures.first { return .failure(RunFailure(message: failure)) }
+        let lines = LineTable(document.text)
+        return .success(
+            outcome.report.diagnostics.filter { $0.file == document.path }.map { diagnostic in
+                Self.json(diagnostic, in: document, lines: lines, encoding: encoding)
+            })
+    }
+
+    static func json(_ diagnostic: Diagnostic, in document: TextDocument, lines: LineTable, encoding: PositionEncoding)
+        -> JSONValue
+    {
+        func position(_ point: SourcePosition) -> Position {
+            document.position(line: point.line, scalarColumn: point.column, encoding: encoding, lines: lines)
+        }
+        let range = diagnostic.range
+        // The protocol's severities: 1 error, 2 warning, 3 information.
+        let severity =
+            switch diagnostic.severity {
+            case .error: 1
+            case .warning: 2
+            case .note: 3
+            }
+        let page = ToolIdentity.page("Rules/\(diagnostic.rule.rawValue).md", at: ToolIdentity.version)
+        var members: [(String, JSONValue)] = [
+            ("range", .object([("start", position(range.start).json), ("end", position(range.end).json)])),
+            ("severity", .integer(severity)),
+            ("code", .string(diagnostic.rule.rawValue)),
+            ("codeDescription", .object([("href", .string(page))])),
+            ("source", .string("eplint")),
+            ("message", .string(diagnostic.message)),
+        ]
+        let related = diagnostic.related.filter { $0.file == document.path }
+        if !related.isEmpty {
+            members.append(
+                (
+                    "relatedInformation",
+                    .array(
+                        related.map { location in
+                            .object([
+                                (
+                                    "location",
+                                    .object([
+                                        ("uri", .string(document.uri)),
+                                        (
+                                            "range",
+                                            .object([
+                                                ("start", position(location.range.start).json),
+                                                ("end", position(location.range.end).json),
+                                            ])
+                                        ),
+                                    ])
+                                ),
+                                ("message", .string(location.message)),
+                            ])
+                        })
+                ))
+        }
+        return .object(members)
+    }
+}

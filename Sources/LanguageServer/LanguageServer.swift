@@ -1,0 +1,204 @@
+import EplintBase
+import LintEngine
+import LintRun
+import PlistSyntax
+import ServerSide
+
+/// `eplint lsp`: the Language Server Protocol over a byte stream. Messages are handled one at a
+/// time, in order; each change is linted at once through the command line's run.
+package final class LanguageServer {
+    package enum State { case starting, running, shutDown }
+
+    package private(set) var state = State.starting
+    package private(set) var encoding = PositionEncoding.utf16
+    package private(set) var documents: [String: TextDocument] = [:]
+    /// Where relative paths of the configuration and Xcode projects are resolved: the
+    /// workspace's root, else the process's working directory.
+    package private(set) var root: String
+    /// Set by `exit`: the status the process ends with.
+    package private(set) var exitStatus: Int32?
+    private let send: ([UInt8]) -> Void
+
+    /// `send` writes one framed message; `root` is the root until `initialize` names one.
+    package init(root: String, send: @escaping ([UInt8]) -> Void) {
+        self.root = root
+        self.send = send
+    }
+
+    /// Reads and handles messages until `exit` or the end of the input; the process's exit status.
+    package func serve(_ input: some ByteSource) -> Int32 {
+        var frames = FrameReader(input)
+        while exitStatus == nil {
+            switch frames.next() {
+            case .message(let body): handle(body)
+            case .skipped(let reason): log("eplint lsp: \(reason)")
+            case .broken(let reason):
+                log("eplint lsp: \(reason); the input cannot be read on, stopping")
+                return 1
+            case .end:
+                // The client went away: exit as `exit` would have.
+                return state == .shutDown ? 0 : 1
+            }
+        }
+        return exitStatus ?? 1
+    }
+
+    /// Handles one message's body.
+    package func handle(_ body: [UInt8]) {
+        let message: IncomingMessage
+        switch IncomingMessage.decode(body) {
+        case .success(let decoded): message = decoded
+        case .failure(let error):
+            send(OutgoingMessage.error(error, id: error.id ?? .null))
+            return
+        }
+        guard let method = message.method else { return }  // A response to a request of ours (none yet).
+        if let id = message.id {
+            switch request(method, message.params) {
+            case .success(let result): send(OutgoingMessage.response(id: id, result: result))
+            case .failure(let error): send(OutgoingMessage.error(error, id: id))
+            }
+        } else {
+            notification(method, message.params)
+        }
+    }
+
+    private func request(_ method: String, _ params: JSONNode?) -> Result<JSONValue, RPCError> {
+        switch (state, method) {
+        case (.starting, "initialize"): return .success(initialize(params))
+        case (.starting, _): return .failure(RPCError(.serverNotInitialized, "the server is not initialized"))
+        case (.shutDown, _): return .failure(RPCError(.invalidRequest, "the server was shut down"))
+        case (.running, "initialize"): return .failure(RPCError(.invalidRequest, "the server is already initialized"))
+        case (.running, "shutdown"):
+            state = .shutDown
+            return .success(.null)
+        default: return .failure(RPCError(.methodNotFound, "unknown method '\(method)'"))
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONNode?) {
+        if method == "exit" {
+            exitStatus = state == .shutDown ? 0 : 1
+            return
+        }
+        // Before `initialize`, notifications are dropped (the protocol says so); after
+        // `shutdown`, only `exit` is expected.
+        guard state == .running else { return }
+        switch method {
+        case "textDocument/didOpen": didOpen(params)
+        case "textDocument/didChange": didChange(params)
+        case "textDocument/didClose": didClose(params)
+        case "textDocument/didSave": didSave(params)
+        default: break  // `initialized`, `$/…` and anything unknown need no answer.
+        }
+    }
+
+    private func initialize(_ params: JSONNode?) -> JSONValue {
+        let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+        encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        // The first workspace folder, else the deprecated rootUri, else the working directory.
+        let folder = params?["workspaceFolders"]?.array?.first?["uri"]?.string ?? params?["rootUri"]?.string
+        if let folder, let path = FileURI.path(of: folder) { root = PathArithmetic.normalized(path) }
+        state = .running
+        return .object([
+            (
+                "capabilities",
+                .object([
+                    ("positionEncoding", .string(encoding.rawValue)),
+                    (
+                        "textDocumentSync",
+                        .object([
+                            ("openClose", .bool(true)),
+                            // 2: incremental (a full text is accepted too).
+                            ("change", .integer(2)),
+                            ("save", .object([("includeText", .bool(false))])),
+                        ])
+                    ),
+                ])
+            ),
+            ("serverInfo", .object([("name", .string("eplint")), ("version", .string(ToolIdentity.version))])),
+        ])
+    }
+
+    private func didOpen(_ params: JSONNode?) {
+        guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
+            return log("eplint lsp: textDocument/didOpen without textDocument.uri and text")
+        }
+        guard let path = FileURI.path(of: uri), DocumentLint.lints(path) else { return }
+        let bytes = Array(text.utf8)
+        guard bytes.count <= TextDocument.maximumSize else {
+            return log("eplint lsp: \(uri) is larger than \(TextDocument.maximumSize) bytes; not linted")
+        }
+        let document = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: bytes)
+        documents[uri] = document
+        publish(document)
+    }
+
+    private func didChange(_ params: JSONNode?) {
+        guard let uri = params?["textDocument"]?["uri"]?.string, var document = documents[uri] else { return }
+        for change in params?["contentChanges"]?.array ?? [] {
+            guard let text = change["text"]?.string else { continue }
+            var range: (start: Position, end: Position)?
+            if let edited = change["range"] {
+                guard let start = Self.position(edited["start"]), let end = Self.position(edited["end"]) else {
+                    return log("eplint lsp: a change to \(uri) with an unreadable range; the document is unchanged")
+                }
+                range = (start, end)
+            }
+            guard document.replace(range, with: Array(text.utf8), encoding: encoding) else {
+                return log("eplint lsp: \(uri) would be larger than \(TextDocument.maximumSize) bytes; change refused")
+            }
+        }
+        document.version = params?["textDocument"]?["version"]?.int ?? document.version
+        documents[uri] = document
+        publish(document)
+    }
+
+    private func didClose(_ params: JSONNode?) {
+        guard let uri = params?["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else {
+            return
+        }
+        // Closed, its findings are no longer the editor's to show.
+        send(OutgoingMessage.notification("textDocument/publishDiagnostics", Self.diagnostics(uri, [], version: nil)))
+    }
+
+    private func didSave(_ params: JSONNode?) {
+        guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri] else { return }
+        publish(document)
+    }
+
+    /// Lints a document and sends its diagnostics; a failure of the run (a broken `.eplint.yml`)
+    /// is shown as a message, the document's diagnostics left as they were.
+    private func publish(_ document: TextDocument) {
+        switch DocumentLint(root: root).diagnostics(of: document, encoding: encoding) {
+        case .success(let diagnostics):
+            send(
+                OutgoingMessage.notification(
+                    "textDocument/publishDiagnostics",
+                    Self.diagnostics(document.uri, diagnostics, version: document.version)))
+        case .failure(let failure):
+            log("eplint: \(failure.message)")
+            send(
+                OutgoingMessage.notification(
+                    "window/showMessage",
+                    .object([("type", .integer(1)), ("message", .string("eplint: " + failure.message))])))
+        }
+    }
+
+    private static func diagnostics(_ uri: String, _ diagnostics: [JSONValue], version: Int?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("uri", .string(uri))]
+        if let version { members.append(("version", .integer(version))) }
+        members.append(("diagnostics", .array(diagnostics)))
+        return .object(members)
+    }
+
+    private static func position(_ node: JSONNode?) -> Position? {
+        guard let line = node?["line"]?.int, let character = node?["character"]?.int, line >= 0, character >= 0 else {
+            return nil
+        }
+        return Position(line: line, character: character)
+    }
+
+    /// A line for the client's log: standard error, which clients show as the server's output.
+    private func log(_ text: String) { ServerHost.standardError(text + "\n") }
+}
