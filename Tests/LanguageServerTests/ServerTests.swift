@@ -1,0 +1,170 @@
+import Foundation
+import LanguageServer
+import PlistSyntax
+import TestSupport
+import Testing
+
+/// The server in-process: messages in, the messages it writes decoded and checked.
+@Suite struct ServerTests {
+    final class Client {
+        var sent: [[String: Any]] = []
+        lazy var server = LanguageServer(root: "/") { [unowned self] bytes in
+            // Each write is one framed message.
+            var reader = FrameReader(BytesSource(bytes))
+            guard case .message(let body) = reader.next(),
+                let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+            else {
+                Issue.record("the server wrote an unframed or malformed message")
+                return
+            }
+            sent.append(object)
+        }
+
+        func send(_ object: [String: Any]) {
+            var message = object
+            message["jsonrpc"] = "2.0"
+            server.handle(Array(try! JSONSerialization.data(withJSONObject: message)))
+        }
+
+        /// Sends a request and returns its response (the last message written for its id).
+        func request(_ id: Int, _ method: String, _ params: [String: Any] = [:]) -> [String: Any]? {
+            send(["id": id, "method": method, "params": params])
+            return sent.last { ($0["id"] as? Int) == id }
+        }
+
+        func errorCode(_ response: [String: Any]?) -> Int? { (response?["error"] as? [String: Any])?["code"] as? Int }
+
+        /// The diagnostics last published.
+        var published: [[String: Any]] {
+            let last = sent.last { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+            return (last?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+        }
+
+        func initialize(root: URL, encodings: [String] = []) {
+            let response = request(
+                1, "initialize",
+                [
+                    "rootUri": root.absoluteString,
+                    "capabilities": ["general": ["positionEncodings": encodings]],
+                ])
+            #expect(response?["result"] != nil)
+            send(["method": "initialized", "params": [:]])
+        }
+    }
+
+    @Test func theLifecycle() {
+        let client = Client()
+        #expect(client.errorCode(client.request(1, "textDocument/hover")) == -32002)
+        let response = client.request(2, "initialize", ["capabilities": [:]])
+        let capabilities = (response?["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        #expect(capabilities?["positionEncoding"] as? String == "utf-16")
+        #expect((capabilities?["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
+        #expect(client.errorCode(client.request(3, "initialize")) == -32600)
+        #expect(client.errorCode(client.request(4, "no/such")) == -32601)
+        #expect(client.server.exitStatus == nil)
+        #expect(client.request(5, "shutdown")?.keys.contains("result") == true)
+        #expect(client.errorCode(client.request(6, "no/such")) == -32600)
+        client.send(["method": "exit"])
+        #expect(client.server.exitStatus == 0)
+    }
+
+    @Test func exitWithoutShutdownIsStatusOne() {
+        let client = Client()
+        client.send(["method": "exit"])
+        #expect(client.server.exitStatus == 1)
+    }
+
+    @Test(arguments: ["{bad", "[1, 2]", "", "\"text\"", #"{"id": 1.5, "method": "x"}"#, #"{"id": 1, "method": 7}"#])
+    func malformedMessagesAreAnsweredNotFatal(body: String) {
+        let client = Client()
+        client.server.handle(Array(body.utf8))
+        let code = client.errorCode(client.sent.last)
+        #expect(code == (body.hasPrefix("{\"") || body.hasPrefix("[") || body.hasPrefix("\"") ? -32600 : -32700))
+        #expect(client.server.exitStatus == nil)
+        // The server goes on.
+        #expect(client.request(9, "initialize")?["result"] != nil)
+    }
+
+    @Test func utf8IsNegotiatedWhenOffered() throws {
+        let client = Client()
+        let response = client.request(
+            1, "initialize", ["capabilities": ["general": ["positionEncodings": ["utf-32", "utf-8", "utf-16"]]]])
+        let capabilities = (response?["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        #expect(capabilities?["positionEncoding"] as? String == "utf-8")
+        #expect(client.server.encoding == .utf8)
+    }
+
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>SKExternalPurchase</key>
+        \t<array>
+        \t\t<string>NL</string>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+
+    /// Opened, the unsaved text is linted; changed (incrementally, after a multibyte comment), the
+    /// new text is; a finding's range is the element's, counted in the negotiated encoding.
+    @Test(arguments: ["utf-16", "utf-8"])
+    func diagnosticsFollowTheUnsavedText(encoding: String) throws {
+        let folder = try TestScratch.folder("lsp")
+        let file = folder.appendingPathComponent("Info.plist")
+        // The file on disk is clean: what is linted is the editor's text.
+        try Data(Self.plist.replacingOccurrences(of: "NL", with: "nl").utf8).write(to: file)
+        let client = Client()
+        client.initialize(root: folder, encodings: [encoding])
+        let uri = file.absoluteString
+        let text = Self.plist.replacingOccurrences(of: "<dict>", with: "<dict><!-- é😀 -->")
+        client.send([
+            "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": text]],
+        ])
+        #expect(client.published.map { $0["code"] as? String } == ["EP101"])
+        let range = client.published.first?["range"] as? [String: [String: Int]]
+        #expect(range?["start"] == ["line": 5, "character": 2])
+        #expect(range?["end"] == ["line": 5, "character": 21])
+        #expect(client.published.first?["source"] as? String == "eplint")
+        #expect(client.published.first?["severity"] as? Int == 1)
+        // Insert after the comment and replace the region: "<dict>", "<!-- ", é, 😀, " -->"
+        // are 6, 5, 2, 4, 4 bytes and 6, 5, 1, 2, 4 UTF-16 units.
+        let commentEnd = encoding == "utf-8" ? 6 + 5 + 2 + 4 + 4 : 6 + 5 + 1 + 2 + 4
+        client.send([
+            "method": "textDocument/didChange",
+            "params": [
+                "textDocument": ["uri": uri, "version": 2],
+                "contentChanges": [
+                    [
+                        "range": [
+                            "start": ["line": 2, "character": commentEnd], "end": ["line": 2, "character": commentEnd],
+                        ],
+                        "text": "<!-- ü -->",
+                    ],
+                    [
+                        "range": ["start": ["line": 5, "character": 10], "end": ["line": 5, "character": 12]],
+                        "text": "nl",
+                    ],
+                ],
+            ],
+        ])
+        #expect(client.published.isEmpty)
+        let document = try #require(client.server.documents[uri])
+        #expect(
+            String(decoding: document.text, as: UTF8.self)
+                == Self.plist.replacingOccurrences(of: "<dict>", with: "<dict><!-- é😀 --><!-- ü -->")
+                .replacingOccurrences(of: "NL", with: "nl"))
+        #expect(document.version == 2)
+        // Back to upper case in a full change: the finding returns.
+        client.send([
+            "method": "textDocument/didChange",
+            "params": ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": Self.plist]]],
+        ])
+        #expect(client.published.map { $0["code"] as? String } == ["EP101"])
+        client.send(["method": "textDocument/didClose", "params": ["textDocument": ["uri": uri]]])
+        #expect(client.published.isEmpty)
+        #expect(client.server.documents.isEmpty)
+    }
+}
