@@ -163,7 +163,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["eplint", "Reporters", "TestSupport"],
             // Read from disk by the tests, not built.
-            exclude: ["Golden", "Snapshots", "Schemas", "XcodeTruth"]
+            exclude: ["Golden", "Snapshots", "Schemas", "XcodeTruth", "LanguageServer"]
         ),
     ]
 )

@@ -1,0 +1,205 @@
+"""`eplint lsp` driven by pytest-lsp (PyPI) as an editor's client drives it.
+
+Run by LanguageServerClientTests.swift with EPLINT set to the built binary; the diagnostics
+are compared with `eplint --format json` on the same saved file.
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pygls.exceptions import JsonRpcMethodNotFound
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+EPLINT = os.environ["EPLINT"]
+
+# Each finding's line holds characters of 2 and 4 bytes (1 and 2 UTF-16 units) before it.
+INFO_PLIST = """<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+\t<key>SKExternalPurchase</key>
+\t<array>
+\t\t<!-- é😀 --><string>NL</string>
+\t\t<string>fr</string>
+\t</array>
+\t<key>SKExternalPurchaseMultiLink</key>
+\t<dict>
+\t\t<key>fr</key>
+\t\t<array>
+\t\t\t<!-- 😀😀 --><string>http://example.com/bücher?x=1</string>
+\t\t</array>
+\t</dict>
+</dict>
+</plist>
+"""
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory) -> pathlib.Path:
+    folder = tmp_path_factory.mktemp("workspace")
+    (folder / "Info.plist").write_text(INFO_PLIST, encoding="utf-8")
+    # The workspace's configuration applies in the editor as on the command line.
+    (folder / ".eplint.yml").write_text("severity:\n  EP201: warning\n", encoding="utf-8")
+    return folder
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[EPLINT, "lsp"]))
+async def client(lsp_client: LanguageClient, workspace: pathlib.Path):
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            workspace_folders=[types.WorkspaceFolder(uri=workspace.as_uri(), name="workspace")],
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def utf16_units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def command_line_findings(workspace: pathlib.Path) -> list:
+    """`eplint --format json Info.plist` in the workspace, as LSP ranges in UTF-16."""
+    run = subprocess.run(
+        [EPLINT, "--format", "json", "Info.plist"], cwd=workspace, capture_output=True, text=True
+    )
+    assert run.returncode in (0, 1), run.stderr
+    lines = (workspace / "Info.plist").read_text(encoding="utf-8").split("\n")
+    severities = {"error": 1, "warning": 2, "note": 3}
+    findings = []
+    for finding in json.loads(run.stdout)["diagnostics"]:
+        end_line = lines[finding["endLine"] - 1]
+        findings.append(
+            (
+                finding["line"] - 1,
+                finding["utf16Column"] - 1,
+                finding["endLine"] - 1,
+                utf16_units(end_line[: finding["endColumn"] - 1]),
+                severities[finding["severity"]],
+                finding["rule"],
+                finding["message"],
+            )
+        )
+    return findings
+
+
+def published(client: LanguageClient, uri: str) -> list:
+    return [
+        (
+            d.range.start.line,
+            d.range.start.character,
+            d.range.end.line,
+            d.range.end.character,
+            int(d.severity),
+            d.code,
+            d.message,
+        )
+        for d in client.diagnostics.get(uri, [])
+    ]
+
+
+async def next_diagnostics(client: LanguageClient):
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_equal_the_command_line_then_follow_edits(
+    client: LanguageClient, workspace: pathlib.Path
+):
+    uri = (workspace / "Info.plist").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="xml", version=1, text=INFO_PLIST)
+        )
+    )
+    await next_diagnostics(client)
+    expected = command_line_findings(workspace)
+    assert len(expected) >= 3, expected
+    assert {code for *_, code, _ in expected} >= {"EP101", "EP201", "EP203"}
+    assert published(client, uri) == expected
+    assert all(d.source == "eplint" for d in client.diagnostics[uri])
+    assert client.diagnostics[uri][0].code_description.href.endswith("/Rules/EP101.md")
+    # EP201 is a warning by the workspace's .eplint.yml.
+    assert [d.severity for d in client.diagnostics[uri] if d.code == "EP201"] == [
+        types.DiagnosticSeverity.Warning
+    ]
+
+    # An incremental edit after the multibyte comment: 'NL' is at UTF-16 character 22 of line 5.
+    line = INFO_PLIST.split("\n")[5]
+    start = utf16_units(line[: line.index("NL")])
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=5, character=start),
+                        end=types.Position(line=5, character=start + 2),
+                    ),
+                    text="nl",
+                )
+            ],
+        )
+    )
+    await next_diagnostics(client)
+    assert "EP101" not in [d.code for d in client.diagnostics[uri]]
+    # The unsaved text is linted, not the file: saved, the command line agrees.
+    edited = INFO_PLIST.replace("<string>NL</string>", "<string>nl</string>")
+    (workspace / "Info.plist").write_text(edited, encoding="utf-8")
+    assert published(client, uri) == command_line_findings(workspace)
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    await next_diagnostics(client)
+    assert published(client, uri) == command_line_findings(workspace)
+
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    await next_diagnostics(client)
+    assert list(client.diagnostics[uri]) == []
+
+
+@pytest.mark.asyncio
+async def test_an_unknown_request_is_method_not_found(client: LanguageClient):
+    with pytest.raises(JsonRpcMethodNotFound):
+        await client.protocol.send_request_async("eplint/noSuchMethod", {})
+
+
+def test_exit_status_follows_shutdown(tmp_path: pathlib.Path):
+    """Raw bytes: a request before initialize, malformed JSON, then exit with and without shutdown."""
+
+    def frame(message) -> bytes:
+        body = message if isinstance(message, bytes) else json.dumps(message).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    def run(*messages) -> subprocess.CompletedProcess:
+        data = b"".join(frame(m) for m in messages)
+        return subprocess.run([EPLINT, "lsp"], input=data, capture_output=True, timeout=60)
+
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    shutdown = {"jsonrpc": "2.0", "id": 2, "method": "shutdown"}
+    exit_ = {"jsonrpc": "2.0", "method": "exit"}
+    early = {"jsonrpc": "2.0", "id": 0, "method": "textDocument/hover", "params": {}}
+    done = run(early, b"{not json", initialize, shutdown, exit_)
+    assert done.returncode == 0, done.stderr
+    assert b'"code": -32002' in done.stdout and b'"code": -32700' in done.stdout
+    assert run(initialize, exit_).returncode == 1
+    # The input closing ends the server too.
+    assert run(initialize, shutdown).returncode == 0
+    assert run(initialize).returncode == 1
+    # A length of 2^63 cannot be read past: the server stops cleanly, saying why.
+    huge = subprocess.run(
+        [EPLINT, "lsp"], input=b"Content-Length: 9223372036854775808\r\n\r\n{}", capture_output=True, timeout=60
+    )
+    assert huge.returncode == 1 and b"Content-Length" in huge.stderr
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))
