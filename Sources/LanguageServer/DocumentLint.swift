@@ -23,9 +23,11 @@ struct DocumentLint {
             || name == "app.config.json"
     }
 
-    /// The document's findings as diagnostics, or the run's failure (a broken configuration).
-    func diagnostics(of document: TextDocument, encoding: PositionEncoding) -> Result<[JSONValue], RunFailure> {
+    /// The document's findings, their fixes resolved to edits, or the run's failure (a broken configuration).
+    func findings(of document: TextDocument) -> Result<[Diagnostic], RunFailure> {
         var options = LintOptions()
+        // A report that shows fixes as edits: the run resolves them against the text it linted.
+        options.format = OutputFormat(rawValue: "json")!
         options.paths = [document.path]
         options.unsavedTexts = [document.path: document.text]
         options.config = configuration
@@ -36,11 +38,7 @@ struct DocumentLint {
             return .failure(error)
         }
         if let failure = outcome.report.failures.first { return .failure(RunFailure(message: failure)) }
-        let lines = LineTable(document.text)
-        return .success(
-            outcome.report.diagnostics.filter { $0.file == document.path }.map { diagnostic in
-                Self.json(diagnostic, in: document, lines: lines, encoding: encoding)
-            })
+        return .success(outcome.report.diagnostics.filter { $0.file == document.path })
     }
 
     static func json(_ diagnostic: Diagnostic, in document: TextDocument, lines: LineTable, encoding: PositionEncoding)

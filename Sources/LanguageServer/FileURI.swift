@@ -29,4 +29,21 @@ package enum FileURI {
         guard !bytes.contains(0), Array(path.utf8) == bytes else { return nil }
         return path
     }
+
+    /// The `file:` URI of an absolute path: every byte but unreserved ones and `/` percent-escaped.
+    package static func uri(of path: String) -> String {
+        var uri = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                uri += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return uri
+    }
 }

@@ -12,6 +12,8 @@ package final class LanguageServer {
     package private(set) var state = State.starting
     package private(set) var encoding = PositionEncoding.utf16
     package private(set) var documents: [String: TextDocument] = [:]
+    /// Each open document's findings in its current text (URI → findings), for code actions and hover.
+    private var findings: [String: [Diagnostic]] = [:]
     /// Where relative paths of the configuration and Xcode projects are resolved: the
     /// workspace's root, else the process's working directory.
     package private(set) var root: String
@@ -72,6 +74,9 @@ package final class LanguageServer {
         case (.running, "shutdown"):
             state = .shutDown
             return .success(.null)
+        case (.running, "textDocument/codeAction"): return codeAction(params)
+        case (.running, "textDocument/hover"): return hover(params)
+        case (.running, "textDocument/diagnostic"): return pullDiagnostics(params)
         default: return .failure(RPCError(.methodNotFound, "unknown method '\(method)'"))
         }
     }
@@ -113,6 +118,12 @@ package final class LanguageServer {
                             ("change", .integer(2)),
                             ("save", .object([("includeText", .bool(false))])),
                         ])
+                    ),
+                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                    ("hoverProvider", .bool(true)),
+                    (
+                        "diagnosticProvider",
+                        .object([("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false))])
                     ),
                 ])
             ),
@@ -158,6 +169,7 @@ package final class LanguageServer {
         guard let uri = params?["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else {
             return
         }
+        findings[uri] = nil
         // Closed, its findings are no longer the editor's to show.
         send(OutgoingMessage.notification("textDocument/publishDiagnostics", Self.diagnostics(uri, [], version: nil)))
     }
@@ -170,18 +182,79 @@ package final class LanguageServer {
     /// Lints a document and sends its diagnostics; a failure of the run (a broken `.eplint.yml`)
     /// is shown as a message, the document's diagnostics left as they were.
     private func publish(_ document: TextDocument) {
-        switch DocumentLint(root: root).diagnostics(of: document, encoding: encoding) {
-        case .success(let diagnostics):
-            send(
-                OutgoingMessage.notification(
-                    "textDocument/publishDiagnostics",
-                    Self.diagnostics(document.uri, diagnostics, version: document.version)))
+        guard let diagnostics = lint(document) else { return }
+        send(
+            OutgoingMessage.notification(
+                "textDocument/publishDiagnostics",
+                Self.diagnostics(document.uri, diagnostics, version: document.version)
+            ))
+    }
+
+    /// Lints a document's current text and keeps its findings; its diagnostics, nil when the run failed.
+    private func lint(_ document: TextDocument) -> [JSONValue]? {
+        switch DocumentLint(root: root).findings(of: document) {
+        case .success(let found):
+            findings[document.uri] = found
+            let lines = LineTable(document.text)
+            return found.map { DocumentLint.json($0, in: document, lines: lines, encoding: encoding) }
         case .failure(let failure):
             log("eplint: \(failure.message)")
             send(
                 OutgoingMessage.notification(
                     "window/showMessage",
                     .object([("type", .integer(1)), ("message", .string("eplint: " + failure.message))])))
+            return nil
+        }
+    }
+
+    /// The open document a request names (nil for one eplint does not lint, which has nothing
+    /// to show), or the error to answer with.
+    private func document(_ params: JSONNode?) -> Result<TextDocument?, RPCError> {
+        guard let uri = params?["textDocument"]?["uri"]?.string else {
+            return .failure(RPCError(.invalidParams, "textDocument.uri is missing"))
+        }
+        return .success(documents[uri])
+    }
+
+    private func codeAction(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
+        document(params).flatMap { document in
+            guard let document else { return .success(.array([])) }
+            guard let start = Self.position(params?["range"]?["start"]),
+                let end = Self.position(params?["range"]?["end"])
+            else { return .failure(RPCError(.invalidParams, "range is missing or not a range")) }
+            let actions = CodeActions.actions(
+                for: findings[document.uri] ?? [], in: document, range: (start, end), encoding: encoding,
+                text: otherFile)
+            return .success(.array(actions))
+        }
+    }
+
+    /// A file a fix moves an entry into: its open document, else its text on disk.
+    private func otherFile(_ path: String) -> TextDocument? {
+        if let open = documents.values.first(where: { $0.path == path }) { return open }
+        guard case .success(let bytes) = RegularFile.contents(path, limit: TextDocument.maximumSize) else { return nil }
+        return TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: bytes)
+    }
+
+    private func hover(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
+        document(params).flatMap { document in
+            guard let document else { return .success(.null) }
+            guard let position = Self.position(params?["position"]) else {
+                return .failure(RPCError(.invalidParams, "position is missing or not a position"))
+            }
+            return .success(
+                RuleHover.hover(at: position, in: document, findings: findings[document.uri] ?? [], encoding: encoding))
+        }
+    }
+
+    /// Pull diagnostics (LSP 3.17): the document linted now, as a full report.
+    private func pullDiagnostics(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
+        document(params).flatMap { document in
+            guard let document else { return .success(.object([("kind", .string("full")), ("items", .array([]))])) }
+            guard let diagnostics = lint(document) else {
+                return .failure(RPCError(.internalError, "the run failed; see the server's message"))
+            }
+            return .success(.object([("kind", .string("full")), ("items", .array(diagnostics))]))
         }
     }
 

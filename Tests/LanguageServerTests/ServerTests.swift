@@ -167,4 +167,54 @@ import Testing
         #expect(client.published.isEmpty)
         #expect(client.server.documents.isEmpty)
     }
+
+    /// Hover on a rule ID in a suppression comment shows its page; a quick fix's edit is the
+    /// finding's fix; a document not open has neither. The file was never saved: its text alone is linted.
+    @Test func hoverAndQuickFixes() throws {
+        let folder = try TestScratch.folder("lsp")
+        let client = Client()
+        client.initialize(root: folder)
+        let uri = folder.appendingPathComponent("Info.plist").absoluteString
+        let text = Self.plist.replacingOccurrences(of: "<dict>", with: "<dict><!-- eplint:disable-next EP102 -->")
+        client.send([
+            "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": text]],
+        ])
+        func hover(_ line: Int, _ character: Int) -> String? {
+            let response = client.request(
+                7, "textDocument/hover",
+                ["textDocument": ["uri": uri], "position": ["line": line, "character": character]])
+            return ((response?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        }
+        // "<dict><!-- eplint:disable-next " is 31 characters: EP102 spans 31 to 36.
+        #expect(hover(2, 31)?.hasPrefix("# EP102 region-unknown\n") == true)
+        #expect(hover(2, 36)?.hasPrefix("# EP102 region-unknown\n") == true)
+        #expect(hover(2, 30)?.hasPrefix("# EP008") == true)  // The comment itself is EP008's finding.
+        #expect(hover(0, 3) == nil)
+        let response = client.request(
+            8, "textDocument/codeAction",
+            [
+                "textDocument": ["uri": uri],
+                "range": ["start": ["line": 5, "character": 0], "end": ["line": 5, "character": 0]],
+                "context": ["diagnostics": []],
+            ])
+        let actions = try #require(response?["result"] as? [[String: Any]])
+        #expect(actions.map { $0["title"] as? String } == ["Fix: region 'NL' must be lowercase: 'nl' [EP101]"])
+        #expect(actions.first?["isPreferred"] as? Bool == true)
+        let changes = (actions.first?["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]
+        #expect(changes?[uri]?.map { $0["newText"] as? String } == ["nl"])
+        // Outside every finding's range, no action.
+        let elsewhere = client.request(
+            9, "textDocument/codeAction",
+            [
+                "textDocument": ["uri": uri],
+                "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]],
+                "context": ["diagnostics": []],
+            ])
+        #expect((elsewhere?["result"] as? [Any])?.isEmpty == true)
+        let closed = client.request(
+            10, "textDocument/hover",
+            ["textDocument": ["uri": "file:///nowhere/a.swift"], "position": ["line": 0, "character": 0]])
+        #expect(closed?.keys.contains("result") == true && closed?["result"] is NSNull)
+    }
 }

@@ -166,6 +166,87 @@ async def test_diagnostics_equal_the_command_line_then_follow_edits(
     assert list(client.diagnostics[uri]) == []
 
 
+def apply(text: str, edits: list) -> str:
+    """Applies LSP text edits (UTF-16 positions) to a text, last first."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+
+    def offset(position) -> int:
+        line = lines[position.line]
+        # UTF-16 units to characters.
+        count, units = 0, 0
+        while count < len(line) and units < position.character:
+            units += utf16_units(line[count])
+            count += 1
+        return offsets[position.line] + count
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+    return text
+
+
+@pytest.mark.asyncio
+async def test_quick_fixes_hover_and_pull_diagnostics(
+    client: LanguageClient, workspace: pathlib.Path, tmp_path: pathlib.Path
+):
+    path = tmp_path / "Info.plist"
+    path.write_text(INFO_PLIST, encoding="utf-8")
+    uri = path.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="xml", version=1, text=INFO_PLIST)
+        )
+    )
+    await next_diagnostics(client)
+    whole = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=99, character=0))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=whole,
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert actions, "no code action"
+    preferred = [a for a in actions if a.is_preferred]
+    unsafe = [a for a in actions if not a.is_preferred]
+    assert [a.diagnostics[0].code for a in preferred] == ["EP101"]
+    assert unsafe and all(a.title.startswith("Fix (unsafe): ") for a in unsafe)
+    assert all(a.kind == types.CodeActionKind.QuickFix for a in actions)
+    # The preferred (safe) fixes applied to the buffer give what `eplint --fix` writes.
+    fixed = apply(INFO_PLIST, [e for a in preferred for e in a.edit.changes[uri]])
+    run = subprocess.run([EPLINT, "--fix", str(path)], cwd=workspace, capture_output=True, text=True)
+    assert run.returncode in (0, 1), run.stderr
+    assert fixed == path.read_text(encoding="utf-8")
+    assert fixed != INFO_PLIST
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    await next_diagnostics(client)
+    assert "EP101" not in [d.code for d in client.diagnostics[uri]]
+
+    # Hover inside a finding: the page of each rule found there (EP201, EP203, EP205 on one link).
+    ep203 = next(d for d in client.diagnostics[uri] if d.code == "EP203")
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=ep203.range.start)
+    )
+    assert hover.contents.kind == types.MarkupKind.Markdown
+    pages = hover.contents.value
+    assert pages.startswith("# EP201 url-not-https") and "\n# EP203 url-has-query\n" in pages
+    assert "/Rules/EP205.md" in pages
+
+    # Pull diagnostics: the same as those pushed.
+    report = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert report.kind == "full"
+    assert [(d.code, d.range) for d in report.items] == [(d.code, d.range) for d in client.diagnostics[uri]]
+
+
 @pytest.mark.asyncio
 async def test_an_unknown_request_is_method_not_found(client: LanguageClient):
     with pytest.raises(JsonRpcMethodNotFound):
