@@ -4,7 +4,7 @@ import Testing
 
 /// `eplint lsp` driven by pytest-lsp, a real protocol client (LanguageServer/test_eplint_lsp.py):
 /// initialize, open, incremental change, save, close, diagnostics equal to `--format json`'s
-/// on the same saved file, quick fixes applied equal to `--fix`, hover, pull diagnostics, an unknown method, and the exit status with and without shutdown.
+/// on the same saved file, quick fixes applied equal to `--fix`, a move's edit of both files, hover, pull diagnostics, an unknown method, and the exit status with and without shutdown.
 @Suite struct LanguageServerClientTests {
     @Test(.requires(.lspPython)) func pytestLSPDrivesTheServer() throws {
         let python = try RequiredTool.lspPython.require()
@@ -20,6 +20,6 @@ import Testing
             environment: environment, output: .captured, error: .captured)
         let output = String(decoding: run.standardOutput + run.standardError, as: UTF8.self)
         #expect(run.status == 0, "\(output)")
-        #expect(output.contains("4 passed"), "\(output)")
+        #expect(output.contains("5 passed"), "\(output)")
     }
 }

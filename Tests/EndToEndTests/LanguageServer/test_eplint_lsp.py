@@ -248,6 +248,39 @@ async def test_quick_fixes_hover_and_pull_diagnostics(
 
 
 @pytest.mark.asyncio
+async def test_a_move_edits_both_files(client: LanguageClient, tmp_path: pathlib.Path):
+    """EP404's fix moves the entitlement into the paired file: one workspace edit of both."""
+    info = INFO_PLIST.replace(
+        "</dict>\n</plist>", "\t<key>com.apple.developer.storekit.external-purchase</key>\n\t<true/>\n</dict>\n</plist>"
+    )
+    entitlements = '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n</dict>\n</plist>\n'
+    (tmp_path / "Info.plist").write_text(info, encoding="utf-8")
+    (tmp_path / "App.entitlements").write_text(entitlements, encoding="utf-8")
+    uri = (tmp_path / "Info.plist").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="xml", version=1, text=info)
+        )
+    )
+    await next_diagnostics(client)
+    ep404 = next(d for d in client.diagnostics[uri] if d.code == "EP404")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=ep404.range,
+            context=types.CodeActionContext(diagnostics=[ep404]),
+        )
+    )
+    move = next(a for a in actions if a.diagnostics[0].code == "EP404")
+    assert move.title.startswith("Fix (unsafe): ") and not move.is_preferred
+    changes = move.edit.changes
+    assert set(changes) == {uri, (tmp_path / "App.entitlements").as_uri()}
+    moved = apply(entitlements, changes[(tmp_path / "App.entitlements").as_uri()])
+    assert "<key>com.apple.developer.storekit.external-purchase</key>" in moved
+    assert "external-purchase</key>" not in apply(info, changes[uri])
+
+
+@pytest.mark.asyncio
 async def test_an_unknown_request_is_method_not_found(client: LanguageClient):
     with pytest.raises(JsonRpcMethodNotFound):
         await client.protocol.send_request_async("eplint/noSuchMethod", {})
