@@ -32,7 +32,12 @@ package final class LanguageServer {
         var frames = FrameReader(input)
         while exitStatus == nil {
             switch frames.next() {
-            case .message(let body): handle(body)
+            case .message(let body):
+                // What else the client sent meanwhile is handled with it: a burst of keystrokes is
+                // linted once, and a request cancelled before its turn is not worked on.
+                var bodies = [body]
+                while let more = frames.bufferedMessage() { bodies.append(more) }
+                handle(bodies)
             case .skipped(let reason): log("eplint lsp: \(reason)")
             case .broken(let reason):
                 log("eplint lsp: \(reason); the input cannot be read on, stopping")
@@ -46,23 +51,69 @@ package final class LanguageServer {
     }
 
     /// Handles one message's body.
-    package func handle(_ body: [UInt8]) {
-        let message: IncomingMessage
-        switch IncomingMessage.decode(body) {
-        case .success(let decoded): message = decoded
-        case .failure(let error):
-            send(OutgoingMessage.error(error, id: error.id ?? .null))
-            return
+    package func handle(_ body: [UInt8]) { handle([body]) }
+
+    /// Handles messages that arrived together, in order; each document they changed is linted
+    /// once, before a request that may ask about it and at the end.
+    package func handle(_ bodies: [[UInt8]]) {
+        let messages = bodies.map(IncomingMessage.decode)
+        // Requests cancelled by `$/cancelRequest` among these messages (ids as "i5" or "sabc").
+        var cancelled: Set<String> = []
+        for case .success(let message) in messages where message.method == "$/cancelRequest" {
+            if let key = message.params?["id"].flatMap(Self.idKey) { cancelled.insert(key) }
         }
-        guard let method = message.method else { return }  // A response to a request of ours (none yet).
-        if let id = message.id {
+        for decoded in messages where exitStatus == nil {
+            let message: IncomingMessage
+            switch decoded {
+            case .success(let read): message = read
+            case .failure(let error):
+                send(OutgoingMessage.error(error, id: error.id ?? .null))
+                continue
+            }
+            guard let method = message.method else { continue }  // A response to a request of ours (none yet).
+            guard let id = message.id else {
+                notification(method, message.params)
+                continue
+            }
+            lintChanged()
+            if cancelled.contains(Self.idKey(id)) {
+                send(OutgoingMessage.error(RPCError(.requestCancelled, "the request was cancelled"), id: id))
+                continue
+            }
             switch request(method, message.params) {
             case .success(let result): send(OutgoingMessage.response(id: id, result: result))
             case .failure(let error): send(OutgoingMessage.error(error, id: id))
             }
-        } else {
-            notification(method, message.params)
         }
+        lintChanged()
+    }
+
+    /// A request id as a key: integers and strings apart (an id is one or the other when decoded).
+    private static func idKey(_ node: JSONNode) -> String? {
+        if let number = node.int { return idKey(.integer(number)) }
+        return node.string.map { idKey(.string($0)) }
+    }
+
+    private static func idKey(_ id: JSONValue) -> String {
+        switch id {
+        case .integer(let number): "i\(number)"
+        case .string(let text): "s" + text
+        default: ""
+        }
+    }
+
+    /// Documents changed since they were last linted, in the order they changed.
+    private var changed: [String] = []
+
+    /// Lints each changed document that is still open and publishes its diagnostics.
+    private func lintChanged() {
+        let uris = changed
+        changed = []
+        for uri in uris { if let document = documents[uri] { publish(document) } }
+    }
+
+    private func markChanged(_ uri: String) {
+        if !changed.contains(uri) { changed.append(uri) }
     }
 
     private func request(_ method: String, _ params: JSONNode?) -> Result<JSONValue, RPCError> {
@@ -142,7 +193,7 @@ package final class LanguageServer {
         }
         let document = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: bytes)
         documents[uri] = document
-        publish(document)
+        markChanged(uri)
     }
 
     private func didChange(_ params: JSONNode?) {
@@ -162,7 +213,7 @@ package final class LanguageServer {
         }
         document.version = params?["textDocument"]?["version"]?.int ?? document.version
         documents[uri] = document
-        publish(document)
+        markChanged(uri)
     }
 
     private func didClose(_ params: JSONNode?) {
@@ -175,8 +226,8 @@ package final class LanguageServer {
     }
 
     private func didSave(_ params: JSONNode?) {
-        guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri] else { return }
-        publish(document)
+        guard let uri = params?["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
+        markChanged(uri)
     }
 
     /// Lints a document and sends its diagnostics; a failure of the run (a broken `.eplint.yml`)

@@ -61,21 +61,26 @@ package struct FrameReader<Source: ByteSource> {
 
     private var readFailure: String?
 
+    /// The next message when it is already read whole, without waiting for more input; nil
+    /// otherwise (then `next()` reads it, or says what is wrong with it). The server looks at
+    /// what the client sent meanwhile: a cancellation, or more edits of the same document.
+    package mutating func bufferedMessage() -> [UInt8]? {
+        guard case (let index?, _) = blankLine(from: start),
+            case .success(let length) = Self.contentLength(Array(buffer[start..<index])),
+            length <= Self.maximumContentLength, buffer.count - (index + 4) >= length
+        else { return nil }
+        start = index + 4 + length
+        return Array(buffer[(index + 4)..<start])
+    }
+
     /// The offset of the `\r\n\r\n` that ends the next headers, reading as needed.
     private mutating func findHeaderEnd() -> Result<Int, FrameError> {
         // How far past `start` the search got: `fill` may move the unread bytes to the front.
         var searched = 0
         while true {
-            var index = start + searched
-            while index + 3 < buffer.count {
-                if buffer[index] == 0x0D && buffer[index + 1] == 0x0A && buffer[index + 2] == 0x0D
-                    && buffer[index + 3] == 0x0A
-                {
-                    return .success(index)
-                }
-                index += 1
-            }
-            searched = index - start
+            let (found, stopped) = blankLine(from: start + searched)
+            if let found { return .success(found) }
+            searched = stopped - start
             if buffer.count - start > Self.maximumHeaderLength {
                 return .failure(FrameError(.broken("headers longer than \(Self.maximumHeaderLength) bytes")))
             }
@@ -84,6 +89,20 @@ package struct FrameReader<Source: ByteSource> {
                 return .failure(FrameError(.end))
             }
         }
+    }
+
+    /// The offset of the first `\r\n\r\n` from `index` on in the buffer, and where the search stopped.
+    private func blankLine(from index: Int) -> (found: Int?, stopped: Int) {
+        var index = index
+        while index + 3 < buffer.count {
+            if buffer[index] == 0x0D && buffer[index + 1] == 0x0A && buffer[index + 2] == 0x0D
+                && buffer[index + 3] == 0x0A
+            {
+                return (index, index)
+            }
+            index += 1
+        }
+        return (nil, index)
     }
 
     /// `Content-Length`'s value: decimal digits that fit an Int. `Content-Type` and unknown

@@ -4,7 +4,7 @@ import Testing
 
 /// `eplint lsp` driven by pytest-lsp, a real protocol client (LanguageServer/test_eplint_lsp.py):
 /// initialize, open, incremental change, save, close, diagnostics equal to `--format json`'s
-/// on the same saved file, quick fixes applied equal to `--fix`, a move's edit of both files, hover, pull diagnostics, an unknown method, and the exit status with and without shutdown.
+/// on the same saved file, quick fixes applied equal to `--fix`, a move's edit of both files, hover, pull diagnostics, an unknown method, a cancelled request, and the exit status with and without shutdown.
 @Suite struct LanguageServerClientTests {
     @Test(.requires(.lspPython)) func pytestLSPDrivesTheServer() throws {
         let python = try RequiredTool.lspPython.require()

@@ -111,4 +111,17 @@ func framed(_ body: String, header: String? = nil) -> [UInt8] {
         reader = FrameReader(EndlessSource(header: Array("Content-Length: \(size)\r\n\r\n".utf8), remaining: 10))
         #expect(reader.next() == .end)
     }
+
+    /// Messages already read whole are handed out without waiting; a partial one is not.
+    @Test func bufferedMessagesAreThoseReadWhole() {
+        let bodies = [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#]
+        let partial = Array(framed(#"{"id":4}"#).dropLast(2))
+        var reader = FrameReader(ChunkedSource(bytes: bodies.flatMap { framed($0) } + partial, chunk: 1 << 16))
+        #expect(reader.bufferedMessage() == nil)  // Nothing read yet.
+        #expect(reader.next() == .message(Array(bodies[0].utf8)))
+        #expect(reader.bufferedMessage() == Array(bodies[1].utf8))
+        #expect(reader.bufferedMessage() == Array(bodies[2].utf8))
+        #expect(reader.bufferedMessage() == nil)
+        #expect(reader.next() == .end)
+    }
 }

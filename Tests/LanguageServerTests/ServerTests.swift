@@ -217,4 +217,49 @@ import Testing
             ["textDocument": ["uri": "file:///nowhere/a.swift"], "position": ["line": 0, "character": 0]])
         #expect(closed?.keys.contains("result") == true && closed?["result"] is NSNull)
     }
+
+    /// Messages that arrived together: the edits are linted once, before the first request
+    /// (which then sees the last text), and a request cancelled in the same burst is answered
+    /// -32800 without being worked on.
+    @Test func aBurstIsLintedOnceAndCancelledRequestsAreNotRun() throws {
+        let folder = try TestScratch.folder("lsp")
+        let client = Client()
+        client.initialize(root: folder)
+        let uri = folder.appendingPathComponent("Info.plist").absoluteString
+        func body(_ object: [String: Any]) -> [UInt8] {
+            var message = object
+            message["jsonrpc"] = "2.0"
+            return Array(try! JSONSerialization.data(withJSONObject: message))
+        }
+        func change(_ version: Int, _ text: String) -> [UInt8] {
+            body([
+                "method": "textDocument/didChange",
+                "params": ["textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]],
+            ])
+        }
+        let hover: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 5, "character": 12]]
+        let before = client.sent.count
+        client.server.handle([
+            body([
+                "method": "textDocument/didOpen",
+                "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": Self.plist]],
+            ]),
+            change(2, Self.plist.replacingOccurrences(of: "NL", with: "nl")),
+            change(3, Self.plist.replacingOccurrences(of: "NL", with: "XX")),
+            body(["id": 7, "method": "textDocument/hover", "params": hover]),
+            body(["method": "$/cancelRequest", "params": ["id": "eight"]]),
+            body(["id": "eight", "method": "textDocument/hover", "params": hover]),
+        ])
+        let sent = client.sent[before...]
+        let published = sent.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        #expect(published.count == 1)
+        #expect((published.first?["params"] as? [String: Any])?["version"] as? Int == 3)
+        #expect(client.published.map { $0["code"] as? String } == ["EP102"])
+        // The hover came after the publish, on version 3's finding.
+        let answer = sent.first { $0["id"] as? Int == 7 }
+        let value = ((answer?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(value?.hasPrefix("# EP102 region-unknown") == true)
+        #expect(client.errorCode(sent.first { $0["id"] as? String == "eight" }) == -32800)
+        #expect(sent.count == 3)
+    }
 }

@@ -308,6 +308,14 @@ def test_exit_status_follows_shutdown(tmp_path: pathlib.Path):
     # The input closing ends the server too.
     assert run(initialize, shutdown).returncode == 0
     assert run(initialize).returncode == 1
+    # A request cancelled in the same write (under PIPE_BUF, so read at once) is not run.
+    hover = {"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": "file:///nowhere/Info.plist"}, "position": {"line": 0, "character": 0}}}
+    cancel = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 3}}
+    data = b"".join(frame(m) for m in (initialize, hover, cancel, shutdown, exit_))
+    assert len(data) < 4096
+    cancelled = subprocess.run([EPLINT, "lsp"], input=data, capture_output=True, timeout=60)
+    assert cancelled.returncode == 0 and b'"code": -32800' in cancelled.stdout
     # A length of 2^63 cannot be read past: the server stops cleanly, saying why.
     huge = subprocess.run(
         [EPLINT, "lsp"], input=b"Content-Length: 9223372036854775808\r\n\r\n{}", capture_output=True, timeout=60
