@@ -25,12 +25,24 @@ struct DocumentLint {
 
     /// The document's findings, their fixes resolved to edits, or the run's failure (a broken configuration).
     func findings(of document: TextDocument) -> Result<[Diagnostic], RunFailure> {
+        run(document).map { $0.report.diagnostics.filter { $0.file == document.path } }
+    }
+
+    /// The document's text with every safe fix applied, as `eplint --fix` would write it (`--diff`'s
+    /// proposal: nothing is written); nil when nothing would change or the run failed.
+    func fixedText(of document: TextDocument) -> [UInt8]? {
+        guard case .success(let outcome) = run(document, diff: true) else { return nil }
+        return outcome.fixRun?.proposedText(of: document.path)
+    }
+
+    private func run(_ document: TextDocument, diff: Bool = false) -> Result<RunOutcome, RunFailure> {
         var options = LintOptions()
         // A report that shows fixes as edits: the run resolves them against the text it linted.
         options.format = OutputFormat(rawValue: "json")!
         options.paths = [document.path]
         options.unsavedTexts = [document.path: document.text]
         options.config = configuration
+        options.diff = diff
         let outcome: RunOutcome
         do throws(RunFailure) {
             outcome = try LintRun.run(options, host: ServerHost(workspace: workspace))
@@ -38,7 +50,7 @@ struct DocumentLint {
             return .failure(error)
         }
         if let failure = outcome.report.failures.first { return .failure(RunFailure(message: failure)) }
-        return .success(outcome.report.diagnostics.filter { $0.file == document.path })
+        return .success(outcome)
     }
 
     static func json(_ diagnostic: Diagnostic, in document: TextDocument, lines: LineTable, encoding: PositionEncoding)

@@ -170,7 +170,10 @@ package final class LanguageServer {
                             ("save", .object([("includeText", .bool(false))])),
                         ])
                     ),
-                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                    (
+                        "codeActionProvider",
+                        .object([("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.eplint")]))])
+                    ),
                     ("hoverProvider", .bool(true)),
                     (
                         "diagnosticProvider",
@@ -273,9 +276,25 @@ package final class LanguageServer {
             guard let start = Self.position(params?["range"]?["start"]),
                 let end = Self.position(params?["range"]?["end"])
             else { return .failure(RPCError(.invalidParams, "range is missing or not a range")) }
-            let actions = CodeActions.actions(
-                for: findings[document.uri] ?? [], in: document, range: (start, end), encoding: encoding,
-                text: otherFile)
+            let found = findings[document.uri] ?? []
+            var actions = CodeActions.actions(
+                for: found, in: document, range: (start, end), encoding: encoding, text: otherFile)
+            // `only` narrows by kind prefix: ["quickfix"], ["source.fixAll"], ["source"].
+            let only = params?["context"]?["only"]?.array?.compactMap(\.string)
+            let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
+            if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
+                let fixed = DocumentLint(root: root).fixedText(of: document)
+            {
+                actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))
+            }
+            if let only {
+                actions = actions.filter { action in
+                    guard case .object(let members) = action,
+                        case .string(let kind)? = members.first(where: { $0.0 == "kind" })?.1
+                    else { return false }
+                    return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+                }
+            }
             return .success(.array(actions))
         }
     }

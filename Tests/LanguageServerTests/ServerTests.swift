@@ -199,19 +199,60 @@ import Testing
                 "context": ["diagnostics": []],
             ])
         let actions = try #require(response?["result"] as? [[String: Any]])
-        #expect(actions.map { $0["title"] as? String } == ["Fix: region 'NL' must be lowercase: 'nl' [EP101]"])
-        #expect(actions.first?["isPreferred"] as? Bool == true)
-        let changes = (actions.first?["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]
-        #expect(changes?[uri]?.map { $0["newText"] as? String } == ["nl"])
-        // Outside every finding's range, no action.
-        let elsewhere = client.request(
-            9, "textDocument/codeAction",
-            [
-                "textDocument": ["uri": uri],
-                "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]],
-                "context": ["diagnostics": []],
+        #expect(
+            actions.map { $0["title"] as? String } == [
+                "Fix: region 'NL' must be lowercase: 'nl' [EP101]", "Disable EP101 for the next element",
+                "Fix all safe eplint findings in this file",
             ])
-        #expect((elsewhere?["result"] as? [Any])?.isEmpty == true)
+        #expect(actions.map { $0["isPreferred"] as? Bool } == [true, nil, nil])
+        func edits(_ action: [String: Any]) -> [[String: Any]]? {
+            ((action["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?[uri]
+        }
+        #expect(edits(actions[0])?.map { $0["newText"] as? String } == ["nl"])
+        // The disabling comment goes on its own line before the finding's, indented as it is.
+        #expect(edits(actions[1])?.map { $0["newText"] as? String } == ["\t\t<!-- eplint:disable-next EP101 -->\n"])
+        #expect(
+            edits(actions[1])?.first?["range"] as? [String: [String: Int]] == [
+                "start": ["line": 5, "character": 0], "end": ["line": 5, "character": 0],
+            ])
+        // Fix all: the unsaved text as `--fix` would write it, replacing the whole document.
+        #expect(
+            edits(actions[2])?.map { $0["newText"] as? String } == [text.replacingOccurrences(of: "NL", with: "nl")])
+        #expect(
+            edits(actions[2])?.first?["range"] as? [String: [String: Int]] == [
+                "start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0],
+            ])
+        // Applied, the comment suppresses the finding (no EP008: it suppresses something).
+        client.send([
+            "method": "textDocument/didChange",
+            "params": [
+                "textDocument": ["uri": uri, "version": 2],
+                "contentChanges": [
+                    ["range": edits(actions[1])![0]["range"]!, "text": edits(actions[1])![0]["newText"]!]
+                ],
+            ],
+        ])
+        #expect(client.published.map { $0["code"] as? String } == ["EP008"])  // Only the earlier EP102 comment's.
+        // Outside every finding's lines, only the file's action; `only` narrows by kind.
+        func actionTitles(line: Int, only: [String]? = nil) -> [String?] {
+            var context: [String: Any] = ["diagnostics": []]
+            if let only { context["only"] = only }
+            let response = client.request(
+                9, "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": uri],
+                    "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": 1]],
+                    "context": context,
+                ])
+            return (response?["result"] as? [[String: Any]])?.map { $0["title"] as? String } ?? [nil]
+        }
+        client.send([
+            "method": "textDocument/didChange",
+            "params": ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": text]]],
+        ])
+        #expect(actionTitles(line: 0) == ["Fix all safe eplint findings in this file"])
+        #expect(actionTitles(line: 5, only: ["quickfix"]).count == 2)
+        #expect(actionTitles(line: 5, only: ["source"]) == ["Fix all safe eplint findings in this file"])
         let closed = client.request(
             10, "textDocument/hover",
             ["textDocument": ["uri": "file:///nowhere/a.swift"], "position": ["line": 0, "character": 0]])

@@ -209,6 +209,10 @@ async def test_quick_fixes_hover_and_pull_diagnostics(
         )
     )
     assert actions, "no code action"
+    fix_all = [a for a in actions if a.kind == "source.fixAll.eplint"]
+    disables = [a for a in actions if a.title.startswith("Disable ")]
+    actions = [a for a in actions if a not in fix_all and a not in disables]
+    assert {a.title for a in disables} == {f"Disable {code} for the next element" for code in ("EP101", "EP201", "EP203", "EP205")}
     preferred = [a for a in actions if a.is_preferred]
     unsafe = [a for a in actions if not a.is_preferred]
     assert [a.diagnostics[0].code for a in preferred] == ["EP101"]
@@ -220,6 +224,8 @@ async def test_quick_fixes_hover_and_pull_diagnostics(
     assert run.returncode in (0, 1), run.stderr
     assert fixed == path.read_text(encoding="utf-8")
     assert fixed != INFO_PLIST
+    # "Fix all" is what `--fix` wrote, as one edit of the whole document.
+    assert len(fix_all) == 1 and apply(INFO_PLIST, fix_all[0].edit.changes[uri]) == fixed
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
