@@ -24,23 +24,28 @@ struct DocumentLint {
     }
 
     /// The document's findings, their fixes resolved to edits, or the run's failure (a broken configuration).
-    func findings(of document: TextDocument) -> Result<[Diagnostic], RunFailure> {
-        run(document).map { $0.report.diagnostics.filter { $0.file == document.path } }
+    /// `open`: every open document, whose texts stand in for their files (an entitlements file's
+    /// for the Info.plist paired with it).
+    func findings(of document: TextDocument, open: [TextDocument] = []) -> Result<[Diagnostic], RunFailure> {
+        run(document, open: open).map { $0.report.diagnostics.filter { $0.file == document.path } }
     }
 
     /// The document's text with every safe fix applied, as `eplint --fix` would write it (`--diff`'s
     /// proposal: nothing is written); nil when nothing would change or the run failed.
-    func fixedText(of document: TextDocument) -> [UInt8]? {
-        guard case .success(let outcome) = run(document, diff: true) else { return nil }
+    func fixedText(of document: TextDocument, open: [TextDocument] = []) -> [UInt8]? {
+        guard case .success(let outcome) = run(document, open: open, diff: true) else { return nil }
         return outcome.fixRun?.proposedText(of: document.path)
     }
 
-    private func run(_ document: TextDocument, diff: Bool = false) -> Result<RunOutcome, RunFailure> {
+    private func run(_ document: TextDocument, open: [TextDocument], diff: Bool = false) -> Result<
+        RunOutcome, RunFailure
+    > {
         var options = LintOptions()
         // A report that shows fixes as edits: the run resolves them against the text it linted.
         options.format = OutputFormat(rawValue: "json")!
         options.paths = [document.path]
-        options.unsavedTexts = [document.path: document.text]
+        options.unsavedTexts = Dictionary(open.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        options.unsavedTexts[document.path] = document.text
         options.config = configuration
         options.diff = diff
         let outcome: RunOutcome

@@ -78,6 +78,10 @@ package enum OutgoingMessage {
             ]))
     }
 
+    package static func request(id: JSONValue, _ method: String, _ params: JSONValue) -> [UInt8] {
+        framed(.object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params)]))
+    }
+
     package static func notification(_ method: String, _ params: JSONValue) -> [UInt8] {
         framed(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
     }
@@ -93,6 +97,11 @@ extension JSONNode {
     subscript(_ key: String) -> JSONNode? { member(key)?.value }
 
     var int: Int? { integer.flatMap { Int(exactly: $0) } }
+
+    var isTrue: Bool {
+        if case .bool(true) = value { return true }
+        return false
+    }
 
     var array: [JSONNode]? {
         if case .array(let items) = value { return items }

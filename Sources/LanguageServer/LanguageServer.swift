@@ -20,6 +20,8 @@ package final class LanguageServer {
     /// Set by `exit`: the status the process ends with.
     package private(set) var exitStatus: Int32?
     private let send: ([UInt8]) -> Void
+    /// Whether the client watches files for the server when asked (`client/registerCapability`).
+    private var watchesFiles = false
 
     /// `send` writes one framed message; `root` is the root until `initialize` names one.
     package init(root: String, send: @escaping ([UInt8]) -> Void) {
@@ -112,8 +114,12 @@ package final class LanguageServer {
         for uri in uris { if let document = documents[uri] { publish(document) } }
     }
 
+    /// An entitlements file's text is what the Info.plists paired with it are linted against:
+    /// its change re-lints every other open document too.
     private func markChanged(_ uri: String) {
         if !changed.contains(uri) { changed.append(uri) }
+        guard documents[uri]?.path.hasSuffix(".entitlements") == true else { return }
+        for other in documents.keys.sorted() where !changed.contains(other) { changed.append(other) }
     }
 
     private func request(_ method: String, _ params: JSONNode?) -> Result<JSONValue, RPCError> {
@@ -145,6 +151,10 @@ package final class LanguageServer {
         case "textDocument/didChange": didChange(params)
         case "textDocument/didClose": didClose(params)
         case "textDocument/didSave": didSave(params)
+        case "initialized" where watchesFiles: registerWatchers()
+        // A project, xcconfig, configuration or paired file changed on disk: every open
+        // document's plan may have, so each is linted again.
+        case "workspace/didChangeWatchedFiles": for uri in documents.keys.sorted() { markChanged(uri) }
         default: break  // `initialized`, `$/…` and anything unknown need no answer.
         }
     }
@@ -152,6 +162,8 @@ package final class LanguageServer {
     private func initialize(_ params: JSONNode?) -> JSONValue {
         let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        watchesFiles =
+            params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.isTrue ?? false
         // The first workspace folder, else the deprecated rootUri, else the working directory.
         let folder = params?["workspaceFolders"]?.array?.first?["uri"]?.string ?? params?["rootUri"]?.string
         if let folder, let path = FileURI.path(of: folder) { root = PathArithmetic.normalized(path) }
@@ -183,6 +195,22 @@ package final class LanguageServer {
             ),
             ("serverInfo", .object([("name", .string("eplint")), ("version", .string(ToolIdentity.version))])),
         ])
+    }
+
+    /// Asks the client to say when the files that decide a document's plan change on disk. Its
+    /// answer, a response without a method, needs nothing.
+    private func registerWatchers() {
+        let globs = [
+            "**/.eplint.yml", "**/*.pbxproj", "**/*.xcconfig", "**/*.entitlements", "**/*.plist", "**/app.json",
+        ]
+        let registration = JSONValue.object([
+            ("id", .string("eplint-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
+            ("registerOptions", .object([("watchers", .array(globs.map { .object([("globPattern", .string($0))]) }))])),
+        ])
+        send(
+            OutgoingMessage.request(
+                id: .string("eplint-register-watchers"), "client/registerCapability",
+                .object([("registrations", .array([registration]))])))
     }
 
     private func didOpen(_ params: JSONNode?) {
@@ -220,10 +248,12 @@ package final class LanguageServer {
     }
 
     private func didClose(_ params: JSONNode?) {
-        guard let uri = params?["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else {
+        guard let uri = params?["textDocument"]?["uri"]?.string, let closed = documents.removeValue(forKey: uri) else {
             return
         }
         findings[uri] = nil
+        // A closed entitlements file is its saved text again for the Info.plists paired with it.
+        if closed.path.hasSuffix(".entitlements") { for other in documents.keys.sorted() { markChanged(other) } }
         // Closed, its findings are no longer the editor's to show.
         send(OutgoingMessage.notification("textDocument/publishDiagnostics", Self.diagnostics(uri, [], version: nil)))
     }
@@ -246,7 +276,7 @@ package final class LanguageServer {
 
     /// Lints a document's current text and keeps its findings; its diagnostics, nil when the run failed.
     private func lint(_ document: TextDocument) -> [JSONValue]? {
-        switch DocumentLint(root: root).findings(of: document) {
+        switch DocumentLint(root: root).findings(of: document, open: Array(documents.values)) {
         case .success(let found):
             findings[document.uri] = found
             let lines = LineTable(document.text)
@@ -283,7 +313,7 @@ package final class LanguageServer {
             let only = params?["context"]?["only"]?.array?.compactMap(\.string)
             let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
             if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
-                let fixed = DocumentLint(root: root).fixedText(of: document)
+                let fixed = DocumentLint(root: root).fixedText(of: document, open: Array(documents.values))
             {
                 actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))
             }

@@ -50,7 +50,7 @@ package enum LintRun {
         }
         // Every entitlements file is read and parsed once, before the files are linted.
         let pairedPaths = pairer.candidates + xcode.contexts.values.flatMap { $0.compactMap(\.entitlements) }
-        let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter)
+        let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter, unsaved: options.unsavedTexts)
         let files = FileLinter(
             linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.verbose,
             unsavedTexts: options.unsavedTexts, standardInput: standardInput?.bytes,

@@ -303,4 +303,83 @@ import Testing
         #expect(client.errorCode(sent.first { $0["id"] as? String == "eight" }) == -32800)
         #expect(sent.count == 3)
     }
+
+    /// An open entitlements file's unsaved text is what its Info.plist is linted against: a
+    /// change to it re-lints the open Info.plist, closing it restores the saved text.
+    @Test func anOpenEntitlementsFileIsItsUnsavedText() throws {
+        let folder = try TestScratch.folder("lsp")
+        let info = Self.plist.replacingOccurrences(of: "NL", with: "nl")
+        let granted = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>com.apple.developer.storekit.external-purchase</key>
+            \t<true/>
+            </dict>
+            </plist>
+
+            """
+        try Data(info.utf8).write(to: folder.appendingPathComponent("Info.plist"))
+        try Data(granted.utf8).write(to: folder.appendingPathComponent("App.entitlements"))
+        let client = Client()
+        client.initialize(root: folder)
+        let infoURI = folder.appendingPathComponent("Info.plist").absoluteString
+        let entitlementsURI = folder.appendingPathComponent("App.entitlements").absoluteString
+        func open(_ uri: String, _ text: String) {
+            client.send([
+                "method": "textDocument/didOpen",
+                "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": text]],
+            ])
+        }
+        func infoCodes() -> [String?] {
+            let last = client.sent.last {
+                ($0["method"] as? String) == "textDocument/publishDiagnostics"
+                    && ($0["params"] as? [String: Any])?["uri"] as? String == infoURI
+            }
+            return ((last?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.map {
+                $0["code"] as? String
+            } ?? [nil]
+        }
+        open(infoURI, info)
+        #expect(infoCodes() == [])
+        open(entitlementsURI, granted.replacingOccurrences(of: "<true/>", with: "<false/>"))
+        #expect(infoCodes() == ["EP401"])
+        client.send(["method": "textDocument/didClose", "params": ["textDocument": ["uri": entitlementsURI]]])
+        #expect(infoCodes() == [])
+    }
+
+    /// A client that watches files for the server is asked to after `initialized`; a change it
+    /// reports re-lints every open document with the plan as it is now on disk.
+    @Test func watchedFilesRefreshOpenDocuments() throws {
+        let folder = try TestScratch.folder("lsp")
+        try Data(Self.plist.utf8).write(to: folder.appendingPathComponent("Info.plist"))
+        let client = Client()
+        _ = client.request(
+            1, "initialize",
+            [
+                "rootUri": folder.absoluteString,
+                "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
+            ])
+        client.send(["method": "initialized", "params": [:]])
+        let registration = client.sent.last
+        #expect(registration?["method"] as? String == "client/registerCapability")
+        let watchers = ((registration?["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first
+        #expect(watchers?["method"] as? String == "workspace/didChangeWatchedFiles")
+        let uri = folder.appendingPathComponent("Info.plist").absoluteString
+        client.send([
+            "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": Self.plist]],
+        ])
+        #expect(client.published.map { $0["code"] as? String } == ["EP101"])
+        // The client answers the registration: nothing to do.
+        client.send(["id": "eplint-register-watchers", "result": NSNull()])
+        try Data("disable: [EP101]\n".utf8).write(to: folder.appendingPathComponent(".eplint.yml"))
+        let before = client.sent.count
+        client.send([
+            "method": "workspace/didChangeWatchedFiles",
+            "params": ["changes": [["uri": folder.appendingPathComponent(".eplint.yml").absoluteString, "type": 1]]],
+        ])
+        #expect(client.sent.count == before + 1)
+        #expect(client.published.isEmpty)
+    }
 }
