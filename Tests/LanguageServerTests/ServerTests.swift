@@ -191,6 +191,11 @@ import Testing
         #expect(hover(2, 36)?.hasPrefix("# EP102 region-unknown\n") == true)
         #expect(hover(2, 30)?.hasPrefix("# EP008") == true)  // The comment itself is EP008's finding.
         #expect(hover(0, 3) == nil)
+        // On a StoreKit key: its entitlement, regions and (for the link keys) the link maximum.
+        let key = try #require(hover(3, 10))
+        #expect(key.hasPrefix("**SKExternalPurchase**: an array of region strings."))
+        #expect(key.contains("- Entitlement: `com.apple.developer.storekit.external-purchase` set to `<true/>`"))
+        #expect(key.contains(", nl, ") && !key.contains(", us, ") && !key.contains("links per region"))
         let response = client.request(
             8, "textDocument/codeAction",
             [

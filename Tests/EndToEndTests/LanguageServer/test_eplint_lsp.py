@@ -245,6 +245,16 @@ async def test_quick_fixes_hover_and_pull_diagnostics(
     assert pages.startswith("# EP201 url-not-https") and "\n# EP203 url-has-query\n" in pages
     assert "/Rules/EP205.md" in pages
 
+    # Hover on a StoreKit key: what it requires.
+    key = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=8, character=12)
+        )
+    )
+    assert key.contents.value.startswith("**SKExternalPurchaseMultiLink**")
+    assert "`com.apple.developer.storekit.external-purchase-link`" in key.contents.value
+    assert "iOS 17.5" in key.contents.value
+
     # Pull diagnostics: the same as those pushed.
     report = await client.text_document_diagnostic_async(
         types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
