@@ -100,7 +100,7 @@ let package = Package(
             name: "eplint-fuzz",
             dependencies: [
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide",
-                "BuiltApps", "XcodeProject", "Configuration",
+                "BuiltApps", "XcodeProject", "Configuration", "LanguageServer",
             ]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
