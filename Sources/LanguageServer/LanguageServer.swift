@@ -87,7 +87,7 @@ package final class LanguageServer {
             case .failure(let error): send(OutgoingMessage.error(error, id: id))
             }
         }
-        lintChanged()
+        if exitStatus == nil { lintChanged() }
     }
 
     /// A request id as a key: integers and strings apart (an id is one or the other when decoded).
@@ -103,6 +103,9 @@ package final class LanguageServer {
         default: ""
         }
     }
+
+    /// The message of the last run that failed, until a run succeeds.
+    private var lastFailure: String?
 
     /// Documents changed since they were last linted, in the order they changed.
     private var changed: [String] = []
@@ -278,15 +281,20 @@ package final class LanguageServer {
     private func lint(_ document: TextDocument) -> [JSONValue]? {
         switch DocumentLint(root: root).findings(of: document, open: Array(documents.values)) {
         case .success(let found):
+            lastFailure = nil
             findings[document.uri] = found
             let lines = LineTable(document.text)
             return found.map { DocumentLint.json($0, in: document, lines: lines, encoding: encoding) }
         case .failure(let failure):
             log("eplint: \(failure.message)")
-            send(
-                OutgoingMessage.notification(
-                    "window/showMessage",
-                    .object([("type", .integer(1)), ("message", .string("eplint: " + failure.message))])))
+            // Shown once, not at every keystroke while the configuration stays broken.
+            if failure.message != lastFailure {
+                send(
+                    OutgoingMessage.notification(
+                        "window/showMessage",
+                        .object([("type", .integer(1)), ("message", .string("eplint: " + failure.message))])))
+            }
+            lastFailure = failure.message
             return nil
         }
     }

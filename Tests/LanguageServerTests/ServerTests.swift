@@ -387,4 +387,34 @@ import Testing
         #expect(client.sent.count == before + 1)
         #expect(client.published.isEmpty)
     }
+
+    /// A broken `.eplint.yml` stops each run: the message is shown once while it stays broken,
+    /// the diagnostics left as they were; fixed, linting resumes.
+    @Test func aBrokenConfigurationIsShownOnce() throws {
+        let folder = try TestScratch.folder("lsp")
+        try Data("severity: [not a map\n".utf8).write(to: folder.appendingPathComponent(".eplint.yml"))
+        let client = Client()
+        client.initialize(root: folder)
+        let uri = folder.appendingPathComponent("Info.plist").absoluteString
+        client.send([
+            "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": Self.plist]],
+        ])
+        for version in 2...4 {
+            client.send([
+                "method": "textDocument/didChange",
+                "params": [
+                    "textDocument": ["uri": uri, "version": version], "contentChanges": [["text": Self.plist]],
+                ],
+            ])
+        }
+        let shown = client.sent.filter { $0["method"] as? String == "window/showMessage" }
+        #expect(shown.count == 1)
+        let message = (shown.first?["params"] as? [String: Any])?["message"] as? String
+        #expect(message?.hasPrefix("eplint: ") == true && message?.contains(".eplint.yml") == true)
+        #expect(!client.sent.contains { $0["method"] as? String == "textDocument/publishDiagnostics" })
+        try Data("disable: [EP102]\n".utf8).write(to: folder.appendingPathComponent(".eplint.yml"))
+        client.send(["method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]]])
+        #expect(client.published.map { $0["code"] as? String } == ["EP101"])
+    }
 }
