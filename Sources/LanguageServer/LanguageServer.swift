@@ -4,22 +4,24 @@ import LintRun
 import PlistSyntax
 import ServerSide
 
-/// `eplint lsp`: the Language Server Protocol over a byte stream. Messages are handled one at a
-/// time, in order; each change is linted at once through the command line's run.
+/// `eplint lsp`: the Language Server Protocol over a byte stream. Messages are handled in order;
+/// those that arrived together are one burst, each document it changed linted once through the
+/// command line's run. Here: the lifecycle and dispatch; `DocumentSync` keeps the documents,
+/// `DocumentRequests` answers questions about them.
 package final class LanguageServer {
     package enum State { case starting, running, shutDown }
 
     package private(set) var state = State.starting
     package private(set) var encoding = PositionEncoding.utf16
-    package private(set) var documents: [String: TextDocument] = [:]
+    package internal(set) var documents: [String: TextDocument] = [:]
     /// Each open document's findings in its current text (URI → findings), for code actions and hover.
-    private var findings: [String: [Diagnostic]] = [:]
+    var findings: [String: [Diagnostic]] = [:]
     /// Where relative paths of the configuration and Xcode projects are resolved: the
     /// workspace's root, else the process's working directory.
     package private(set) var root: String
     /// Set by `exit`: the status the process ends with.
     package private(set) var exitStatus: Int32?
-    private let send: ([UInt8]) -> Void
+    let send: ([UInt8]) -> Void
     /// Whether the client watches files for the server when asked (`client/registerCapability`).
     private var watchesFiles = false
 
@@ -105,7 +107,7 @@ package final class LanguageServer {
     }
 
     /// The message of the last run that failed, until a run succeeds.
-    private var lastFailure: String?
+    var lastFailure: String?
 
     /// Documents changed since they were last linted, in the order they changed.
     private var changed: [String] = []
@@ -119,7 +121,7 @@ package final class LanguageServer {
 
     /// An entitlements file's text is what the Info.plists paired with it are linted against:
     /// its change re-lints every other open document too.
-    private func markChanged(_ uri: String) {
+    func markChanged(_ uri: String) {
         if !changed.contains(uri) { changed.append(uri) }
         guard documents[uri]?.path.hasSuffix(".entitlements") == true else { return }
         for other in documents.keys.sorted() where !changed.contains(other) { changed.append(other) }
@@ -200,180 +202,14 @@ package final class LanguageServer {
         ])
     }
 
-    /// Asks the client to say when the files that decide a document's plan change on disk. Its
-    /// answer, a response without a method, needs nothing.
-    private func registerWatchers() {
-        let globs = [
-            "**/.eplint.yml", "**/*.pbxproj", "**/*.xcconfig", "**/*.entitlements", "**/*.plist", "**/app.json",
-        ]
-        let registration = JSONValue.object([
-            ("id", .string("eplint-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
-            ("registerOptions", .object([("watchers", .array(globs.map { .object([("globPattern", .string($0))]) }))])),
-        ])
-        send(
-            OutgoingMessage.request(
-                id: .string("eplint-register-watchers"), "client/registerCapability",
-                .object([("registrations", .array([registration]))])))
-    }
-
-    private func didOpen(_ params: JSONNode?) {
-        guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
-            return log("eplint lsp: textDocument/didOpen without textDocument.uri and text")
-        }
-        guard let path = FileURI.path(of: uri), DocumentLint.lints(path) else { return }
-        let bytes = Array(text.utf8)
-        guard bytes.count <= TextDocument.maximumSize else {
-            return log("eplint lsp: \(uri) is larger than \(TextDocument.maximumSize) bytes; not linted")
-        }
-        let document = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: bytes)
-        documents[uri] = document
-        markChanged(uri)
-    }
-
-    private func didChange(_ params: JSONNode?) {
-        guard let uri = params?["textDocument"]?["uri"]?.string, var document = documents[uri] else { return }
-        for change in params?["contentChanges"]?.array ?? [] {
-            guard let text = change["text"]?.string else { continue }
-            var range: (start: Position, end: Position)?
-            if let edited = change["range"] {
-                guard let start = Self.position(edited["start"]), let end = Self.position(edited["end"]) else {
-                    return log("eplint lsp: a change to \(uri) with an unreadable range; the document is unchanged")
-                }
-                range = (start, end)
-            }
-            guard document.replace(range, with: Array(text.utf8), encoding: encoding) else {
-                return log("eplint lsp: \(uri) would be larger than \(TextDocument.maximumSize) bytes; change refused")
-            }
-        }
-        document.version = params?["textDocument"]?["version"]?.int ?? document.version
-        documents[uri] = document
-        markChanged(uri)
-    }
-
-    private func didClose(_ params: JSONNode?) {
-        guard let uri = params?["textDocument"]?["uri"]?.string, let closed = documents.removeValue(forKey: uri) else {
-            return
-        }
-        findings[uri] = nil
-        // A closed entitlements file is its saved text again for the Info.plists paired with it.
-        if closed.path.hasSuffix(".entitlements") { for other in documents.keys.sorted() { markChanged(other) } }
-        // Closed, its findings are no longer the editor's to show.
-        send(OutgoingMessage.notification("textDocument/publishDiagnostics", Self.diagnostics(uri, [], version: nil)))
-    }
-
-    private func didSave(_ params: JSONNode?) {
-        guard let uri = params?["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
-        markChanged(uri)
-    }
-
-    /// Lints a document and sends its diagnostics; a failure of the run (a broken `.eplint.yml`)
-    /// is shown as a message, the document's diagnostics left as they were.
-    private func publish(_ document: TextDocument) {
-        guard let diagnostics = lint(document) else { return }
-        send(
-            OutgoingMessage.notification(
-                "textDocument/publishDiagnostics",
-                Self.diagnostics(document.uri, diagnostics, version: document.version)
-            ))
-    }
-
-    /// Lints a document's current text and keeps its findings; its diagnostics, nil when the run failed.
-    private func lint(_ document: TextDocument) -> [JSONValue]? {
-        switch DocumentLint(root: root).findings(of: document, open: Array(documents.values)) {
-        case .success(let found):
-            lastFailure = nil
-            findings[document.uri] = found
-            let lines = LineTable(document.text)
-            return found.map { DocumentLint.json($0, in: document, lines: lines, encoding: encoding) }
-        case .failure(let failure):
-            log("eplint: \(failure.message)")
-            // Shown once, not at every keystroke while the configuration stays broken.
-            if failure.message != lastFailure {
-                send(
-                    OutgoingMessage.notification(
-                        "window/showMessage",
-                        .object([("type", .integer(1)), ("message", .string("eplint: " + failure.message))])))
-            }
-            lastFailure = failure.message
-            return nil
-        }
-    }
-
-    /// The open document a request names (nil for one eplint does not lint, which has nothing
-    /// to show), or the error to answer with.
-    private func document(_ params: JSONNode?) -> Result<TextDocument?, RPCError> {
-        guard let uri = params?["textDocument"]?["uri"]?.string else {
-            return .failure(RPCError(.invalidParams, "textDocument.uri is missing"))
-        }
-        return .success(documents[uri])
-    }
-
-    private func codeAction(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
-        document(params).flatMap { document in
-            guard let document else { return .success(.array([])) }
-            guard let start = Self.position(params?["range"]?["start"]),
-                let end = Self.position(params?["range"]?["end"])
-            else { return .failure(RPCError(.invalidParams, "range is missing or not a range")) }
-            let found = findings[document.uri] ?? []
-            var actions = CodeActions.actions(
-                for: found, in: document, range: (start, end), encoding: encoding, text: otherFile)
-            // `only` narrows by kind prefix: ["quickfix"], ["source.fixAll"], ["source"].
-            let only = params?["context"]?["only"]?.array?.compactMap(\.string)
-            let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
-            if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
-                let fixed = DocumentLint(root: root).fixedText(of: document, open: Array(documents.values))
-            {
-                actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))
-            }
-            if let only {
-                actions = actions.filter { action in
-                    guard case .object(let members) = action,
-                        case .string(let kind)? = members.first(where: { $0.0 == "kind" })?.1
-                    else { return false }
-                    return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
-                }
-            }
-            return .success(.array(actions))
-        }
-    }
-
-    /// A file a fix moves an entry into: its open document, else its text on disk.
-    private func otherFile(_ path: String) -> TextDocument? {
-        if let open = documents.values.first(where: { $0.path == path }) { return open }
-        guard case .success(let bytes) = RegularFile.contents(path, limit: TextDocument.maximumSize) else { return nil }
-        return TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: bytes)
-    }
-
-    private func hover(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
-        document(params).flatMap { document in
-            guard let document else { return .success(.null) }
-            guard let position = Self.position(params?["position"]) else {
-                return .failure(RPCError(.invalidParams, "position is missing or not a position"))
-            }
-            return .success(
-                RuleHover.hover(at: position, in: document, findings: findings[document.uri] ?? [], encoding: encoding))
-        }
-    }
-
-    /// Pull diagnostics (LSP 3.17): the document linted now, as a full report.
-    private func pullDiagnostics(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
-        document(params).flatMap { document in
-            guard let document else { return .success(.object([("kind", .string("full")), ("items", .array([]))])) }
-            guard let diagnostics = lint(document) else {
-                return .failure(RPCError(.internalError, "the run failed; see the server's message"))
-            }
-            return .success(.object([("kind", .string("full")), ("items", .array(diagnostics))]))
-        }
-    }
-
-    private static func diagnostics(_ uri: String, _ diagnostics: [JSONValue], version: Int?) -> JSONValue {
+    static func diagnostics(_ uri: String, _ diagnostics: [JSONValue], version: Int?) -> JSONValue {
         var members: [(String, JSONValue)] = [("uri", .string(uri))]
         if let version { members.append(("version", .integer(version))) }
         members.append(("diagnostics", .array(diagnostics)))
         return .object(members)
     }
 
-    private static func position(_ node: JSONNode?) -> Position? {
+    static func position(_ node: JSONNode?) -> Position? {
         guard let line = node?["line"]?.int, let character = node?["character"]?.int, line >= 0, character >= 0 else {
             return nil
         }
@@ -381,5 +217,5 @@ package final class LanguageServer {
     }
 
     /// A line for the client's log: standard error, which clients show as the server's output.
-    private func log(_ text: String) { ServerHost.standardError(text + "\n") }
+    func log(_ text: String) { ServerHost.standardError(text + "\n") }
 }
