@@ -103,8 +103,9 @@ for name, messages in sessions.items():
 open(os.path.join(sys.argv[1], "lsp-huge-length"), "wb").write(b"Content-Length: 9223372036854775808\r\n\r\n{}")
 PY
     echo "== fuzzing the language server's input for $seconds s"
+    # The server's log lines (standard error) may quote the input's bytes: grep reads them as text.
     "$harness" "$corpus" "$seeds" -max_len=4096 -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -E "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
+        -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -aE "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
     status=${PIPESTATUS[0]}
     echo "libFuzzer exit status: $status"
     exit "$status"
