@@ -296,6 +296,76 @@ async def test_a_move_edits_both_files(client: LanguageClient, tmp_path: pathlib
     assert "external-purchase</key>" not in apply(info, changes[uri])
 
 
+def corpus_files() -> list:
+    """EPLINT_LSP_CORPUS: folders (separated by ':') whose text plists, entitlements and Expo
+    files are compared."""
+    names = (".plist", ".entitlements", "app.json", "app.config.json")
+    found = []
+    for root in filter(None, os.environ.get("EPLINT_LSP_CORPUS", "").split(":")):
+        for path in sorted(pathlib.Path(root).rglob("*")):
+            if not path.is_file() or not path.name.endswith(names):
+                continue
+            data = path.read_bytes()
+            # What an editor opens as text: UTF-8 (its BOM dropped, as editors do), no binary plist.
+            if data.startswith(b"bplist") or b"\0" in data:
+                continue
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            found.append(path)
+    return found
+
+
+def split_lines(text: str) -> list:
+    """Lines as the protocol counts them: LF, CR LF and CR end one."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+@pytest.mark.asyncio
+@pytest.mark.skipif(not os.environ.get("EPLINT_LSP_CORPUS"), reason="EPLINT_LSP_CORPUS is not set")
+async def test_corpus_diagnostics_equal_the_command_line(client: LanguageClient, workspace: pathlib.Path):
+    """Every text document of a corpus: the server's diagnostics are --format json's findings,
+    the command line run in the server's root (whose .eplint.yml makes EP201 a warning)."""
+    files = corpus_files()
+    assert files, "no document in EPLINT_LSP_CORPUS"
+    severities = {"error": 1, "warning": 2, "note": 3}
+    mismatches = []
+    compared = 0
+    findings = 0
+    for version, path in enumerate(files, start=1):
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+        run = subprocess.run([EPLINT, "--format", "json", str(path)], cwd=workspace, capture_output=True, text=True)
+        if run.returncode not in (0, 1):
+            continue  # The run itself failed (an unreadable project): nothing to compare.
+        lines = split_lines(text)
+        expected = []
+        for finding in json.loads(run.stdout)["diagnostics"]:
+            if pathlib.Path(workspace, finding["file"]).resolve() != path.resolve():
+                continue
+            end_line = lines[min(finding["endLine"], len(lines)) - 1]
+            expected.append((
+                finding["line"] - 1, finding["utf16Column"] - 1, finding["endLine"] - 1,
+                utf16_units(end_line[: finding["endColumn"] - 1]), severities[finding["severity"]],
+                finding["rule"], finding["message"],
+            ))
+        uri = path.as_uri()
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="xml", version=version, text=text)))
+        await next_diagnostics(client)
+        got = published(client, uri)
+        findings += len(expected)
+        if got != expected:
+            mismatches.append((str(path), expected, got))
+        compared += 1
+        client.text_document_did_close(types.DidCloseTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        await next_diagnostics(client)
+    print(f"compared {compared} documents, {findings} findings")
+    assert compared > 0 and findings > 0
+    assert not mismatches, mismatches[:3]
+
+
 @pytest.mark.asyncio
 async def test_an_unknown_request_is_method_not_found(client: LanguageClient):
     with pytest.raises(JsonRpcMethodNotFound):
