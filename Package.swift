@@ -83,13 +83,18 @@ let package = Package(
                 "Threads", "XcodeProject", "ServerSide", "Signatures", "BuiltApps", "RunPlan",
             ]
         ),
+        // `eplint lsp`: the Language Server Protocol over standard input/output, linting each open
+        // document's unsaved text through the run library, as the command line lints the file.
+        .target(
+            name: "LanguageServer",
+            dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "ServerSide", "RunPlan", "LintRun"]),
         // The command line: arguments parsed into options, the process as the run's host, reports written.
         .executableTarget(
             name: "eplint",
             dependencies: [
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "Reporters", "Threads", "ServerSide",
                 "RunPlan",
-                "LintRun",
+                "LintRun", "LanguageServer",
             ]
         ),
         // The fuzzing harness: bytes → parser → every rule → every reporter. scripts/fuzz/run.sh
@@ -99,7 +104,7 @@ let package = Package(
             name: "eplint-fuzz",
             dependencies: [
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide",
-                "BuiltApps", "XcodeProject", "Configuration",
+                "BuiltApps", "XcodeProject", "Configuration", "LanguageServer",
             ]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
@@ -154,11 +159,15 @@ let package = Package(
             name: "LintRunTests",
             dependencies: ["LintRun", "RunPlan", "EplintBase", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
+        // The server in-process: framing, messages, documents and edits, diagnostics.
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "LintRun", "EplintBase", "PlistSyntax", "ServerSide", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["eplint", "Reporters", "TestSupport"],
             // Read from disk by the tests, not built.
-            exclude: ["Golden", "Snapshots", "Schemas", "XcodeTruth"]
+            exclude: ["Golden", "Snapshots", "Schemas", "XcodeTruth", "LanguageServer"]
         ),
     ]
 )

@@ -23,8 +23,9 @@ struct EntitlementsTable: Sendable {
 
     private static func name(_ path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
 
-    /// Reads the files named (as they will be paired), each once, on every core.
-    init(pairedPaths: [String], linter: Linter) {
+    /// Reads the files named (as they will be paired), each once, on every core; a file an
+    /// editor has open is its unsaved text (`unsaved`, by path as given).
+    init(pairedPaths: [String], linter: Linter, unsaved: [String: [UInt8]] = [:]) {
         var unique: [String] = []
         var seen = Set<String>()
         for path in pairedPaths where seen.insert(path).inserted { unique.append(path) }
@@ -35,7 +36,9 @@ struct EntitlementsTable: Sendable {
             if byFile[file] == nil { files.append(file) }
             byFile[file, default: []].append(path)
         }
-        let read = Parallel.map(files) { RegularFile.contents($0) }
+        let unsavedFiles = Dictionary(
+            unsaved.map { (absolute($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let read = Parallel.map(files) { file in unsavedFiles[file].map { .success($0) } ?? RegularFile.contents(file) }
         var contents: [String: Result<[UInt8], ReadFailure>] = [:]
         for (file, bytes) in zip(files, read) { contents[file] = bytes }
         let shown = files.flatMap { byFile[$0]! }

@@ -25,11 +25,11 @@ struct ExpoConfig {
 
     /// `foundByWalk`: an app.json beside the `ios/` project prebuild wrote from it is left to
     /// that project (what Xcode builds), so that no key is reported twice.
-    /// `notes`: `--verbose`'s lines about the file.
-    func lint(_ path: String, foundByWalk: Bool, notes: NoteBuffer) -> Outcome {
+    /// `notes`: `--verbose`'s lines about the file. `unsaved`: an editor's text in place of the file's.
+    func lint(_ path: String, foundByWalk: Bool, unsaved: [UInt8]? = nil, notes: NoteBuffer) -> Outcome {
         var outcome = Outcome()
         let bytes: [UInt8]
-        switch RegularFile.contents(path, limit: 16 << 20) {
+        switch unsaved.map({ .success($0) }) ?? RegularFile.contents(path, limit: 16 << 20) {
         case .success(let read): bytes = read
         case .failure(let failure):
             outcome.failures.append("cannot read \(path.quotedForMessage): \(failure.reason)")

@@ -21,6 +21,8 @@ package struct FixRun {
     /// `--diff`: each file that would change, in the order first changed, as it is and would be.
     private(set) var proposed: [(path: String, old: [UInt8], new: [UInt8])] = []
     package var diff: [UInt8] { proposed.flatMap { UnifiedDiff.render(path: $0.path, old: $0.old, new: $0.new) } }
+    /// `--diff`: the text a file would have (a language server's "fix all"), nil when unchanged.
+    package func proposedText(of path: String) -> [UInt8]? { proposed.first { $0.path == path }?.new }
     /// Standard input's document, fixed (or as it was), for standard output.
     package var fixedStandardInput: [UInt8]?
     /// Reported findings gone from standard input's document: counted in `fixed` only once the
@@ -188,7 +190,9 @@ extension FixRun {
             } else if result.diagnostics.contains(where: { $0.fix != nil && $0.file == file.path })
                 || result.preprocessed
             {
-                guard case .success(let bytes) = RegularFile.contents(file.path) else { continue }
+                // An editor's unsaved text is what is fixed, as it is what was linted.
+                let read = files.unsavedTexts[file.path].map { .success($0) } ?? RegularFile.contents(file.path)
+                guard case .success(let bytes) = read else { continue }
                 original = bytes
             } else {
                 continue

@@ -29,6 +29,9 @@ struct InputCollector {
     var expoConfigs: [(path: String, foundByWalk: Bool)] = []
     var failures: [String] = []
     var skipped: [String] = []
+    /// Files an editor has open (`LintOptions.unsavedTexts`): linted from their text even when
+    /// not yet saved to disk.
+    var unsavedPaths: Set<String> = []
 
     mutating func add(_ path: String, standardInputName: String?) {
         if path == "-" {
@@ -36,7 +39,7 @@ struct InputCollector {
             return
         }
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard stat(path, &info) == 0 || unsavedPaths.contains(path) else {
             failures.append("cannot read \(path.quotedForMessage): \(String(cString: strerror(errno)))")
             return
         }

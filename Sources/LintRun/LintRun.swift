@@ -33,7 +33,7 @@ package enum LintRun {
         }
         // Every entitlements file is read and parsed once, before the files are linted.
         let pairedPaths = pairer.candidates + xcode.contexts.values.flatMap { $0.compactMap(\.entitlements) }
-        let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter)
+        let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter, unsaved: options.unsavedTexts)
         let files = FileLinter(
             linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.plan.verbose,
             unsavedTexts: options.unsavedTexts, standardInput: standardInput?.bytes,
@@ -87,7 +87,8 @@ package enum LintRun {
         let expo = ExpoConfig(linter: linter, verbose: options.plan.verbose)
         for config in inputs.expoConfigs {
             let notes = NoteBuffer()
-            found.add(expo.lint(config.path, foundByWalk: config.foundByWalk, notes: notes))
+            let unsaved = options.unsavedTexts[config.path]
+            found.add(expo.lint(config.path, foundByWalk: config.foundByWalk, unsaved: unsaved, notes: notes))
             found.lintedFiles.append(config.path)
             for line in notes.lines { host.note(line) }
         }
@@ -105,6 +106,7 @@ package enum LintRun {
     {
         var inputs = InputCollector()
         inputs.walksIntoArtifacts = options.artifacts
+        inputs.unsavedPaths = Set(options.unsavedTexts.keys)
         for path in xcode.paths { inputs.add(path, standardInputName: options.plan.standardInputName) }
         for file in xcode.namedFiles { inputs.files.append(InputFile(path: file)) }
         // The same file named twice, or found by two walks, or spelled two ways (case, NFD,

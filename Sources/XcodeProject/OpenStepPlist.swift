@@ -1,3 +1,5 @@
+import EplintBase
+
 /// A value of an old-style (OpenStep / NeXT) property list, the format of `project.pbxproj`.
 /// There are no numbers or booleans in it: `objectVersion = 54;` and `YES` are strings.
 package indirect enum OpenStepValue: Sendable, Equatable {
@@ -166,7 +168,7 @@ package struct OpenStepReader {
                 if byte == 0x0A { line += 1 }
                 continue
             }
-            guard let nibble = Self.hexValue(byte) else {
+            guard let nibble = byte.hexDigitValue else {
                 throw error("unexpected character '\(Self.shown(byte))' in <data>")
             }
             if let first = high {
@@ -208,7 +210,7 @@ package struct OpenStepReader {
                 // Up to four hex digits: one UTF-16 code unit; a surrogate pair takes two escapes.
                 var unit: UInt32 = 0
                 var digits = 0
-                while digits < 4, index < bytes.count, let nibble = Self.hexValue(bytes[index]) {
+                while digits < 4, index < bytes.count, let nibble = bytes[index].hexDigitValue {
                     unit = unit << 4 | UInt32(nibble)
                     index += 1
                     digits += 1
@@ -249,7 +251,7 @@ package struct OpenStepReader {
                 var low: UInt32 = 0
                 var cursor = index + 2
                 var digits = 0
-                while digits < 4, cursor < bytes.count, let nibble = Self.hexValue(bytes[cursor]) {
+                while digits < 4, cursor < bytes.count, let nibble = bytes[cursor].hexDigitValue {
                     low = low << 4 | UInt32(nibble)
                     cursor += 1
                     digits += 1
@@ -303,15 +305,6 @@ package struct OpenStepReader {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     private static func shown(_ byte: UInt8) -> String {

@@ -13,12 +13,17 @@ import ServerSide
 
 /// EPLINT_FUZZ_MODE: unset, the whole path, with the expensive cross-checks on a sample of
 /// inputs (`Sample`); `all`, every check on every input; `comments`, the comment-cutting
-/// cross-check on every input; `structure`, inputs built from a recipe (`lintStructure`).
+/// cross-check on every input; `structure`, inputs built from a recipe (`lintStructure`); `lsp`,
+/// the input as a language server's client writes it (`fuzzLanguageServer`).
 let fuzzMode = getenv("EPLINT_FUZZ_MODE").map { String(cString: $0) } ?? ""
 
 /// One input in the mode chosen.
 func fuzz(_ bytes: [UInt8]) {
-    if fuzzMode == "structure" { lintStructure(bytes) } else { lintEverything(bytes) }
+    switch fuzzMode {
+    case "structure": lintStructure(bytes)
+    case "lsp": fuzzLanguageServer(bytes)
+    default: lintEverything(bytes)
+    }
 }
 
 /// One input through everything a pull request's plist goes through. The first byte picks

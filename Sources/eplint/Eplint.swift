@@ -20,6 +20,7 @@ enum Eplint {
         case regions(RegionsCommand)
         case context(ContextCommand)
         case server(ServerCommand)
+        case lsp(LanguageServerCommand)
         /// Help or the version: print it, exit 0.
         case text(String)
 
@@ -27,7 +28,7 @@ enum Eplint {
         /// and the rule catalog are printed wherever the run is.
         var usesFiles: Bool {
             switch self {
-            case .lint, .context, .server: true
+            case .lint, .context, .server, .lsp: true
             case .rules, .explain, .regions, .text: false
             }
         }
@@ -36,6 +37,7 @@ enum Eplint {
     static let subcommands: [CommandSpec] = [
         LintCommand.spec, RulesCommand.spec, ExplainCommand.spec, RegionsCommand.spec, ContextCommand.spec,
         ServerCommand.tokenSpec, ServerCommand.reportSpec, ServerCommand.notificationSpec,
+        LanguageServerCommand.spec,
     ]
 
     /// `arguments` without the program name. A first word naming a subcommand selects it;
@@ -46,7 +48,7 @@ enum Eplint {
             guard let topic else { return .text(rootHelp) }
             guard let spec = subcommands.first(where: { $0.name == topic }) else {
                 throw UsageError(
-                    "no help for '\(topic)'; subcommands: lint, rules, explain, regions, context, token, report, notification"
+                    "no help for '\(topic)'; subcommands: lint, rules, explain, regions, context, token, report, notification, lsp"
                 )
             }
             return .text(help(for: spec))
@@ -65,6 +67,7 @@ enum Eplint {
         case "token": return .server(try ServerCommand(&options, kind: .token))
         case "report": return .server(try ServerCommand(&options, kind: .report))
         case "notification": return .server(try ServerCommand(&options, kind: .notification))
+        case "lsp": return .lsp(try LanguageServerCommand(&options))
         default: return .lint(try LintCommand(&options))
         }
     }

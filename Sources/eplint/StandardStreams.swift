@@ -15,29 +15,10 @@ func writeStandardOutput(_ text: String, _ what: String? = nil) throws(RunFailur
 
 /// `what` names the text in the failure's message: "the report", "the fixed document".
 func writeStandardOutput(bytes: [UInt8], _ what: String? = nil) throws(RunFailure) {
-    guard let failure = write(bytes[...], to: 1) else { return }
+    guard let failure = writeAll(bytes[...], to: 1) else { return }
     let reason = String(cString: strerror(failure))
     throw RunFailure(message: "cannot write \(what.map { $0 + " " } ?? "")to standard output: \(reason)")
 }
 
 /// Messages: where a write fails there is nowhere left to say so.
-func writeStandardError(_ text: String) { _ = write(Array(text.utf8)[...], to: 2) }
-
-/// Writes all of `contents` to a descriptor, retrying short writes; the errno that stopped it, or nil.
-private func write(_ contents: ArraySlice<UInt8>, to descriptor: Int32) -> Int32? {
-    var bytes = contents
-    while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-        if written < 0 {
-            if errno == EINTR { continue }
-            return errno
-        }
-        bytes = bytes.dropFirst(written)
-    }
-    return nil
-}
-
-/// write(2) itself, beside the `write(_:to:)` above that would shadow it.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}
+func writeStandardError(_ text: String) { _ = writeAll(Array(text.utf8)[...], to: 2) }

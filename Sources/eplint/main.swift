@@ -29,6 +29,8 @@ do throws(UsageError) {
         status = run(command.run)
     case .server(let command):
         status = command.execute()
+    case .lsp(let command):
+        exit(command.execute())
     }
 } catch {
     writeStandardError("error: eplint: \(error.message)\n")

@@ -34,7 +34,11 @@ package struct RequiredTool: Sendable {
 
     /// Every tool a test needs (StrictModeTests requires them all under strict mode).
     package static var all: [RequiredTool] {
-        [node, python, python3, junitPython, cryptographyPython, vim, script, strace, emacs, openssl, clang, setpriv]
+        [
+            node, python, python3, junitPython, cryptographyPython, lspPython, vim, script, strace, emacs, openssl,
+            clang,
+            setpriv,
+        ]
     }
 
     /// JavaScript's own regular expressions, for the problem-matcher tests.
@@ -60,6 +64,13 @@ package struct RequiredTool: Sendable {
     package static let cryptographyPython = RequiredTool(
         name: "python3 (cryptography)", path: executable("python3").flatMap { imports($0, "cryptography") ? $0 : nil },
         reason: "python3 on PATH cannot import cryptography (PyPI)")
+
+    /// The `python3` on PATH, when it imports pytest-lsp (PyPI): `eplint lsp` driven by a real
+    /// protocol client.
+    package static let lspPython = RequiredTool(
+        name: "python3 (pytest-lsp)",
+        path: executable("python3").flatMap { imports($0, "pytest_lsp") ? $0 : nil },
+        reason: "python3 on PATH cannot import pytest_lsp (PyPI's pytest-lsp)")
 
     package static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
     /// `script`, which gives eplint a pseudo-terminal (arguments: `PseudoTerminal`).

@@ -14,8 +14,10 @@
 #                 lists, big stringifications, deep plist/JSON/pbxproj, xcconfig references:
 #                 Sources/eplint-fuzz/StructureGenerator.swift); the recipe is the fuzzed input
 #   --comments    the comment-cutting cross-check on every input
-# Reproduce a finding: EPLINT_FUZZ_MODE=all|structure|comments .build/debug/eplint-fuzz FILE
-# Usage: scripts/fuzz/run.sh SECONDS [--all-checks|--structure|--comments] [extra libFuzzer flags]
+#   --lsp         the input as a client writes it to `eplint lsp`: framing, JSON-RPC, edits
+#                 (Sources/eplint-fuzz/LanguageServerCheck.swift)
+# Reproduce a finding: EPLINT_FUZZ_MODE=all|structure|comments|lsp .build/debug/eplint-fuzz FILE
+# Usage: scripts/fuzz/run.sh SECONDS [--all-checks|--structure|--comments|--lsp] [extra libFuzzer flags]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "$(uname -s)" = Darwin ]; then
@@ -23,13 +25,14 @@ if [ "$(uname -s)" = Darwin ]; then
     echo "scripts/fuzz/run.sh: skipped on macOS: Xcode's Swift toolchain lacks libFuzzer; run it on Linux (or a swift.org toolchain's container)"
     exit 0
 fi
-seconds=${1:?usage: scripts/fuzz/run.sh SECONDS [--all-checks|--structure|--comments]}
+seconds=${1:?usage: scripts/fuzz/run.sh SECONDS [--all-checks|--structure|--comments|--lsp]}
 shift
 mode=
 case "${1:-}" in
     --all-checks) mode=all; shift ;;
     --structure) mode=structure; shift ;;
     --comments) mode=comments; shift ;;
+    --lsp) mode=lsp; shift ;;
 esac
 export EPLINT_FUZZ_MODE=$mode
 # AddressSanitizer records two frames per allocation, not 30: unwinding and storing the stacks
@@ -68,6 +71,41 @@ PY
     # Inputs of megabytes under AddressSanitizer: a longer timeout than the plain mode's.
     "$harness" "$corpus" "$seeds" -max_len=64 -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -E "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
+    status=${PIPESTATUS[0]}
+    echo "libFuzzer exit status: $status"
+    exit "$status"
+fi
+
+if [ "$mode" = lsp ]; then
+    # Seeds: framed sessions of edits, requests and broken frames.
+    python3 - "$seeds" <<'PY'
+import json, os, sys
+def frame(message):
+    body = json.dumps(message).encode() if not isinstance(message, bytes) else message
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+uri = "file:///nonexistent-eplint-fuzz/Info.plist"
+change = lambda start, end, text: {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+    "textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": {
+        "start": {"line": start[0], "character": start[1]}, "end": {"line": end[0], "character": end[1]}}, "text": text}]}}
+request = lambda id, method, params: {"jsonrpc": "2.0", "id": id, "method": method, "params": params}
+sessions = {
+    "edits": [change((3, 17), (3, 19), "nl"), change((0, 0), (0, 0), "é😀\r\n"), change((9, 0), (2, 3), "")],
+    "requests": [request(1, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 2, "character": 8}}),
+                 request(2, "textDocument/codeAction", {"textDocument": {"uri": uri}, "range": {
+                     "start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}}, "context": {"diagnostics": []}}),
+                 {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 3}},
+                 request(3, "textDocument/diagnostic", {"textDocument": {"uri": uri}}),
+                 request(4, "shutdown", None), {"jsonrpc": "2.0", "method": "exit"}],
+    "broken": [b"{not json", b"[]", request(5, "no/such", {})],
+}
+for name, messages in sessions.items():
+    open(os.path.join(sys.argv[1], "lsp-" + name), "wb").write(b"".join(frame(m) for m in messages))
+open(os.path.join(sys.argv[1], "lsp-huge-length"), "wb").write(b"Content-Length: 9223372036854775808\r\n\r\n{}")
+PY
+    echo "== fuzzing the language server's input for $seconds s"
+    # The server's log lines (standard error) may quote the input's bytes: grep reads them as text.
+    "$harness" "$corpus" "$seeds" -max_len=4096 -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -aE "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
     status=${PIPESTATUS[0]}
     echo "libFuzzer exit status: $status"
     exit "$status"

@@ -1,0 +1,74 @@
+import EplintBase
+import LintEngine
+import LintRun
+import ServerSide
+
+/// Requests about an open document: code actions, hover, pull diagnostics.
+extension LanguageServer {
+    /// The open document a request names (nil for one eplint does not lint, which has nothing
+    /// to show), or the error to answer with.
+    func document(_ params: JSONNode?) -> Result<TextDocument?, RPCError> {
+        guard let uri = params?["textDocument"]?["uri"]?.string else {
+            return .failure(RPCError(.invalidParams, "textDocument.uri is missing"))
+        }
+        return .success(documents[uri])
+    }
+
+    func codeAction(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
+        document(params).flatMap { document in
+            guard let document else { return .success(.array([])) }
+            guard let start = Self.position(params?["range"]?["start"]),
+                let end = Self.position(params?["range"]?["end"])
+            else { return .failure(RPCError(.invalidParams, "range is missing or not a range")) }
+            let found = findings[document.uri] ?? []
+            var actions = CodeActions.actions(
+                for: found, in: document, range: (start, end), encoding: encoding, text: otherFile)
+            // `only` narrows by kind prefix: ["quickfix"], ["source.fixAll"], ["source"].
+            let only = params?["context"]?["only"]?.array?.compactMap(\.string)
+            let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
+            if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
+                let fixed = DocumentLint(root: root).fixedText(of: document, open: Array(documents.values))
+            {
+                actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))
+            }
+            if let only {
+                actions = actions.filter { action in
+                    guard case .object(let members) = action,
+                        case .string(let kind)? = members.first(where: { $0.0 == "kind" })?.1
+                    else { return false }
+                    return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+                }
+            }
+            return .success(.array(actions))
+        }
+    }
+
+    /// A file a fix moves an entry into: its open document, else its text on disk.
+    func otherFile(_ path: String) -> TextDocument? {
+        if let open = documents.values.first(where: { $0.path == path }) { return open }
+        guard case .success(let bytes) = RegularFile.contents(path, limit: TextDocument.maximumSize) else { return nil }
+        return TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: bytes)
+    }
+
+    func hover(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
+        document(params).flatMap { document in
+            guard let document else { return .success(.null) }
+            guard let position = Self.position(params?["position"]) else {
+                return .failure(RPCError(.invalidParams, "position is missing or not a position"))
+            }
+            return .success(
+                RuleHover.hover(at: position, in: document, findings: findings[document.uri] ?? [], encoding: encoding))
+        }
+    }
+
+    /// Pull diagnostics (LSP 3.17): the document linted now, as a full report.
+    func pullDiagnostics(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
+        document(params).flatMap { document in
+            guard let document else { return .success(.object([("kind", .string("full")), ("items", .array([]))])) }
+            guard let diagnostics = lint(document) else {
+                return .failure(RPCError(.internalError, "the run failed; see the server's message"))
+            }
+            return .success(.object([("kind", .string("full")), ("items", .array(diagnostics))]))
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import EplintBase
+import LintEngine
+import PlistSyntax
+import ServerSide
+
+/// Open documents: their text kept through full and incremental changes, linted, and their
+/// diagnostics published.
+extension LanguageServer {
+    /// Asks the client to say when the files that decide a document's plan change on disk. Its
+    /// answer, a response without a method, needs nothing.
+    func registerWatchers() {
+        let globs = [
+            "**/.eplint.yml", "**/*.pbxproj", "**/*.xcconfig", "**/*.entitlements", "**/*.plist", "**/app.json",
+        ]
+        let registration = JSONValue.object([
+            ("id", .string("eplint-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
+            ("registerOptions", .object([("watchers", .array(globs.map { .object([("globPattern", .string($0))]) }))])),
+        ])
+        send(
+            OutgoingMessage.request(
+                id: .string("eplint-register-watchers"), "client/registerCapability",
+                .object([("registrations", .array([registration]))])))
+    }
+
+    func didOpen(_ params: JSONNode?) {
+        guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
+            return log("eplint lsp: textDocument/didOpen without textDocument.uri and text")
+        }
+        guard let path = FileURI.path(of: uri), DocumentLint.lints(path) else { return }
+        let bytes = Array(text.utf8)
+        guard bytes.count <= TextDocument.maximumSize else {
+            return log("eplint lsp: \(uri) is larger than \(TextDocument.maximumSize) bytes; not linted")
+        }
+        let document = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: bytes)
+        documents[uri] = document
+        markChanged(uri)
+    }
+
+    func didChange(_ params: JSONNode?) {
+        guard let uri = params?["textDocument"]?["uri"]?.string, var document = documents[uri] else { return }
+        for change in params?["contentChanges"]?.array ?? [] {
+            guard let text = change["text"]?.string else { continue }
+            var range: (start: Position, end: Position)?
+            if let edited = change["range"] {
+                guard let start = Self.position(edited["start"]), let end = Self.position(edited["end"]) else {
+                    return log("eplint lsp: a change to \(uri) with an unreadable range; the document is unchanged")
+                }
+                range = (start, end)
+            }
+            guard document.replace(range, with: Array(text.utf8), encoding: encoding) else {
+                return log("eplint lsp: \(uri) would be larger than \(TextDocument.maximumSize) bytes; change refused")
+            }
+        }
+        document.version = params?["textDocument"]?["version"]?.int ?? document.version
+        documents[uri] = document
+        markChanged(uri)
+    }
+
+    func didClose(_ params: JSONNode?) {
+        guard let uri = params?["textDocument"]?["uri"]?.string, let closed = documents.removeValue(forKey: uri) else {
+            return
+        }
+        findings[uri] = nil
+        // A closed entitlements file is its saved text again for the Info.plists paired with it.
+        if closed.path.hasSuffix(".entitlements") { for other in documents.keys.sorted() { markChanged(other) } }
+        // Closed, its findings are no longer the editor's to show.
+        send(OutgoingMessage.notification("textDocument/publishDiagnostics", Self.diagnostics(uri, [], version: nil)))
+    }
+
+    func didSave(_ params: JSONNode?) {
+        guard let uri = params?["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
+        markChanged(uri)
+    }
+
+    /// Lints a document and sends its diagnostics; a failure of the run (a broken `.eplint.yml`)
+    /// is shown as a message, the document's diagnostics left as they were.
+    func publish(_ document: TextDocument) {
+        guard let diagnostics = lint(document) else { return }
+        send(
+            OutgoingMessage.notification(
+                "textDocument/publishDiagnostics",
+                Self.diagnostics(document.uri, diagnostics, version: document.version)
+            ))
+    }
+
+    /// Lints a document's current text and keeps its findings; its diagnostics, nil when the run failed.
+    func lint(_ document: TextDocument) -> [JSONValue]? {
+        switch DocumentLint(root: root).findings(of: document, open: Array(documents.values)) {
+        case .success(let found):
+            lastFailure = nil
+            findings[document.uri] = found
+            let lines = LineTable(document.text)
+            return found.map { DocumentLint.json($0, in: document, lines: lines, encoding: encoding) }
+        case .failure(let failure):
+            log("eplint: \(failure.message)")
+            // Shown once, not at every keystroke while the configuration stays broken.
+            if failure.message != lastFailure {
+                send(
+                    OutgoingMessage.notification(
+                        "window/showMessage",
+                        .object([("type", .integer(1)), ("message", .string("eplint: " + failure.message))])))
+            }
+            lastFailure = failure.message
+            return nil
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import EplintBase
+import LintEngine
+import LintRun
+import PlistSyntax
+import ServerSide
+
+/// `eplint lsp`: the Language Server Protocol over a byte stream. Messages are handled in order;
+/// those that arrived together are one burst, each document it changed linted once through the
+/// command line's run. Here: the lifecycle and dispatch; `DocumentSync` keeps the documents,
+/// `DocumentRequests` answers questions about them.
+package final class LanguageServer {
+    package enum State { case starting, running, shutDown }
+
+    package private(set) var state = State.starting
+    package private(set) var encoding = PositionEncoding.utf16
+    package internal(set) var documents: [String: TextDocument] = [:]
+    /// Each open document's findings in its current text (URI → findings), for code actions and hover.
+    var findings: [String: [Diagnostic]] = [:]
+    /// Where relative paths of the configuration and Xcode projects are resolved: the
+    /// workspace's root, else the process's working directory.
+    package private(set) var root: String
+    /// Set by `exit`: the status the process ends with.
+    package private(set) var exitStatus: Int32?
+    let send: ([UInt8]) -> Void
+    /// Whether the client watches files for the server when asked (`client/registerCapability`).
+    private var watchesFiles = false
+
+    /// `send` writes one framed message; `root` is the root until `initialize` names one.
+    package init(root: String, send: @escaping ([UInt8]) -> Void) {
+        self.root = root
+        self.send = send
+    }
+
+    /// Reads and handles messages until `exit` or the end of the input; the process's exit status.
+    package func serve(_ input: some ByteSource) -> Int32 {
+        var frames = FrameReader(input)
+        while exitStatus == nil {
+            switch frames.next() {
+            case .message(let body):
+                // What else the client sent meanwhile is handled with it: a burst of keystrokes is
+                // linted once, and a request cancelled before its turn is not worked on.
+                var bodies = [body]
+                while let more = frames.bufferedMessage() { bodies.append(more) }
+                handle(bodies)
+            case .skipped(let reason): log("eplint lsp: \(reason)")
+            case .broken(let reason):
+                log("eplint lsp: \(reason); the input cannot be read on, stopping")
+                return 1
+            case .end:
+                // The client went away: exit as `exit` would have.
+                return state == .shutDown ? 0 : 1
+            }
+        }
+        return exitStatus ?? 1
+    }
+
+    /// Handles one message's body.
+    package func handle(_ body: [UInt8]) { handle([body]) }
+
+    /// Handles messages that arrived together, in order; each document they changed is linted
+    /// once, before a request that may ask about it and at the end.
+    package func handle(_ bodies: [[UInt8]]) {
+        let messages = bodies.map(IncomingMessage.decode)
+        // Requests cancelled by `$/cancelRequest` among these messages (ids as "i5" or "sabc").
+        var cancelled: Set<String> = []
+        for case .success(let message) in messages where message.method == "$/cancelRequest" {
+            if let key = message.params?["id"].flatMap(Self.idKey) { cancelled.insert(key) }
+        }
+        for decoded in messages where exitStatus == nil {
+            let message: IncomingMessage
+            switch decoded {
+            case .success(let read): message = read
+            case .failure(let error):
+                send(OutgoingMessage.error(error, id: error.id ?? .null))
+                continue
+            }
+            guard let method = message.method else { continue }  // A response to a request of ours (none yet).
+            guard let id = message.id else {
+                notification(method, message.params)
+                continue
+            }
+            lintChanged()
+            if cancelled.contains(Self.idKey(id)) {
+                send(OutgoingMessage.error(RPCError(.requestCancelled, "the request was cancelled"), id: id))
+                continue
+            }
+            switch request(method, message.params) {
+            case .success(let result): send(OutgoingMessage.response(id: id, result: result))
+            case .failure(let error): send(OutgoingMessage.error(error, id: id))
+            }
+        }
+        if exitStatus == nil { lintChanged() }
+    }
+
+    /// A request id as a key: integers and strings apart (an id is one or the other when decoded).
+    private static func idKey(_ node: JSONNode) -> String? {
+        if let number = node.int { return idKey(.integer(number)) }
+        return node.string.map { idKey(.string($0)) }
+    }
+
+    private static func idKey(_ id: JSONValue) -> String {
+        switch id {
+        case .integer(let number): "i\(number)"
+        case .string(let text): "s" + text
+        default: ""
+        }
+    }
+
+    /// The message of the last run that failed, until a run succeeds.
+    var lastFailure: String?
+
+    /// Documents changed since they were last linted, in the order they changed.
+    private var changed: [String] = []
+
+    /// Lints each changed document that is still open and publishes its diagnostics.
+    private func lintChanged() {
+        let uris = changed
+        changed = []
+        for uri in uris { if let document = documents[uri] { publish(document) } }
+    }
+
+    /// An entitlements file's text is what the Info.plists paired with it are linted against:
+    /// its change re-lints every other open document too.
+    func markChanged(_ uri: String) {
+        if !changed.contains(uri) { changed.append(uri) }
+        guard documents[uri]?.path.hasSuffix(".entitlements") == true else { return }
+        for other in documents.keys.sorted() where !changed.contains(other) { changed.append(other) }
+    }
+
+    private func request(_ method: String, _ params: JSONNode?) -> Result<JSONValue, RPCError> {
+        switch (state, method) {
+        case (.starting, "initialize"): return .success(initialize(params))
+        case (.starting, _): return .failure(RPCError(.serverNotInitialized, "the server is not initialized"))
+        case (.shutDown, _): return .failure(RPCError(.invalidRequest, "the server was shut down"))
+        case (.running, "initialize"): return .failure(RPCError(.invalidRequest, "the server is already initialized"))
+        case (.running, "shutdown"):
+            state = .shutDown
+            return .success(.null)
+        case (.running, "textDocument/codeAction"): return codeAction(params)
+        case (.running, "textDocument/hover"): return hover(params)
+        case (.running, "textDocument/diagnostic"): return pullDiagnostics(params)
+        default: return .failure(RPCError(.methodNotFound, "unknown method '\(method)'"))
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONNode?) {
+        if method == "exit" {
+            exitStatus = state == .shutDown ? 0 : 1
+            return
+        }
+        // Before `initialize`, notifications are dropped (the protocol says so); after
+        // `shutdown`, only `exit` is expected.
+        guard state == .running else { return }
+        switch method {
+        case "textDocument/didOpen": didOpen(params)
+        case "textDocument/didChange": didChange(params)
+        case "textDocument/didClose": didClose(params)
+        case "textDocument/didSave": didSave(params)
+        case "initialized" where watchesFiles: registerWatchers()
+        // A project, xcconfig, configuration or paired file changed on disk: every open
+        // document's plan may have, so each is linted again.
+        case "workspace/didChangeWatchedFiles": for uri in documents.keys.sorted() { markChanged(uri) }
+        default: break  // `initialized`, `$/…` and anything unknown need no answer.
+        }
+    }
+
+    private func initialize(_ params: JSONNode?) -> JSONValue {
+        let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+        encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        watchesFiles =
+            params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.isTrue ?? false
+        // The first workspace folder, else the deprecated rootUri, else the working directory.
+        let folder = params?["workspaceFolders"]?.array?.first?["uri"]?.string ?? params?["rootUri"]?.string
+        if let folder, let path = FileURI.path(of: folder) { root = PathArithmetic.normalized(path) }
+        state = .running
+        return .object([
+            (
+                "capabilities",
+                .object([
+                    ("positionEncoding", .string(encoding.rawValue)),
+                    (
+                        "textDocumentSync",
+                        .object([
+                            ("openClose", .bool(true)),
+                            // 2: incremental (a full text is accepted too).
+                            ("change", .integer(2)),
+                            ("save", .object([("includeText", .bool(false))])),
+                        ])
+                    ),
+                    (
+                        "codeActionProvider",
+                        .object([("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.eplint")]))])
+                    ),
+                    ("hoverProvider", .bool(true)),
+                    (
+                        "diagnosticProvider",
+                        .object([("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false))])
+                    ),
+                ])
+            ),
+            ("serverInfo", .object([("name", .string("eplint")), ("version", .string(ToolIdentity.version))])),
+        ])
+    }
+
+    static func diagnostics(_ uri: String, _ diagnostics: [JSONValue], version: Int?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("uri", .string(uri))]
+        if let version { members.append(("version", .integer(version))) }
+        members.append(("diagnostics", .array(diagnostics)))
+        return .object(members)
+    }
+
+    static func position(_ node: JSONNode?) -> Position? {
+        guard let line = node?["line"]?.int, let character = node?["character"]?.int, line >= 0, character >= 0 else {
+            return nil
+        }
+        return Position(line: line, character: character)
+    }
+
+    /// A line for the client's log: standard error, which clients show as the server's output.
+    func log(_ text: String) { ServerHost.standardError(text + "\n") }
+}

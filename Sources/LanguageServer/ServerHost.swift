@@ -1,0 +1,62 @@
+import EplintBase
+import LintRun
+import PlistSyntax
+import RunPlan
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The host's file system seen from the workspace's root: the configuration and Xcode projects
+/// are found from there, as the command line finds them from its working directory (the server
+/// never changes the process's directory, which eplint reads once).
+struct WorkspaceFileSystem: PlanFileSystem {
+    let root: String
+    private let host = HostPlanFileSystem()
+
+    var workingDirectory: String { root }
+
+    func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        host.contents(of: absolute(path), limit: limit)
+    }
+
+    func entries(of directory: String) -> [String]? { host.entries(of: absolute(directory)) }
+
+    func subdirectories(of directory: String) -> [String]? { host.subdirectories(of: absolute(directory)) }
+
+    func status(of path: String) -> PlanFileStatus? { host.status(of: absolute(path)) }
+
+    func canonical(_ path: String) -> String { host.canonical(absolute(path)) }
+
+    func identity(of path: String) -> String { host.identity(of: absolute(path)) }
+
+    /// Relative paths are the root's, not the process's working directory's.
+    private func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : root + "/" + path }
+}
+
+/// The run's host in the server: files are read from the workspace, notes go to standard error
+/// (clients show it as the server's log), and nothing is written: the server only reports.
+struct ServerHost: RunHost {
+    let workspace: WorkspaceFileSystem
+
+    var fileSystem: any PlanFileSystem { workspace }
+
+    func note(_ text: String) { Self.standardError(text) }
+
+    /// Where there is nowhere left to say that a write failed.
+    static func standardError(_ text: String) { _ = writeAll(Array(text.utf8)[...], to: 2) }
+
+    func readStandardInput() -> [UInt8] { [] }
+
+    func environment() -> [String: String] { [:] }
+
+    func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    func unixTime() -> Int64 { Int64(time(nil)) }
+
+    func write(_ files: [(contents: [UInt8], path: String, mode: mode_t)]) throws(RunFailure) {
+        throw RunFailure(message: "the language server writes no files")
+    }
+}
