@@ -148,7 +148,10 @@ let package = Package(
         // The run in-process: options and a test host in, the outcome checked (no process spawned).
         .testTarget(
             name: "LintRunTests",
-            dependencies: ["LintRun", "RunPlan", "EplintBase", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
+            dependencies: [
+                "LintRun", "RunPlan", "EplintBase", "LintEngine", "PlistSyntax", "Reporters", "ServerSide",
+                "TestSupport",
+            ]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         .testTarget(
             name: "EndToEndTests",
