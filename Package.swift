@@ -157,7 +157,10 @@ let package = Package(
         // The run in-process: options and a test host in, the outcome checked (no process spawned).
         .testTarget(
             name: "LintRunTests",
-            dependencies: ["LintRun", "RunPlan", "EplintBase", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
+            dependencies: [
+                "LintRun", "RunPlan", "EplintBase", "LintEngine", "PlistSyntax", "Reporters", "ServerSide",
+                "TestSupport",
+            ]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         // The server in-process: framing, messages, documents and edits, diagnostics.
         .testTarget(

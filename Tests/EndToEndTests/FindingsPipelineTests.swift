@@ -2,59 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// One order for every finding: inline suppression, then the configuration, then the baseline;
-/// `--verbose` names what dropped each finding that is not reported.
+/// Findings dropped by an inline suppression, the configuration or the baseline, as the formats
+/// show them: SARIF with their suppressions, the others not at all (the order and `--verbose`'s
+/// notes: LintRunTests' FindingsPipelineTests, in-process).
 @Suite struct FindingsPipelineTests {
-    private static func plist(_ body: String) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
-    }
-
-    @Test func verboseNamesWhatDroppedEachFinding() throws {
+    @Test func sarifListsDroppedFindingsWithTheirSuppressions() throws {
         let fixture = try Project()
-        // EP101 (NL) suppressed inline; EP201 (http) disabled by the configuration; EP203 (query) ignored by it;
-        // EP104 (the repeated 'fr') accepted by the baseline.
-        try fixture.write(
-            "App/Info.plist",
-            Self.plist(
-                """
-                \t<key>SKExternalPurchase</key>
-                \t<array>
-                \t\t<!-- eplint:disable-next EP101 -->
-                \t\t<string>NL</string>
-                \t\t<string>fr</string>
-                \t\t<string>fr</string>
-                \t</array>
-                \t<key>SKExternalPurchaseLink</key>
-                \t<dict>
-                \t\t<key>de</key>
-                \t\t<string>http://example.com/de</string>
-                \t\t<key>it</key>
-                \t\t<string>https://example.com/it?a=1</string>
-                \t</dict>
-
-                """))
-        let all = try fixture.run(["--format", "gcc", "--music-streaming", "false", "App/Info.plist"])
-        let rules = Set(
-            all.standardOutput.split(separator: "\n").compactMap { $0.split(separator: "[").last?.dropLast() }.map(
-                String.init))
-        #expect(rules.isSuperset(of: ["EP104", "EP201", "EP203"]) && !rules.contains("EP101"), "\(all.standardOutput)")
-        // The baseline accepts every finding; the configuration, applied first, drops two of them.
+        try fixture.write("App/Info.plist", DroppedFindingsText.info)
         #expect(try fixture.run(["--write-baseline", "baseline.json", "App/Info.plist"]).status == 1)
-        try fixture.write(".eplint.yml", "disable: [EP201]\nignore:\n  - path: App/Info.plist\n    rule: EP203\n")
-        let run = try fixture.run(["--verbose", "--format", "gcc", "--baseline", "baseline.json", "App/Info.plist"])
-        let lines = run.standardError.split(separator: "\n").filter { $0.hasPrefix("eplint: not reported: ") }.map(
-            String.init)
-        #expect(
-            lines.contains("eplint: not reported: App/Info.plist:7:3: EP101 (eplint:disable-next at line 6)"),
-            "\(lines)")
-        #expect(lines.contains { $0.hasSuffix(": EP201 (disable: in .eplint.yml)") }, "\(lines)")
-        #expect(lines.contains { $0.hasSuffix(": EP203 (ignore: in .eplint.yml)") }, "\(lines)")
-        #expect(lines.contains { $0.hasSuffix(": EP104 (baseline baseline.json)") }, "\(lines)")
-        // Nothing is left to report; without --verbose nothing of this is said.
-        #expect(
-            run.standardOutput.split(separator: "\n").allSatisfy { !$0.contains(": error: ") }, "\(run.standardOutput)")
-        let quiet = try fixture.run(["--format", "gcc", "--baseline", "baseline.json", "App/Info.plist"])
-        #expect(quiet.standardError == "" && quiet.standardOutput == run.standardOutput)
+        try fixture.write(".eplint.yml", DroppedFindingsText.configuration)
 
         // SARIF lists them with their suppressions, as GitHub code scanning expects.
         let sarif = try fixture.run([

@@ -3,45 +3,11 @@ import TestSupport
 import Testing
 
 /// `eplint --fix --unsafe-fixes` moving entries between an Info.plist and its entitlements
-/// file (EP404, EP405): a two-file edit, run as a user runs it.
+/// file (EP404, EP405): a two-file edit, run as a user runs it. Where no move is made, and why,
+/// is LintRunTests' FixMoveTests, in-process.
 @Suite struct FixMoveCommandTests {
-    /// An entitlement in the Info.plist (tabs) and an Info.plist key in the entitlements file
-    /// (four spaces): each goes to the other, indented as the file it lands in.
-    static let infoPlist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>SKExternalPurchaseLink</key>
-        \t<dict>
-        \t\t<key>nl</key>
-        \t\t<string>https://example.com/nl</string>
-        \t</dict>
-        \t<key>com.apple.developer.storekit.external-purchase-link</key>
-        \t<true/>
-        </dict>
-        </plist>
+    typealias Texts = FixTexts.Move
 
-        """
-    static let entitlements = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-            <key>com.apple.developer.storekit.external-purchase</key>
-            <true/>
-            <key>SKExternalPurchase</key>
-            <array>
-                <string>nl</string>
-            </array>
-        </dict>
-        </plist>
-
-        """
-    static let movedInfoPlist = infoPlist.replacingOccurrences(
-        of: "\t<key>com.apple.developer.storekit.external-purchase-link</key>\n\t<true/>\n",
-        with: "\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>nl</string>\n\t</array>\n")
-    static let movedEntitlements = entitlements.replacingOccurrences(
-        of: "    <key>SKExternalPurchase</key>\n    <array>\n        <string>nl</string>\n    </array>\n",
-        with: "    <key>com.apple.developer.storekit.external-purchase-link</key>\n    <true/>\n")
     static let diff = """
         --- Info.plist
         +++ Info.plist
@@ -74,9 +40,11 @@ import Testing
 
         """
 
-    func pair(_ infoPlist: String = infoPlist, _ entitlements: String = entitlements, in directory: URL) throws -> (
-        info: URL, entitlements: URL
-    ) {
+    func pair(_ infoPlist: String = Texts.infoPlist, _ entitlements: String = Texts.entitlements, in directory: URL)
+        throws -> (
+            info: URL, entitlements: URL
+        )
+    {
         let files = (
             directory.appendingPathComponent("Info.plist"), directory.appendingPathComponent("App.entitlements")
         )
@@ -101,7 +69,7 @@ import Testing
         // EP404, EP405 and what they caused: EP401 (the link's entitlement) and EP402 (the unused one).
         #expect(diff.standardError == "4 would be fixed, 0 would remain\n")
         #expect(
-            try text(files.info) == Self.infoPlist && text(files.entitlements) == Self.entitlements,
+            try text(files.info) == Texts.infoPlist && text(files.entitlements) == Texts.entitlements,
             "--diff changed a file")
         try diff.standardOutputData.write(to: directory.appendingPathComponent("fix.patch"))
 
@@ -111,7 +79,7 @@ import Testing
             _ = try pair(in: directory)
             #expect(try Eplint.runTool(tool, in: directory) == 0, "\(tool[0]) failed")
             #expect(
-                try text(files.info) == Self.movedInfoPlist && text(files.entitlements) == Self.movedEntitlements,
+                try text(files.info) == Texts.movedInfoPlist && text(files.entitlements) == Texts.movedEntitlements,
                 "\(tool[0])")
         }
 
@@ -120,8 +88,8 @@ import Testing
         let run = try Eplint.run(["--fix", "--unsafe-fixes", "Info.plist"], in: directory)
         #expect(run.status == 0)
         #expect(run.standardOutput == "" && run.standardError == "4 fixed, 0 remaining\n")
-        #expect(try text(files.info) == Self.movedInfoPlist)
-        #expect(try text(files.entitlements) == Self.movedEntitlements)
+        #expect(try text(files.info) == Texts.movedInfoPlist)
+        #expect(try text(files.entitlements) == Texts.movedEntitlements)
         let mode = try FileManager.default.attributesOfItem(atPath: files.entitlements.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let again = try Eplint.run(["--fix", "--unsafe-fixes", "Info.plist"], in: directory)
@@ -150,59 +118,7 @@ import Testing
 
         let walk = try Eplint.run(["--fix", "--unsafe-fixes", "."], in: directory)
         #expect(walk.status == 0, "\(walk.standardError)")
-        #expect(try text(directory.appendingPathComponent("Info.plist")) == Self.movedInfoPlist)
-    }
-
-    /// Where a move has no one answer, nothing moves, and --verbose says why.
-    @Test func noMoveWithoutOneAnswer() throws {
-        let directory = try Eplint.temporaryDirectory()
-        let onlyInfo = Self.infoPlist
-        try Data(onlyInfo.utf8).write(to: directory.appendingPathComponent("Info.plist"))
-        let alone = try Eplint.run(["--fix", "--unsafe-fixes", "--verbose", "Info.plist"], in: directory)
-        #expect(
-            alone.standardError.contains(
-                "eplint: no fix for Info.plist:9:2 [EP404]: no entitlements file is paired with it to move the entry to\n"
-            ),
-            "\(alone.standardError)")
-
-        // Two Info.plists pair with one entitlements file.
-        let files = try pair(in: directory)
-        try Data(Self.infoPlist.utf8).write(to: directory.appendingPathComponent("Widget-Info.plist"))
-        let shared = try Eplint.run(
-            ["--fix", "--unsafe-fixes", "--verbose", "Info.plist", "Widget-Info.plist"], in: directory)
-        #expect(shared.status == 1)
-        #expect(
-            shared.standardError.contains(
-                "eplint: no fix for Info.plist:9:2 [EP404]: App.entitlements is paired with several Info.plists "
-                    + "(Info.plist, Widget-Info.plist): which one it belongs to is not one answer\n"),
-            "\(shared.standardError)")
-        #expect(try text(files.info) == Self.infoPlist && text(files.entitlements) == Self.entitlements)
-        try FileManager.default.removeItem(at: directory.appendingPathComponent("Widget-Info.plist"))
-
-        // The key is in both files; a value from a build setting.
-        let both = Self.entitlements.replacingOccurrences(
-            of: "<key>SKExternalPurchase</key>\n    <array>\n        <string>nl</string>\n    </array>",
-            with: "<key>com.apple.developer.storekit.external-purchase-link</key>\n    <false/>")
-        _ = try pair(Self.infoPlist, both, in: directory)
-        let twice = try Eplint.run(["--fix", "--unsafe-fixes", "--verbose", "Info.plist"], in: directory)
-        #expect(
-            twice.standardError.contains(
-                "eplint: no fix for Info.plist:9:2 [EP404]: App.entitlements already has com.apple.developer.storekit.external-purchase-link\n"
-            ),
-            "\(twice.standardError)")
-        let fromSetting = Self.entitlements.replacingOccurrences(
-            of: "<string>nl</string>", with: "<string>$(REGION)</string>")
-        _ = try pair(
-            Self.movedInfoPlist.replacingOccurrences(
-                of: "\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>nl</string>\n\t</array>\n", with: ""),
-            fromSetting, in: directory)
-        let setting = try Eplint.run(["--fix", "--unsafe-fixes", "--verbose", "Info.plist"], in: directory)
-        #expect(
-            setting.standardError.contains(
-                "eplint: no fix for App.entitlements:6:5 [EP405]: its value comes from a build setting ($(NAME)), not from the file's text\n"
-            ),
-            "\(setting.standardError)")
-        #expect(try text(files.entitlements) == fromSetting)
+        #expect(try text(directory.appendingPathComponent("Info.plist")) == Texts.movedInfoPlist)
     }
 
     /// SIGINT while --fix moves entries in many pairs of files: each pair is both old or both
@@ -219,15 +135,15 @@ import Testing
         let process = try ChildProcess.start(
             Eplint.executable.path, ["--fix", "--unsafe-fixes"] + folders.map { "\($0)/Info.plist" }, in: directory)
         let deadline = Date().addingTimeInterval(30)
-        while (try? text(first)) == Self.infoPlist && process.isRunning && Date() < deadline { usleep(200) }
+        while (try? text(first)) == Texts.infoPlist && process.isRunning && Date() < deadline { usleep(200) }
         process.signal(SIGINT)
         #expect(process.wait().signaled, "eplint ended before SIGINT came")
         var moved = 0
         for folder in folders {
             let info = try text(directory.appendingPathComponent("\(folder)/Info.plist"))
             let entitlements = try text(directory.appendingPathComponent("\(folder)/App.entitlements"))
-            let old = info == Self.infoPlist && entitlements == Self.entitlements
-            let new = info == Self.movedInfoPlist && entitlements == Self.movedEntitlements
+            let old = info == Texts.infoPlist && entitlements == Texts.entitlements
+            let new = info == Texts.movedInfoPlist && entitlements == Texts.movedEntitlements
             #expect(old || new, "\(folder) is split or half written after SIGINT")
             if new { moved += 1 }
             let left = try FileManager.default.contentsOfDirectory(

@@ -68,9 +68,9 @@ import Testing
         let root = try Self.unzipped()
         let path = root.appendingPathComponent(Self.executable)
         try Data(
-            BuiltAppTests.replacingEntitlements(
+            BuiltAppFixture.replacingEntitlements(
                 of: Array(try Data(contentsOf: path)),
-                with: BuiltAppTests.entitlements(["com.apple.developer.storekit.external-purchase"]))
+                with: BuiltAppFixture.entitlements(["com.apple.developer.storekit.external-purchase"]))
         ).write(to: path)
         #expect(try Eplint.run(["DevSignedApp.app"], in: root).standardOutput.isEmpty)
 

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `eplint token|report|notification` through the built binary: output, exit status, formats,
-/// configuration, baselines, directory walks and hostile input.
+/// `eplint token|report|notification` through the built binary: output, exit status, formats and
+/// options. The configuration, baselines, walks and hostile input are LintRunTests'
+/// ServerDocumentTests, in-process.
 @Suite struct ServerCommandTests {
     static let seedToken =
         "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIgp9"
@@ -178,32 +179,6 @@ import Testing
         #expect(try Eplint.run(["report", "--environment", "sandbox", "signedPayload"], in: directory).status == 2)
     }
 
-    @Test func configurationAndBaselinesApply() throws {
-        let directory = try Eplint.temporaryDirectory()
-        let body = #"{"requestIdentifier": "r", "externalPurchaseId": "x", "status": "NO_LINE_ITEM", "lineItems": []}"#
-        _ = try write(body, "reports/a.json", in: directory)
-        _ = try write("disable: [EP705]\nseverity: {EP707: warning}\n", ".eplint.yml", in: directory)
-        let warned = try Eplint.run(["report", "reports/a.json"], in: directory)
-        #expect(warned.status == 0)
-        #expect(
-            warned.standardOutput
-                == "reports/a.json:1:94: warning: a NO_LINE_ITEM report must not have a 'lineItems' field [EP707]\n")
-        _ = try write(
-            "ignore:\n  - {path: 'reports/*.json', rule: EP707, keyPath: lineItems}\n", ".eplint.yml", in: directory)
-        let ignored = try Eplint.run(["report", "reports/a.json"], in: directory)
-        #expect(
-            ignored.standardOutput
-                == "reports/a.json:1:23: error: requestIdentifier 'r' is not a UUID (8-4-4-4-12 hexadecimal digits) [EP705]\n"
-        )
-        #expect(
-            try Eplint.run(["report", "--write-baseline", "baseline.json", "reports/a.json"], in: directory).status == 1
-        )
-        #expect(try Eplint.run(["report", "--baseline", "baseline.json", "reports/a.json"], in: directory).status == 0)
-        _ = try write("environment: sandbox\nbundle-id: com.example\n", ".eplint.yml", in: directory)
-        #expect(try Eplint.run(["token", Self.sandboxToken], in: directory).status == 0)
-        #expect(try Eplint.run(["token", Self.seedToken], in: directory).status == 1)
-    }
-
     /// `--app-apple-id` and `app-apple-id:` (EP610, production only), and the clock of EP723.
     @Test func appAppleIdAndTheClock() throws {
         let directory = try Eplint.temporaryDirectory()
@@ -238,19 +213,6 @@ import Testing
         #expect(bad.standardError.contains("EPLINT_NOW 'tomorrow' is not a date such as 2026-01-01T00:00:00Z"))
     }
 
-    @Test func directoryWalksTakeJSONOnlyWhenAsked() throws {
-        let directory = try Eplint.temporaryDirectory()
-        _ = try write("{}", "fixtures/bad.json", in: directory)
-        #expect(try Eplint.run(["report", "fixtures"], in: directory).standardOutput == "")
-        #expect(try Eplint.run(["fixtures"], in: directory).status == 0)
-        let asked = try Eplint.run(["report", "--include", "**/*.json", "fixtures"], in: directory)
-        #expect(
-            asked.status == 1
-                && asked.standardOutput.contains("fixtures/bad.json:1:1: error: report has no 'requestIdentifier'"))
-        _ = try write("include: ['fixtures/**']\n", ".eplint.yml", in: directory)
-        #expect(try Eplint.run(["report", "fixtures"], in: directory).status == 1)
-    }
-
     @Test func sarifOfServerFindingsIsValid() throws {
         let directory = try Eplint.temporaryDirectory()
         let log = directory.appendingPathComponent("server.sarif")
@@ -266,47 +228,5 @@ import Testing
         let validator = try SharedData.Item.validateSARIF.require()
         let validation = try ChildProcess.run(validator.path, ["--github", log.path], error: .inherited)
         #expect(validation.status == 0 && !validation.signaled)
-    }
-
-    /// Hostile JSON and tokens end in exit 1 with a diagnostic, never a crash.
-    @Test func hostileInputGetsADiagnostic() throws {
-        let directory = try Eplint.temporaryDirectory()
-        let cases: [(String, Data, String)] = [
-            (
-                "deep.json", Data(String(repeating: "[", count: 1_000_000).utf8),
-                "1:257: error: not valid JSON: nesting deeper than 256 levels [EP701]"
-            ),
-            (
-                "huge.json", Data(("{\"requestIdentifier\": " + String(repeating: "7", count: 5_000_000) + "}").utf8),
-                "1:23: error: 'requestIdentifier' must be a string, not an integer beyond 64 bits [EP704]"
-            ),
-            (
-                "utf8.json", Data([0x7B, 0x22, 0x61, 0xE9, 0x22, 0x3A, 0x31, 0x7D]),
-                "1:4: error: not valid JSON: invalid UTF-8 (byte 0xE9 not followed by a continuation byte) [EP701]"
-            ),
-            (
-                "cut.json", Data("{\"requestIdentifier\": \"87e7d6d1-b98d".utf8),
-                "1:37: error: not valid JSON: unexpected end of input: unterminated string [EP701]"
-            ),
-            ("empty.json", Data(), "1:1: error: not valid JSON: empty document: expected a JSON value [EP701]"),
-        ]
-        for (name, bytes, expected) in cases {
-            let file = directory.appendingPathComponent(name)
-            try bytes.write(to: file)
-            let run = try Eplint.run(["report", file.path])
-            #expect(run.status == 1, "\(name): \(run.standardError)")
-            #expect(
-                run.standardOutput.contains(file.path + ":" + expected), "\(name): \(run.standardOutput.prefix(300))")
-        }
-        let deepToken = Data(String(repeating: "[", count: 100_000).utf8).base64EncodedString()
-        let token = try Eplint.run(
-            ["token"], input: Data((deepToken + "\n" + String(repeating: "A", count: 1_000_001) + "\n").utf8))
-        #expect(token.status == 1)
-        #expect(
-            token.standardOutput.contains(
-                "<stdin>:1:1: error: decoded token is not JSON: nesting deeper than 256 levels"))
-        #expect(
-            token.standardOutput.contains(
-                "<stdin>:2:1000001: error: token is not Base64URL: 1000001 characters cannot be Base64URL"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LintRun
 import TestSupport
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func everyKindOfNestedBundleIsLintedThreeLevelsDeep() throws {
-        let root = try Eplint.temporaryDirectory()
+        let root = try TestScratch.folder("lintrun")
         let nested = [
             "", "PlugIns/Share.appex/", "Extensions/Widget.appex/", "AppClips/Clip.app/", "Watch/Watch.app/",
             "Watch/Watch.app/PlugIns/Complication.appex/",
@@ -25,26 +26,26 @@ import Testing
             "Extensions/Widget.app/", "AppClips/Clip.appex/", "Frameworks/Kit.framework/",
         ]
         for path in nested { try Self.writeInfo(root.appendingPathComponent("Fixture.app/" + path)) }
-        let run = try Eplint.run(["--verbose", "Fixture.app"], in: root)
-        let linted = run.standardOutput.split(separator: "\n").map { line in
+        let run = try FolderRun(["Fixture.app"], in: root) { $0.plan.verbose = true }
+        let linted = run.gcc.split(separator: "\n").map { line in
             String(line.prefix { $0 != ":" })
         }
         #expect(
             linted.sorted()
-                == nested.prefix(7).map { "Fixture.app/\($0)Info.plist" }.sorted(), "\(run.standardOutput)")
-        #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.hasSuffix("[EP101]") })
-        #expect(run.status == 1)
+                == nested.prefix(7).map { "Fixture.app/\($0)Info.plist" }.sorted(), "\(run.gcc)")
+        #expect(run.gcc.split(separator: "\n").allSatisfy { $0.hasSuffix("[EP101]") })
+        #expect(run.status == .findings)
 
         // The same in a macOS app, whose nested bundles are under Contents/.
         let mac = root.appendingPathComponent("Mac.app/Contents")
         for path in ["", "PlugIns/Share.appex/Contents/", "Extensions/Widget.appex/Contents/"] {
             try Self.writeInfo(mac.appendingPathComponent(path))
         }
-        let macRun = try Eplint.run(["Mac.app"], in: root)
+        let macRun = try FolderRun(["Mac.app"], in: root)
         #expect(
-            macRun.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }.sorted() == [
+            macRun.gcc.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }.sorted() == [
                 "Mac.app/Contents/Extensions/Widget.appex/Contents/Info.plist", "Mac.app/Contents/Info.plist",
                 "Mac.app/Contents/PlugIns/Share.appex/Contents/Info.plist",
-            ], "\(macRun.standardOutput)")
+            ], "\(macRun.gcc)")
     }
 }

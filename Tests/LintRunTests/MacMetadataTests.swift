@@ -1,4 +1,5 @@
 import Foundation
+import LintRun
 import TestSupport
 import Testing
 
@@ -14,48 +15,45 @@ import Testing
         "<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>a.b</string></dict></plist>\n"
 
     @Test func aWalkSkipsAppleDoubleFilesANamedOneIsLinted() throws {
-        let project = try Project()
-        try project.write("App/Info.plist", Self.infoPlist)
-        try Self.appleDouble.write(to: project.root.appendingPathComponent("App/._Info.plist"))
-        try project.write("App/App.entitlements", "<plist version=\"1.0\"><dict/></plist>\n")
-        try Self.appleDouble.write(to: project.root.appendingPathComponent("App/._App.entitlements"))
-        let walk = try project.run(["--verbose", "."])
-        #expect(walk.status == 0 && walk.standardOutput == "", "\(walk.standardOutput)")
-        #expect(
-            walk.standardError.contains(
-                "eplint: skipped ./App/._Info.plist (an AppleDouble file: macOS metadata)\n"))
-        #expect(walk.standardError.contains("eplint: skipped ./App/._App.entitlements (an AppleDouble file"))
+        let folder = try FixRunTests.folder(with: [
+            "App/Info.plist": Self.infoPlist, "App/App.entitlements": "<plist version=\"1.0\"><dict/></plist>\n",
+        ])
+        try Self.appleDouble.write(to: folder.appendingPathComponent("App/._Info.plist"))
+        try Self.appleDouble.write(to: folder.appendingPathComponent("App/._App.entitlements"))
+        let walk = try FolderRun(["."], in: folder) { $0.plan.verbose = true }
+        #expect(walk.status == .clean && walk.gcc == "", "\(walk.gcc)")
+        #expect(walk.notes.contains("eplint: skipped App/._Info.plist (an AppleDouble file: macOS metadata)\n"))
+        #expect(walk.notes.contains("eplint: skipped App/._App.entitlements (an AppleDouble file"))
         // The folder's only entitlements file is still the only one: its sidecar does not count.
         #expect(
-            walk.standardError.contains(
-                "eplint: ./App/Info.plist pairs with ./App/App.entitlements (the only *.entitlements file in its folder)\n"
-            ),
-            "\(walk.standardError)")
+            walk.notes.contains(
+                "eplint: App/Info.plist pairs with App/App.entitlements (the only *.entitlements file in its folder)\n"
+            ), "\(walk.notes)")
 
-        let named = try project.run(["App/._Info.plist"])
-        #expect(
-            named.status == 1 && named.standardOutput.hasPrefix("App/._Info.plist:1:1: error: "),
-            "\(named.standardOutput)")
+        let named = try FolderRun(["App/._Info.plist"], in: folder)
+        #expect(named.status == .findings && named.gcc.hasPrefix("App/._Info.plist:1:1: error: "), "\(named.gcc)")
     }
 
     /// An .ipa unzipped from the Finder: `Payload/App.app` and `__MACOSX/Payload/App.app`,
     /// which holds only `._` files. With --artifacts, the app alone is linted (no EP002 for the copy).
     @Test func aWalkWithArtifactsSkipsMACOSX() throws {
-        let project = try Project()
-        try project.write("Unzipped/Payload/App.app/Info.plist", Self.infoPlist)
-        let copy = project.root.appendingPathComponent("Unzipped/__MACOSX/Payload/App.app")
+        let folder = try FixRunTests.folder(with: ["Unzipped/Payload/App.app/Info.plist": Self.infoPlist])
+        let copy = folder.appendingPathComponent("Unzipped/__MACOSX/Payload/App.app")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         try Self.appleDouble.write(to: copy.appendingPathComponent("._Info.plist"))
         try Self.appleDouble.write(to: copy.deletingLastPathComponent().appendingPathComponent("._App.app"))
-        let walk = try project.run(["--artifacts", "--verbose", "."])
-        #expect(walk.status == 0 && walk.standardOutput == "", "\(walk.standardOutput)")
-        #expect(walk.standardError.contains("eplint: skipped ./Unzipped/__MACOSX/ (skipped directory)\n"))
+        let walk = try FolderRun(["."], in: folder) {
+            $0.artifacts = true
+            $0.plan.verbose = true
+        }
+        #expect(walk.status == .clean && walk.gcc == "", "\(walk.gcc)")
+        #expect(walk.notes.contains("eplint: skipped Unzipped/__MACOSX/ (skipped directory)\n"), "\(walk.notes)")
     }
 
     /// An .ipa zipped by the Finder has `__MACOSX/` entries beside `Payload/`: only `Payload/` is read.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed"))
     func anIpaWithMACOSXEntriesIsClean() throws {
-        let root = try Eplint.temporaryDirectory()
+        let root = try TestScratch.folder("lintrun")
         try ChildProcess.run(
             "/usr/bin/python3",
             [
@@ -71,9 +69,9 @@ import Testing
                     z.writestr('__MACOSX/Payload/Other.app/._Info.plist', double)
                 """, root.appendingPathComponent("App.ipa").path, Self.infoPlist,
             ], output: .inherited, error: .inherited)
-        let named = try Eplint.run(["App.ipa"], in: root)
-        #expect(named.status == 0 && named.standardOutput == "", "\(named.standardOutput)")
-        let walked = try Eplint.run(["--artifacts", "."], in: root)
-        #expect(walked.status == 0 && walked.standardOutput == "", "\(walked.standardOutput)")
+        let named = try FolderRun(["App.ipa"], in: root)
+        #expect(named.status == .clean && named.gcc == "", "\(named.gcc)")
+        let walked = try FolderRun(["."], in: root) { $0.artifacts = true }
+        #expect(walked.status == .clean && walked.gcc == "", "\(walked.gcc)")
     }
 }

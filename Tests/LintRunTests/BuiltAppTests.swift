@@ -1,79 +1,40 @@
 import Foundation
+import LintRun
 import TestSupport
 import Testing
 
 /// `eplint App.app`, `App.ipa` and `App.xcarchive`: the built Info.plist (binary) linted with
-/// the entitlements signed into the executable. Fixtures are made here from the corpus's
-/// real signed executable, its entitlements blob rewritten (signature hashes are not
-/// recomputed: eplint does not verify them).
+/// the entitlements signed into the executable (fixtures: TestSupport's BuiltAppFixture).
 @Suite struct BuiltAppTests {
+    typealias Fixture = BuiltAppFixture
     static let artifacts = SharedData.Item.artifacts.url
-    static let signedExecutable = artifacts.appendingPathComponent(
-        "fastlane__fastlane/fastlane_core/spec/fixtures/bundles/very-capable-app.app/very-capable-app")
-    static let available =
-        FileManager.default.fileExists(atPath: signedExecutable.path)
-        && RequiredTool.python3.path != nil
-
-    /// A thin little-endian 64-bit executable with its SuperBlob rebuilt around new XML
-    /// entitlements (slot 5; a DER slot 7 is dropped).
-    static func replacingEntitlements(of bytes: [UInt8], with xml: String) -> [UInt8] {
-        var blobs = CodeSignatureBlobs.blobs(of: bytes).filter { $0.type != 7 }
-        let entitlements = CodeSignatureBlobs.xmlEntitlements(xml)
-        if let slot = blobs.firstIndex(where: { $0.type == 5 }) {
-            blobs[slot] = entitlements
-        } else {
-            blobs.insert(entitlements, at: 1)
-        }
-        return CodeSignatureBlobs.replacing(bytes, with: blobs)
-    }
-
-    static func entitlements(_ keys: [String]) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
-            + keys.map { "\t<key>\($0)</key>\n\t<true/>\n" }.joined()
-            + "\t<key>application-identifier</key>\n\t<string>TEAM.app</string>\n</dict>\n</plist>\n"
-    }
-
-    /// A bundle folder `name` in `directory`: binary Info.plist, the executable, nested extensions.
-    static func writeBundle(
-        _ bundle: URL, entitlementKeys: [String], info: [String: Any], executable: String = "Fixture"
-    ) throws {
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        var plist = info
-        plist["CFBundleExecutable"] = executable
-        try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(
-            to: bundle.appendingPathComponent("Info.plist"))
-        let signed = replacingEntitlements(
-            of: Array(try Data(contentsOf: signedExecutable)), with: entitlements(entitlementKeys))
-        try Data(signed).write(to: bundle.appendingPathComponent(executable))
-    }
-
-    static var storeKitInfo: [String: Any] { ["MinimumOSVersion": "17.4", "SKExternalPurchase": ["fr"]] }
 
     /// `(rule key path)` of the gcc lines, sorted.
-    static func findings(_ run: EplintRun) -> [String] {
-        run.standardOutput.split(separator: "\n").map { line in
+    static func findings(_ run: FolderRun) -> [String] {
+        run.gcc.split(separator: "\n").map { line in
             let rule = line.split(separator: "[").last.map { String($0.dropLast()) } ?? ""
             let path = line.range(of: "(at ").map { String(line[$0.upperBound...].prefix { $0 != " " }) } ?? ""
             return "\(rule) \(path)"
         }.sorted()
     }
 
-    @Test(.enabled(if: available || RequiredTool.strict, "the corpus's signed executable or python3 is missing"))
+    @Test(
+        .enabled(if: Fixture.available || RequiredTool.strict, "the corpus's signed executable or python3 is missing"))
     func appIpaAndArchiveGiveTheSameFindings() throws {
-        let root = try Eplint.temporaryDirectory()
+        let root = try TestScratch.folder("lintrun")
         // The main app lacks the external-purchase entitlement (EP401); its extension, with
         // the entitlement and no key, has it unused (EP402).
         let app = root.appendingPathComponent("Build/Fixture.app")
-        try Self.writeBundle(app, entitlementKeys: [], info: Self.storeKitInfo)
-        try Self.writeBundle(
+        try Fixture.writeBundle(app, entitlementKeys: [], info: Fixture.storeKitInfo)
+        try Fixture.writeBundle(
             app.appendingPathComponent("PlugIns/Widget.appex"),
             entitlementKeys: ["com.apple.developer.storekit.external-purchase"],
             info: ["MinimumOSVersion": "17.4"], executable: "Widget")
-        let direct = try Eplint.run(["Build/Fixture.app"], in: root)
-        #expect(Self.findings(direct) == ["EP401 SKExternalPurchase", "EP402 "], "\(direct.standardOutput)")
-        #expect(direct.standardOutput.contains("Build/Fixture.app/Info.plist:1:1: error: "))
-        #expect(direct.standardOutput.contains("Build/Fixture.app/PlugIns/Widget.appex/Widget (signed entitlements):"))
-        #expect(direct.status == 1)
+        let direct = try FolderRun(["Build/Fixture.app"], in: root)
+        #expect(Self.findings(direct) == ["EP401 SKExternalPurchase", "EP402 "], "\(direct.gcc)")
+        #expect(direct.gcc.contains("Build/Fixture.app/Info.plist:1:1: error: "))
+        #expect(direct.gcc.contains("Build/Fixture.app/PlugIns/Widget.appex/Widget (signed entitlements):"))
+        #expect(direct.status == .findings)
 
         // The same bundle in an .ipa and an .xcarchive.
         try ChildProcess.run(
@@ -89,35 +50,34 @@ import Testing
                             z.write(path, 'Payload/' + os.path.relpath(path, os.path.dirname(sys.argv[1])))
                 """, app.path, root.appendingPathComponent("Fixture.ipa").path,
             ], output: .inherited, error: .inherited)
-        let ipa = try Eplint.run(["Fixture.ipa"], in: root)
-        #expect(Self.findings(ipa) == Self.findings(direct), "\(ipa.standardOutput)")
-        #expect(ipa.standardOutput.contains("Fixture.ipa/Payload/Fixture.app/Info.plist:1:1: error: "))
+        let ipa = try FolderRun(["Fixture.ipa"], in: root)
+        #expect(Self.findings(ipa) == Self.findings(direct), "\(ipa.gcc)")
+        #expect(ipa.gcc.contains("Fixture.ipa/Payload/Fixture.app/Info.plist:1:1: error: "))
 
         let archived = root.appendingPathComponent("Fixture.xcarchive/Products/Applications")
         try FileManager.default.createDirectory(at: archived, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: app, to: archived.appendingPathComponent("Fixture.app"))
-        let archive = try Eplint.run(["Fixture.xcarchive"], in: root)
-        #expect(Self.findings(archive) == Self.findings(direct), "\(archive.standardOutput)")
+        let archive = try FolderRun(["Fixture.xcarchive"], in: root)
+        #expect(Self.findings(archive) == Self.findings(direct), "\(archive.gcc)")
 
         // A walk skips built apps unless asked.
-        let walk = try Eplint.run(["--verbose", "."], in: root)
-        #expect(walk.standardOutput.isEmpty && walk.status == 0)
-        #expect(walk.standardError.contains("./Fixture.ipa (a built app: name it or pass --artifacts)"))
-        #expect(walk.standardError.contains("./Build/Fixture.app/ (a built app: name it or pass --artifacts)"))
-        let artifacts = try Eplint.run(["--artifacts", "."], in: root)
+        let walk = try FolderRun(["."], in: root) { $0.plan.verbose = true }
+        #expect(walk.gcc.isEmpty && walk.status == .clean)
+        #expect(walk.notes.contains("Fixture.ipa (a built app: name it or pass --artifacts)"), "\(walk.notes)")
+        #expect(walk.notes.contains("Build/Fixture.app/ (a built app: name it or pass --artifacts)"))
+        let artifacts = try FolderRun(["."], in: root) { $0.artifacts = true }
         #expect(
             Self.findings(artifacts) == (Self.findings(direct) + Self.findings(direct) + Self.findings(direct)).sorted()
         )
     }
 
-    @Test(.enabled(if: available || RequiredTool.strict, "the corpus's signed executable or python3 is missing"))
+    @Test(
+        .enabled(if: Fixture.available || RequiredTool.strict, "the corpus's signed executable or python3 is missing"))
     func grantedEntitlementIsClean() throws {
-        let root = try Eplint.temporaryDirectory()
-        try Self.writeBundle(
-            root.appendingPathComponent("Fixture.app"),
-            entitlementKeys: ["com.apple.developer.storekit.external-purchase"], info: Self.storeKitInfo)
-        let run = try Eplint.run(["Fixture.app"], in: root)
-        #expect(run.standardOutput.isEmpty && run.status == 0, "\(run.standardOutput)")
+        let root = try TestScratch.folder("lintrun")
+        _ = try Fixture.app(in: root)
+        let run = try FolderRun(["Fixture.app"], in: root)
+        #expect(run.gcc.isEmpty && run.status == .clean, "\(run.gcc)")
     }
 
     /// A profile as Apple writes one, signed with a throw-away key by `openssl cms -sign`.
@@ -150,40 +110,38 @@ import Testing
 
     @Test(
         .enabled(
-            if: available && RequiredTool.openssl.path != nil || RequiredTool.strict,
+            if: Fixture.available && RequiredTool.openssl.path != nil || RequiredTool.strict,
             "the corpus's executable, python3 or openssl is missing"))
     func profileGrantsAndExpires() throws {
-        let root = try Eplint.temporaryDirectory()
-        let app = root.appendingPathComponent("Fixture.app")
-        try Self.writeBundle(
-            app, entitlementKeys: ["com.apple.developer.storekit.external-purchase"], info: Self.storeKitInfo)
+        let root = try TestScratch.folder("lintrun")
+        let app = try Fixture.app(in: root)
         let profile = app.appendingPathComponent("embedded.mobileprovision")
         let granted = "<key>com.apple.developer.storekit.external-purchase</key><true/>"
 
         try Self.signedProfile(expiring: "2099-01-01T00:00:00Z", entitlements: "", in: root).write(to: profile)
-        let notGranted = try Eplint.run(["Fixture.app"], in: root)
+        let notGranted = try FolderRun(["Fixture.app"], in: root)
         #expect(
-            notGranted.standardOutput
+            notGranted.gcc
                 == "Fixture.app/Fixture (signed entitlements):4:2: error: com.apple.developer.storekit.external-purchase is signed into the app but the provisioning profile Fixture.app/embedded.mobileprovision does not grant it [EP406]\n"
         )
-        #expect(notGranted.status == 1)
+        #expect(notGranted.status == .findings)
 
         try Self.signedProfile(expiring: "2025-06-30T12:00:00Z", entitlements: granted, in: root).write(to: profile)
-        let expired = try Eplint.run(["Fixture.app"], in: root, environment: ["EPLINT_NOW": "2026-01-01T00:00:00Z"])
+        let expired = try FolderRun(["Fixture.app"], in: root, variables: ["EPLINT_NOW": "2026-01-01T00:00:00Z"])
         #expect(
-            expired.standardOutput
+            expired.gcc
                 == "Fixture.app/embedded.mobileprovision:1:1: warning: the provisioning profile Fixture.app/embedded.mobileprovision expired on 2025-06-30T12:00:00Z [EP407]\n",
-            "\(expired.standardOutput)")
-        #expect(expired.status == 0)
-        let before = try Eplint.run(["Fixture.app"], in: root, environment: ["EPLINT_NOW": "2025-01-01T00:00:00Z"])
-        #expect(before.standardOutput.isEmpty && before.status == 0, "\(before.standardOutput)")
+            "\(expired.gcc)")
+        #expect(expired.status == .clean)
+        let before = try FolderRun(["Fixture.app"], in: root, variables: ["EPLINT_NOW": "2025-01-01T00:00:00Z"])
+        #expect(before.gcc.isEmpty && before.status == .clean, "\(before.gcc)")
     }
 
     /// Hostile .ipa files end in EP001/EP002, never a hang (the time limit is a hang guard):
     /// truncated, a wrong CRC-32, a zip bomb (an Info.plist declaring 268 MB from a few bytes), a cyclic binary Info.plist.
     @Test(.requires(.python3), .timeLimit(.minutes(1)))
     func hostileArchives() throws {
-        let root = try Eplint.temporaryDirectory()
+        let root = try TestScratch.folder("lintrun")
         try ChildProcess.run(
             try RequiredTool.python3.require(),
             [
@@ -213,55 +171,49 @@ import Testing
         for (index, byte) in [UInt8(0xF0), 0xFF, 0xFF, 0x0F].enumerated() { bomb[central + 24 + index] = byte }
         try Data(bomb).write(to: root.appendingPathComponent("Bomb.ipa"))
 
-        #expect(try Eplint.run(["Good.ipa"], in: root).status == 0)
-        let truncated = try Eplint.run(["Truncated.ipa"], in: root)
+        #expect(try FolderRun(["Good.ipa"], in: root).status == .clean)
+        let truncated = try FolderRun(["Truncated.ipa"], in: root)
         #expect(
-            truncated.standardOutput.hasPrefix("Truncated.ipa:1:1: error: not a zip archive") && truncated.status == 1,
-            "\(truncated.standardOutput)")
+            truncated.gcc.hasPrefix("Truncated.ipa:1:1: error: not a zip archive") && truncated.status == .findings,
+            "\(truncated.gcc)")
         // The archive was linted, and its finding says what is wrong: not also "no files to lint".
-        #expect(truncated.standardError == "", "\(truncated.standardError)")
-        let noApp = try Eplint.run(["NoApp.ipa"], in: root)
+        #expect(truncated.notes == "" && truncated.failures.isEmpty, "\(truncated.notes)")
+        let noApp = try FolderRun(["NoApp.ipa"], in: root)
         #expect(
-            noApp.standardOutput
-                == "NoApp.ipa:1:1: error: no app bundle in it (Payload/*.app is empty) [EP002]\n" && noApp.status == 1,
-            "\(noApp.standardOutput)")
-        #expect(noApp.standardError == "", "\(noApp.standardError)")
-        let badCRC = try Eplint.run(["BadCRC.ipa"], in: root)
+            noApp.gcc == "NoApp.ipa:1:1: error: no app bundle in it (Payload/*.app is empty) [EP002]\n"
+                && noApp.status == .findings,
+            "\(noApp.gcc)")
+        #expect(noApp.notes == "" && noApp.failures.isEmpty, "\(noApp.notes)")
+        let badCRC = try FolderRun(["BadCRC.ipa"], in: root)
         #expect(
-            badCRC.standardOutput
+            badCRC.gcc
                 == "BadCRC.ipa:1:1: error: Payload/A.app/Info.plist: its CRC-32 does not match its contents [EP001]\n",
-            "\(badCRC.standardOutput)")
-        let bombed = try Eplint.run(["Bomb.ipa"], in: root)
+            "\(badCRC.gcc)")
+        let bombed = try FolderRun(["Bomb.ipa"], in: root)
+        #expect(bombed.gcc.contains("more than deflate can produce (a zip bomb) [EP002]"), "\(bombed.gcc)")
+        let cyclic = try FolderRun(["Cyclic.ipa"], in: root)
         #expect(
-            bombed.standardOutput.contains("more than deflate can produce (a zip bomb) [EP002]"),
-            "\(bombed.standardOutput)")
-        let cyclic = try Eplint.run(["Cyclic.ipa"], in: root)
-        #expect(
-            cyclic.standardOutput
+            cyclic.gcc
                 == "Cyclic.ipa/Payload/A.app/Info.plist:1:1: error: binary property list: object 0 contains itself [EP001]\n",
-            "\(cyclic.standardOutput)")
+            "\(cyclic.gcc)")
     }
 
-    @Test(
-        .requires(.artifacts))
+    @Test(.requires(.artifacts))
     func corpusArtifacts() throws {
         let ipas = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/ipas")
         // A real signed app without the StoreKit keys: clean.
-        let clean = try Eplint.run(["very-capable-app.ipa"], in: ipas)
-        #expect(clean.standardOutput.isEmpty && clean.standardError.isEmpty && clean.status == 0)
+        let clean = try FolderRun(["very-capable-app.ipa"], in: ipas)
+        #expect(clean.gcc.isEmpty && clean.notes.isEmpty && clean.failures.isEmpty && clean.status == .clean)
         // An .ipa without Payload/*.app: EP002, not a silent pass.
-        let empty = try Eplint.run(["no-app-bundle.ipa"], in: ipas)
-        #expect(
-            empty.standardOutput
-                == "no-app-bundle.ipa:1:1: error: no app bundle in it (Payload/*.app is empty) [EP002]\n")
-        #expect(empty.status == 1)
+        let empty = try FolderRun(["no-app-bundle.ipa"], in: ipas)
+        #expect(empty.gcc == "no-app-bundle.ipa:1:1: error: no app bundle in it (Payload/*.app is empty) [EP002]\n")
+        #expect(empty.status == .findings)
         let archive = Self.artifacts.appendingPathComponent("fastlane__fastlane/fastlane_core/spec/fixtures/archives")
-        let archived = try Eplint.run(["--verbose", "very-capable-app.xcarchive"], in: archive)
-        #expect(archived.standardOutput.isEmpty && archived.status == 0, "\(archived.standardOutput)")
+        let archived = try FolderRun(["very-capable-app.xcarchive"], in: archive) { $0.plan.verbose = true }
+        #expect(archived.gcc.isEmpty && archived.status == .clean, "\(archived.gcc)")
         // Not a zip at all.
-        let root = try Eplint.temporaryDirectory()
-        try Data("not a zip".utf8).write(to: root.appendingPathComponent("Broken.ipa"))
-        let broken = try Eplint.run(["Broken.ipa"], in: root)
-        #expect(broken.standardOutput == "Broken.ipa:1:1: error: not a zip archive: 9 bytes [EP001]\n")
+        let root = try FixRunTests.folder(with: ["Broken.ipa": "not a zip"])
+        let broken = try FolderRun(["Broken.ipa"], in: root)
+        #expect(broken.gcc == "Broken.ipa:1:1: error: not a zip archive: 9 bytes [EP001]\n")
     }
 }
