@@ -1,4 +1,5 @@
 import Foundation
+import LintEngine
 import TestSupport
 import Testing
 
@@ -23,6 +24,40 @@ import Testing
         let output = try Self.pytest(
             ["-s", "-k", "corpus"], environment: ["EPLINT_LSP_CORPUS": folders.map(\.path).joined(separator: ":")])
         #expect(output.contains("1 passed"), "\(output)")
+    }
+
+    /// Every plist rule page's failing and passing examples, each in a folder of its own as
+    /// `Info.plist` with the page's entitlements beside it (paired as on the command line):
+    /// the server's diagnostics equal `eplint --format json`'s findings on each file.
+    @Test(.requires(.lspPython)) func rulePageExamplesDiagnosticsEqualTheCommandLine() throws {
+        let folder = try TestScratch.folder("rule-page-examples")
+        let pages = RuleCatalog.all.map(RulePage.init).filter { $0.serverKind == nil }
+        var examples = 0
+        var documents = 0
+        for page in pages {
+            let named =
+                page.failingSuffixes.map { ("failing\($0)", "xml entitlements\($0)") }
+                + page.passingSuffixes.map { ("passing\($0)", "xml passing-entitlements\($0)") }
+            for (name, entitlementsBlock) in named {
+                let example = folder.appendingPathComponent(
+                    "\(page.metadata.id.rawValue)-\(name.replacingOccurrences(of: " ", with: "-"))")
+                try FileManager.default.createDirectory(at: example, withIntermediateDirectories: true)
+                let plist = try #require(page.block("xml \(name)"))
+                try plist.write(to: example.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+                if let entitlements = page.block(entitlementsBlock) {
+                    try entitlements.write(
+                        to: example.appendingPathComponent("App.entitlements"), atomically: true, encoding: .utf8)
+                    documents += 1
+                }
+                examples += 1
+                documents += 1
+            }
+        }
+        #expect(examples >= 2 * pages.count)
+        let output = try Self.pytest(["-s", "-k", "corpus"], environment: ["EPLINT_LSP_CORPUS": folder.path])
+        #expect(output.contains("1 passed"), "\(output)")
+        // Every file compared: none left out by a command-line run that failed.
+        #expect(output.contains("compared \(documents) documents"), "\(output)")
     }
 
     /// Runs the pytest-lsp tests; their output, the test failed when pytest did.
