@@ -1,4 +1,5 @@
 import Foundation
+import LintEngine
 import TestSupport
 import Testing
 
@@ -23,6 +24,56 @@ import Testing
         let output = try Self.pytest(
             ["-s", "-k", "corpus"], environment: ["EPLINT_LSP_CORPUS": folders.map(\.path).joined(separator: ":")])
         #expect(output.contains("1 passed"), "\(output)")
+    }
+
+    /// Every plist rule page's failing and passing examples, each in a folder of its own as
+    /// `Info.plist` with the page's entitlements beside it (paired as on the command line), as
+    /// written and with multibyte text before their elements: the server's diagnostics equal
+    /// `eplint --format json`'s findings on each file.
+    @Test(.requires(.lspPython)) func rulePageExamplesDiagnosticsEqualTheCommandLine() throws {
+        let folder = try TestScratch.folder("rule-page-examples")
+        let pages = RuleCatalog.all.map(RulePage.init).filter { $0.serverKind == nil }
+        var examples = 0
+        var documents = 0
+        for page in pages {
+            let named =
+                page.failingSuffixes.map { ("failing\($0)", "xml entitlements\($0)") }
+                + page.passingSuffixes.map { ("passing\($0)", "xml passing-entitlements\($0)") }
+            for (name, entitlementsBlock) in named {
+                let plist = try #require(page.block("xml \(name)"))
+                let entitlements = page.block(entitlementsBlock)
+                // As written, then with multibyte text before each indented line's elements.
+                let variants: [(String, (String) -> String)] = [("", { $0 }), ("-multibyte", Self.multibytePrefixed)]
+                for (variant, transform) in variants {
+                    let example = folder.appendingPathComponent(
+                        "\(page.metadata.id.rawValue)-\(name.replacingOccurrences(of: " ", with: "-"))\(variant)")
+                    try FileManager.default.createDirectory(at: example, withIntermediateDirectories: true)
+                    try transform(plist).write(
+                        to: example.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+                    if let entitlements {
+                        try transform(entitlements).write(
+                            to: example.appendingPathComponent("App.entitlements"), atomically: true, encoding: .utf8)
+                        documents += 1
+                    }
+                    documents += 1
+                }
+                examples += 1
+            }
+        }
+        #expect(examples >= 2 * pages.count)
+        let output = try Self.pytest(["-s", "-k", "corpus"], environment: ["EPLINT_LSP_CORPUS": folder.path])
+        #expect(output.contains("1 passed"), "\(output)")
+        // Every file compared: none left out by a command-line run that failed.
+        #expect(output.contains("compared \(documents) documents"), "\(output)")
+    }
+
+    /// `text` with a comment of 2- and 4-byte characters (1 and 2 UTF-16 units) after each
+    /// indented line's tabs: a position counted in the wrong unit no longer matches.
+    static func multibytePrefixed(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let indent = line.prefix { $0 == "\t" }
+            return indent.isEmpty ? String(line) : indent + "<!--é😀-->" + line.dropFirst(indent.count)
+        }.joined(separator: "\n")
     }
 
     /// Runs the pytest-lsp tests; their output, the test failed when pytest did.

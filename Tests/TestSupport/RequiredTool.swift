@@ -35,7 +35,8 @@ package struct RequiredTool: Sendable {
     /// Every tool a test needs (StrictModeTests requires them all under strict mode).
     package static var all: [RequiredTool] {
         [
-            node, python, python3, junitPython, cryptographyPython, lspPython, vim, script, strace, emacs, openssl,
+            node, python, python3, junitPython, cryptographyPython, lspPython, vim, script, strace, emacs, eglot,
+            openssl,
             clang,
             setpriv,
         ]
@@ -80,6 +81,15 @@ package struct RequiredTool: Sendable {
     package static let strace = RequiredTool(
         name: "strace", path: executable("strace"), reason: "strace is not on PATH")
     package static let emacs = RequiredTool(name: "emacs", path: executable("emacs"), reason: "Emacs is not on PATH")
+    /// Emacs whose `(require 'eglot)` loads: Debian's `elpa-eglot` for Emacs 28, built in from Emacs 29.
+    package static let eglot = RequiredTool(
+        name: "emacs (eglot)",
+        path: executable("emacs").flatMap { emacs in
+            let outcome = try? ChildProcess.run(
+                emacs, ["--batch", "--eval", "(require 'eglot)"])
+            return outcome.map { $0.status == 0 && !$0.signaled } == true ? emacs : nil
+        },
+        reason: "Emacs on PATH cannot load eglot (Debian's elpa-eglot)")
     /// Python alone, for the archives `zipfile` writes (the built-app tests).
     package static let python3 = RequiredTool(
         name: "python3", path: executable("python3"), reason: "python3 is not on PATH")
