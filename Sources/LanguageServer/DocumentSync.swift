@@ -55,6 +55,7 @@ extension LanguageServer {
         }
         document.version = params?["textDocument"]?["version"]?.int ?? document.version
         documents[uri] = document
+        markEdited(document)
         markTyped(uri)
     }
 
@@ -80,7 +81,8 @@ extension LanguageServer {
     }
 
     func didSave(_ params: JSONNode?) {
-        guard let uri = params?["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
+        guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri] else { return }
+        markEdited(document)
         markChanged(uri)
     }
 

@@ -154,7 +154,8 @@ package final class LanguageServer {
     /// `.eplint.yml`: the text documents are linted with, and its error.
     var configuration = ConfigurationState()
 
-    /// Entitlements URI → the Info.plists not open whose diagnostics were published for it.
+    /// Entitlements file edited since it was opened (URI) → the Info.plists not open whose
+    /// diagnostics were published for it. Opened, it stands for its saved text: nothing to add.
     var pairedShown: [String: Set<String>] = [:]
 
     /// Documents changed since they were last linted, in the order they changed.
@@ -171,7 +172,7 @@ package final class LanguageServer {
             // Its text now is linted: a change waiting for the delay needs no lint of its own.
             typedAt[uri] = nil
             publish(document)
-            if document.path.hasSuffix(".entitlements") { publishPaired(document) }
+            if pairedShown[uri] != nil { publishPaired(document) }
         }
     }
 

@@ -2,8 +2,8 @@ import EplintBase
 import LintRun
 
 /// An entitlements file's text is what the Info.plists paired with it are linted against,
-/// open or not: a change to it re-lints those that are not open too (their saved text), and
-/// their diagnostics are published as the open documents' are.
+/// open or not: once edited, its changes re-lint those that are not open too (their saved
+/// text), and their diagnostics are published as the open documents' are.
 extension LanguageServer {
     func publishPaired(_ entitlements: TextDocument) {
         let open = Array(documents.values)
@@ -23,7 +23,14 @@ extension LanguageServer {
         }
         // One that no longer pairs with it (an `entitlements:` edited) is cleared.
         clearPaired(entitlements.uri, keeping: shown)
-        if !shown.isEmpty { pairedShown[entitlements.uri] = shown }
+        pairedShown[entitlements.uri] = shown
+    }
+
+    /// An edit or a save of an entitlements file: from now on, its closed Info.plists are linted with it.
+    func markEdited(_ document: TextDocument) {
+        if document.path.hasSuffix(".entitlements") && pairedShown[document.uri] == nil {
+            pairedShown[document.uri] = []
+        }
     }
 
     /// Clears the diagnostics published for an entitlements file's Info.plists that are not open.

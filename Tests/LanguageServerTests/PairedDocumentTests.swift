@@ -53,10 +53,13 @@ import Testing
                 ]
             ],
         ])
+        // Opened, it is its saved text: the closed Info.plists are left alone.
+        #expect(Self.codes(client, infoURI) == nil)
+        ConfigurationDocumentTests.change(client, entitlements, Self.granted, version: 2)
         #expect(Self.codes(client, infoURI) == [])
         #expect(Self.codes(client, otherURI) == [])
         ConfigurationDocumentTests.change(
-            client, entitlements, Self.granted.replacingOccurrences(of: "<true/>", with: "<false/>"), version: 2)
+            client, entitlements, Self.granted.replacingOccurrences(of: "<true/>", with: "<false/>"), version: 3)
         #expect(Self.codes(client, infoURI) == ["EP401"])
         #expect(Self.codes(client, otherURI) == ["EP401"])
         #expect(Self.codes(client, settingsURI) == nil)
