@@ -35,13 +35,13 @@ extension LanguageServer {
     func refreshConfiguration() -> Bool {
         guard configuration.stale else { return false }
         configuration.stale = false
+        let saved = DocumentLint.configurationFile(root: root)
+        // An open `.eplint.yml` at the root counts before it is first saved.
         let path =
-            DocumentLint.configurationPath(root: root)
+            saved?.path
             ?? documents.values.first { Self.isConfiguration($0.path) && $0.path == root + "/.eplint.yml" }?.path
         let open = documents.values.first { $0.path == path }
-        let text =
-            open?.text
-            ?? path.flatMap { try? RegularFile.contents($0, limit: TextDocument.maximumSize).get() }
+        let text = open?.text ?? saved?.text
         guard path != configuration.path || text != configuration.checked else { return false }
         if let old = configuration.path, old != path, configuration.showsProblem {
             publishConfiguration(old, [], version: nil)

@@ -15,11 +15,13 @@ struct DocumentLint {
         self.configuration = configuration
     }
 
-    /// The workspace's `.eplint.yml`: nearest to its root, as the command line finds it from
-    /// its working directory, absolute so that its globs are the root's; nil when there is none.
-    static func configurationPath(root: String) -> String? {
-        let found = try? WorkspaceFileSystem(root: root).configurationFile(explicit: nil)
-        return found.map { $0.path.hasPrefix("/") ? $0.path : PathArithmetic.normalized(root + "/" + $0.path) }
+    /// The workspace's `.eplint.yml` and its text on disk: nearest to its root, as the command
+    /// line finds it from its working directory, absolute so that its globs are the root's; nil
+    /// when there is none.
+    static func configurationFile(root: String) -> (path: String, text: [UInt8])? {
+        guard let found = try? WorkspaceFileSystem(root: root).configurationFile(explicit: nil) else { return nil }
+        let path = found.path.hasPrefix("/") ? found.path : PathArithmetic.normalized(root + "/" + found.path)
+        return (path, Array(found.text.utf8))
     }
 
     /// Whether eplint lints a file of this name: property lists, entitlements and Expo's configuration.

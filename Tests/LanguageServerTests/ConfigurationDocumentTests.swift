@@ -111,6 +111,21 @@ import Testing
         #expect(Self.published(client, info.absoluteString)?.map { $0["code"] as? String } == ["EP101"])
     }
 
+    /// A `.eplint.yml` opened at the root before it was ever saved is the workspace's already.
+    @Test func anUnsavedConfigurationAtTheRootApplies() throws {
+        let folder = try TestScratch.folder("lsp-config")
+        let client = Client()
+        client.initialize(root: folder)
+        let info = folder.appendingPathComponent("Info.plist").absoluteString
+        client.send([
+            "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": info, "languageId": "xml", "version": 1, "text": Self.plist]],
+        ])
+        #expect(Self.published(client, info)?.map { $0["code"] as? String } == ["EP101"])
+        Self.open(client, folder.appendingPathComponent(".eplint.yml"), "disable: [EP101]\n")
+        #expect(Self.published(client, info)?.isEmpty == true)
+    }
+
     /// Broken on disk before any good text: the error is shown on the file (not open), and the
     /// documents are linted with the defaults; fixed on disk and reported, it clears.
     @Test func aBrokenConfigurationOnDiskIsADiagnosticOnIt() throws {
