@@ -27,6 +27,13 @@ import Testing
         ])
     }
 
+    static func openInfo(_ client: Client, _ uri: String) {
+        client.send([
+            "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": plist]],
+        ])
+    }
+
     static func change(_ client: Client, _ url: URL, _ text: String, version: Int) {
         client.send([
             "method": "textDocument/didChange",
@@ -75,12 +82,7 @@ import Testing
         try Data("disable: [EP101]\n".utf8).write(to: configuration)
         let client = Client()
         client.initialize(root: folder)
-        client.send([
-            "method": "textDocument/didOpen",
-            "params": [
-                "textDocument": ["uri": info.absoluteString, "languageId": "xml", "version": 1, "text": Self.plist]
-            ],
-        ])
+        Self.openInfo(client, info.absoluteString)
         #expect(Self.published(client, info.absoluteString)?.isEmpty == true)
         Self.open(client, configuration, "disable: [EP101]\n")
         #expect(Self.published(client, configuration.absoluteString) == nil)
@@ -117,10 +119,7 @@ import Testing
         let client = Client()
         client.initialize(root: folder)
         let info = folder.appendingPathComponent("Info.plist").absoluteString
-        client.send([
-            "method": "textDocument/didOpen",
-            "params": ["textDocument": ["uri": info, "languageId": "xml", "version": 1, "text": Self.plist]],
-        ])
+        Self.openInfo(client, info)
         #expect(Self.published(client, info)?.map { $0["code"] as? String } == ["EP101"])
         Self.open(client, folder.appendingPathComponent(".eplint.yml"), "disable: [EP101]\n")
         #expect(Self.published(client, info)?.isEmpty == true)
@@ -135,10 +134,7 @@ import Testing
         let client = Client()
         client.initialize(root: folder)
         let info = folder.appendingPathComponent("Info.plist").absoluteString
-        client.send([
-            "method": "textDocument/didOpen",
-            "params": ["textDocument": ["uri": info, "languageId": "xml", "version": 1, "text": Self.plist]],
-        ])
+        Self.openInfo(client, info)
         let shown = try #require(Self.published(client, configuration.absoluteString))
         #expect(shown.map { $0["code"] as? String } == ["EP012"])
         #expect((shown.first?["message"] as? String)?.hasPrefix("not valid YAML") == true)
