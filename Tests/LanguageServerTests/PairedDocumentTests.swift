@@ -80,4 +80,35 @@ import Testing
         // The open Info.plist got its own lint after the close, with a version.
         #expect((published.last?["params"] as? [String: Any])?["version"] as? Int == 1)
     }
+
+    /// An Xcode target's `CODE_SIGN_ENTITLEMENTS` pairs too, across folders.
+    @Test func anXcodeTargetsInfoPlistIsRelintedToo() throws {
+        let folder = try TestScratch.folder("lsp-paired")
+        for name in ["App.xcodeproj", "App", "Signing"] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data(
+            XcodeProjectText.pbxproj(target: [
+                "INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "Signing/App.entitlements",
+            ]).utf8
+        ).write(to: folder.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        let info = folder.appendingPathComponent("App/Info.plist")
+        try Data(ServerTests.plist.replacingOccurrences(of: "NL", with: "nl").utf8).write(to: info)
+        let entitlements = folder.appendingPathComponent("Signing/App.entitlements")
+        try Data(Self.granted.utf8).write(to: entitlements)
+        let client = Client()
+        client.initialize(root: folder)
+        client.send([
+            "method": "textDocument/didOpen",
+            "params": [
+                "textDocument": [
+                    "uri": entitlements.absoluteString, "languageId": "xml", "version": 1, "text": Self.granted,
+                ]
+            ],
+        ])
+        ConfigurationDocumentTests.change(
+            client, entitlements, Self.granted.replacingOccurrences(of: "<true/>", with: "<false/>"), version: 2)
+        #expect(Self.codes(client, FileURI.uri(of: info.path))?.contains("EP401") == true)
+    }
 }
