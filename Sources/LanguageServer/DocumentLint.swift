@@ -6,14 +6,22 @@ import LintRun
 /// standing in for the file, and turns its findings into the protocol's diagnostics.
 struct DocumentLint {
     let workspace: WorkspaceFileSystem
-    /// `.eplint.yml` of the workspace (nearest to its root, as the command line finds it from
-    /// its working directory), absolute so that its globs are the root's.
-    let configuration: String?
+    /// `.eplint.yml` of the workspace (its absolute path) and the text it is read from: the
+    /// last text that read without error (`ConfigurationDocument`).
+    let configuration: (path: String, text: [UInt8])?
 
-    init(root: String) {
+    init(root: String, configuration: (path: String, text: [UInt8])?) {
         workspace = WorkspaceFileSystem(root: root)
-        let found = try? workspace.configurationFile(explicit: nil)
-        configuration = found.map { $0.path.hasPrefix("/") ? $0.path : PathArithmetic.normalized(root + "/" + $0.path) }
+        self.configuration = configuration
+    }
+
+    /// The workspace's `.eplint.yml` and its text on disk: nearest to its root, as the command
+    /// line finds it from its working directory, absolute so that its globs are the root's; nil
+    /// when there is none.
+    static func configurationFile(root: String) -> (path: String, text: [UInt8])? {
+        guard let found = try? WorkspaceFileSystem(root: root).configurationFile(explicit: nil) else { return nil }
+        let path = found.path.hasPrefix("/") ? found.path : PathArithmetic.normalized(root + "/" + found.path)
+        return (path, Array(found.text.utf8))
     }
 
     /// Whether eplint lints a file of this name: property lists, entitlements and Expo's configuration.
@@ -37,16 +45,34 @@ struct DocumentLint {
         return outcome.fixRun?.proposedText(of: document.path)
     }
 
+    /// The Info.plists the workspace's run pairs with an entitlements file (`LintRun.infoPlists`);
+    /// none when its plan cannot be made (a failure the documents' own runs show).
+    func infoPlists(pairedWith entitlements: String, open: [TextDocument]) -> [String] {
+        (try? LintRun.infoPlists(
+            pairedWith: entitlements, options([workspace.root], open: open), host: ServerHost(workspace: workspace)))
+            ?? []
+    }
+
+    /// A run's options over `paths`: the open documents' texts stand in for their files, the
+    /// configuration's last good text for `.eplint.yml`.
+    private func options(_ paths: [String], open: [TextDocument]) -> LintOptions {
+        var options = LintOptions()
+        options.plan.paths = paths
+        options.unsavedTexts = Dictionary(open.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        if let configuration {
+            options.config = configuration.path
+            options.unsavedTexts[configuration.path] = configuration.text
+        }
+        return options
+    }
+
     private func run(_ document: TextDocument, open: [TextDocument], diff: Bool = false) -> Result<
         RunOutcome, RunFailure
     > {
-        var options = LintOptions()
+        var options = options([document.path], open: open)
         // A report that shows fixes as edits: the run resolves them against the text it linted.
         options.format = OutputFormat(rawValue: "json")!
-        options.plan.paths = [document.path]
-        options.unsavedTexts = Dictionary(open.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
         options.unsavedTexts[document.path] = document.text
-        options.config = configuration
         options.diff = diff
         let outcome: RunOutcome
         do throws(RunFailure) {

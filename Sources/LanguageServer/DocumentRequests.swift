@@ -27,7 +27,8 @@ extension LanguageServer {
             let only = params?["context"]?["only"]?.array?.compactMap(\.string)
             let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
             if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
-                let fixed = DocumentLint(root: root).fixedText(of: document, open: Array(documents.values))
+                let fixed = DocumentLint(root: root, configuration: lintConfiguration).fixedText(
+                    of: document, open: Array(documents.values))
             {
                 actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))
             }
@@ -65,6 +66,10 @@ extension LanguageServer {
     func pullDiagnostics(_ params: JSONNode?) -> Result<JSONValue, RPCError> {
         document(params).flatMap { document in
             guard let document else { return .success(.object([("kind", .string("full")), ("items", .array([]))])) }
+            if Self.isConfiguration(document.path) {
+                let items = document.path == configuration.path ? configurationDiagnostics() : []
+                return .success(.object([("kind", .string("full")), ("items", .array(items))]))
+            }
             guard let diagnostics = lint(document) else {
                 return .failure(RPCError(.internalError, "the run failed; see the server's message"))
             }

@@ -26,13 +26,15 @@ extension LanguageServer {
         guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
             return log("eplint lsp: textDocument/didOpen without textDocument.uri and text")
         }
-        guard let path = FileURI.path(of: uri), DocumentLint.lints(path) else { return }
+        guard let path = FileURI.path(of: uri), DocumentLint.lints(path) || Self.isConfiguration(path) else { return }
         let bytes = Array(text.utf8)
         guard bytes.count <= TextDocument.maximumSize else {
             return log("eplint lsp: \(uri) is larger than \(TextDocument.maximumSize) bytes; not linted")
         }
         let document = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: bytes)
         documents[uri] = document
+        // Open, its diagnostics are its own, no longer an entitlements file's on its behalf.
+        for key in pairedShown.keys { pairedShown[key]?.remove(uri) }
         markChanged(uri)
     }
 
@@ -53,7 +55,8 @@ extension LanguageServer {
         }
         document.version = params?["textDocument"]?["version"]?.int ?? document.version
         documents[uri] = document
-        markChanged(uri)
+        markEdited(document)
+        markTyped(uri)
     }
 
     func didClose(_ params: JSONNode?) {
@@ -61,19 +64,30 @@ extension LanguageServer {
             return
         }
         findings[uri] = nil
-        // A closed entitlements file is its saved text again for the Info.plists paired with it.
-        if closed.path.hasSuffix(".entitlements") { for other in documents.keys.sorted() { markChanged(other) } }
+        // Closed, `.eplint.yml` is its saved text again: checked anew, its error shown on the file.
+        if Self.isConfiguration(closed.path) {
+            configuration.checked = nil
+            configuration.showsProblem = false
+            configuration.stale = true
+        }
+        // A closed entitlements file is its saved text again for the Info.plists paired with it;
+        // those not open were shown for its unsaved text, and are cleared.
+        if closed.path.hasSuffix(".entitlements") {
+            for other in documents.keys.sorted() { markChanged(other) }
+            clearPaired(uri)
+        }
         // Closed, its findings are no longer the editor's to show.
         send(OutgoingMessage.notification("textDocument/publishDiagnostics", Self.diagnostics(uri, [], version: nil)))
     }
 
     func didSave(_ params: JSONNode?) {
-        guard let uri = params?["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
+        guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri] else { return }
+        markEdited(document)
         markChanged(uri)
     }
 
-    /// Lints a document and sends its diagnostics; a failure of the run (a broken `.eplint.yml`)
-    /// is shown as a message, the document's diagnostics left as they were.
+    /// Lints a document and sends its diagnostics; a failure of the run (an Xcode project that
+    /// cannot be read; a broken `.eplint.yml` is `ConfigurationDocument`'s) is shown as a message, the document's diagnostics left as they were.
     func publish(_ document: TextDocument) {
         guard let diagnostics = lint(document) else { return }
         send(
@@ -83,12 +97,15 @@ extension LanguageServer {
             ))
     }
 
-    /// Lints a document's current text and keeps its findings; its diagnostics, nil when the run failed.
+    /// Lints a document's current text and keeps its findings (an open one's); its diagnostics,
+    /// nil when the run failed.
     func lint(_ document: TextDocument) -> [JSONValue]? {
-        switch DocumentLint(root: root).findings(of: document, open: Array(documents.values)) {
+        switch DocumentLint(root: root, configuration: lintConfiguration).findings(
+            of: document, open: Array(documents.values))
+        {
         case .success(let found):
             lastFailure = nil
-            findings[document.uri] = found
+            if documents[document.uri] != nil { findings[document.uri] = found }
             let lines = LineTable(document.text)
             return found.map { DocumentLint.json($0, in: document, lines: lines, encoding: encoding) }
         case .failure(let failure):

@@ -25,16 +25,37 @@ package final class LanguageServer {
     /// Whether the client watches files for the server when asked (`client/registerCapability`).
     private var watchesFiles = false
 
+    /// How long after a document's last change its diagnostics are pushed, in milliseconds:
+    /// `initializationOptions.debounceMilliseconds` (0 to 10,000), else 150. A save, an open or a
+    /// request about the document lints it at once.
+    package private(set) var debounce = 150
+    /// Now, in milliseconds (a test gives its own clock: nothing is timed).
+    let clock: () -> Int
+    /// Documents changed by the client and not linted yet → when they last changed.
+    private var typedAt: [String: Int] = [:]
+
     /// `send` writes one framed message; `root` is the root until `initialize` names one.
-    package init(root: String, send: @escaping ([UInt8]) -> Void) {
+    package init(
+        root: String, clock: @escaping () -> Int = LanguageServer.monotonicMilliseconds,
+        send: @escaping ([UInt8]) -> Void
+    ) {
         self.root = root
+        self.clock = clock
         self.send = send
     }
 
     /// Reads and handles messages until `exit` or the end of the input; the process's exit status.
-    package func serve(_ input: some ByteSource) -> Int32 {
+    /// `ready(milliseconds)`: whether the input has something within that time, which is how
+    /// long the server waits before pushing the diagnostics of a change.
+    package func serve(
+        _ input: some ByteSource, ready: (Int) -> Bool = LanguageServer.standardInputReady(within:)
+    ) -> Int32 {
         var frames = FrameReader(input)
         while exitStatus == nil {
+            if let wait = nextLint, !frames.hasUnreadInput, !ready(wait) {
+                lintDue()
+                continue
+            }
             switch frames.next() {
             case .message(let body):
                 // What else the client sent meanwhile is handled with it: a burst of keystrokes is
@@ -79,6 +100,9 @@ package final class LanguageServer {
                 notification(method, message.params)
                 continue
             }
+            // A request may ask about a document typed in: its findings must be the text's.
+            for uri in typedAt.keys.sorted() { markChanged(uri) }
+            typedAt = [:]
             lintChanged()
             if cancelled.contains(Self.idKey(id)) {
                 send(OutgoingMessage.error(RPCError(.requestCancelled, "the request was cancelled"), id: id))
@@ -89,7 +113,25 @@ package final class LanguageServer {
             case .failure(let error): send(OutgoingMessage.error(error, id: id))
             }
         }
-        if exitStatus == nil { lintChanged() }
+        if exitStatus == nil { lintDue() }
+    }
+
+    /// A document the client changed: linted once `debounce` has passed without another change.
+    func markTyped(_ uri: String) { typedAt[uri] = clock() }
+
+    /// Milliseconds until the next typed document is due, nil when none waits.
+    package var nextLint: Int? {
+        typedAt.values.min().map { max(0, $0 + debounce - clock()) }
+    }
+
+    /// Lints what changed: what was opened or saved, and what was typed into `debounce` ago or more.
+    package func lintDue() {
+        let now = clock()
+        for (uri, at) in typedAt.sorted(by: { $0.value < $1.value }) where now - at >= debounce {
+            typedAt[uri] = nil
+            markChanged(uri)
+        }
+        lintChanged()
     }
 
     /// A request id as a key: integers and strings apart (an id is one or the other when decoded).
@@ -109,22 +151,43 @@ package final class LanguageServer {
     /// The message of the last run that failed, until a run succeeds.
     var lastFailure: String?
 
+    /// `.eplint.yml`: the text documents are linted with, and its error.
+    var configuration = ConfigurationState()
+
+    /// Entitlements file edited since it was opened (URI) → the Info.plists not open whose
+    /// diagnostics were published for it. Opened, it stands for its saved text: nothing to add.
+    var pairedShown: [String: Set<String>] = [:]
+
     /// Documents changed since they were last linted, in the order they changed.
     private var changed: [String] = []
 
-    /// Lints each changed document that is still open and publishes its diagnostics.
+    /// Checks `.eplint.yml` if it may have changed (a changed configuration re-lints every open
+    /// document), then lints each changed document that is still open and publishes its diagnostics.
     private func lintChanged() {
+        if refreshConfiguration() { for uri in documents.keys.sorted() { markChanged(uri) } }
         let uris = changed
         changed = []
-        for uri in uris { if let document = documents[uri] { publish(document) } }
+        for uri in uris {
+            guard let document = documents[uri], !Self.isConfiguration(document.path) else { continue }
+            // Its text now is linted: a change waiting for the delay needs no lint of its own.
+            typedAt[uri] = nil
+            publish(document)
+            if pairedShown[uri] != nil { publishPaired(document) }
+        }
     }
 
     /// An entitlements file's text is what the Info.plists paired with it are linted against:
-    /// its change re-lints every other open document too.
+    /// its change re-lints every other open document too. Each change has `.eplint.yml` looked
+    /// at again (a client may not report the file's changes on disk).
     func markChanged(_ uri: String) {
+        configuration.stale = true
+        typedAt[uri] = nil
         if !changed.contains(uri) { changed.append(uri) }
         guard documents[uri]?.path.hasSuffix(".entitlements") == true else { return }
-        for other in documents.keys.sorted() where !changed.contains(other) { changed.append(other) }
+        for other in documents.keys.sorted() where !changed.contains(other) {
+            typedAt[other] = nil
+            changed.append(other)
+        }
     }
 
     private func request(_ method: String, _ params: JSONNode?) -> Result<JSONValue, RPCError> {
@@ -159,7 +222,9 @@ package final class LanguageServer {
         case "initialized" where watchesFiles: registerWatchers()
         // A project, xcconfig, configuration or paired file changed on disk: every open
         // document's plan may have, so each is linted again.
-        case "workspace/didChangeWatchedFiles": for uri in documents.keys.sorted() { markChanged(uri) }
+        case "workspace/didChangeWatchedFiles":
+            configuration.stale = true
+            for uri in documents.keys.sorted() { markChanged(uri) }
         default: break  // `initialized`, `$/…` and anything unknown need no answer.
         }
     }
@@ -167,6 +232,9 @@ package final class LanguageServer {
     private func initialize(_ params: JSONNode?) -> JSONValue {
         let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        if let delay = params?["initializationOptions"]?["debounceMilliseconds"]?.int, (0...10_000).contains(delay) {
+            debounce = delay
+        }
         watchesFiles =
             params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.isTrue ?? false
         // The first workspace folder, else the deprecated rootUri, else the working directory.

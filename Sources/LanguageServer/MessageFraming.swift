@@ -32,6 +32,9 @@ package struct FrameReader<Source: ByteSource> {
 
     package init(_ source: Source) { self.source = source }
 
+    /// Whether `next()` has something to go on without reading: unread bytes, or the input's end.
+    package var hasUnreadInput: Bool { start < buffer.count || atEnd }
+
     package mutating func next() -> Frame {
         let headerEnd: Int
         switch findHeaderEnd() {

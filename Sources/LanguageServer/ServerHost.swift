@@ -1,4 +1,5 @@
 import EplintBase
+import LintEngine
 import LintRun
 import PlistSyntax
 import RunPlan
@@ -32,8 +33,27 @@ struct WorkspaceFileSystem: PlanFileSystem {
 
     func identity(of path: String) -> String { host.identity(of: absolute(path)) }
 
+    /// Absolute: what a run shows, it reads from the process's working directory, which is not the root.
+    func shown(_ path: String) -> String { PathArithmetic.normalized(absolute(path)) }
+
     /// Relative paths are the root's, not the process's working directory's.
     private func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : root + "/" + path }
+}
+
+extension LanguageServer {
+    /// Milliseconds of the monotonic clock: what the debounce delay is counted on.
+    package static func monotonicMilliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
+    }
+
+    /// Whether standard input has something to read (or has ended) within `milliseconds`.
+    package static func standardInputReady(within milliseconds: Int) -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        // Interrupted, it is polled again by the serve loop, with what is left of the delay.
+        return poll(&descriptor, 1, Int32(clamping: milliseconds)) != 0
+    }
 }
 
 /// The run's host in the server: files are read from the workspace, notes go to standard error

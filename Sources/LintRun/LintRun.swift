@@ -13,8 +13,7 @@ package enum LintRun {
     /// baseline or project) is thrown.
     package static func run(_ options: LintOptions, host: some RunHost) throws(RunFailure) -> RunOutcome {
         let planner = options.planner(host)
-        let project = try ProjectConfiguration.load(explicit: options.config, verbose: options.plan.verbose, host: host)
-        let configuration = try planned { () throws(PlanFailure) in try planner.runConfiguration(project) }
+        let (project, configuration) = try Self.configuration(options, planner: planner, host: host)
         let policy = try FindingsPolicy(project: project, baselinePath: options.baseline)
         let linter = Linter(rules: allRules, configuration: configuration)
         let mapped = planner.configuredEntitlements(project)
@@ -97,6 +96,18 @@ package enum LintRun {
         return policy.finish(
             found, options: options, named: options.plan.paths, host: host, fixRun: fixRun,
             excerptText: { path in texts[path] ?? written[path] ?? table.bytes(of: path) })
+    }
+
+    /// The run's `.eplint.yml` and the configuration it makes with the options: the first step
+    /// of a run, and all a language server needs to check an edited `.eplint.yml` (it fails as
+    /// the run would, with the message the command line stops with).
+    package static func configuration(_ options: LintOptions, planner: RunPlanner? = nil, host: some RunHost)
+        throws(RunFailure) -> (file: ConfigurationFile?, configuration: LintConfiguration)
+    {
+        let project = try ProjectConfiguration.load(
+            explicit: options.config, verbose: options.plan.verbose, unsaved: options.unsavedTexts, host: host)
+        let planner = planner ?? options.planner(host)
+        return (project, try planned { () throws(PlanFailure) in try planner.runConfiguration(project) })
     }
 
     /// The files a run lints, found once (`eplint context` shows the same): the plan's paths

@@ -12,11 +12,17 @@ import RunPlan
 /// Finding and applying `.eplint.yml`, xcconfig files and baselines for one run.
 enum ProjectConfiguration {
     /// `--config FILE`, else `.eplint.yml` in the working directory or the nearest parent
-    /// (`PlanFileSystem.configurationFile`).
-    package static func load(explicit: String?, verbose: Bool, host: some RunHost) throws(RunFailure)
-        -> ConfigurationFile?
-    {
-        let found = try planned { () throws(PlanFailure) in try host.fileSystem.configurationFile(explicit: explicit) }
+    /// (`PlanFileSystem.configurationFile`). `unsaved[explicit]`, an editor's text of the file
+    /// named, stands in for it (`LintOptions.unsavedTexts`).
+    package static func load(
+        explicit: String?, verbose: Bool, unsaved: [String: [UInt8]] = [:], host: some RunHost
+    ) throws(RunFailure) -> ConfigurationFile? {
+        let found: (path: String, text: String)?
+        if let explicit, let text = unsaved[explicit] {
+            found = (explicit, String(decoding: text, as: UTF8.self))
+        } else {
+            found = try planned { () throws(PlanFailure) in try host.fileSystem.configurationFile(explicit: explicit) }
+        }
         guard let (path, text) = found else { return nil }
         if verbose { host.note("eplint: using configuration \(path)\n") }
         let absolutePath = absolute(path)

@@ -21,6 +21,9 @@ package protocol PlanFileSystem: Sendable {
     func canonical(_ path: String) -> String
     /// Equal for two paths exactly when they are the same file, whatever their spelling.
     func identity(of path: String) -> String
+    /// A path as the user sees it (`shown` below); files it names are read from the process's
+    /// working directory, so a file system with another root shows absolute paths.
+    func shown(_ path: String) -> String
 }
 
 package struct PlanFileStatus: Sendable, Equatable {
@@ -48,5 +51,5 @@ extension PlanFileSystem {
     }
 
     /// A path as the user sees it: relative to the working directory.
-    func shown(_ path: String) -> String { PathArithmetic.relative(path, to: workingDirectory) }
+    package func shown(_ path: String) -> String { PathArithmetic.relative(path, to: workingDirectory) }
 }

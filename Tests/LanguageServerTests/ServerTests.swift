@@ -8,17 +8,21 @@ import Testing
 @Suite struct ServerTests {
     final class Client {
         var sent: [[String: Any]] = []
-        lazy var server = LanguageServer(root: "/") { [unowned self] bytes in
-            // Each write is one framed message.
-            var reader = FrameReader(BytesSource(bytes))
-            guard case .message(let body) = reader.next(),
-                let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-            else {
-                Issue.record("the server wrote an unframed or malformed message")
-                return
-            }
-            sent.append(object)
-        }
+        /// The server's clock, in milliseconds: moved by the test, never by time.
+        var now = 0
+        lazy var server = LanguageServer(
+            root: "/", clock: { [unowned self] in now },
+            send: { [unowned self] bytes in
+                // Each write is one framed message.
+                var reader = FrameReader(BytesSource(bytes))
+                guard case .message(let body) = reader.next(),
+                    let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+                else {
+                    Issue.record("the server wrote an unframed or malformed message")
+                    return
+                }
+                sent.append(object)
+            })
 
         func send(_ object: [String: Any]) {
             var message = object
@@ -46,6 +50,8 @@ import Testing
                 [
                     "rootUri": root.absoluteString,
                     "capabilities": ["general": ["positionEncodings": encodings]],
+                    // Changes linted at the end of each message (the debounce is `DebounceTests`').
+                    "initializationOptions": ["debounceMilliseconds": 0],
                 ])
             #expect(response?["result"] != nil)
             send(["method": "initialized", "params": [:]])
@@ -314,16 +320,7 @@ import Testing
     @Test func anOpenEntitlementsFileIsItsUnsavedText() throws {
         let folder = try TestScratch.folder("lsp")
         let info = Self.plist.replacingOccurrences(of: "NL", with: "nl")
-        let granted = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-            \t<key>com.apple.developer.storekit.external-purchase</key>
-            \t<true/>
-            </dict>
-            </plist>
-
-            """
+        let granted = PairedDocumentTests.granted
         try Data(info.utf8).write(to: folder.appendingPathComponent("Info.plist"))
         try Data(granted.utf8).write(to: folder.appendingPathComponent("App.entitlements"))
         let client = Client()
@@ -386,35 +383,5 @@ import Testing
         ])
         #expect(client.sent.count == before + 1)
         #expect(client.published.isEmpty)
-    }
-
-    /// A broken `.eplint.yml` stops each run: the message is shown once while it stays broken,
-    /// the diagnostics left as they were; fixed, linting resumes.
-    @Test func aBrokenConfigurationIsShownOnce() throws {
-        let folder = try TestScratch.folder("lsp")
-        try Data("severity: [not a map\n".utf8).write(to: folder.appendingPathComponent(".eplint.yml"))
-        let client = Client()
-        client.initialize(root: folder)
-        let uri = folder.appendingPathComponent("Info.plist").absoluteString
-        client.send([
-            "method": "textDocument/didOpen",
-            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": Self.plist]],
-        ])
-        for version in 2...4 {
-            client.send([
-                "method": "textDocument/didChange",
-                "params": [
-                    "textDocument": ["uri": uri, "version": version], "contentChanges": [["text": Self.plist]],
-                ],
-            ])
-        }
-        let shown = client.sent.filter { $0["method"] as? String == "window/showMessage" }
-        #expect(shown.count == 1)
-        let message = (shown.first?["params"] as? [String: Any])?["message"] as? String
-        #expect(message?.hasPrefix("eplint: ") == true && message?.contains(".eplint.yml") == true)
-        #expect(!client.sent.contains { $0["method"] as? String == "textDocument/publishDiagnostics" })
-        try Data("disable: [EP102]\n".utf8).write(to: folder.appendingPathComponent(".eplint.yml"))
-        client.send(["method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]]])
-        #expect(client.published.map { $0["code"] as? String } == ["EP101"])
     }
 }

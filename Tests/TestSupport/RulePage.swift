@@ -42,6 +42,10 @@ package struct RulePage: Sendable {
         ([""] + (2...9).map { " \($0)" }).filter { block("xml passing\($0)") != nil }
     }
 
+    /// Whether the page's examples are `.eplint.yml` files (`yaml configuration failing`):
+    /// the language server's EP012, tested in LanguageServerTests.
+    package var isConfigurationPage: Bool { block("yaml configuration failing") != nil }
+
     /// Which kind of server document the page's examples are, from its example blocks; nil
     /// for a plist rule's page.
     package var serverKind: ServerDocumentKind? {

@@ -76,7 +76,9 @@ def resident_kb():
 
 
 uri = (work / "Info.plist").as_uri()
-send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"rootUri": work.as_uri(), "capabilities": {}}})
+# No debounce delay: what is measured is the lint of each keystroke, not the wait for the next.
+send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "rootUri": work.as_uri(), "capabilities": {}, "initializationOptions": {"debounceMilliseconds": 0}}})
 receive()
 send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
 send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {

@@ -1062,6 +1062,60 @@ Set `INFOPLIST_PREPROCESS = YES` for the target (Build Settings, "Preprocess Inf
 
 """#),
         (#"""
+EP012
+"""#, #"""
+configuration-error
+"""#, #"""
+error
+"""#, #"""
+`.eplint.yml` cannot be read: not YAML, an unknown key or rule, a value of the wrong type.
+"""#, #"""
+none
+"""#, #"""
+# EP012 configuration-error
+
+- **Severity:** error
+- **Summary:** `.eplint.yml` cannot be read: not YAML, an unknown key or rule, a value of the wrong type.
+- **Fix:** none: which setting was meant is for the configuration's author to say.
+
+## What it checks
+
+The workspace's `.eplint.yml` is read as the command line reads it (see the README's "Configuration"): YAML, a mapping of known keys, each of its type; rule IDs that `eplint rules` lists; `required-version` admitting this eplint; the xcconfig files and deployment targets it names readable and valid. This rule is the language server's (`eplint lsp`): the error is a diagnostic at its line in `.eplint.yml`, updated as you type, and the other documents are linted with the last configuration that read without error (the defaults until one has). The command line does not report it as a finding: it stops before linting anything, with exit status 2 and the same message (`.eplint.yml:3: disable: unknown rule 'EP999'; 'eplint rules' lists them`), because a run with a configuration it cannot read would lint with settings nobody chose.
+
+## Why
+
+> A misspelt rule ID or key would otherwise change nothing without a word: a finding the author meant to disable stays, an `exclude` that does not parse lints what should not be.
+
+## Failing example
+
+For this `.eplint.yml`:
+
+```yaml configuration failing
+disable:
+  - EP101
+  - EP999
+```
+
+the language server reports (on the line; the command line stops with the same message):
+
+```text output
+.eplint.yml:3:1: error: disable: unknown rule 'EP999'; 'eplint rules' lists them [EP012]
+```
+
+## Passing example
+
+```yaml configuration passing
+disable:
+  - EP101
+  - EP102
+```
+
+## How to fix
+
+Correct the line the message names; `eplint rules` lists the rule IDs, the README's "Configuration" the keys and their types.
+
+"""#),
+        (#"""
 EP101
 """#, #"""
 region-not-lowercase

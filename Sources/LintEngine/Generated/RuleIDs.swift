@@ -24,6 +24,8 @@ extension RuleID {
     package static let ep010PreprocessorComment = RuleID("EP010")
     /// `directives-not-preprocessed`
     package static let ep011DirectivesNotPreprocessed = RuleID("EP011")
+    /// `configuration-error`
+    package static let ep012ConfigurationError = RuleID("EP012")
     /// `region-not-lowercase`
     package static let ep101RegionNotLowercase = RuleID("EP101")
     /// `region-unknown`

@@ -166,6 +166,38 @@ async def test_diagnostics_equal_the_command_line_then_follow_edits(
     assert list(client.diagnostics[uri]) == []
 
 
+@pytest.mark.asyncio
+async def test_a_broken_configuration_is_a_diagnostic_at_its_line(client: LanguageClient, workspace: pathlib.Path):
+    """Edited into an error, .eplint.yml gets EP012 at the line (after the debounce delay); fixed, it clears."""
+    uri = (workspace / ".eplint.yml").as_uri()
+    saved = (workspace / ".eplint.yml").read_text(encoding="utf-8")
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=saved)
+        )
+    )
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="severity:\n  EP201: warnin\n")],
+        )
+    )
+    await next_diagnostics(client)
+    found = client.diagnostics[uri]
+    assert [(d.code, d.range.start.line, d.message) for d in found] == [
+        ("EP012", 1, "severity: must be error, warning or note")
+    ]
+    assert found[0].code_description.href.endswith("/Rules/EP012.md")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=saved)],
+        )
+    )
+    await next_diagnostics(client)
+    assert list(client.diagnostics[uri]) == []
+
+
 def apply(text: str, edits: list) -> str:
     """Applies LSP text edits (UTF-16 positions) to a text, last first."""
     lines = text.split("\n")

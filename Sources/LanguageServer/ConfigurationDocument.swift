@@ -1,0 +1,115 @@
+import EplintBase
+import LintEngine
+import LintRun
+
+/// `.eplint.yml` as a document. The command line stops at a broken configuration (exit 2, the
+/// message with its line); in the editor that message is a diagnostic at its line (EP012), and
+/// the other documents are linted with the last text that read without error.
+struct ConfigurationState {
+    /// The workspace's `.eplint.yml` (absolute) when it was last checked.
+    var path: String?
+    /// The text last checked, and the last one that read without error.
+    var checked: [UInt8]?
+    var lastGood: [UInt8]?
+    /// The error of the text last checked: its 1-based line and message.
+    var problem: (line: Int, message: String)?
+    /// Whether a diagnostic is showing on `path` (so that a fixed file's is cleared once).
+    var showsProblem = false
+    /// Set by whatever may have changed the file (an edit, a save, a watched-file change).
+    var stale = true
+}
+
+extension LanguageServer {
+    static func isConfiguration(_ path: String) -> Bool { path.split(separator: "/").last == ".eplint.yml" }
+
+    /// What documents are linted with: the configuration's path and its last good text (an
+    /// empty text, the defaults, while none has read without error).
+    var lintConfiguration: (path: String, text: [UInt8])? {
+        configuration.path.map { ($0, configuration.lastGood ?? []) }
+    }
+
+    /// Checks `.eplint.yml` (its open text, else the file) when it may have changed, through the
+    /// run's own first step; publishes or clears its diagnostic. True when the configuration
+    /// documents are linted with changed.
+    @discardableResult
+    func refreshConfiguration() -> Bool {
+        guard configuration.stale else { return false }
+        configuration.stale = false
+        let saved = DocumentLint.configurationFile(root: root)
+        // An open `.eplint.yml` at the root counts before it is first saved.
+        let path =
+            saved?.path
+            ?? documents.values.first { Self.isConfiguration($0.path) && $0.path == root + "/.eplint.yml" }?.path
+        let open = documents.values.first { $0.path == path }
+        let text = open?.text ?? saved?.text
+        guard path != configuration.path || text != configuration.checked else { return false }
+        if let old = configuration.path, old != path, configuration.showsProblem {
+            publishConfiguration(old, [], version: nil)
+        }
+        let before = lintConfiguration.map { $0.text }
+        configuration.path = path
+        configuration.checked = text
+        configuration.problem = nil
+        if let path {
+            var options = LintOptions()
+            options.config = path
+            options.unsavedTexts[path] = text ?? []
+            do throws(RunFailure) {
+                _ = try LintRun.configuration(options, host: ServerHost(workspace: WorkspaceFileSystem(root: root)))
+                configuration.lastGood = text
+            } catch {
+                configuration.problem = Self.problem(error.message, path: path)
+            }
+        } else {
+            configuration.lastGood = nil
+        }
+        if let path, configuration.problem != nil || configuration.showsProblem {
+            publishConfiguration(path, configurationDiagnostics(), version: open?.version)
+        }
+        return lintConfiguration.map { $0.text } != before
+    }
+
+    /// `.eplint.yml`'s diagnostics: its error, if any.
+    func configurationDiagnostics() -> [JSONValue] {
+        guard let path = configuration.path, let problem = configuration.problem else { return [] }
+        let document = TextDocument(
+            uri: FileURI.uri(of: path), path: path, version: 0, text: configuration.checked ?? [])
+        let lines = LineTable(document.text)
+        let start = document.position(line: problem.line, scalarColumn: 1, encoding: encoding, lines: lines)
+        let end = document.position(line: problem.line, scalarColumn: .max, encoding: encoding, lines: lines)
+        let rule = RuleID.ep012ConfigurationError
+        return [
+            .object([
+                ("range", .object([("start", start.json), ("end", end.json)])),
+                ("severity", .integer(1)),
+                ("code", .string(rule.rawValue)),
+                (
+                    "codeDescription",
+                    .object([("href", .string(ToolIdentity.page("Rules/\(rule).md", at: ToolIdentity.version)))])
+                ),
+                ("source", .string("eplint")),
+                ("message", .string(problem.message)),
+            ])
+        ]
+    }
+
+    private func publishConfiguration(_ path: String, _ diagnostics: [JSONValue], version: Int?) {
+        configuration.showsProblem = !diagnostics.isEmpty
+        let uri = documents.values.first { $0.path == path }?.uri ?? FileURI.uri(of: path)
+        send(
+            OutgoingMessage.notification(
+                "textDocument/publishDiagnostics", Self.diagnostics(uri, diagnostics, version: version)))
+    }
+
+    /// The line and message of a failure the command line would stop with: the configuration's
+    /// errors start `PATH:LINE: `; another (an xcconfig it names cannot be read) is shown at line 1.
+    static func problem(_ message: String, path: String) -> (line: Int, message: String) {
+        guard message.hasPrefix(path + ":") else { return (1, message) }
+        let rest = message.dropFirst(path.count + 1)
+        let digits = rest.prefix { $0.isNumber }
+        guard let line = Int(digits), line > 0, rest.dropFirst(digits.count).hasPrefix(": ") else {
+            return (1, String(rest.drop { $0 == " " }))
+        }
+        return (line, String(rest.dropFirst(digits.count + 2)))
+    }
+}

@@ -1,0 +1,45 @@
+import EplintBase
+import LintRun
+
+/// An entitlements file's text is what the Info.plists paired with it are linted against,
+/// open or not: once edited, its changes re-lint those that are not open too (their saved
+/// text), and their diagnostics are published as the open documents' are.
+extension LanguageServer {
+    func publishPaired(_ entitlements: TextDocument) {
+        let open = Array(documents.values)
+        let paired = DocumentLint(root: root, configuration: lintConfiguration)
+            .infoPlists(pairedWith: entitlements.path, open: open)
+        var shown: Set<String> = []
+        for path in paired where !open.contains(where: { $0.path == path }) {
+            guard case .success(let text) = RegularFile.contents(path, limit: TextDocument.maximumSize) else {
+                continue
+            }
+            let document = TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: text)
+            guard let diagnostics = lint(document) else { continue }
+            send(
+                OutgoingMessage.notification(
+                    "textDocument/publishDiagnostics", Self.diagnostics(document.uri, diagnostics, version: nil)))
+            shown.insert(document.uri)
+        }
+        // One that no longer pairs with it (an `entitlements:` edited) is cleared.
+        clearPaired(entitlements.uri, keeping: shown)
+        pairedShown[entitlements.uri] = shown
+    }
+
+    /// An edit or a save of an entitlements file: from now on, its closed Info.plists are linted with it.
+    func markEdited(_ document: TextDocument) {
+        if document.path.hasSuffix(".entitlements") && pairedShown[document.uri] == nil {
+            pairedShown[document.uri] = []
+        }
+    }
+
+    /// Clears the diagnostics published for an entitlements file's Info.plists that are not open.
+    func clearPaired(_ entitlements: String, keeping kept: Set<String> = []) {
+        for uri in (pairedShown.removeValue(forKey: entitlements) ?? []).subtracting(kept).sorted()
+        where documents[uri] == nil {
+            send(
+                OutgoingMessage.notification("textDocument/publishDiagnostics", Self.diagnostics(uri, [], version: nil))
+            )
+        }
+    }
+}
