@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "EplintRules", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
         // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
         // on external purchase tokens, report bodies and notifications.
-        .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "Signatures"]),
+        .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "Signatures"]),
         // Signed payloads verified as Apple's App Store Server Library does, offline: OpenSSL's
         // libcrypto opened with dlopen only when a signature is checked (nothing linked, start-up
         // unchanged) and Apple Root CA - G3 embedded. Imports nothing of eplint.
@@ -68,7 +68,7 @@ let package = Package(
         // precedence, decided before linting through one injected file system.
         .target(
             name: "RunPlan",
-            dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "Preprocessor", "Configuration", "XcodeProject"]),
+            dependencies: ["EplintBase", "LintEngine", "Preprocessor", "Configuration", "XcodeProject"]),
         // Built apps: the zip of an .ipa, Mach-O code signatures and provisioning profiles.
         .target(name: "BuiltApps", dependencies: ["CZlib", "EplintBase", "PlistSyntax"]),
         // Diagnostics + rule metadata → text. Sees nothing of the parser.
@@ -80,7 +80,7 @@ let package = Package(
             name: "LintRun",
             dependencies: [
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "Configuration",
-                "Threads", "XcodeProject", "ServerSide", "Signatures", "BuiltApps", "RunPlan",
+                "Threads", "XcodeProject", "ServerSide", "BuiltApps", "RunPlan",
             ]
         ),
         // `eplint lsp`: the Language Server Protocol over standard input/output, linting each open
@@ -104,7 +104,7 @@ let package = Package(
             name: "eplint-fuzz",
             dependencies: [
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide",
-                "BuiltApps", "XcodeProject", "Configuration", "LanguageServer",
+                "BuiltApps", "XcodeProject", "LanguageServer",
             ]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
@@ -132,12 +132,12 @@ let package = Package(
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(
             name: "ServerSideTests",
-            dependencies: ["ServerSide", "Signatures", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
+            dependencies: ["ServerSide", "Signatures", "LintEngine", "Reporters", "TestSupport"]),
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
             dependencies: [
-                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide", "TestSupport", "BuiltApps",
+                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "TestSupport", "BuiltApps",
             ]
         ),
         .testTarget(name: "LintEngineTests", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "TestSupport"]),
@@ -150,25 +150,25 @@ let package = Package(
             dependencies: ["Configuration", "EplintBase", "LintEngine", "TestSupport"]
         ),
         .testTarget(
-            name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "LintEngine", "TestSupport"]),
+            name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "TestSupport"]),
         .testTarget(
             name: "RunPlanLibraryTests",
-            dependencies: ["RunPlan", "EplintBase", "Configuration", "LintEngine", "PlistSyntax", "TestSupport"]),
+            dependencies: ["RunPlan", "EplintBase", "Configuration", "LintEngine", "TestSupport"]),
         // The run in-process: options and a test host in, the outcome checked (no process spawned).
         .testTarget(
             name: "LintRunTests",
             dependencies: [
-                "LintRun", "RunPlan", "EplintBase", "LintEngine", "PlistSyntax", "Reporters", "ServerSide",
+                "LintRun", "RunPlan", "EplintBase", "LintEngine", "Reporters", "ServerSide",
                 "TestSupport",
             ]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         // The server in-process: framing, messages, documents and edits, diagnostics.
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "LintRun", "EplintBase", "PlistSyntax", "ServerSide", "TestSupport"]),
+            dependencies: ["LintEngine", "LanguageServer", "EplintBase", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["eplint", "Reporters", "TestSupport"],
+            dependencies: ["LintEngine", "eplint", "Reporters", "TestSupport"],
             // Read from disk by the tests, not built.
             exclude: ["Golden", "Snapshots", "Schemas", "XcodeTruth", "LanguageServer"]
         ),

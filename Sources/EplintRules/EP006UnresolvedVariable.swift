@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 
 /// A region or URL made of a build setting nobody defined: eplint cannot check it.

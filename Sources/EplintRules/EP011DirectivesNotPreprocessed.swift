@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// C preprocessor lines in an Info.plist whose target does not preprocess it: Xcode copies
 /// the lines into the app's Info.plist as text, where they break it.

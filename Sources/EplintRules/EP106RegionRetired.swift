@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// A region Apple's documentation no longer lists for the key (`us` in the link keys since
 /// May 2025). Which regions, since when and why is data (`RetiredRegions` in regions.plist).

@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 
 /// A valid absolute URL whose scheme is not https (compared ignoring case).

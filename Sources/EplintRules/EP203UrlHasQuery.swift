@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 
 /// A URL with a query component (a `?`, even with nothing after it).

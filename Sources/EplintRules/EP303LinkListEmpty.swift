@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 
 /// A MultiLink region mapped to an empty array.

@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 
 /// The same URL twice in one MultiLink array.

@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// The embedded provisioning profile of an app that uses external purchase has expired.
 struct EP407ProfileExpired: PairingRule {

@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import LintRun
 
 /// Quick fixes from findings' fixes (fixes are data: edits the run resolved against the text it
 /// linted). A safe fix is the preferred quick fix; an unsafe one says so in its title.

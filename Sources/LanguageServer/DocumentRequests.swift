@@ -1,5 +1,4 @@
 import EplintBase
-import LintEngine
 import LintRun
 import ServerSide
 

@@ -1,6 +1,4 @@
 import EplintBase
-import LintEngine
-import PlistSyntax
 import ServerSide
 
 /// Open documents: their text kept through full and incremental changes, linted, and their

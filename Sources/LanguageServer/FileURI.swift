@@ -1,5 +1,3 @@
-import EplintBase
-
 /// `file:` URIs, the way clients name documents and workspace folders.
 package enum FileURI {
     /// The absolute path of a `file:` URI (percent escapes decoded), nil for any other scheme or

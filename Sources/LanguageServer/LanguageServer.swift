@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import LintRun
 import PlistSyntax
 import ServerSide
 

@@ -1,4 +1,3 @@
-import EplintBase
 import LintRun
 
 /// An entitlements file's text is what the Info.plists paired with it are linted against,

@@ -1,7 +1,6 @@
 import EplintBase
 import LintEngine
 import LintRun
-import PlistSyntax
 import RunPlan
 
 #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import EplintBase
-
 /// `$(NAME)` and `${NAME}` references in plist strings, resolved from `--define` values in
 /// one pass (no nesting), as Xcode expands Info.plist build settings.
 package struct BuildSettings: Sendable {

@@ -1,4 +1,3 @@
-import EplintBase
 import PlistSyntax
 
 /// `<!-- eplint:disable-next EP203 … -->` (the next element and everything in it) and

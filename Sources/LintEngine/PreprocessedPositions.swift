@@ -1,4 +1,3 @@
-import EplintBase
 import Preprocessor
 
 extension PreprocessorPositionMap {

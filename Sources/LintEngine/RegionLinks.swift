@@ -1,5 +1,3 @@
-import PlistSyntax
-
 /// The links of one region across `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink`,
 /// as Apple counts them: distinct URL strings of both keys together. Case variants of a
 /// region (`FR`, `fr`) are merged; regions that are unknown, not allowed or unresolved are

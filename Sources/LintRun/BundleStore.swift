@@ -1,5 +1,4 @@
 import BuiltApps
-import EplintBase
 
 /// The files of a built artifact, wherever they are: a folder on disk (`.app`, `.xcarchive`)
 /// or the entries of an `.ipa`. Paths are relative to the artifact, folders end in `/`.

@@ -1,7 +1,5 @@
-import Configuration
 import EplintBase
 import LintEngine
-import PlistSyntax
 import Preprocessor
 import RunPlan
 import XcodeProject

@@ -1,8 +1,6 @@
-import Configuration
 import EplintBase
 import LintEngine
 import PlistSyntax
-import RunPlan
 
 #if canImport(Glibc)
     import Glibc

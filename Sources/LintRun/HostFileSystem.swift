@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 import RunPlan
 
 #if canImport(Glibc)

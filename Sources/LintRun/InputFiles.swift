@@ -1,4 +1,3 @@
-import EplintBase
 import RunPlan
 
 #if canImport(Glibc)

@@ -1,8 +1,6 @@
 import Configuration
-import EplintBase
 import EplintRules
 import LintEngine
-import PlistSyntax
 import RunPlan
 
 /// `eplint lint`: every decision of a run, from its options to its outcome. The inputs are

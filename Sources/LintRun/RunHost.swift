@@ -1,5 +1,4 @@
 import EplintBase
-import PlistSyntax
 import RunPlan
 
 #if canImport(Glibc)

@@ -4,7 +4,6 @@ import LintEngine
 import PlistSyntax
 import Preprocessor
 import RunPlan
-import XcodeProject
 
 /// Linting a file in the contexts the run plan (`RunPlan`) gave it.
 enum TargetContexts {

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `--format github`: GitHub Actions workflow commands, one per diagnostic, then a summary
 /// line (GitHub shows only ten errors and ten warnings of a step as annotations).
 package struct GitHubReporter: Reporter {

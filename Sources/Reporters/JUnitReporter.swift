@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `--format junit`: JUnit XML as Jenkins, GitLab, Bitrise, CircleCI and Azure Pipelines read
 /// it (the schema of Jenkins' xunit plugin, `junit-10.xsd`): a test suite per file, a failing
 /// test case per finding (the rule, its position and message; the gcc lines in the body), a

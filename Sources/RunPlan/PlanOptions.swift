@@ -1,6 +1,4 @@
-import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// The plan could not be made: a file the user named cannot be read or is wrong. The message
 /// is printed as it is.

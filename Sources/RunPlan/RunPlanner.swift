@@ -1,7 +1,6 @@
 import Configuration
 import EplintBase
 import LintEngine
-import PlistSyntax
 import Preprocessor
 import XcodeProject
 

@@ -1,6 +1,4 @@
-import EplintBase
 import LintEngine
-import PlistSyntax
 import Preprocessor
 import XcodeProject
 

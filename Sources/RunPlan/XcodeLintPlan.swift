@@ -1,7 +1,5 @@
 import Configuration
-import EplintBase
 import LintEngine
-import PlistSyntax
 import XcodeProject
 
 /// What the Xcode projects of a run add to it: the contexts of the Info.plists their targets

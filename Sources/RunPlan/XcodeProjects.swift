@@ -1,5 +1,4 @@
 import LintEngine
-import PlistSyntax
 import XcodeProject
 
 /// Finding the Xcode projects a path names and reading them, through the plan's file system:

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A token lacks a field of seed 000, or has one of the two custom-link fields without the other.
 struct EP603TokenMissingField: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.token] }

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `tokenType` other than `ACQUISITION` or `SERVICES` (seed 000).
 struct EP605TokenUnknownType: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.token] }

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `tokenCreationDate` or `tokenExpirationDate` that is not plausibly UNIX milliseconds (seconds, most often).
 struct EP606TokenDateNotMilliseconds: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.token] }

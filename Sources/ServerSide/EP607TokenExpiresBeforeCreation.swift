@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A custom-link token whose `tokenExpirationDate` is not after its `tokenCreationDate`.
 struct EP607TokenExpiresBeforeCreation: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.token] }

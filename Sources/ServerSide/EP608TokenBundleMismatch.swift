@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A token or notification for another app: its `bundleId` differs from `--bundle-id` / `bundle-id:`.
 /// A notification names its app in `data`, `summary` or `appData` (its externalPurchaseToken is
 /// checked as a token); Apple's verifier compares `bundleId` in every environment.

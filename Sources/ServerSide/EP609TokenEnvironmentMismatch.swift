@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A sandbox token (`externalPurchaseId` starting with `SANDBOX`) where production is expected, or the reverse.
 struct EP609TokenEnvironmentMismatch: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.token] }

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A production token or notification for another app: its `appAppleId` differs from
 /// `--app-apple-id` / `app-apple-id:`. Sandbox ones are left alone: Apple's verifier compares
 /// `appAppleId` in production only (sandbox payloads carry test values).

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A report body or notification payload without a field Apple requires.
 struct EP703MissingField: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.report, .notification] }

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `requestIdentifier` (seed 003), `notificationUUID` (seed 001) or a token's
 /// `externalPurchaseId` (seed 000: a UUID, `SANDBOX_`-prefixed in the sandbox) that is not a UUID.
 struct EP705NotAUUID: ServerRule {

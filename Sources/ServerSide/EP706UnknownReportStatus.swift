@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A report `status` Apple does not define.
 struct EP706UnknownReportStatus: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.report] }

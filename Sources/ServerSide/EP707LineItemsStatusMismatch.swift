@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `lineItems` with a status for a token without transactions (seed 003), or `LINE_ITEM` without them.
 struct EP707LineItemsStatusMismatch: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.report] }

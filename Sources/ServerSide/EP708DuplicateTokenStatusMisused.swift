@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `DUPLICATE_TOKEN` for a token that is not a custom-link (`SERVICES` or `ACQUISITION`) token.
 /// Checked when the token is given with `--token`: matched by `externalPurchaseId`, or the only token given.
 struct EP708DuplicateTokenStatusMisused: ServerRule {

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A notification payload without exactly one of `data`, `appData`, `summary`, `externalPurchaseToken` (seed 001).
 struct EP710PayloadFieldCount: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.notification] }

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// The payload field does not go with the notification type: `externalPurchaseToken` only with
 /// `EXTERNAL_PURCHASE_TOKEN`, `appData` only with `RESCIND_CONSENT`, `summary` only with
 /// `RENEWAL_EXTENSION`/`SUMMARY`, and those types carry their own field.

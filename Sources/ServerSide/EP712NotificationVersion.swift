@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A notification `version` other than "2.0".
 struct EP712NotificationVersion: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.notification] }

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `signedDate` that is not plausibly UNIX milliseconds (seconds, most often).
 struct EP713DateNotMilliseconds: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.notification] }

@@ -1,7 +1,3 @@
-import EplintBase
-import LintEngine
-import PlistSyntax
-
 /// A line item without a field its object's page marks required, or without `exchangeRate`
 /// when it reports in another currency than it charged (Apple's OmittedFieldError, 4).
 struct EP716LineItemMissingField: ServerRule {

@@ -1,7 +1,3 @@
-import EplintBase
-import LintEngine
-import PlistSyntax
-
 /// A field Apple rejects with FieldNotAllowedError (5): one its object's page does not list
 /// (a refund's `quantity`, a one-time buy's `subscriptionEvent` …), or `exchangeRate` with the
 /// same pricing and reporting currency.

@@ -1,7 +1,3 @@
-import EplintBase
-import LintEngine
-import PlistSyntax
-
 /// A line-item value outside Apple's allowed values: `eventType`, `productType`,
 /// `subscriptionEvent`, a `reportingCurrency` not among the 44 Apple supports, a `taxCountry`
 /// that is not three capital letters (ISO 3166-1 alpha-3). The last two are UnknownEnumError (7).

@@ -1,7 +1,3 @@
-import EplintBase
-import LintEngine
-import PlistSyntax
-
 /// A `reportingCurrency` Apple's rule does not allow: a supported pricing currency is reported
 /// in itself; an unsupported one in EUR or USD (ReportingCurrencyExchangeNotAllowedError, 18).
 struct EP719LineItemReportingCurrency: ServerRule {

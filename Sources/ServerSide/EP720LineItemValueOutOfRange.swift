@@ -1,7 +1,3 @@
-import EplintBase
-import LintEngine
-import PlistSyntax
-
 /// A negative amount or days of paid service (NegativeValueNotAllowedError, 15), a `quantity` or
 /// `exchangeRate` that is not positive (PositiveValueRequiredError, 16), paid days on a
 /// SUBSCRIPTION_START (34), a SUBSCRIPTION_PAYMENT without a positive `amountTaxInclusive` (35).

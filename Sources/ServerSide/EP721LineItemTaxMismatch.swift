@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `amountTaxExclusive` + `taxAmount` ≠ `amountTaxInclusive` (IncorrectAmountTaxInclusiveError, 11).
 struct EP721LineItemTaxMismatch: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.report] }

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A line-item date that is not plausibly UNIX milliseconds: Apple's DateTooFarInPastError (27)
 /// says "Date must be in milliseconds" for `creationDate`, `subscriptionStartDate`, `subscriptionEndDate`.
 struct EP722LineItemDateNotMilliseconds: ServerRule {

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A `creationDate` in the future (FutureDateError, 6) or, with the report's token given
 /// (`--token`), before the token was created or, for a buy, after it expired
 /// (LineItemCreationDateOutOfRangeError, 36); a `subscriptionStartDate` after the

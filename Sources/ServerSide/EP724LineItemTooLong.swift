@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A value longer than its field page's "Maximum length" (MaximumLengthExceededError, 19):
 /// `lineItemId`, `referenceLineItemId` 128, `productIdentifier` 256, `pricingCurrency`, `exchangeRate` 128.
 struct EP724LineItemTooLong: ServerRule {

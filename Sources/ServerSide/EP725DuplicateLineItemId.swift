@@ -1,6 +1,4 @@
-import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// Two line items of one report with the same `lineItemId` (DuplicateValueError, 1): it is
 /// "unique per app", and reused only to restate a line item in a later report.

@@ -1,6 +1,4 @@
-import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// A `referenceLineItemId` Apple rejects, decided within one report: the line item itself
 /// (SelfReferenceError, 13); a refund of a line item that is not a buy (ReferenceLineItemNotABuyError,

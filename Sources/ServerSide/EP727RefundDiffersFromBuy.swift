@@ -1,6 +1,4 @@
-import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// A refund whose buy, in the same report, has another `reportingCurrency` (ReportingCurrencyMismatchError,
 /// 2), `taxCountry` (TaxCountryMismatchError, 23), `pricingCurrency` (PricingCurrencyMismatchError, 32)

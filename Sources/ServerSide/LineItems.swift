@@ -1,6 +1,4 @@
-import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// The three line-item objects of a report (Apple's OneTimeBuyLineItem, SubscriptionBuyLineItem,
 /// RefundLineItem pages). No member names the object: `eventType` and `productType` tell it.

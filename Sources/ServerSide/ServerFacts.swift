@@ -1,5 +1,4 @@
 import EplintBase
-import PlistSyntax
 
 /// Facts from Apple's documentation (shared/seeds 000, 001, 003) that several rules use.
 enum ServerFacts {

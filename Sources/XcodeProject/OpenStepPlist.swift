@@ -1,5 +1,3 @@
-import EplintBase
-
 /// A value of an old-style (OpenStep / NeXT) property list, the format of `project.pbxproj`.
 /// There are no numbers or booleans in it: `objectVersion = 54;` and `YES` are strings.
 package indirect enum OpenStepValue: Sendable, Equatable {

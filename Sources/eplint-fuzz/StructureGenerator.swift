@@ -1,9 +1,7 @@
-import Configuration
 import EplintRules
 import LintEngine
 import PlistSyntax
 import Preprocessor
-import ServerSide
 import XcodeProject
 
 #if canImport(Glibc)

@@ -1,7 +1,6 @@
 import EplintBase
 import LintEngine
 import LintRun
-import Reporters
 
 struct RulesCommand {
     static let spec = CommandSpec.declared(

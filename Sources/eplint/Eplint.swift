@@ -1,5 +1,4 @@
 import LintEngine
-import LintRun
 
 /// The root command: `eplint [lint] PATH…`, `eplint rules`, `eplint explain ID`, `eplint regions`,
 /// `eplint help [SUBCOMMAND]`.

@@ -1,5 +1,3 @@
-import EplintBase
-
 /// Declares a command's options and reads them, in one call per option: the name and help are
 /// written once, next to the property the value goes to, and the method called fixes the
 /// value's type (`flag` → Bool, `value` → String?, `values` → [String], `choice` → an enum).

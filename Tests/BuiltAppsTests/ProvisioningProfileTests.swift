@@ -1,5 +1,4 @@
 import Foundation
-import PlistSyntax
 import TestSupport
 import Testing
 

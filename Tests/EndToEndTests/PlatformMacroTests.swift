@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// `#if TARGET_OS_*` through the binary: the Xcode target's platforms (device and simulator

@@ -1,7 +1,5 @@
-import EplintRules
 import Foundation
 import LintEngine
-import PlistSyntax
 import TestSupport
 import Testing
 

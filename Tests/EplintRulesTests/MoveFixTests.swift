@@ -1,5 +1,3 @@
-import EplintRules
-import LintEngine
 import Testing
 
 /// EP404/EP405 moves beyond the pages' examples: what the rule knows of the destination, and

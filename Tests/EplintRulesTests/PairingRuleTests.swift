@@ -1,5 +1,4 @@
 import EplintRules
-import LintEngine
 import Testing
 
 /// The entitlements rules and EP011, and only they, run on an Info.plist without StoreKit keys:

@@ -1,4 +1,3 @@
-import EplintRules
 import Foundation
 import LintEngine
 import TestSupport

@@ -1,5 +1,4 @@
 import Foundation
-import LanguageServer
 import LintEngine
 import TestSupport
 import Testing

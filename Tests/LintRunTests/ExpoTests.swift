@@ -1,7 +1,5 @@
 import EplintBase
 import Foundation
-import LintRun
-import TestSupport
 import Testing
 
 /// Expo's app.json: `expo.ios.infoPlist` and `expo.ios.entitlements` linted as the Info.plist

@@ -1,5 +1,4 @@
 import Foundation
-import LintRun
 import TestSupport
 import Testing
 

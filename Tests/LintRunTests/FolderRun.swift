@@ -1,5 +1,4 @@
 import Foundation
-import LintEngine
 import LintRun
 import Reporters
 import ServerSide

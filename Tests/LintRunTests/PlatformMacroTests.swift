@@ -1,6 +1,4 @@
 import Foundation
-import LintRun
-import TestSupport
 import Testing
 
 /// `#if TARGET_OS_*` without an Xcode project: the platform from `--platform` or `platform:`,

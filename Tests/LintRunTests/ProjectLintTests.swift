@@ -1,6 +1,5 @@
 import Foundation
 import LintRun
-import TestSupport
 import Testing
 
 /// A project's files linted in-process: ignore entries, xcconfig settings, entitlements

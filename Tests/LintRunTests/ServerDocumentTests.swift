@@ -1,6 +1,5 @@
 import EplintBase
 import Foundation
-import LintRun
 import TestSupport
 import Testing
 

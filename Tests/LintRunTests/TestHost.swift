@@ -1,7 +1,6 @@
 import EplintBase
 import Foundation
 import LintRun
-import PlistSyntax
 import RunPlan
 
 /// A run's host for in-process tests: files are read from the disk (a scratch folder), the

@@ -1,8 +1,6 @@
 import EplintBase
 import Testing
 
-@testable import PlistSyntax
-
 /// `AbsoluteDate.unixSeconds` reads back what `text(unixSeconds:)` writes (EPLINT_NOW for the server rules).
 @Suite struct AbsoluteDateTests {
     @Test(arguments: [

@@ -1,5 +1,4 @@
 import Foundation
-import PlistSyntax
 import Preprocessor
 import TestSupport
 

@@ -3,7 +3,6 @@ import Foundation
 import LintEngine
 import PlistSyntax
 import Preprocessor
-import TestSupport
 import Testing
 
 /// eplint's preprocessing against the real one: for every case, clang fails (and so Xcode's

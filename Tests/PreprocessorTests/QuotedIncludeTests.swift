@@ -3,7 +3,6 @@ import Foundation
 import LintEngine
 import PlistSyntax
 import Preprocessor
-import TestSupport
 import Testing
 
 /// An `IncludeReader` over files in memory: paths relative to the plist's folder, `..` taken

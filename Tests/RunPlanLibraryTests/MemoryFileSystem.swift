@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 import RunPlan
 
 /// A file system held in memory: the files of a test, by path relative to `/work`, the

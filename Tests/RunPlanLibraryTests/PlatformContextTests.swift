@@ -1,6 +1,5 @@
 import Configuration
 import EplintBase
-import Preprocessor
 import RunPlan
 import TestSupport
 import Testing

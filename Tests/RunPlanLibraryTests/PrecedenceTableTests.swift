@@ -1,5 +1,4 @@
 import Configuration
-import LintEngine
 import RunPlan
 import TestSupport
 import Testing

@@ -1,4 +1,3 @@
-import PlistSyntax
 import RunPlan
 import TestSupport
 import Testing

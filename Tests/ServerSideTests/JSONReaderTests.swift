@@ -1,5 +1,4 @@
 import Foundation
-import PlistSyntax
 import ServerSide
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-import LintEngine
 import ServerSide
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import LintEngine
-import PlistSyntax
 import Reporters
 import ServerSide
 import Signatures
