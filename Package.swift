@@ -39,8 +39,10 @@ let package = Package(
         // walk needs, without libdispatch's start-up cost.
         .target(name: "Threads"),
         // What several stages share, and nothing else: source positions and line starts,
-        // SyntaxProblem (the preprocessor's and the parser's), the JSON value reports and
-        // baselines are written from, path globs and ConfigurationError. Imports nothing.
+        // SyntaxProblem (the preprocessor's and the parser's), byte sources (files, descriptors,
+        // buffers: the parser's, the language server's framing, the host's), the exact JSON reader
+        // with positions (server documents, JSON-RPC, Expo) and the JSON value reports and
+        // baselines are written from, path globs and ConfigurationError. Imports no eplint module.
         .target(name: "EplintBase"),
         // eplint's own C preprocessor, run as Xcode's build runs clang's on an Info.plist: decoded
         // text → preprocessed text, a map of positions back to the source, EP007/EP010 problems.
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "LintEngine", dependencies: ["EplintBase", "Preprocessor", "PlistSyntax"]),
         // One file per rule; Generated/AllRules.swift lists them (scripts/generate.sh).
         .target(name: "EplintRules", dependencies: ["EplintBase", "LintEngine", "PlistSyntax"]),
-        // Server side: an exact JSON reader with positions, Base64URL, and the EP6xx/EP7xx rules
+        // Server side: Base64URL, compact JWS, and the EP6xx/EP7xx rules
         // on external purchase tokens, report bodies and notifications.
         .target(name: "ServerSide", dependencies: ["EplintBase", "LintEngine", "Signatures"]),
         // Signed payloads verified as Apple's App Store Server Library does, offline: OpenSSL's
@@ -87,12 +89,12 @@ let package = Package(
         // document's unsaved text through the run library, as the command line lints the file.
         .target(
             name: "LanguageServer",
-            dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "ServerSide", "RunPlan", "LintRun"]),
+            dependencies: ["EplintBase", "LintEngine", "RunPlan", "LintRun"]),
         // The command line: arguments parsed into options, the process as the run's host, reports written.
         .executableTarget(
             name: "eplint",
             dependencies: [
-                "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "Reporters", "Threads", "ServerSide",
+                "EplintBase", "Preprocessor", "LintEngine", "Reporters", "Threads", "ServerSide",
                 "RunPlan",
                 "LintRun", "LanguageServer",
             ]
@@ -132,18 +134,20 @@ let package = Package(
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(
             name: "ServerSideTests",
-            dependencies: ["ServerSide", "Signatures", "LintEngine", "Reporters", "TestSupport"]),
+            dependencies: ["EplintBase", "ServerSide", "Signatures", "LintEngine", "Reporters", "TestSupport"]),
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
             dependencies: [
-                "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "TestSupport", "BuiltApps",
+                "EplintBase", "LintEngine", "EplintRules", "Reporters", "TestSupport", "BuiltApps",
             ]
         ),
         .testTarget(name: "LintEngineTests", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "PreprocessorTests",
-            dependencies: ["Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "TestSupport"]
+            dependencies: [
+                "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "ConfigurationTests",
@@ -165,7 +169,7 @@ let package = Package(
         // The server in-process: framing, messages, documents and edits, diagnostics.
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LintEngine", "LanguageServer", "EplintBase", "PlistSyntax", "TestSupport"]),
+            dependencies: ["LintEngine", "LanguageServer", "EplintBase", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["LintEngine", "eplint", "Reporters", "TestSupport"],

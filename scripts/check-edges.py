@@ -13,7 +13,8 @@ import os
 import re
 import sys
 
-ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
+ARGUMENTS = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+ROOT = os.path.abspath(ARGUMENTS[0] if ARGUMENTS else os.path.join(os.path.dirname(__file__), ".."))
 
 TARGET_START = re.compile(r"\.(target|executableTarget|testTarget|systemLibrary|plugin)\(\s*name:\s*\"([^\"]+)\"")
 DEPENDENCIES = re.compile(r"dependencies:\s*\[(.*?)\]", re.S)

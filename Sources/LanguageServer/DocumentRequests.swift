@@ -1,6 +1,5 @@
 import EplintBase
 import LintRun
-import ServerSide
 
 /// Requests about an open document: code actions, hover, pull diagnostics.
 extension LanguageServer {

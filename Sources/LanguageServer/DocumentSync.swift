@@ -1,5 +1,4 @@
 import EplintBase
-import ServerSide
 
 /// Open documents: their text kept through full and incremental changes, linted, and their
 /// diagnostics published.

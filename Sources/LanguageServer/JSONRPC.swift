@@ -1,5 +1,4 @@
 import EplintBase
-import ServerSide
 
 /// JSON-RPC 2.0 error codes the server answers with (the protocol's and LSP's own).
 package enum ErrorCode: Int, Sendable {

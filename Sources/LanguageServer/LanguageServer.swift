@@ -1,7 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
-import ServerSide
 
 /// `eplint lsp`: the Language Server Protocol over a byte stream. Messages are handled in order;
 /// those that arrived together are one burst, each document it changed linted once through the

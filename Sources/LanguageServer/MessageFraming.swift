@@ -1,5 +1,4 @@
 import EplintBase
-import PlistSyntax
 
 /// What the input holds next.
 package enum Frame: Equatable, Sendable {

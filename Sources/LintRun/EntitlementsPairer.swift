@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 import RunPlan
 
 /// An Info.plist's paired entitlements, decided before it is linted, and what `--verbose` says

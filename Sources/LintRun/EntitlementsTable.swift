@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// Every entitlements file a run pairs with, read and parsed once before the files are linted
 /// in parallel: the pairers look their files up here instead of reading them for each

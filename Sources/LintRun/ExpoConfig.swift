@@ -1,7 +1,6 @@
 import EplintBase
 import LintEngine
 import PlistSyntax
-import ServerSide
 
 /// Expo's `app.json` / `app.config.json`: `expo.ios.infoPlist` is linted as the Info.plist
 /// and `expo.ios.entitlements` as its entitlements, located where the JSON writes them

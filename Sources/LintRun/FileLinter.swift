@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 import RunPlan
 
 /// How one input is linted, the same for the first lint, `--fix`'s re-lints and its moves: in

@@ -1,5 +1,4 @@
 import EplintBase
-import PlistSyntax
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// An external purchase token after Base64URL decoding (seed 000).
 package struct DecodedToken: Sendable {
     /// The JSON object the token holds.

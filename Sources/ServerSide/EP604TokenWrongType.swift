@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// A token field of the wrong JSON type (seed 000: `appAppleId` an integer, dates integers in milliseconds …).

@@ -1,3 +1,5 @@
+import EplintBase
+
 /// `lineItems` with a status for a token without transactions (seed 003), or `LINE_ITEM` without them.
 struct EP707LineItemsStatusMismatch: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.report] }

@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// The three line-item objects of a report (Apple's OneTimeBuyLineItem, SubscriptionBuyLineItem,

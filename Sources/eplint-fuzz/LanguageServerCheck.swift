@@ -1,5 +1,5 @@
+import EplintBase
 import LanguageServer
-import PlistSyntax
 
 /// EPLINT_FUZZ_MODE=lsp: the input is what a client writes to `eplint lsp`, once framed (after
 /// an `initialize` and the opening of a document, so that edits reach it) and once as a single

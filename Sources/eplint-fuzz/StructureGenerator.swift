@@ -1,6 +1,6 @@
+import EplintBase
 import EplintRules
 import LintEngine
-import PlistSyntax
 import Preprocessor
 import XcodeProject
 

@@ -1,6 +1,6 @@
+import EplintBase
 import LanguageServer
 import LintRun
-import PlistSyntax
 
 /// `eplint lsp`: the language server on standard input and output (LanguageServer).
 struct LanguageServerCommand {

@@ -1,5 +1,5 @@
+import EplintBase
 import LintRun
-import PlistSyntax
 import RunPlan
 
 #if canImport(Glibc)

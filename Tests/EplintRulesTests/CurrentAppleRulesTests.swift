@@ -1,7 +1,7 @@
+import EplintBase
 import EplintRules
 import Foundation
 import LintEngine
-import PlistSyntax
 import Testing
 
 /// Apple's rules as of the newest documentation: retired regions (EP106), the

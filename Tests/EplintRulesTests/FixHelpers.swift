@@ -1,7 +1,7 @@
+import EplintBase
 import EplintRules
 import Foundation
 import LintEngine
-import PlistSyntax
 
 /// `bytes` saved as `path`, fixed as `eplint --fix` (and `--unsafe-fixes` when `allowing` is
 /// `.unsafe`) fixes it, with every finding reported.

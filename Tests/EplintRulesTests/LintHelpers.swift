@@ -1,7 +1,7 @@
 import BuiltApps
+import EplintBase
 import EplintRules
 import LintEngine
-import PlistSyntax
 import Reporters
 
 /// The gcc lines eplint prints for `text` saved as `path`.

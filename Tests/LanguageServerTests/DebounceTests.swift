@@ -1,6 +1,5 @@
 import EplintBase
 import Foundation
-import PlistSyntax
 import TestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import EplintBase
 import LanguageServer
-import PlistSyntax
 import Testing
 
 /// A source that hands out its bytes `chunk` at a time, as a pipe may.

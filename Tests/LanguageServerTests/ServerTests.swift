@@ -1,6 +1,6 @@
+import EplintBase
 import Foundation
 import LanguageServer
-import PlistSyntax
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
+import EplintBase
 import EplintRules
 import Foundation
 import LintEngine
-import PlistSyntax
 import Preprocessor
 import Testing
 

@@ -1,5 +1,5 @@
+import EplintBase
 import Foundation
-import ServerSide
 import Testing
 
 /// The JSON reader against RFC 8259 and against Foundation's JSONSerialization as an oracle.

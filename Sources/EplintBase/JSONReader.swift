@@ -1,5 +1,3 @@
-import EplintBase
-
 /// Why a document is not JSON (RFC 8259), and where.
 package struct JSONSyntaxError: Error, Sendable {
     package var message: String
@@ -382,7 +380,7 @@ package struct JSONReader {
 }
 
 extension String {
-    func leftPadded(to width: Int) -> String {
+    package func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -1,5 +1,3 @@
-import EplintBase
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

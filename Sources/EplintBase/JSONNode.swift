@@ -1,5 +1,3 @@
-import EplintBase
-
 /// A JSON value with the place it was written: what the server-side rules look at.
 package struct JSONNode: Sendable {
     package indirect enum Value: Sendable {
