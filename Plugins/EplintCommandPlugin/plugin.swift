@@ -48,11 +48,8 @@ struct EplintCommandPlugin: CommandPlugin {
         return false
     }
 
-    /// eplint's options that take no value.
-    private let flags: Set<String> = [
-        "--strict", "--verbose", "--version", "--help", "-h", "--fix", "--unsafe-fixes", "--diff", "--error-on-empty",
-        "--preprocess", "--xcode-environment",
-    ]
+    /// eplint's options that take no value (LintFlags.swift, generated from lint's option table).
+    private var flags: Set<String> { eplintFlags }
 }
 
 #if canImport(XcodeProjectPlugin)

@@ -2,7 +2,9 @@ import EplintBase
 import LintEngine
 import LintRun
 
-struct RulesCommand {
+struct RulesCommand: PrintingCommand {
+    static var usesFiles: Bool { false }
+
     static let spec = CommandSpec.declared(
         name: "rules", abstract: "List every rule: ID, name, default severity, fix (none, safe, unsafe), summary.",
         by: RulesCommand.init)
@@ -50,7 +52,9 @@ struct RulesCommand {
     }
 }
 
-struct ExplainCommand {
+struct ExplainCommand: PrintingCommand {
+    static var usesFiles: Bool { false }
+
     static let spec = CommandSpec.declared(
         name: "explain", abstract: "Print a rule's documentation page.", by: ExplainCommand.init)
 
@@ -71,7 +75,9 @@ struct ExplainCommand {
     }
 }
 
-struct RegionsCommand {
+struct RegionsCommand: PrintingCommand {
+    static var usesFiles: Bool { false }
+
     static let spec = CommandSpec.declared(
         name: "regions", abstract: "Print the built-in region data as the XML property list that --regions loads.",
         by: RegionsCommand.init)

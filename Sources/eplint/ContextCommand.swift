@@ -1,7 +1,7 @@
 import LintRun
 
 /// `eplint context PATH`: the plan's contexts (`ContextReport`), printed.
-struct ContextCommand {
+struct ContextCommand: PrintingCommand {
     /// Lint's options that decide the contexts, shared with lint's help text.
     private static let planOptions = [
         "config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",

@@ -1,7 +1,7 @@
 import LintEngine
 
-/// The root command: `eplint [lint] PATH…`, `eplint rules`, `eplint explain ID`, `eplint regions`,
-/// `eplint help [SUBCOMMAND]`.
+/// The root command: `eplint [lint] PATH…`, `eplint help [SUBCOMMAND]`, and the subcommands
+/// of the command table.
 enum Eplint {
     static let version = ToolIdentity.version
 
@@ -11,64 +11,45 @@ enum Eplint {
         (or warning with --strict), 2 the run itself failed.
         """
 
-    /// What the command line asks for.
-    enum Invocation {
-        case lint(LintCommand)
-        case rules(RulesCommand)
-        case explain(ExplainCommand)
-        case regions(RegionsCommand)
-        case context(ContextCommand)
-        case server(ServerCommand)
-        case lsp(LanguageServerCommand)
-        /// Help or the version: print it, exit 0.
-        case text(String)
-
-        /// Whether it reads or writes files, so needs the working directory: help, the version
-        /// and the rule catalog are printed wherever the run is.
-        var usesFiles: Bool {
-            switch self {
-            case .lint, .context, .server, .lsp: true
-            case .rules, .explain, .regions, .text: false
-            }
-        }
-    }
-
-    static let subcommands: [CommandSpec] = [
-        LintCommand.spec, RulesCommand.spec, ExplainCommand.spec, RegionsCommand.spec, ContextCommand.spec,
-        ServerCommand.tokenSpec, ServerCommand.reportSpec, ServerCommand.notificationSpec,
-        LanguageServerCommand.spec,
+    /// The command table: every subcommand, once. The first is the default (`eplint PATH…`).
+    static let subcommands: [Subcommand] = [
+        Subcommand(LintCommand.spec, LintCommand.init),
+        Subcommand(RulesCommand.spec, RulesCommand.init),
+        Subcommand(ExplainCommand.spec, ExplainCommand.init),
+        Subcommand(RegionsCommand.spec, RegionsCommand.init),
+        Subcommand(ContextCommand.spec, ContextCommand.init),
+        Subcommand(ServerCommand.tokenSpec) { (options: inout OptionReader) throws(UsageError) in
+            try ServerCommand(&options, kind: .token)
+        },
+        Subcommand(ServerCommand.reportSpec) { (options: inout OptionReader) throws(UsageError) in
+            try ServerCommand(&options, kind: .report)
+        },
+        Subcommand(ServerCommand.notificationSpec) { (options: inout OptionReader) throws(UsageError) in
+            try ServerCommand(&options, kind: .notification)
+        },
+        Subcommand(LanguageServerCommand.spec, LanguageServerCommand.init),
+        Subcommand(CompletionsCommand.spec, CompletionsCommand.init),
     ]
 
     /// `arguments` without the program name. A first word naming a subcommand selects it;
     /// anything else is the arguments of `lint`.
-    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    static func parse(_ arguments: [String]) throws(UsageError) -> any Command {
         if arguments.first == "help" {
             let topic = arguments.dropFirst().first
-            guard let topic else { return .text(rootHelp) }
-            guard let spec = subcommands.first(where: { $0.name == topic }) else {
+            guard let topic else { return TextCommand(text: rootHelp) }
+            guard let subcommand = subcommands.first(where: { $0.name == topic }) else {
                 throw UsageError(
-                    "no help for '\(topic)'; subcommands: lint, rules, explain, regions, context, token, report, notification, lsp"
-                )
+                    "no help for '\(topic)'; subcommands: \(subcommands.map(\.name).joined(separator: ", "))")
             }
-            return .text(help(for: spec))
+            return TextCommand(text: help(for: subcommand.spec))
         }
         let named = subcommands.first { $0.name == arguments.first }
-        let spec = named ?? LintCommand.spec
-        let parsed = try ParsedArguments(arguments.dropFirst(named == nil ? 0 : 1), spec: spec)
-        if parsed.wantsHelp { return .text(named == nil ? rootHelp : help(for: spec)) }
-        if parsed.wantsVersion { return .text(version + "\n") }
+        let subcommand = named ?? subcommands[0]
+        let parsed = try ParsedArguments(arguments.dropFirst(named == nil ? 0 : 1), spec: subcommand.spec)
+        if parsed.wantsHelp { return TextCommand(text: named == nil ? rootHelp : help(for: subcommand.spec)) }
+        if parsed.wantsVersion { return TextCommand(text: version + "\n") }
         var options = OptionReader(parsed)
-        switch spec.name {
-        case "rules": return .rules(try RulesCommand(&options))
-        case "explain": return .explain(try ExplainCommand(&options))
-        case "regions": return .regions(RegionsCommand(&options))
-        case "context": return .context(try ContextCommand(&options))
-        case "token": return .server(try ServerCommand(&options, kind: .token))
-        case "report": return .server(try ServerCommand(&options, kind: .report))
-        case "notification": return .server(try ServerCommand(&options, kind: .notification))
-        case "lsp": return .lsp(try LanguageServerCommand(&options))
-        default: return .lint(try LintCommand(&options))
-        }
+        return try subcommand.read(&options)
     }
 
     /// The root page: lint's arguments and options (it is the default) and the subcommands.
@@ -78,8 +59,8 @@ enum Eplint {
         root.discussion = discussion
         return HelpText.render(
             root, usage: "eplint [lint] [<options>] [<PATH> ...]\n       eplint <subcommand>",
-            subcommands: subcommands.map { spec in
-                (spec.name! + (spec.name == "lint" ? " (default)" : ""), spec.abstract)
+            subcommands: subcommands.enumerated().map { index, subcommand in
+                (subcommand.name + (index == 0 ? " (default)" : ""), subcommand.spec.abstract)
             })
     }
 

@@ -3,7 +3,7 @@ import LanguageServer
 import LintRun
 
 /// `eplint lsp`: the language server on standard input and output (LanguageServer).
-struct LanguageServerCommand {
+struct LanguageServerCommand: Command {
     static let spec = CommandSpec.declared(
         name: "lsp", abstract: "Run the Language Server Protocol server on standard input and output.",
         by: LanguageServerCommand.init)
@@ -13,8 +13,10 @@ struct LanguageServerCommand {
         _ = options.flag("stdio", help: "Talk over standard input and output (the default and only transport).")
     }
 
-    func execute() -> Int32 {
-        LanguageServer(root: currentDirectory()) { _ = writeAll($0[...], to: 1) }.serve(
+    /// 0 after `shutdown` and `exit`, 1 when the client exits or leaves without shutting down.
+    func execute() -> ExitStatus {
+        let status = LanguageServer(root: currentDirectory()) { _ = writeAll($0[...], to: 1) }.serve(
             FileDescriptorSource(descriptor: 0))
+        return ExitStatus(rawValue: status) ?? .failure
     }
 }

@@ -11,7 +11,7 @@ import RunPlan
 #endif
 
 /// `eplint [lint] PATH…`: the options read into `LintOptions`, the run (`LintRun`), its reports written.
-struct LintCommand {
+struct LintCommand: Command {
     static let spec = CommandSpec.declared(
         name: "lint", abstract: "Lint files and directories (the default command).", by: LintCommand.init)
 

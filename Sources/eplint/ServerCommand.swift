@@ -4,7 +4,7 @@ import ServerSide
 
 /// `eplint token`, `eplint report`, `eplint notification`: the server side of external purchase
 /// (EP6xx, EP7xx), run by `ServerRun`; reporting, configuration and baselines are lint's.
-struct ServerCommand {
+struct ServerCommand: Command {
     /// The options shared with lint, with lint's help text.
     private static let sharedOptions = [
         "format", "output", "report", "srcroot", "color", "config", "baseline", "write-baseline",

@@ -38,7 +38,7 @@ package struct RequiredTool: Sendable {
             node, python, python3, junitPython, cryptographyPython, lspPython, vim, script, strace, emacs, eglot,
             openssl,
             clang,
-            setpriv,
+            setpriv, zsh, fish,
         ]
     }
 
@@ -74,6 +74,9 @@ package struct RequiredTool: Sendable {
         reason: "python3 on PATH cannot import pytest_lsp (PyPI's pytest-lsp)")
 
     package static let vim = RequiredTool(name: "vim", path: executable("vim"), reason: "vim is not on PATH")
+    /// The shells `eplint completions` writes for (bash is everywhere the tests run).
+    package static let zsh = RequiredTool(name: "zsh", path: executable("zsh"), reason: "zsh is not on PATH")
+    package static let fish = RequiredTool(name: "fish", path: executable("fish"), reason: "fish is not on PATH")
     /// `script`, which gives eplint a pseudo-terminal (arguments: `PseudoTerminal`).
     package static let script = RequiredTool(
         name: "script", path: executable("script"), reason: "script (util-linux; BSD's on macOS) is not on PATH")
