@@ -39,11 +39,14 @@ done
 
 passed=0
 failed=0
-same() { # ARGUMENTS... (standard input from the file named by $input, if set)
-    local expected actual
-    expected=$("$debug" "$@" < "${input:-/dev/null}" 2>&1; echo "exit $?")
+# compare RUN ARGUMENTS...: RUN BINARY ARGUMENTS... prints what is compared; each release
+# binary's must be the debug one's.
+compare() {
+    local run=$1 expected actual
+    shift
+    expected=$("$run" "$debug" "$@")
     for release in .build/release/eplint "$bundled"; do
-        actual=$("$release" "$@" < "${input:-/dev/null}" 2>&1; echo "exit $?")
+        actual=$("$run" "$release" "$@")
         if [ "$expected" = "$actual" ]; then
             passed=$((passed + 1))
         else
@@ -53,6 +56,13 @@ same() { # ARGUMENTS... (standard input from the file named by $input, if set)
         fi
     done
 }
+output_of() { # BINARY ARGUMENTS... (standard input from the file named by $input, if set)
+    local binary=$1
+    shift
+    "$binary" "$@" < "${input:-/dev/null}" 2>&1
+    echo "exit $?"
+}
+same() { compare output_of "$@"; }
 
 same --version
 same --help
@@ -86,20 +96,7 @@ PY
     cat "$temporary/stderr"
     echo "exit $status"
 }
-verdicts() {
-    local expected actual
-    expected=$(verdict_of "$debug" "$@")
-    for release in .build/release/eplint "$bundled"; do
-        actual=$(verdict_of "$release" "$@")
-        if [ "$expected" = "$actual" ]; then
-            passed=$((passed + 1))
-        else
-            failed=$((failed + 1))
-            echo "FAIL: $release --format json $*"
-            diff <(echo "$expected") <(echo "$actual") | head -20 || true
-        fi
-    done
-}
+verdicts() { compare verdict_of "$@"; }
 
 # Encodings: the bundle's libxml2 (built without ICU, iconv only) reads what the debug build's
 # reads, and refuses the same. Each file holds a non-ASCII string in its declared encoding.
