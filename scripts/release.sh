@@ -30,6 +30,10 @@
 # The release workflow builds on each platform, then merges their outputs into one:
 #   scripts/release.sh merge OUTPUT_DIRECTORY PLATFORM_OUTPUT...
 #
+# macOS, optional: EPLINT_CODESIGN_IDENTITY signs the binary with that Developer ID identity;
+# EPLINT_NOTARY_KEY (an App Store Connect API key's .p8 file), EPLINT_NOTARY_KEY_ID and
+# EPLINT_NOTARY_ISSUER then notarise it. Without them the archive is not notarised.
+#
 # Usage: scripts/release.sh [OUTPUT_DIRECTORY]   (default: dist; EPLINT_JOBS: parallel jobs)
 set -euo pipefail
 
@@ -188,6 +192,12 @@ rm -rf "$bundle"
 mkdir -p "$bundle/$variant/bin"
 cp "$binary" "$bundle/$variant/bin/eplint"
 strip "$bundle/$variant/bin/eplint" 2>/dev/null || true
+if [ "$triple" = universal-apple-macosx ] && [ -n "${EPLINT_CODESIGN_IDENTITY:-}" ]; then
+    # A Developer ID signature with the hardened runtime and a secure timestamp, which
+    # notarisation requires (release.yml sets these only where the signing secrets exist).
+    codesign --force --options runtime --timestamp --sign "$EPLINT_CODESIGN_IDENTITY" "$bundle/$variant/bin/eplint"
+    codesign --verify --strict --verbose=2 "$bundle/$variant/bin/eplint"
+fi
 if [ "$triple" = universal-apple-macosx ]; then
     # The stripped binary is what ships: both slices must be there and run (x86_64 through
     # Rosetta on Apple silicon: `softwareupdate --install-rosetta --agree-to-license`).
@@ -202,6 +212,18 @@ if [ "$triple" = universal-apple-macosx ]; then
         [ "$ran" = "$version" ] || { echo "error: the $arch slice says version '$ran', the release is '$version'" >&2; exit 1; }
     done
     echo "universal: $archs, checked" >&2
+    if [ -n "${EPLINT_NOTARY_KEY:-}" ]; then
+        [ -n "${EPLINT_CODESIGN_IDENTITY:-}" ] || { echo "error: notarisation needs EPLINT_CODESIGN_IDENTITY" >&2; exit 1; }
+        # A bare executable cannot be stapled: Gatekeeper finds its ticket online, so a browser
+        # download then runs without the xattr step of docs/install.md.
+        ditto -c -k --keepParent "$bundle/$variant/bin/eplint" "$work/eplint-notarise.zip"
+        xcrun notarytool submit "$work/eplint-notarise.zip" --key "$EPLINT_NOTARY_KEY" \
+            --key-id "${EPLINT_NOTARY_KEY_ID:?}" --issuer "${EPLINT_NOTARY_ISSUER:?}" --wait --output-format json \
+            > "$work/notarisation.json"
+        python3 -c 'import json, sys; s = json.load(open(sys.argv[1])).get("status"); sys.exit(None if s == "Accepted" else "error: notarisation: %s" % s)' \
+            "$work/notarisation.json"
+        echo "notarised" >&2
+    fi
 fi
 cp LICENSE "$bundle/$variant/"
 case "$triple" in
