@@ -22,12 +22,18 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // libyaml, for .eplint.yml and baselines. Imported by Configuration alone. A C library,
-        // not a Swift YAML package: those bring Foundation, which triples start-up time.
-        .systemLibrary(
+        // libyaml 0.2.5, for .eplint.yml and baselines. Imported by Configuration alone. A C library,
+        // not a Swift YAML package: those bring Foundation, which triples start-up time. Its sources
+        // are vendored (Sources/CYAML/README.md), so that neither Xcode nor Linux needs it installed;
+        // the defines are those its own build passes.
+        .target(
             name: "CYAML",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+            exclude: ["License", "README.md"],
+            cSettings: [
+                .define("YAML_VERSION_MAJOR", to: "0"), .define("YAML_VERSION_MINOR", to: "2"),
+                .define("YAML_VERSION_PATCH", to: "5"), .define("YAML_VERSION_STRING", to: "\"0.2.5\""),
+                .define("YAML_DECLARE_STATIC"),
+            ]
         ),
         // zlib, for the deflated entries of an .ipa. Imported by BuiltApps alone.
         .systemLibrary(
@@ -151,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["Configuration", "EplintBase", "LintEngine", "TestSupport"]
+            dependencies: ["Configuration", "CYAML", "EplintBase", "LintEngine", "TestSupport"]
         ),
         .testTarget(
             name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "TestSupport"]),

@@ -102,10 +102,11 @@ def declared_names(folder, testable):
 def main():
     package = targets()
     modules = {name for name, target in package.items() if target["kind"] in ("target", "systemLibrary")}
+    # A C target (no Swift file: libyaml) is named through its headers, as a system library is.
     exported = {
         (name, testable): declared_names(package[name]["folder"], testable)
         for name in modules
-        if package[name]["kind"] == "target"
+        if package[name]["kind"] == "target" and any(swift_files(package[name]["folder"]))
         for testable in (False, True)
     }
     problems = []

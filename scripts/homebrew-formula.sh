@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the Homebrew formula of a release (for the tap, eplint/homebrew-tap's Formula/eplint.rb)
-# to standard output. It builds from the tag's source archive: libyaml from Homebrew, libxml2
-# the SDK's (Homebrew's pkg-config names it), Swift from Xcode.
+# to standard output. It builds from the tag's source archive: libxml2 the SDK's (Homebrew's
+# pkg-config names it), libyaml the vendored CYAML target, Swift from Xcode.
 # Usage: scripts/homebrew-formula.sh VERSION SHA256-OF-THE-TAG-SOURCE-ARCHIVE
 set -euo pipefail
 version=${1:?usage: scripts/homebrew-formula.sh VERSION SHA256}
@@ -20,7 +20,6 @@ class Eplint < Formula
 
   depends_on "pkgconf" => :build
   depends_on xcode: ["26.0", :build]
-  depends_on "libyaml"
   uses_from_macos "libxml2"
   uses_from_macos "zlib"
 

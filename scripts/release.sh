@@ -7,12 +7,13 @@
 #   dist/eplint-VERSION.artifactbundle.zip   (when zip is installed)
 #
 # Linux: the Swift runtime is linked statically (`--static-swift-stdlib`), and so are libxml2
-# and libyaml, with libxml2's own dependencies (ICU, liblzma, zlib), from the static archives
-# Debian ships in their -dev packages. Only glibc (libc, libm), libstdc++ and libgcc_s stay
-# dynamic: they are on every glibc system. The executable is PIE.
-# macOS: a universal binary (arm64 + x86_64) against the SDK's libxml2 (a system library) and
-# a universal static libyaml built here from Homebrew's verified libyaml source; it needs
-# Xcode's command-line tools and Homebrew. Only libxml2 and libSystem stay dynamic.
+# (built here without ICU from Vendor/libxml2, which needs cmake), zlib (Debian's zlib1g-dev)
+# and libyaml (the vendored CYAML target, Sources/CYAML). Only glibc (libc, libm), libstdc++
+# and libgcc_s stay dynamic: they are on every glibc system. The executable is PIE.
+# macOS: a universal binary (arm64 + x86_64) against the SDK's libxml2 and zlib (system
+# libraries), libyaml the vendored target; it needs Xcode (a universal build runs Xcode's build
+# system: the command-line tools alone do not suffice), no Homebrew. Only libxml2, libz and
+# libSystem stay dynamic.
 #
 # The version is the release tag's (v1.2.3 → 1.2.3): $EPLINT_VERSION, else the tag at HEAD,
 # else the one checked in (Sources/LintEngine/ToolIdentity.swift). A version other than the
@@ -29,7 +30,11 @@
 # The release workflow builds on each platform, then merges their outputs into one:
 #   scripts/release.sh merge OUTPUT_DIRECTORY PLATFORM_OUTPUT...
 #
-# Usage: scripts/release.sh [OUTPUT_DIRECTORY]   (default: dist)
+# macOS, optional: EPLINT_CODESIGN_IDENTITY signs the binary with that Developer ID identity;
+# EPLINT_NOTARY_KEY (an App Store Connect API key's .p8 file), EPLINT_NOTARY_KEY_ID and
+# EPLINT_NOTARY_ISSUER then notarise it. Without them the archive is not notarised.
+#
+# Usage: scripts/release.sh [OUTPUT_DIRECTORY]   (default: dist; EPLINT_JOBS: parallel jobs)
 set -euo pipefail
 
 sha256() { if command -v sha256sum >/dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
@@ -112,24 +117,43 @@ write_pc() { # NAME CFLAGS LIBS
 case "$(uname -s)" in
 Linux)
     triple="$(uname -m)-unknown-linux-gnu"
-    # libxml2 and its own dependencies as its .pc file lists them (ICU, zlib, lzma on Debian).
-    xml_libs=$(pkg-config --static --libs-only-l libxml-2.0)
-    archives=()
-    for flag in $xml_libs; do
-        case "$flag" in -lm|-ldl|-lpthread|-lc) continue ;; esac # glibc's
-        archives+=("lib${flag#-l}.a")
-    done
-    link_archives "$(pkg-config --variable=libdir libxml-2.0)" "${archives[@]}"
-    link_archives "$(pkg-config --variable=libdir yaml-0.1)" libyaml.a
-    # zlib for .ipa files (the CZlib target), from the same static archive libxml2 uses.
+    # libxml2 built here from Vendor/libxml2's upstream archive (checked against its SHA256SUMS),
+    # static and without ICU, lzma or zlib: Debian's static libxml2 links ICU, whose data made the
+    # binary 44.7 MB; eplint needs none of them (encodings beyond libxml2's own go through glibc's
+    # iconv, as Apple's parsers read them). Built once per archive, into .build/.
+    xml_archive=$(cd Vendor/libxml2 && ls libxml2-*.tar.xz)
+    [ "$(echo "$xml_archive" | wc -l | tr -d ' ')" = 1 ] ||
+        { echo "error: Vendor/libxml2 must hold one libxml2-*.tar.xz, not: $xml_archive" >&2; exit 1; }
+    xml_name=${xml_archive%.tar.xz}
+    expected=$(awk -v name="$xml_archive" '$2 == name { print $1 }' Vendor/libxml2/SHA256SUMS)
+    actual=$(sha256 "Vendor/libxml2/$xml_archive" | awk '{ print $1 }')
+    [ -n "$expected" ] && [ "$expected" = "$actual" ] ||
+        { echo "error: Vendor/libxml2/$xml_archive does not match Vendor/libxml2/SHA256SUMS" >&2; exit 1; }
+    xml_prefix=$root/.build/release-libxml2/$actual
+    if [ ! -f "$xml_prefix/lib/libxml2.a" ]; then
+        echo "building $xml_name (static, iconv only) into $xml_prefix" >&2
+        tar -xJf "Vendor/libxml2/$xml_archive" -C "$work"
+        rm -rf "$xml_prefix"
+        cmake -S "$work/$xml_name" -B "$work/libxml2-build" -DCMAKE_INSTALL_PREFIX="$xml_prefix" \
+            -DCMAKE_INSTALL_LIBDIR=lib -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+            -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DLIBXML2_WITH_ICONV=ON -DLIBXML2_WITH_ICU=OFF \
+            -DLIBXML2_WITH_LZMA=OFF -DLIBXML2_WITH_ZLIB=OFF -DLIBXML2_WITH_PYTHON=OFF -DLIBXML2_WITH_HTTP=OFF \
+            -DLIBXML2_WITH_FTP=OFF -DLIBXML2_WITH_MODULES=OFF -DLIBXML2_WITH_TESTS=OFF -DLIBXML2_WITH_PROGRAMS=OFF \
+            > "$work/libxml2-cmake.log" 2>&1 ||
+            { tail -20 "$work/libxml2-cmake.log" >&2; echo "error: cmake could not configure $xml_name" >&2; exit 1; }
+        cmake --build "$work/libxml2-build" -j"${EPLINT_JOBS:-$(getconf _NPROCESSORS_ONLN)}" --target install \
+            > "$work/libxml2-build.log" 2>&1 ||
+            { tail -20 "$work/libxml2-build.log" >&2; echo "error: $xml_name does not build" >&2; exit 1; }
+    fi
+    link_archives "$xml_prefix/lib" libxml2.a
+    # zlib for .ipa files (the CZlib target), Debian's static archive. libyaml is the CYAML target.
     link_archives "$(pkg-config --variable=libdir zlib)" libz.a
-    # ICU is C++: its archives need libstdc++, which then stays dynamic.
-    write_pc libxml-2.0 "$(pkg-config --cflags libxml-2.0)" "$xml_libs -lstdc++"
-    write_pc yaml-0.1 "$(pkg-config --cflags yaml-0.1)" "-lyaml"
+    write_pc libxml-2.0 "-I$xml_prefix/include/libxml2" "-lxml2 -lm"
     write_pc zlib "$(pkg-config --cflags zlib)" "-lz"
-    PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --static-swift-stdlib --disable-local-rpath \
-        --product eplint --scratch-path .build/release-bundle
-    binary=.build/release-bundle/release/eplint
+    build=(-c release --static-swift-stdlib --disable-local-rpath --product eplint --scratch-path .build/release-bundle
+        -j "${EPLINT_JOBS:-$(getconf _NPROCESSORS_ONLN)}")
+    PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build "${build[@]}"
+    binary=$(PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build "${build[@]}" --show-bin-path)/eplint
     # Ubuntu 22.04's glibc (2.35) is the newest the binary may need: it must run there and on
     # Debian 12. The symbol versions it binds say which glibc it needs.
     newest=$(objdump -T "$binary" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -t. -k1,1n -k2,2n -k3,3n | tail -1)
@@ -141,28 +165,20 @@ Linux)
     ;;
 Darwin)
     triple="universal-apple-macosx"
-    # libyaml for both architectures: Homebrew's bottles are single-architecture.
-    source=$(brew fetch --build-from-source libyaml >/dev/null && brew --cache --build-from-source libyaml)
-    # Into a folder of its own, whatever the archive's top folder is called (libyaml-0.2.5/ in
-    # Homebrew's archive of the GitHub tag, yaml-0.2.5/ in pyyaml.org's).
-    yaml=$work/libyaml-source
-    mkdir -p "$yaml"
-    tar -xzf "$source" -C "$yaml" --strip-components 1
-    [ -f "$yaml/include/yaml.h" ] || { echo "error: $source holds no include/yaml.h" >&2; exit 1; }
-    mkdir -p "$work/lib" "$work/objects"
-    (cd "$work/objects" && xcrun clang -arch arm64 -arch x86_64 -O2 -mmacosx-version-min=13.0 \
-        -DYAML_VERSION_MAJOR=0 -DYAML_VERSION_MINOR=2 -DYAML_VERSION_PATCH=5 -DYAML_VERSION_STRING='"0.2.5"' \
-        -I"$yaml/include" -c "$yaml"/src/*.c)
-    xcrun libtool -static -o "$work/lib/libyaml.a" "$work/objects"/*.o
-    mkdir -p "$work/lib/pkgconfig"
-    write_pc yaml-0.1 "-I$yaml/include" "-lyaml"
+    # `--arch arm64 --arch x86_64` builds with Xcode's build system: the command-line tools
+    # alone cannot (their xcodebuild is a stub that says it requires Xcode).
+    xcodebuild -version >/dev/null 2>&1 ||
+        { echo "error: a universal build needs Xcode, not only the command-line tools: install Xcode, then sudo xcode-select -s /Applications/Xcode.app" >&2; exit 1; }
     # The SDK's libxml2 and zlib (both architectures, part of macOS), never Homebrew's, which
     # SwiftPM would otherwise pick when installed (Homebrew's keg-only zlib is arm64 only on an
-    # Apple silicon runner: the x86_64 half of the link would fail or take no libz).
+    # Apple silicon runner: the x86_64 half of the link would fail or take no libz). libyaml is
+    # the CYAML target, built for both architectures with the rest.
+    mkdir -p "$work/lib/pkgconfig"
     bash scripts/sdk-libraries.sh "$work/lib/pkgconfig"
-    PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build -c release --arch arm64 --arch x86_64 \
-        --product eplint --scratch-path .build/release-bundle
-    binary=.build/release-bundle/apple/Products/Release/eplint
+    build=(-c release --arch arm64 --arch x86_64 --product eplint --scratch-path .build/release-bundle
+        -j "${EPLINT_JOBS:-$(getconf _NPROCESSORS_ONLN)}")
+    PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build "${build[@]}"
+    binary=$(PKG_CONFIG_PATH="$work/lib/pkgconfig" swift build "${build[@]}" --show-bin-path)/eplint
     ;;
 *)
     echo "error: scripts/release.sh builds on Linux and macOS" >&2; exit 1 ;;
@@ -176,6 +192,12 @@ rm -rf "$bundle"
 mkdir -p "$bundle/$variant/bin"
 cp "$binary" "$bundle/$variant/bin/eplint"
 strip "$bundle/$variant/bin/eplint" 2>/dev/null || true
+if [ "$triple" = universal-apple-macosx ] && [ -n "${EPLINT_CODESIGN_IDENTITY:-}" ]; then
+    # A Developer ID signature with the hardened runtime and a secure timestamp, which
+    # notarisation requires (release.yml sets these only where the signing secrets exist).
+    codesign --force --options runtime --timestamp --sign "$EPLINT_CODESIGN_IDENTITY" "$bundle/$variant/bin/eplint"
+    codesign --verify --strict --verbose=2 "$bundle/$variant/bin/eplint"
+fi
 if [ "$triple" = universal-apple-macosx ]; then
     # The stripped binary is what ships: both slices must be there and run (x86_64 through
     # Rosetta on Apple silicon: `softwareupdate --install-rosetta --agree-to-license`).
@@ -190,6 +212,18 @@ if [ "$triple" = universal-apple-macosx ]; then
         [ "$ran" = "$version" ] || { echo "error: the $arch slice says version '$ran', the release is '$version'" >&2; exit 1; }
     done
     echo "universal: $archs, checked" >&2
+    if [ -n "${EPLINT_NOTARY_KEY:-}" ]; then
+        [ -n "${EPLINT_CODESIGN_IDENTITY:-}" ] || { echo "error: notarisation needs EPLINT_CODESIGN_IDENTITY" >&2; exit 1; }
+        # A bare executable cannot be stapled: Gatekeeper finds its ticket online, so a browser
+        # download then runs without the xattr step of docs/install.md.
+        ditto -c -k --keepParent "$bundle/$variant/bin/eplint" "$work/eplint-notarise.zip"
+        xcrun notarytool submit "$work/eplint-notarise.zip" --key "$EPLINT_NOTARY_KEY" \
+            --key-id "${EPLINT_NOTARY_KEY_ID:?}" --issuer "${EPLINT_NOTARY_ISSUER:?}" --wait --output-format json \
+            > "$work/notarisation.json"
+        python3 -c 'import json, sys; s = json.load(open(sys.argv[1])).get("status"); sys.exit(None if s == "Accepted" else "error: notarisation: %s" % s)' \
+            "$work/notarisation.json"
+        echo "notarised" >&2
+    fi
 fi
 cp LICENSE "$bundle/$variant/"
 case "$triple" in

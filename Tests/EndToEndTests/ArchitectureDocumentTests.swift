@@ -20,6 +20,8 @@ import Testing
             let name = String(match.output[2].substring ?? "")
             let rest = String(match.output[3].substring ?? "")
             if ["RuleCodegen", "eplint-codegen", "TestSupport"].contains(name) { continue }
+            // A C target (vendored libyaml) is drawn as part of the module that imports it.
+            if !hasSwiftFiles(root.appendingPathComponent("Sources/\(name)")) { continue }
             var dependencies: Set<String> = []
             if let list = rest.firstMatch(of: try Regex(#"dependencies:\s*\[([^\]]*)\]"#)) {
                 let names = String(list.output[1].substring ?? "")
@@ -31,6 +33,14 @@ import Testing
         }
         for (name, dependencies) in graph { graph[name] = dependencies.filter { graph[$0] != nil } }
         return graph
+    }
+
+    static func hasSwiftFiles(_ folder: URL) -> Bool {
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            if url.pathExtension == "swift" { return true }
+        }
+        return false
     }
 
     /// The edges no path of two or more edges implies.

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The scripts users and the release run on macOS (scripts/, install.sh, .ci/) use no form
-/// that only GNU's tools have: macOS has BSD sed, grep, date, stat, cp, xargs, find, mktemp and
-/// time, and neither timeout, nproc nor sha256sum. A line inside a branch that runs only on
+/// that only GNU's tools or bash 4 have: macOS has BSD sed, grep, date, stat, cp, xargs, find,
+/// mktemp and time, neither timeout, nproc nor sha256sum, and bash 3.2 as /bin/bash (what
+/// `#!/usr/bin/env bash` finds without Homebrew). A line inside a branch that runs only on
 /// Linux says so with a `linux-only` comment. (The workflows' Linux jobs may use GNU's tools.)
 @Suite struct PortableScriptsTests {
     struct Form: Sendable, CustomStringConvertible {
@@ -90,6 +91,20 @@ import Testing
             why:
                 "GNU base64 wraps at 76 columns unless -w0; BSD base64 has no -w: `| tr -d '\\n'` gives one line on both",
             gnu: "base64 -w0 file", portable: "base64 < file | tr -d '\\n'"),
+        // bash 4's, which macOS's bash 3.2 stops at with a syntax or "invalid option" error.
+        Form(
+            name: "mapfile or readarray", pattern: #"(^|[\s;&|(])(mapfile|readarray)\b"#,
+            why: "bash 4's builtins: a `while IFS= read -r line` loop appending to an array works in bash 3.2",
+            gnu: "mapfile -t lines < file", portable: #"while IFS= read -r line; do lines+=("$line"); done < file"#),
+        Form(
+            name: "${x,,} or ${x^^}", pattern: #"\$\{[A-Za-z_][A-Za-z_0-9]*(\[[^\]]*\])?(,|\^)"#,
+            why:
+                "bash 4's case conversion (\"bad substitution\" in bash 3.2): tr '[:upper:]' '[:lower:]' works on both",
+            gnu: #"lower=${name,,}"#, portable: #"lower=$(printf '%s' "$name" | tr '[:upper:]' '[:lower:]')"#),
+        Form(
+            name: "declare -A", pattern: #"\b(declare|local|typeset|readonly)(\s+-[A-Za-z]+)*\s+-[A-Za-z]*A"#,
+            why: "associative arrays are bash 4's: a case statement, or a list searched with grep, works in bash 3.2",
+            gnu: "declare -A seen", portable: "declare -a seen"),
     ]
 
     static func findings(of form: Form, in line: String) -> Bool {
@@ -139,6 +154,83 @@ import Testing
                 }
             }
         }
-        #expect(found.isEmpty, "GNU-only forms:\n\(found.joined(separator: "\n"))")
+        #expect(found.isEmpty, "GNU-only or bash 4 forms:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// `"${list[@]}"` of an empty array under `set -u` is "unbound variable" in bash before 4.4
+    /// (macOS's 3.2 among them). An expansion is safe when every assignment of the array gives
+    /// it a word (`build=(-c release)`, not `list=()` or `list=("$@")`), when the script tests
+    /// its size (`${#list[@]}`), or in the guarded form `${list[@]+"${list[@]}"}`. Arrays the
+    /// script never assigns (BASH_REMATCH, PIPESTATUS) are bash's own.
+    static func emptyArrayExpansions(in text: String) -> [String] {
+        let lines = text.components(separatedBy: "\n")
+        let nounset = try! NSRegularExpression(pattern: #"^\s*set\s+(-[A-Za-z]*u|-o\s+nounset)"#)
+        guard lines.contains(where: { nounset.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil })
+        else { return [] }
+        let guarded = try! NSRegularExpression(pattern: #"\$\{(\w+)\[[@*]\]:?\+"?\$\{\1\[[@*]\]\}"?\}"#)
+        let expansion = try! NSRegularExpression(pattern: #"\$\{(\w+)\[[@*]\]\}"#)
+        let assignment = try! NSRegularExpression(
+            pattern: #"(?:^|[\s;&|(])(?:(?:local|declare|typeset|readonly)(?:\s+-\w+)*\s+)?(\w+)\+?=\((.*)"#)
+        func matches(_ expression: NSRegularExpression, _ line: String) -> [[String]] {
+            expression.matches(in: line, range: NSRange(line.startIndex..., in: line)).map { match in
+                (0..<match.numberOfRanges).map { group in
+                    Range(match.range(at: group), in: line).map { String(line[$0]) } ?? ""
+                }
+            }
+        }
+        // Per array: whether some assignment may leave it empty, and whether any assigns it.
+        var mayBeEmpty: Set<String> = []
+        var assigned: Set<String> = []
+        for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            for match in matches(assignment, line) {
+                assigned.insert(match[1])
+                // `+=` keeps what is there; `=()` and `=("$@")` may give nothing (a list that
+                // goes on on the next lines has words).
+                let rest = match[2].trimmingCharacters(in: .whitespaces)
+                if match[0].contains("+=") { continue }
+                if rest.hasPrefix(")") || rest.hasPrefix("\"$@\")") || rest.hasPrefix("$@)") {
+                    mayBeEmpty.insert(match[1])
+                }
+            }
+        }
+        var found: [String] = []
+        for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            let unguarded = guarded.stringByReplacingMatches(
+                in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "")
+            for match in matches(expansion, unguarded) {
+                let name = match[1]
+                guard assigned.contains(name), mayBeEmpty.contains(name), !text.contains("${#\(name)[@]}") else {
+                    continue
+                }
+                found.append("\(index + 1): ${\(name)[@]} may be empty under set -u")
+            }
+        }
+        return found
+    }
+
+    @Test func anEmptyArrayUnderNounsetIsFound() {
+        let unsafe = "set -euo pipefail\nmissing=()\ncommand -v x || missing+=(x)\ninstall \"${missing[@]}\"\n"
+        #expect(Self.emptyArrayExpansions(in: unsafe) == ["4: ${missing[@]} may be empty under set -u"])
+        let fromArguments = "set -u\nversions=(\"$@\")\nfor v in \"${versions[@]}\"; do :; done\n"
+        #expect(Self.emptyArrayExpansions(in: fromArguments).count == 1)
+        // The same with a size test, the guarded form, a literal list, or without set -u.
+        let counted = unsafe + "[ \"${#missing[@]}\" -gt 0 ]\n"
+        let guardedForm = unsafe.replacingOccurrences(of: #""${missing[@]}""#, with: #"${missing[@]+"${missing[@]}"}"#)
+        let literal = "set -eu\nbuild=(-c release)\nswift build \"${build[@]}\"\n"
+        let noNounset = unsafe.replacingOccurrences(of: "set -euo pipefail", with: "set -e")
+        for safe in [counted, guardedForm, literal, noNounset] {
+            #expect(Self.emptyArrayExpansions(in: safe).isEmpty, "\(safe)")
+        }
+    }
+
+    @Test func noScriptExpandsAnArrayThatMayBeEmptyUnderNounset() throws {
+        var found: [String] = []
+        for file in try Self.scripts() where file.pathExtension != "py" {
+            let relative = file.path.replacingOccurrences(of: Eplint.packageRoot.path + "/", with: "")
+            found += Self.emptyArrayExpansions(in: try String(contentsOf: file, encoding: .utf8)).map {
+                "\(relative):\($0)"
+            }
+        }
+        #expect(found.isEmpty, "fails in macOS's bash 3.2:\n\(found.joined(separator: "\n"))")
     }
 }

@@ -21,7 +21,8 @@ missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 [ -x /usr/bin/time ] || missing+=(time)
-install_missing "${missing[@]}"
+# Guarded: bash 3.2 (macOS's /bin/bash) calls an empty array unbound under set -u.
+install_missing ${missing[@]+"${missing[@]}"}
 
 echo "== building (release, static Swift runtime: the build users and hooks run)"
 swift build -c release --static-swift-stdlib --disable-local-rpath --product eplint >/dev/null

@@ -11,9 +11,9 @@ mkdir -p "$prefix/lib/pkgconfig"
 # makes a folder only its owner may enter.
 chmod go+rx "$work"
 
-# libyaml and zlib from the system, but through the prefix: the linker then finds no other
-# libxml2 first (every .pc file names only $prefix/lib).
-for package in yaml-0.1:libyaml.so zlib:libz.so; do
+# zlib from the system, but through the prefix: the linker then finds no other libxml2 first
+# (every .pc file names only $prefix/lib). libyaml is the vendored CYAML target.
+for package in zlib:libz.so; do
     name=${package%%:*} library=${package#*:}
     ln -sf "$(pkg-config --variable=libdir "$name")/$library" "$prefix/lib/$library"
     sed -e "s|^libdir=.*|libdir=$prefix/lib|" -e "s|^sharedlibdir=.*|sharedlibdir=$prefix/lib|" \

@@ -1,4 +1,0 @@
-#ifndef EPLINT_CYAML_SHIM_H
-#define EPLINT_CYAML_SHIM_H
-#include <yaml.h>
-#endif
