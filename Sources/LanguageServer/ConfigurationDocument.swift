@@ -36,11 +36,11 @@ extension LanguageServer {
         guard configuration.stale else { return false }
         configuration.stale = false
         let saved = DocumentLint.configurationFile(root: root)
-        // An open `.eplint.yml` at the root counts before it is first saved.
-        let path =
-            saved?.path
-            ?? documents.values.first { Self.isConfiguration($0.path) && $0.path == root + "/.eplint.yml" }?.path
-        let open = documents.values.first { $0.path == path }
+        // An open `.eplint.yml` at the root counts before it is first saved, whatever spelling
+        // it was opened by; it is named as the workspace spells it, as a saved one is.
+        let atRoot = root == "/" ? "/.eplint.yml" : root + "/.eplint.yml"
+        let path = saved?.path ?? (openDocument(atPath: atRoot) != nil ? atRoot : nil)
+        let open = path.flatMap(openDocument(atPath:))
         let text = open?.text ?? saved?.text
         guard path != configuration.path || text != configuration.checked else { return false }
         if let old = configuration.path, old != path, configuration.showsProblem {
@@ -94,8 +94,11 @@ extension LanguageServer {
     }
 
     private func publishConfiguration(_ path: String, _ diagnostics: [JSONValue], version: Int?) {
+        let open = openDocument(atPath: path)
+        // Open in a client that pulls, its pulls show the error.
+        if pulls && open != nil { return }
         configuration.showsProblem = !diagnostics.isEmpty
-        let uri = documents.values.first { $0.path == path }?.uri ?? FileURI.uri(of: path)
+        let uri = open?.uri ?? FileURI.uri(of: path)
         send(
             OutgoingMessage.notification(
                 "textDocument/publishDiagnostics", Self.diagnostics(uri, diagnostics, version: version)))
