@@ -1,6 +1,7 @@
 import EplintBase
 import LintEngine
 import LintRun
+import RunPlan
 
 /// Lints an open document through the command line's run (`LintRun.run`), its unsaved text
 /// standing in for the file, and turns its findings into the protocol's diagnostics.
@@ -15,13 +16,53 @@ struct DocumentLint {
         self.configuration = configuration
     }
 
-    /// The workspace's `.eplint.yml` and its text on disk: nearest to its root, as the command
-    /// line finds it from its working directory, absolute so that its globs are the root's; nil
-    /// when there is none.
-    static func configurationFile(root: String) -> (path: String, text: [UInt8])? {
-        guard let found = try? WorkspaceFileSystem(root: root).configurationFile(explicit: nil) else { return nil }
-        let path = found.path.hasPrefix("/") ? found.path : PathArithmetic.normalized(root + "/" + found.path)
-        return (path, Array(found.text.utf8))
+    /// The workspace's `.eplint.yml` on disk: nearest to its root, as the command line finds it
+    /// from its working directory, absolute so that its globs are the root's.
+    enum SavedConfiguration {
+        case none
+        case text(path: String, text: [UInt8])
+        /// There, but not to be read: a device, a FIFO, too large, a link that leads out of
+        /// the folder it is in and of the workspace (git stores links). The run must not read it.
+        case unreadable(path: String, message: String)
+    }
+
+    /// Larger configurations are refused, as larger documents are.
+    static var configurationLimit: Int { TextDocument.maximumSize }
+
+    static func configurationFile(root: String) -> SavedConfiguration {
+        let workspace = WorkspaceFileSystem(root: root)
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : PathArithmetic.normalized(root + "/" + path)
+        }
+        do throws(PlanFailure) {
+            guard let found = try workspace.configurationFile(explicit: nil) else { return .none }
+            let path = absolute(found.path)
+            // Where the file really is (its link followed): inside its own folder or the workspace.
+            let real = workspace.canonicalFolder(path)
+            let inside = [PathArithmetic.normalized(path + "/.."), root].map(workspace.canonicalFolder).contains {
+                real.hasPrefix($0 == "/" ? "/" : $0 + "/")
+            }
+            guard inside else {
+                return .unreadable(
+                    path: path, message: ".eplint.yml is a link that leads outside the workspace; not read")
+            }
+            let text = Array(found.text.utf8)
+            guard text.count <= configurationLimit else {
+                return .unreadable(
+                    path: path, message: ".eplint.yml is larger than \(configurationLimit) bytes; not read")
+            }
+            return .text(path: path, text: text)
+        } catch {
+            // The nearest `.eplint.yml` that is there (the one the discovery stopped at).
+            var directory = root
+            while true {
+                let candidate = (directory == "/" ? "" : directory) + "/.eplint.yml"
+                if workspace.status(of: candidate) != nil || directory == "/" {
+                    return .unreadable(path: candidate, message: error.message)
+                }
+                directory = PathArithmetic.normalized(directory + "/..")
+            }
+        }
     }
 
     /// Whether eplint lints a file of this name: property lists, entitlements and Expo's configuration.
@@ -62,7 +103,8 @@ struct DocumentLint {
         options.unsavedTexts = unsaved
         if let configuration {
             options.config = configuration.path
-            options.unsavedTexts[configuration.path] = configuration.text
+            // The server's texts hold it already (`OpenDocuments.setConfiguration`).
+            if unsaved[configuration.path] == nil { options.unsavedTexts[configuration.path] = configuration.text }
         }
         return options
     }
@@ -73,7 +115,7 @@ struct DocumentLint {
         var options = options([document.path], unsaved: unsaved)
         // A report that shows fixes as edits: the run resolves them against the text it linted.
         options.format = OutputFormat(rawValue: "json")!
-        options.unsavedTexts[document.path] = document.text
+        // An open document's text is among `unsaved` already; one that is not open is its file.
         options.diff = diff
         let outcome: RunOutcome
         do throws(RunFailure) {

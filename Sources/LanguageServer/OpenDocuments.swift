@@ -4,8 +4,11 @@
 /// by, and the documents of each folder.
 package struct OpenDocuments {
     private var byURI: [String: TextDocument] = [:]
-    /// Path (as opened, canonical, and as the workspace spells the canonical one) → text.
+    /// Path (as opened, canonical, and as the workspace spells the canonical one) → text, and
+    /// the configuration's path → the text documents are linted with: what every run is given
+    /// as is (a run that added to it would copy it whole).
     private(set) var texts: [String: [UInt8]] = [:]
+    private var configurationPath: String?
     /// Canonical path → URI.
     private var byFile: [String: String] = [:]
     /// URI → the canonical path it was filed under, and the spellings its text is under.
@@ -36,7 +39,16 @@ package struct OpenDocuments {
             if document.path.hasSuffix(".entitlements") { entitlements.insert(uri) }
         }
         byURI[uri] = document
+        // An open `.eplint.yml` is not what runs read: its last good text is (`setConfiguration`).
+        guard !LanguageServer.isConfiguration(document.path) else { return }
         for spelling in spellings { texts[spelling] = document.text }
+    }
+
+    /// The configuration documents are linted with (its path and last good text), or none.
+    mutating func setConfiguration(_ configuration: (path: String, text: [UInt8])?) {
+        if let old = configurationPath { texts[old] = nil }
+        configurationPath = configuration?.path
+        if let configuration { texts[configuration.path] = configuration.text }
     }
 
     @discardableResult
@@ -46,7 +58,7 @@ package struct OpenDocuments {
             if byFile[file] == uri { byFile[file] = nil }
             byFolder[Self.folder(of: file)]?.remove(uri)
             if byFolder[Self.folder(of: file)]?.isEmpty == true { byFolder[Self.folder(of: file)] = nil }
-            for spelling in spellings { texts[spelling] = nil }
+            for spelling in spellings where spelling != configurationPath { texts[spelling] = nil }
         }
         entitlements.remove(uri)
         return document
