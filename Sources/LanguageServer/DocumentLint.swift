@@ -11,9 +11,15 @@ struct DocumentLint {
     /// last text that read without error (`ConfigurationDocument`).
     let configuration: (path: String, text: [UInt8])?
 
-    init(root: String, configuration: (path: String, text: [UInt8])?) {
+    /// Whether the documents linted are outside every workspace folder: then without includes
+    /// (their folder is no include root) and without a project (none is looked for outside
+    /// the root).
+    var outsideWorkspace = false
+
+    init(root: String, configuration: (path: String, text: [UInt8])?, outsideWorkspace: Bool = false) {
         workspace = WorkspaceFileSystem(root: root)
         self.configuration = configuration
+        self.outsideWorkspace = outsideWorkspace
     }
 
     /// The workspace's `.eplint.yml` on disk: nearest to its root, as the command line finds it
@@ -113,6 +119,7 @@ struct DocumentLint {
         RunOutcome, RunFailure
     > {
         var options = options([document.path], unsaved: unsaved)
+        options.plan.pathsAreIncludeRoots = !outsideWorkspace
         // A report that shows fixes as edits: the run resolves them against the text it linted.
         options.format = OutputFormat(rawValue: "json")!
         // An open document's text is among `unsaved` already; one that is not open is its file.

@@ -27,7 +27,9 @@ extension LanguageServer {
             let only = params?["context"]?["only"]?.array?.compactMap(\.string)
             let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
             if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
-                let fixed = DocumentLint(root: root, configuration: lintConfiguration).fixedText(
+                let fixed = DocumentLint(
+                    root: root, configuration: lintConfiguration, outsideWorkspace: isOutsideWorkspace(document.path)
+                ).fixedText(
                     of: document, unsaved: documents.texts)
             {
                 actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))

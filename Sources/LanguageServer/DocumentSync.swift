@@ -126,7 +126,22 @@ extension LanguageServer {
     /// Lints a document's current text and keeps its findings (an open one's); its diagnostics,
     /// nil when the run failed.
     func lint(_ document: TextDocument) -> [JSONValue]? {
-        switch DocumentLint(root: root, configuration: lintConfiguration).findings(
+        let outside = isOutsideWorkspace(document.path)
+        if outside && noted.insert(document.uri).inserted {
+            send(
+                OutgoingMessage.notification(
+                    "window/logMessage",
+                    .object([
+                        ("type", .integer(3)),
+                        (
+                            "message",
+                            .string(
+                                "eplint: \(document.path) is outside the workspace folders: linted without includes and without an Xcode project"
+                            )
+                        ),
+                    ])))
+        }
+        switch DocumentLint(root: root, configuration: lintConfiguration, outsideWorkspace: outside).findings(
             of: document, unsaved: documents.texts)
         {
         case .success(let found):

@@ -29,6 +29,16 @@ extension LanguageServer {
         documents.store(document, file: file, spellings: spellings)
     }
 
+    /// Whether `path` is in none of the workspace folders (the root when the client named none).
+    func isOutsideWorkspace(_ path: String) -> Bool {
+        let file = canonical(path)
+        let workspace = WorkspaceFileSystem(root: root)
+        return !(workspaceFolders.isEmpty ? [root] : workspaceFolders).contains { folder in
+            let real = workspace.canonicalFolder(folder)
+            return real == "/" || file.hasPrefix(real + "/")
+        }
+    }
+
     /// The open document of the file at `path`, whatever the spelling it was opened by.
     func openDocument(atPath path: String) -> TextDocument? { documents.document(file: canonical(path)) }
 }

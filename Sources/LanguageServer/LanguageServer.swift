@@ -19,6 +19,10 @@ package final class LanguageServer {
     /// Where relative paths of the configuration and Xcode projects are resolved: the
     /// workspace's root, else the process's working directory.
     package private(set) var root: String
+    /// Every workspace folder the client named (`workspaceFolders`, else `rootUri`), as spelled.
+    package private(set) var workspaceFolders: [String] = []
+    /// Documents outside every workspace folder that the client was told about (once each).
+    var noted: Set<String> = []
     /// Set by `exit`: the status the process ends with.
     package private(set) var exitStatus: Int32?
     let send: ([UInt8]) -> Void
@@ -272,8 +276,10 @@ package final class LanguageServer {
         pulls = capabilities?["textDocument"]?["diagnostic"]?.isObject ?? false
         refreshes = capabilities?["workspace"]?["diagnostics"]?["refreshSupport"]?.isTrue ?? false
         // The first workspace folder, else the deprecated rootUri, else the working directory.
-        let folder = params?["workspaceFolders"]?.array?.first?["uri"]?.string ?? params?["rootUri"]?.string
-        if let folder, let path = FileURI.path(of: folder) { root = PathArithmetic.normalized(path) }
+        let folders = (params?["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string } ?? [])
+        workspaceFolders = (folders.isEmpty ? [params?["rootUri"]?.string].compactMap { $0 } : folders)
+            .compactMap(FileURI.path(of:)).map(PathArithmetic.normalized)
+        if let first = workspaceFolders.first { root = first }
         state = .running
         return .object([
             (
