@@ -44,6 +44,14 @@ import Testing
         ])
     }
 
+    /// The client's report that the file at `url` changed on disk.
+    static func changedOnDisk(_ client: Client, _ url: URL) {
+        client.send([
+            "method": "workspace/didChangeWatchedFiles",
+            "params": ["changes": [["uri": url.absoluteString, "type": 2]]],
+        ])
+    }
+
     static func change(_ client: Client, _ url: URL, _ text: String, version: Int) {
         client.send([
             "method": "textDocument/didChange",
@@ -156,10 +164,7 @@ import Testing
         #expect((shown.first?["message"] as? String)?.hasPrefix("not valid YAML") == true)
         #expect(Self.published(client, info)?.map { $0["code"] as? String } == ["EP101"])
         try Data("disable: [EP101]\n".utf8).write(to: configuration)
-        client.send([
-            "method": "workspace/didChangeWatchedFiles",
-            "params": ["changes": [["uri": configuration.absoluteString, "type": 2]]],
-        ])
+        Self.changedOnDisk(client, configuration)
         #expect(Self.published(client, configuration.absoluteString)?.isEmpty == true)
         #expect(Self.published(client, info)?.isEmpty == true)
     }

@@ -59,18 +59,10 @@ import Testing
         ConfigurationDocumentTests.openInfo(client, info)
         #expect(Self.codes(client, info) == [])
         try Self.make(kind, in: folder)
-        client.send([
-            "method": "workspace/didChangeWatchedFiles",
-            "params": ["changes": [["uri": file.absoluteString, "type": 2]]],
-        ])
+        ConfigurationDocumentTests.changedOnDisk(client, file)
         #expect(Self.codes(client, file.absoluteString) == ["EP012"])
-        client.send([
-            "method": "textDocument/didChange",
-            "params": [
-                "textDocument": ["uri": info, "version": 2],
-                "contentChanges": [["text": ConfigurationDocumentTests.plist]],
-            ],
-        ])
+        ConfigurationDocumentTests.change(
+            client, URL(string: info)!, ConfigurationDocumentTests.plist, version: 2)
         #expect(Self.codes(client, info) == [])
         #expect(ConfigurationDocumentTests.publishedVersion(client, info) == 2)
     }
