@@ -63,4 +63,24 @@ import Testing
         ConfigurationDocumentTests.change(client, configuration, "disable: [EP999]\n", version: 2)
         #expect(PairedDocumentTests.codes(client, configuration.absoluteString) == ["EP012"])
     }
+
+    /// The link replaced (as an atomic save replaces a file): once a watched file's change is
+    /// reported, the paths are resolved anew, and the `.eplint.yml` open in the old folder is
+    /// no longer the workspace's.
+    @Test func aReplacedLinkIsResolvedAnewAfterAWatchedChange() throws {
+        let (real, link) = try Self.linkedWorkspace()
+        let other = real.deletingLastPathComponent().appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let client = Client()
+        client.initialize(root: link)
+        let info = link.appendingPathComponent("Info.plist").absoluteString
+        ConfigurationDocumentTests.openInfo(client, info)
+        ConfigurationDocumentTests.open(client, real.appendingPathComponent(".eplint.yml"), "disable: [EP101]\n")
+        #expect(PairedDocumentTests.codes(client, info) == [])
+        let replacement = link.deletingLastPathComponent().appendingPathComponent("link.new")
+        try FileManager.default.createSymbolicLink(atPath: replacement.path, withDestinationPath: other.path)
+        #expect(rename(replacement.path, link.path) == 0)
+        ConfigurationDocumentTests.changedOnDisk(client, link.appendingPathComponent(".eplint.yml"))
+        #expect(PairedDocumentTests.codes(client, info) == ["EP101"])
+    }
 }
