@@ -17,6 +17,8 @@ struct ConfigurationState {
     var showsProblem = false
     /// Set by whatever may have changed the file (an edit, a save, a watched-file change).
     var stale = true
+    /// Why the file on disk is not read, when it is not (`DocumentLint.SavedConfiguration`).
+    var refused: String?
 }
 
 extension LanguageServer {
@@ -35,22 +37,36 @@ extension LanguageServer {
     func refreshConfiguration() -> Bool {
         guard configuration.stale else { return false }
         configuration.stale = false
-        let saved = DocumentLint.configurationFile(root: root)
-        // An open `.eplint.yml` at the root counts before it is first saved.
-        let path =
-            saved?.path
-            ?? documents.values.first { Self.isConfiguration($0.path) && $0.path == root + "/.eplint.yml" }?.path
-        let open = documents.values.first { $0.path == path }
+        var saved: (path: String, text: [UInt8])?
+        var unreadable: (path: String, message: String)?
+        switch DocumentLint.configurationFile(root: root) {
+        case .none: break
+        case .text(let path, let text): saved = (path, text)
+        case .unreadable(let path, let message): unreadable = (path, message)
+        }
+        // An open `.eplint.yml` at the root counts before it is first saved, whatever spelling
+        // it was opened by; it is named as the workspace spells it, as a saved one is.
+        let atRoot = root == "/" ? "/.eplint.yml" : root + "/.eplint.yml"
+        let path = saved?.path ?? unreadable?.path ?? (openDocument(atPath: atRoot) != nil ? atRoot : nil)
+        let open = path.flatMap(openDocument(atPath:))
         let text = open?.text ?? saved?.text
-        guard path != configuration.path || text != configuration.checked else { return false }
+        // Not to be read, it is EP012 at line 1, and the last good text applies (the defaults
+        // when there is none): the run is given that text, never the file.
+        let refused = open == nil ? unreadable?.message : nil
+        guard path != configuration.path || text != configuration.checked || refused != configuration.refused else {
+            return false
+        }
         if let old = configuration.path, old != path, configuration.showsProblem {
             publishConfiguration(old, [], version: nil)
         }
         let before = lintConfiguration.map { $0.text }
         configuration.path = path
         configuration.checked = text
+        configuration.refused = refused
         configuration.problem = nil
-        if let path {
+        if let refused {
+            configuration.problem = (1, refused)
+        } else if let path {
             var options = LintOptions()
             options.config = path
             options.unsavedTexts[path] = text ?? []
@@ -66,6 +82,7 @@ extension LanguageServer {
         if let path, configuration.problem != nil || configuration.showsProblem {
             publishConfiguration(path, configurationDiagnostics(), version: open?.version)
         }
+        documents.setConfiguration(lintConfiguration)
         return lintConfiguration.map { $0.text } != before
     }
 
@@ -94,8 +111,11 @@ extension LanguageServer {
     }
 
     private func publishConfiguration(_ path: String, _ diagnostics: [JSONValue], version: Int?) {
+        let open = openDocument(atPath: path)
+        // Open in a client that pulls, its pulls show the error.
+        if pulls && open != nil { return }
         configuration.showsProblem = !diagnostics.isEmpty
-        let uri = documents.values.first { $0.path == path }?.uri ?? FileURI.uri(of: path)
+        let uri = open?.uri ?? FileURI.uri(of: path)
         send(
             OutgoingMessage.notification(
                 "textDocument/publishDiagnostics", Self.diagnostics(uri, diagnostics, version: version)))

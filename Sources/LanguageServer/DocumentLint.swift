@@ -1,6 +1,7 @@
 import EplintBase
 import LintEngine
 import LintRun
+import RunPlan
 
 /// Lints an open document through the command line's run (`LintRun.run`), its unsaved text
 /// standing in for the file, and turns its findings into the protocol's diagnostics.
@@ -10,18 +11,64 @@ struct DocumentLint {
     /// last text that read without error (`ConfigurationDocument`).
     let configuration: (path: String, text: [UInt8])?
 
-    init(root: String, configuration: (path: String, text: [UInt8])?) {
+    /// Whether the documents linted are outside every workspace folder: then without includes
+    /// (their folder is no include root) and without a project (none is looked for outside
+    /// the root).
+    var outsideWorkspace = false
+
+    init(root: String, configuration: (path: String, text: [UInt8])?, outsideWorkspace: Bool = false) {
         workspace = WorkspaceFileSystem(root: root)
         self.configuration = configuration
+        self.outsideWorkspace = outsideWorkspace
     }
 
-    /// The workspace's `.eplint.yml` and its text on disk: nearest to its root, as the command
-    /// line finds it from its working directory, absolute so that its globs are the root's; nil
-    /// when there is none.
-    static func configurationFile(root: String) -> (path: String, text: [UInt8])? {
-        guard let found = try? WorkspaceFileSystem(root: root).configurationFile(explicit: nil) else { return nil }
-        let path = found.path.hasPrefix("/") ? found.path : PathArithmetic.normalized(root + "/" + found.path)
-        return (path, Array(found.text.utf8))
+    /// The workspace's `.eplint.yml` on disk: nearest to its root, as the command line finds it
+    /// from its working directory, absolute so that its globs are the root's.
+    enum SavedConfiguration {
+        case none
+        case text(path: String, text: [UInt8])
+        /// There, but not to be read: a device, a FIFO, too large, a link that leads out of
+        /// the folder it is in and of the workspace (git stores links). The run must not read it.
+        case unreadable(path: String, message: String)
+    }
+
+    /// Larger configurations are refused, as larger documents are.
+    static var configurationLimit: Int { TextDocument.maximumSize }
+
+    static func configurationFile(root: String) -> SavedConfiguration {
+        let workspace = WorkspaceFileSystem(root: root)
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : PathArithmetic.normalized(root + "/" + path)
+        }
+        do throws(PlanFailure) {
+            guard let found = try workspace.configurationFile(explicit: nil) else { return .none }
+            let path = absolute(found.path)
+            // Where the file really is (its link followed): inside its own folder or the workspace.
+            let real = workspace.canonicalFolder(path)
+            let inside = [PathArithmetic.normalized(path + "/.."), root].map(workspace.canonicalFolder).contains {
+                real.hasPrefix($0 == "/" ? "/" : $0 + "/")
+            }
+            guard inside else {
+                return .unreadable(
+                    path: path, message: ".eplint.yml is a link that leads outside the workspace; not read")
+            }
+            let text = Array(found.text.utf8)
+            guard text.count <= configurationLimit else {
+                return .unreadable(
+                    path: path, message: ".eplint.yml is larger than \(configurationLimit) bytes; not read")
+            }
+            return .text(path: path, text: text)
+        } catch {
+            // The nearest `.eplint.yml` that is there (the one the discovery stopped at).
+            var directory = root
+            while true {
+                let candidate = (directory == "/" ? "" : directory) + "/.eplint.yml"
+                if workspace.status(of: candidate) != nil || directory == "/" {
+                    return .unreadable(path: candidate, message: error.message)
+                }
+                directory = PathArithmetic.normalized(directory + "/..")
+            }
+        }
     }
 
     /// Whether eplint lints a file of this name: property lists, entitlements and Expo's configuration.
@@ -34,45 +81,48 @@ struct DocumentLint {
     /// The document's findings, their fixes resolved to edits, or the run's failure (a broken configuration).
     /// `open`: every open document, whose texts stand in for their files (an entitlements file's
     /// for the Info.plist paired with it).
-    func findings(of document: TextDocument, open: [TextDocument] = []) -> Result<[Diagnostic], RunFailure> {
-        run(document, open: open).map { $0.report.diagnostics.filter { $0.file == document.path } }
+    func findings(of document: TextDocument, unsaved: [String: [UInt8]] = [:]) -> Result<[Diagnostic], RunFailure> {
+        run(document, unsaved: unsaved).map { $0.report.diagnostics.filter { $0.file == document.path } }
     }
 
     /// The document's text with every safe fix applied, as `eplint --fix` would write it (`--diff`'s
     /// proposal: nothing is written); nil when nothing would change or the run failed.
-    func fixedText(of document: TextDocument, open: [TextDocument] = []) -> [UInt8]? {
-        guard case .success(let outcome) = run(document, open: open, diff: true) else { return nil }
+    func fixedText(of document: TextDocument, unsaved: [String: [UInt8]] = [:]) -> [UInt8]? {
+        guard case .success(let outcome) = run(document, unsaved: unsaved, diff: true) else { return nil }
         return outcome.fixRun?.proposedText(of: document.path)
     }
 
     /// The Info.plists the workspace's run pairs with an entitlements file (`LintRun.infoPlists`);
     /// none when its plan cannot be made (a failure the documents' own runs show).
-    func infoPlists(pairedWith entitlements: String, open: [TextDocument]) -> [String] {
+    func infoPlists(pairedWith entitlements: String, unsaved: [String: [UInt8]]) -> [String] {
         (try? LintRun.infoPlists(
-            pairedWith: entitlements, options([workspace.root], open: open), host: ServerHost(workspace: workspace)))
+            pairedWith: entitlements, options([workspace.root], unsaved: unsaved),
+            host: ServerHost(workspace: workspace)))
             ?? []
     }
 
-    /// A run's options over `paths`: the open documents' texts stand in for their files, the
-    /// configuration's last good text for `.eplint.yml`.
-    private func options(_ paths: [String], open: [TextDocument]) -> LintOptions {
+    /// A run's options over `paths`: the open documents' texts (by path) stand in for their
+    /// files, the configuration's last good text for `.eplint.yml`.
+    private func options(_ paths: [String], unsaved: [String: [UInt8]]) -> LintOptions {
         var options = LintOptions()
         options.plan.paths = paths
-        options.unsavedTexts = Dictionary(open.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        options.unsavedTexts = unsaved
         if let configuration {
             options.config = configuration.path
-            options.unsavedTexts[configuration.path] = configuration.text
+            // The server's texts hold it already (`OpenDocuments.setConfiguration`).
+            if unsaved[configuration.path] == nil { options.unsavedTexts[configuration.path] = configuration.text }
         }
         return options
     }
 
-    private func run(_ document: TextDocument, open: [TextDocument], diff: Bool = false) -> Result<
+    private func run(_ document: TextDocument, unsaved: [String: [UInt8]], diff: Bool = false) -> Result<
         RunOutcome, RunFailure
     > {
-        var options = options([document.path], open: open)
+        var options = options([document.path], unsaved: unsaved)
+        options.plan.pathsAreIncludeRoots = !outsideWorkspace
         // A report that shows fixes as edits: the run resolves them against the text it linted.
         options.format = OutputFormat(rawValue: "json")!
-        options.unsavedTexts[document.path] = document.text
+        // An open document's text is among `unsaved` already; one that is not open is its file.
         options.diff = diff
         let outcome: RunOutcome
         do throws(RunFailure) {

@@ -18,15 +18,17 @@ extension LanguageServer {
             guard let start = Self.position(params?["range"]?["start"]),
                 let end = Self.position(params?["range"]?["end"])
             else { return .failure(RPCError(.invalidParams, "range is missing or not a range")) }
-            let found = findings[document.uri] ?? []
+            let found = currentFindings(document)
             var actions = CodeActions.actions(
                 for: found, in: document, range: (start, end), encoding: encoding, text: otherFile)
             // `only` narrows by kind prefix: ["quickfix"], ["source.fixAll"], ["source"].
             let only = params?["context"]?["only"]?.array?.compactMap(\.string)
             let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
             if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
-                let fixed = DocumentLint(root: root, configuration: lintConfiguration).fixedText(
-                    of: document, open: Array(documents.values))
+                let fixed = DocumentLint(
+                    root: root, configuration: lintConfiguration, outsideWorkspace: isOutsideWorkspace(document.path)
+                ).fixedText(
+                    of: document, unsaved: documents.texts)
             {
                 actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))
             }
@@ -44,8 +46,11 @@ extension LanguageServer {
 
     /// A file a fix moves an entry into: its open document, else its text on disk.
     func otherFile(_ path: String) -> TextDocument? {
-        if let open = documents.values.first(where: { $0.path == path }) { return open }
-        guard case .success(let bytes) = RegularFile.contents(path, limit: TextDocument.maximumSize) else { return nil }
+        if let open = openDocument(atPath: path) { return open }
+        guard
+            case .success(let bytes) = WorkspaceFileSystem(root: root).contents(
+                of: path, limit: TextDocument.maximumSize)
+        else { return nil }
         return TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: bytes)
     }
 
@@ -56,7 +61,7 @@ extension LanguageServer {
                 return .failure(RPCError(.invalidParams, "position is missing or not a position"))
             }
             return .success(
-                RuleHover.hover(at: position, in: document, findings: findings[document.uri] ?? [], encoding: encoding))
+                RuleHover.hover(at: position, in: document, findings: currentFindings(document), encoding: encoding))
         }
     }
 
@@ -65,7 +70,8 @@ extension LanguageServer {
         document(params).flatMap { document in
             guard let document else { return .success(.object([("kind", .string("full")), ("items", .array([]))])) }
             if Self.isConfiguration(document.path) {
-                let items = document.path == configuration.path ? configurationDiagnostics() : []
+                let items =
+                    configuration.path.map(canonical) == canonical(document.path) ? configurationDiagnostics() : []
                 return .success(.object([("kind", .string("full")), ("items", .array(items))]))
             }
             guard let diagnostics = lint(document) else {

@@ -29,9 +29,23 @@ extension LanguageServer {
             return log("eplint lsp: \(uri) is larger than \(TextDocument.maximumSize) bytes; not linted")
         }
         let document = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: bytes)
-        documents[uri] = document
+        store(document)
         // Open, its diagnostics are its own, no longer an entitlements file's on its behalf.
-        for key in pairedShown.keys { pairedShown[key]?.remove(uri) }
+        var pushed = false
+        for key in pairedShown.keys where pairedShown[key]?.remove(uri) != nil { pushed = true }
+        if Self.isConfiguration(path) && configuration.path.map(canonical) == canonical(path)
+            && configuration.showsProblem && pulls
+        {
+            configuration.showsProblem = false
+            pushed = true
+        }
+        // A client that pulls has what was pushed while the document was closed cleared: from
+        // now on, its pulls are its only diagnostics.
+        if pushed && pulls {
+            send(
+                OutgoingMessage.notification("textDocument/publishDiagnostics", Self.diagnostics(uri, [], version: nil))
+            )
+        }
         markChanged(uri)
     }
 
@@ -51,16 +65,17 @@ extension LanguageServer {
             }
         }
         document.version = params?["textDocument"]?["version"]?.int ?? document.version
-        documents[uri] = document
+        store(document)
         markEdited(document)
         markTyped(uri)
     }
 
     func didClose(_ params: JSONNode?) {
-        guard let uri = params?["textDocument"]?["uri"]?.string, let closed = documents.removeValue(forKey: uri) else {
+        guard let uri = params?["textDocument"]?["uri"]?.string, let closed = documents.remove(uri) else {
             return
         }
         findings[uri] = nil
+        unlinted.remove(uri)
         // Closed, `.eplint.yml` is its saved text again: checked anew, its error shown on the file.
         if Self.isConfiguration(closed.path) {
             configuration.checked = nil
@@ -70,7 +85,12 @@ extension LanguageServer {
         // A closed entitlements file is its saved text again for the Info.plists paired with it;
         // those not open were shown for its unsaved text, and are cleared.
         if closed.path.hasSuffix(".entitlements") {
-            for other in documents.keys.sorted() { markChanged(other) }
+            let paired = DocumentLint(root: root, configuration: lintConfiguration)
+                .infoPlists(pairedWith: closed.path, unsaved: documents.texts)
+            let beside = documents.uris(in: OpenDocuments.folder(of: canonical(closed.path)))
+            for other in paired.compactMap({ openDocument(atPath: $0)?.uri }) + beside {
+                markChanged(other, byItsEdit: false)
+            }
             clearPaired(uri)
         }
         // Closed, its findings are no longer the editor's to show.
@@ -81,6 +101,12 @@ extension LanguageServer {
         guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri] else { return }
         markEdited(document)
         markChanged(uri)
+    }
+
+    /// An open document's findings in its current text, linted now if they may have changed.
+    func currentFindings(_ document: TextDocument) -> [Diagnostic] {
+        if unlinted.contains(document.uri) { _ = lint(document) }
+        return findings[document.uri] ?? []
     }
 
     /// Lints a document and sends its diagnostics; a failure of the run (an Xcode project that
@@ -97,12 +123,30 @@ extension LanguageServer {
     /// Lints a document's current text and keeps its findings (an open one's); its diagnostics,
     /// nil when the run failed.
     func lint(_ document: TextDocument) -> [JSONValue]? {
-        switch DocumentLint(root: root, configuration: lintConfiguration).findings(
-            of: document, open: Array(documents.values))
+        let outside = isOutsideWorkspace(document.path)
+        if outside && noted.insert(document.uri).inserted {
+            send(
+                OutgoingMessage.notification(
+                    "window/logMessage",
+                    .object([
+                        ("type", .integer(3)),
+                        (
+                            "message",
+                            .string(
+                                "eplint: \(document.path) is outside the workspace folders: linted without includes and without an Xcode project"
+                            )
+                        ),
+                    ])))
+        }
+        switch DocumentLint(root: root, configuration: lintConfiguration, outsideWorkspace: outside).findings(
+            of: document, unsaved: documents.texts)
         {
         case .success(let found):
             lastFailure = nil
-            if documents[document.uri] != nil { findings[document.uri] = found }
+            if documents[document.uri] != nil {
+                findings[document.uri] = found
+                unlinted.remove(document.uri)
+            }
             let lines = LineTable(document.text)
             return found.map { DocumentLint.json($0, in: document, lines: lines, encoding: encoding) }
         case .failure(let failure):

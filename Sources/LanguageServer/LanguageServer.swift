@@ -10,17 +10,35 @@ package final class LanguageServer {
 
     package private(set) var state = State.starting
     package private(set) var encoding = PositionEncoding.utf16
-    package internal(set) var documents: [String: TextDocument] = [:]
+    package internal(set) var documents = OpenDocuments()
     /// Each open document's findings in its current text (URI → findings), for code actions and hover.
     var findings: [String: [Diagnostic]] = [:]
     /// Where relative paths of the configuration and Xcode projects are resolved: the
     /// workspace's root, else the process's working directory.
     package private(set) var root: String
+    /// Every workspace folder the client named (`workspaceFolders`, else `rootUri`), as spelled.
+    package private(set) var workspaceFolders: [String] = []
+    /// Documents outside every workspace folder that the client was told about (once each).
+    var noted: Set<String> = []
     /// Set by `exit`: the status the process ends with.
     package private(set) var exitStatus: Int32?
     let send: ([UInt8]) -> Void
     /// Whether the client watches files for the server when asked (`client/registerCapability`).
     private var watchesFiles = false
+    /// Whether the client pulls diagnostics (`textDocument.diagnostic`, LSP 3.17): then an open
+    /// document's diagnostics are only its pulls' answers, never pushed too (a client keeps the
+    /// two sets apart, and Neovim shows both). Documents that are not open are still pushed:
+    /// nothing pulls them.
+    package private(set) var pulls = false
+    /// Whether the client re-pulls its open documents when asked (`workspace/diagnostic/refresh`).
+    private var refreshes = false
+    /// Open documents whose findings may have changed since they were last linted (when the
+    /// client pulls, nothing lints them until a request about them does).
+    var unlinted: Set<String> = []
+    /// Whether an open document changed for a reason other than its own edit (an entitlements
+    /// file, `.eplint.yml`, a watched file) since the client was last asked to pull again.
+    private var refreshWanted = false
+    private var refreshRequests = 0
 
     /// How long after a document's last change its diagnostics are pushed, in milliseconds:
     /// `initializationOptions.debounceMilliseconds` (0 to 10,000), else 150. A save, an open or a
@@ -155,36 +173,58 @@ package final class LanguageServer {
     /// diagnostics were published for it. Opened, it stands for its saved text: nothing to add.
     var pairedShown: [String: Set<String>] = [:]
 
-    /// Documents changed since they were last linted, in the order they changed.
+    /// Documents changed since they were last linted, in the order they changed (and as a set).
     private var changed: [String] = []
+    private var changedSet: Set<String> = []
 
     /// Checks `.eplint.yml` if it may have changed (a changed configuration re-lints every open
     /// document), then lints each changed document that is still open and publishes its diagnostics.
     private func lintChanged() {
-        if refreshConfiguration() { for uri in documents.keys.sorted() { markChanged(uri) } }
-        let uris = changed
-        changed = []
-        for uri in uris {
+        if refreshConfiguration() { for uri in documents.keys.sorted() { markChanged(uri, byItsEdit: false) } }
+        var index = 0
+        while index < changed.count {
+            let uri = changed[index]
+            index += 1
             guard let document = documents[uri], !Self.isConfiguration(document.path) else { continue }
             // Its text now is linted: a change waiting for the delay needs no lint of its own.
             typedAt[uri] = nil
-            publish(document)
-            if pairedShown[uri] != nil { publishPaired(document) }
+            if pulls { unlinted.insert(uri) } else { publish(document) }
+            guard documents.entitlements.contains(uri) else { continue }
+            // What an entitlements file pairs with is linted against its text: the open
+            // documents the run pairs with it, or that are beside it, are linted again too.
+            let paired = DocumentLint(root: root, configuration: lintConfiguration)
+                .infoPlists(pairedWith: document.path, unsaved: documents.texts)
+            let beside = documents.uris(in: OpenDocuments.folder(of: documents.file(of: uri) ?? document.path))
+            for other in paired.compactMap({ documents.document(file: canonical($0))?.uri }) + beside {
+                enqueue(other, byItsEdit: false)
+            }
+            if pairedShown[uri] != nil { publishPaired(document, paired: paired) }
         }
+        changed = []
+        changedSet = []
+        if pulls && refreshes && refreshWanted {
+            refreshRequests += 1
+            send(
+                OutgoingMessage.request(
+                    id: .string("eplint-refresh-\(refreshRequests)"), "workspace/diagnostic/refresh", .null))
+        }
+        refreshWanted = false
     }
 
-    /// An entitlements file's text is what the Info.plists paired with it are linted against:
-    /// its change re-lints every other open document too. Each change has `.eplint.yml` looked
-    /// at again (a client may not report the file's changes on disk).
-    func markChanged(_ uri: String) {
+    /// A document to lint again. Each change has `.eplint.yml` looked at again (a client may not
+    /// report the file's changes on disk). An entitlements file's change re-lints what pairs
+    /// with it when it is linted (`lintChanged`).
+    /// `byItsEdit`: the client changed this document itself (and pulls it again if it pulls).
+    func markChanged(_ uri: String, byItsEdit: Bool = true) {
         configuration.stale = true
+        enqueue(uri, byItsEdit: byItsEdit)
+    }
+
+    private func enqueue(_ uri: String, byItsEdit: Bool) {
         typedAt[uri] = nil
-        if !changed.contains(uri) { changed.append(uri) }
-        guard documents[uri]?.path.hasSuffix(".entitlements") == true else { return }
-        for other in documents.keys.sorted() where !changed.contains(other) {
-            typedAt[other] = nil
-            changed.append(other)
-        }
+        guard changedSet.insert(uri).inserted else { return }
+        changed.append(uri)
+        if !byItsEdit { refreshWanted = true }
     }
 
     private func request(_ method: String, _ params: JSONNode?) -> Result<JSONValue, RPCError> {
@@ -217,11 +257,7 @@ package final class LanguageServer {
         case "textDocument/didClose": didClose(params)
         case "textDocument/didSave": didSave(params)
         case "initialized" where watchesFiles: registerWatchers()
-        // A project, xcconfig, configuration or paired file changed on disk: every open
-        // document's plan may have, so each is linted again.
-        case "workspace/didChangeWatchedFiles":
-            configuration.stale = true
-            for uri in documents.keys.sorted() { markChanged(uri) }
+        case "workspace/didChangeWatchedFiles": watchedFilesChanged(params)
         default: break  // `initialized`, `$/…` and anything unknown need no answer.
         }
     }
@@ -232,11 +268,15 @@ package final class LanguageServer {
         if let delay = params?["initializationOptions"]?["debounceMilliseconds"]?.int, (0...10_000).contains(delay) {
             debounce = delay
         }
-        watchesFiles =
-            params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.isTrue ?? false
+        let capabilities = params?["capabilities"]
+        watchesFiles = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.isTrue ?? false
+        pulls = capabilities?["textDocument"]?["diagnostic"]?.isObject ?? false
+        refreshes = capabilities?["workspace"]?["diagnostics"]?["refreshSupport"]?.isTrue ?? false
         // The first workspace folder, else the deprecated rootUri, else the working directory.
-        let folder = params?["workspaceFolders"]?.array?.first?["uri"]?.string ?? params?["rootUri"]?.string
-        if let folder, let path = FileURI.path(of: folder) { root = PathArithmetic.normalized(path) }
+        let folders = (params?["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string } ?? [])
+        workspaceFolders = (folders.isEmpty ? [params?["rootUri"]?.string].compactMap { $0 } : folders)
+            .compactMap(FileURI.path(of:)).map(PathArithmetic.normalized)
+        if let first = workspaceFolders.first { root = first }
         state = .running
         return .object([
             (

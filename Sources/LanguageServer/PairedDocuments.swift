@@ -4,13 +4,14 @@ import LintRun
 /// open or not: once edited, its changes re-lint those that are not open too (their saved
 /// text), and their diagnostics are published as the open documents' are.
 extension LanguageServer {
-    func publishPaired(_ entitlements: TextDocument) {
-        let open = Array(documents.values)
-        let paired = DocumentLint(root: root, configuration: lintConfiguration)
-            .infoPlists(pairedWith: entitlements.path, open: open)
+    /// `paired`: the Info.plists the run pairs with it (`DocumentLint.infoPlists`).
+    func publishPaired(_ entitlements: TextDocument, paired: [String]) {
         var shown: Set<String> = []
-        for path in paired where !open.contains(where: { $0.path == path }) {
-            guard case .success(let text) = RegularFile.contents(path, limit: TextDocument.maximumSize) else {
+        // Read through the workspace's file system, as the run reads; named as the workspace spells it.
+        let workspace = WorkspaceFileSystem(root: root)
+        for found in paired where openDocument(atPath: found) == nil {
+            let path = workspaceSpelling(canonical(found))
+            guard case .success(let text) = workspace.contents(of: path, limit: TextDocument.maximumSize) else {
                 continue
             }
             let document = TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: text)

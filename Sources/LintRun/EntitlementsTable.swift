@@ -35,9 +35,13 @@ struct EntitlementsTable: Sendable {
             if byFile[file] == nil { files.append(file) }
             byFile[file, default: []].append(path)
         }
-        let unsavedFiles = Dictionary(
-            unsaved.map { (absolute($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-        let read = Parallel.map(files) { file in unsavedFiles[file].map { .success($0) } ?? RegularFile.contents(file) }
+        // Looked up by each file's spellings, never by walking `unsaved`: an editor may have
+        // thousands open, and a lint must not cost more for each.
+        let spellings = byFile
+        let read = Parallel.map(files) { file in
+            (unsaved[file] ?? spellings[file]!.lazy.compactMap { unsaved[$0] }.first).map { .success($0) }
+                ?? RegularFile.contents(file)
+        }
         var contents: [String: Result<[UInt8], ReadFailure>] = [:]
         for (file, bytes) in zip(files, read) { contents[file] = bytes }
         let shown = files.flatMap { byFile[$0]! }

@@ -71,6 +71,14 @@ package enum HostFileSystem {
 
     private static let identityCache = LockedCache()
 
+    /// Forgets what the caches learnt: a file or folder may now be another (an editor's atomic
+    /// save is a new file under the old name; a folder replaced by a link). The language
+    /// server calls it when a watched file changes.
+    package static func forgetIdentities() {
+        folderCache.removeAll()
+        identityCache.removeAll()
+    }
+
     /// Whether names in `folder` are compared ignoring case (APFS and HFS+ by default).
     /// Linux file systems are case-sensitive unless a folder is set up for casefolding,
     /// which eplint does not detect.
@@ -117,6 +125,12 @@ private final class LockedCache: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         values[key] = value
+    }
+
+    func removeAll() {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        values = [:]
     }
 }
 

@@ -30,7 +30,7 @@ struct InputCollector {
     var skipped: [String] = []
     /// Files an editor has open (`LintOptions.unsavedTexts`): linted from their text even when
     /// not yet saved to disk.
-    var unsavedPaths: Set<String> = []
+    var unsaved: [String: [UInt8]] = [:]
 
     mutating func add(_ path: String, standardInputName: String?) {
         if path == "-" {
@@ -38,7 +38,7 @@ struct InputCollector {
             return
         }
         var info = stat()
-        guard stat(path, &info) == 0 || unsavedPaths.contains(path) else {
+        guard stat(path, &info) == 0 || unsaved[path] != nil else {
             failures.append("cannot read \(path.quotedForMessage): \(String(cString: strerror(errno)))")
             return
         }

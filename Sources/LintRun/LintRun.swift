@@ -115,7 +115,7 @@ package enum LintRun {
     {
         var inputs = InputCollector()
         inputs.walksIntoArtifacts = options.artifacts
-        inputs.unsavedPaths = Set(options.unsavedTexts.keys)
+        inputs.unsaved = options.unsavedTexts
         for path in xcode.paths { inputs.add(path, standardInputName: options.plan.standardInputName) }
         for file in xcode.namedFiles { inputs.files.append(InputFile(path: file)) }
         // The same file named twice, or found by two walks, or spelled two ways (case, NFD,

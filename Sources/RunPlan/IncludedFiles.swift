@@ -9,7 +9,7 @@ extension RunPlanner {
     package func includeReader() -> IncludeReader {
         let fileSystem = fileSystem
         var roots = [Self.realPath(fileSystem.workingDirectory, in: fileSystem)]
-        for path in options.paths where path != "-" {
+        for path in options.paths where path != "-" && options.pathsAreIncludeRoots {
             let folder = fileSystem.status(of: path)?.kind == .directory ? path : Self.folder(of: path)
             roots.append(Self.realPath(fileSystem.absoluteAsGiven(folder), in: fileSystem))
         }

@@ -46,6 +46,13 @@ extension PlanFileSystem {
     func isRegularFile(_ path: String) -> Bool { status(of: path)?.kind == .regular }
 
     /// An absolute path to show: the user's spelling, `.` and `..` resolved.
+    /// A folder's canonical path, the folder itself resolved too (`canonical` keeps a path's
+    /// last component as spelled): what canonical paths under it start with.
+    package func canonicalFolder(_ folder: String) -> String {
+        let probe = canonical(PathArithmetic.normalized(absoluteAsGiven(folder) + "/-"))
+        return probe == "/-" ? "/" : String(probe.dropLast(2))
+    }
+
     func absoluteAsGiven(_ path: String) -> String {
         PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     }

@@ -35,6 +35,10 @@ package struct PlanOptions: Sendable {
     /// The name standard input is reported as (`--stdin-filename`), `<stdin>` when not given.
     package var standardInputName: String?
     package var verbose = false
+    /// Whether the folder of each path is a root that quoted includes may read (the command
+    /// line's paths are the user's). The language server clears it for a document outside
+    /// every workspace folder, whose folder the user never gave.
+    package var pathsAreIncludeRoots = true
 
     package init() {}
 

@@ -67,6 +67,7 @@ extension RunPlanner {
             }
             named += bundles
         }
+        let workingFolder = fileSystem.canonicalFolder(fileSystem.workingDirectory)
         for path in options.paths {
             if path != "-" && (XcodeProjects.isProjectBundle(path) || XcodeProjects.isWorkspace(path)) {
                 guard let bundles = projects.bundles(for: path) else {
@@ -82,8 +83,9 @@ extension RunPlanner {
             } else {
                 // A file named alone (pre-commit passes names): the projects of its nearest folder
                 // that has any, up to the working directory.
+                // Both canonical: a working directory reached through a link holds its files too.
                 found += projects.enclosingBundles(
-                    of: absolute(path), within: fileSystem.workingDirectory, known: &enclosing)
+                    of: absolute(path), within: workingFolder, known: &enclosing)
             }
         }
         let resolver = projects.resolver(conditions: options.xcconfigConditions)

@@ -67,12 +67,12 @@ import Testing
         #expect(output.contains("compared \(documents) documents"), "\(output)")
     }
 
-    /// `text` with a comment of 2- and 4-byte characters (1 and 2 UTF-16 units) after each
+    /// `text` with a comment of 2-, 3- and 4-byte characters (1, 1 and 2 UTF-16 units) after each
     /// indented line's tabs: a position counted in the wrong unit no longer matches.
     static func multibytePrefixed(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let indent = line.prefix { $0 == "\t" }
-            return indent.isEmpty ? String(line) : indent + "<!--é😀-->" + line.dropFirst(indent.count)
+            return indent.isEmpty ? String(line) : indent + "<!--é日€😀-->" + line.dropFirst(indent.count)
         }.joined(separator: "\n")
     }
 

@@ -44,12 +44,15 @@ import Testing
             return (last?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
         }
 
-        func initialize(root: URL, encodings: [String] = []) {
+        /// `capabilities`: the client's, beside `general.positionEncodings`.
+        func initialize(root: URL, encodings: [String] = [], capabilities: [String: Any] = [:]) {
+            var offered = capabilities
+            offered["general"] = ["positionEncodings": encodings]
             let response = request(
                 1, "initialize",
                 [
                     "rootUri": root.absoluteString,
-                    "capabilities": ["general": ["positionEncodings": encodings]],
+                    "capabilities": offered,
                     // Changes linted at the end of each message (the debounce is `DebounceTests`').
                     "initializationOptions": ["debounceMilliseconds": 0],
                 ])

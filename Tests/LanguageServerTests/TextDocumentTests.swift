@@ -23,6 +23,27 @@ import Testing
         #expect(Self.edited((0, 7), (0, 7), "|", .utf16) == "<key>é|😀x</key>\r\n<string>NL</string>\n")
     }
 
+    /// A three-byte UTF-8 character (CJK, €) is one UTF-16 unit, like a two-byte one: the
+    /// expected units are Swift's own count of the text's UTF-16, not eplint's.
+    @Test func threeByteCharactersAreOneUTF16Unit() {
+        let line = "<!-- 日本€ --><string>NL</string>"
+        let text = line + "\n"
+        let prefix = "<!-- 日本€ --><string>"
+        let units = prefix.utf16.count
+        var document = TextDocument(uri: "", path: "", version: 0, text: Array(text.utf8))
+        let range = (Position(line: 0, character: units), Position(line: 0, character: units + 2))
+        let replaced = document.replace(range, with: Array("nl".utf8), encoding: .utf16)
+        #expect(replaced)
+        #expect(String(decoding: document.text, as: UTF8.self) == text.replacingOccurrences(of: "NL", with: "nl"))
+        // A finding's column (in scalars) converted back: the same unit count.
+        let column = prefix.unicodeScalars.count + 1
+        #expect(
+            document.position(line: 1, scalarColumn: column, encoding: .utf16) == Position(line: 0, character: units))
+        #expect(
+            document.position(line: 1, scalarColumn: column, encoding: .utf8)
+                == Position(line: 0, character: prefix.utf8.count))
+    }
+
     @Test func utf8PositionsCountBytes() {
         // "<key>" is 5 bytes, é 2, 😀 4: x starts at 11.
         #expect(Self.edited((0, 11), (0, 12), "y", .utf8) == "<key>é😀y</key>\r\n<string>NL</string>\n")

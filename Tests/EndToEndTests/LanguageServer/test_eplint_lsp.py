@@ -18,20 +18,20 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 EPLINT = os.environ["EPLINT"]
 
-# Each finding's line holds characters of 2 and 4 bytes (1 and 2 UTF-16 units) before it.
+# Each finding's line holds characters of 2, 3 and 4 bytes (1, 1 and 2 UTF-16 units) before it.
 INFO_PLIST = """<?xml version="1.0" encoding="UTF-8"?>
 <plist version="1.0">
 <dict>
 \t<key>SKExternalPurchase</key>
 \t<array>
-\t\t<!-- é😀 --><string>NL</string>
+\t\t<!-- é日€😀 --><string>NL</string>
 \t\t<string>fr</string>
 \t</array>
 \t<key>SKExternalPurchaseMultiLink</key>
 \t<dict>
 \t\t<key>fr</key>
 \t\t<array>
-\t\t\t<!-- 😀😀 --><string>http://example.com/bücher?x=1</string>
+\t\t\t<!-- 価😀😀 --><string>http://example.com/bücher?x=1</string>
 \t\t</array>
 \t</dict>
 </dict>
@@ -74,11 +74,14 @@ def command_line_findings(workspace: pathlib.Path) -> list:
     severities = {"error": 1, "warning": 2, "note": 3}
     findings = []
     for finding in json.loads(run.stdout)["diagnostics"]:
+        # Columns count Unicode scalars, as Python's str does; the UTF-16 units are Python's
+        # own encoding of the text before them, not eplint's utf16Column.
+        start_line = lines[finding["line"] - 1]
         end_line = lines[finding["endLine"] - 1]
         findings.append(
             (
                 finding["line"] - 1,
-                finding["utf16Column"] - 1,
+                utf16_units(start_line[: finding["column"] - 1]),
                 finding["endLine"] - 1,
                 utf16_units(end_line[: finding["endColumn"] - 1]),
                 severities[finding["severity"]],
@@ -130,7 +133,7 @@ async def test_diagnostics_equal_the_command_line_then_follow_edits(
         types.DiagnosticSeverity.Warning
     ]
 
-    # An incremental edit after the multibyte comment: 'NL' is at UTF-16 character 22 of line 5.
+    # An incremental edit after the multibyte comment (é, 日 and € one UTF-16 unit each, 😀 two).
     line = INFO_PLIST.split("\n")[5]
     start = utf16_units(line[: line.index("NL")])
     client.text_document_did_change(
@@ -375,9 +378,10 @@ async def test_corpus_diagnostics_equal_the_command_line(client: LanguageClient,
         for finding in json.loads(run.stdout)["diagnostics"]:
             if pathlib.Path(workspace, finding["file"]).resolve() != path.resolve():
                 continue
+            start_line = lines[min(finding["line"], len(lines)) - 1]
             end_line = lines[min(finding["endLine"], len(lines)) - 1]
             expected.append((
-                finding["line"] - 1, finding["utf16Column"] - 1, finding["endLine"] - 1,
+                finding["line"] - 1, utf16_units(start_line[: finding["column"] - 1]), finding["endLine"] - 1,
                 utf16_units(end_line[: finding["endColumn"] - 1]), severities[finding["severity"]],
                 finding["rule"], finding["message"],
             ))

@@ -1,0 +1,44 @@
+import EplintBase
+
+/// One file however its path is spelled: a workspace reached through a link, under `/tmp` or
+/// `/var` (links to `/private/…` on macOS), a document opened by the real path. Paths are
+/// compared in their canonical form, through the workspace's file system; what is shown keeps
+/// the spelling the client used.
+extension LanguageServer {
+    /// `path` in the one form paths are compared in.
+    func canonical(_ path: String) -> String { WorkspaceFileSystem(root: root).canonical(path) }
+
+    /// The root's own canonical form (its last component resolved too).
+    var canonicalRoot: String { WorkspaceFileSystem(root: root).canonicalFolder(root) }
+
+    /// A canonical path under the root respelled as the workspace spells it (what a run given
+    /// the root's spelling names it by), else the path itself.
+    func workspaceSpelling(_ file: String) -> String {
+        let real = canonicalRoot
+        guard real != root, file.hasPrefix(real + "/") else { return file }
+        return root + file.dropFirst(real.count)
+    }
+
+    /// Stores an opened or changed document under its file and every spelling a run may use.
+    func store(_ document: TextDocument) {
+        let file = canonical(document.path)
+        var spellings = [document.path]
+        for spelling in [file, workspaceSpelling(file)] where !spellings.contains(spelling) {
+            spellings.append(spelling)
+        }
+        documents.store(document, file: file, spellings: spellings)
+    }
+
+    /// Whether `path` is in none of the workspace folders (the root when the client named none).
+    func isOutsideWorkspace(_ path: String) -> Bool {
+        let file = canonical(path)
+        let workspace = WorkspaceFileSystem(root: root)
+        return !(workspaceFolders.isEmpty ? [root] : workspaceFolders).contains { folder in
+            let real = workspace.canonicalFolder(folder)
+            return real == "/" || file.hasPrefix(real + "/")
+        }
+    }
+
+    /// The open document of the file at `path`, whatever the spelling it was opened by.
+    func openDocument(atPath path: String) -> TextDocument? { documents.document(file: canonical(path)) }
+}
