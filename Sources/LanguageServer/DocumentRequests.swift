@@ -1,5 +1,4 @@
 import EplintBase
-import LintRun
 
 /// Requests about an open document: code actions, hover, pull diagnostics.
 extension LanguageServer {

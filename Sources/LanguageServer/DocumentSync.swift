@@ -1,3 +1,4 @@
+import LintEngine
 import EplintBase
 
 /// Open documents: their text kept through full and incremental changes, linted, and their

@@ -1,6 +1,5 @@
 import EplintBase
 import LintRun
-import ServerSide
 
 /// `workspace/didChangeWatchedFiles`: a file changed on disk re-lints the open documents it can
 /// change, not every one (a branch switch reports thousands of files).

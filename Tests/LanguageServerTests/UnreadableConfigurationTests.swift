@@ -1,5 +1,4 @@
 import Foundation
-import LanguageServer
 import TestSupport
 import Testing
 
