@@ -6,10 +6,11 @@ import LintEngine
 /// passing case for a linted file without findings.
 package struct JUnitReporter: Reporter {
     package let name = "junit"
-    package let needs: ReporterNeeds = []
+    package let needs: ReporterNeeds = [.repositoryPaths]
     package init() {}
 
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
+        let report = report.withRepositoryPaths
         let names = report.ruleNames
         let files = report.findingsByFile
         // A clean file counts as one passing test.

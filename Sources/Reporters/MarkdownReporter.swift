@@ -6,10 +6,11 @@ import LintEngine
 /// whether the paired entitlements grant what the key needs. What files say is quoted so that it renders as text, never as markup.
 package struct MarkdownReporter: Reporter {
     package let name = "markdown"
-    package let needs: ReporterNeeds = []
+    package let needs: ReporterNeeds = [.repositoryPaths]
     package init() {}
 
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
+        let report = report.withRepositoryPaths
         var output = "## eplint\n\n"
         guard !report.diagnostics.isEmpty else {
             return output + "No findings: \(report.summary).\n" + Self.regions(report)
