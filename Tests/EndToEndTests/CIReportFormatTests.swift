@@ -95,7 +95,7 @@ private struct Finding: Equatable, CustomStringConvertible {
         var findings: [Finding] = []
         for line in output.split(separator: "\n") {
             if line.hasPrefix("### ") {
-                file = String(line.dropFirst(4)).replacingOccurrences(of: "\\", with: "")
+                file = String(line.dropFirst(4)).trimmingCharacters(in: CharacterSet(charactersIn: "` "))
                 continue
             }
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -224,11 +224,18 @@ private struct Finding: Equatable, CustomStringConvertible {
         #expect(checkstyle.findings == gcc)
     }
 
-    /// A message's markup renders as text: a link, an image, a tag or a table cell cannot be opened.
+    /// Markup renders as text: a link, an image, a tag or a table cell cannot be opened; what a
+    /// file says is a code span, its fence longer than any run of backticks in it.
     @Test func markdownQuotesWhatFilesSay() {
         #expect(
-            MarkdownReporter.cell("[x](https://e.com) ![i](u) <img src=x> a|b `c` *d* _e_\nf &amp;")
+            MarkdownText.text("[x](https://e.com) ![i](u) <img src=x> a|b `c` *d* _e_\nf &amp;")
                 == "\\[x\\](https://e.com) \\!\\[i\\](u) &lt;img src=x&gt; a\\|b \\`c\\` \\*d\\* \\_e\\_ f &amp;amp;")
+        #expect(MarkdownText.code("a|b ``c`` <img>\nd") == "``` a\\|b ``c`` <img> d ```")
+        #expect(MarkdownText.code("") == "")
+        #expect(
+            MarkdownText.link("https://x.com/a_b|c d<e>\\")
+                == "[https://x.com/a\\_b\\|c d&lt;e&gt;\\\\](<https://x.com/a_b%7Cc%20d%3Ce%3E%5C>)")
+        #expect(MarkdownText.link("javascript:alert(1)") == "` javascript:alert(1) `")
         let report = RunReport(
             toolVersion: "1", rules: [], diagnostics: [], fileCount: 3, failures: [], sourceRoot: "/",
             workingDirectory: "/")
@@ -243,16 +250,17 @@ private struct Finding: Equatable, CustomStringConvertible {
         let correct = try Eplint.run(["--format", "markdown", "Examples/CorrectApp"]).standardOutput
         #expect(
             correct.contains(
-                "### Regions in Examples/CorrectApp/Info.plist\n\nEntitlements: Examples/CorrectApp/CorrectApp.entitlements\n"
+                "### Regions in ` Examples/CorrectApp/Info.plist `\n\nEntitlements: ` Examples/CorrectApp/CorrectApp.entitlements `\n"
             ))
         #expect(
             correct.contains(
-                "| SKExternalPurchaseMultiLink | it | https://shop.example.com/it/app | com.apple.developer.storekit.external-purchase-link: granted |\n"
+                "| SKExternalPurchaseMultiLink | ` it ` | [https://shop.example.com/it/app](<https://shop.example.com/it/app>) | com.apple.developer.storekit.external-purchase-link: granted |\n"
             ), "\(correct)")
         let broken = try Eplint.run(["--format", "markdown", "Examples/BrokenApp"]).standardOutput
         #expect(
             broken.contains(
-                "| SKExternalPurchase | eu |  | com.apple.developer.storekit.external-purchase: **not granted** |\n"),
+                "| SKExternalPurchase | ` eu ` |  | com.apple.developer.storekit.external-purchase: **not granted** |\n"
+            ),
             "\(broken)")
         let directory = try Eplint.temporaryDirectory()
         try FileManager.default.copyItem(
@@ -262,7 +270,7 @@ private struct Finding: Equatable, CustomStringConvertible {
         #expect(alone.contains("No entitlements file paired.\n\n| Key | Region | Links | Entitlement |\n"), "\(alone)")
         #expect(
             alone.contains(
-                "| SKExternalPurchase | nl |  | com.apple.developer.storekit.external-purchase: not checked |\n"),
+                "| SKExternalPurchase | ` nl ` |  | com.apple.developer.storekit.external-purchase: not checked |\n"),
             "\(alone)")
     }
 

@@ -24,7 +24,7 @@ import Testing
         "gitlab": [#""path": "([^"]*)""#],
         "checkstyle": [#"<file name="([^"]*)""#],
         "junit": [#"<testsuite name="([^"]*)""#, #"classname="([^"]*)""#, #"(?m)^(?:.*>)?([^\s>]+):\d+:\d+: "#],
-        "markdown": [#"(?m)^### (.*)$"#, #"(?m)^Entitlements: (.*)$"#],
+        "markdown": [#"(?m)^### (?:Regions in )?` (.*) `$"#, #"(?m)^Entitlements: ` (.*) `$"#],
         "sarif": [#""uri": "([^"]*)",\s*"uriBaseId""#],
     ]
 
