@@ -97,6 +97,7 @@ package struct FindingsPolicy {
             sourceRoot: HostFileSystem.canonicalDirectory(options.srcroot ?? "."),
             workingDirectory: currentDirectory())
         report.lintedFiles = found.lintedFiles
+        report.failingSeverity = options.strict ? .warning : .error
         report.declaredRegions = found.declaredRegions
         func canonicalize(_ file: String) {
             if report.canonicalPaths[file] == nil { report.canonicalPaths[file] = absolute(file) }
@@ -119,7 +120,7 @@ package struct FindingsPolicy {
                 declared.entitlements.map(canonicalize)
             }
         }
-        return RunOutcome(report: report, strict: options.strict, fixRun: fixRun)
+        return RunOutcome(report: report, fixRun: fixRun)
     }
 }
 

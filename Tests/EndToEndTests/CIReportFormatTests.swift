@@ -61,19 +61,25 @@ private struct Finding: Equatable, CustomStringConvertible {
         }
     }
 
+    /// The CI formats name files relative to the root (the working directory here), without `./`.
+    private static func rootRelative(_ findings: [Finding]) -> [Finding] {
+        findings.map { finding in
+            var relative = finding
+            if relative.file.hasPrefix("./") { relative.file.removeFirst(2) }
+            return relative
+        }
+    }
+
     @Test func everyCIFormatReportsGCCsFindingsInOrder() throws {
         for (arguments, directory) in try Self.inputs() {
             let gcc = try Eplint.run(["--format", "gcc"] + arguments, in: directory)
-            // The CI formats name files relative to the root (the working directory here), without `./`.
-            let expected = Self.gccFindings(gcc.standardOutput).map { finding in
-                var relative = finding
-                if relative.file.hasPrefix("./") { relative.file.removeFirst(2) }
-                return relative
-            }
+            let expected = Self.rootRelative(Self.gccFindings(gcc.standardOutput))
             #expect(!expected.isEmpty, "\(arguments)")
 
             let junit = try Eplint.run(["--format", "junit"] + arguments, in: directory)
-            #expect(try JUnitRead(junit.standardOutput).findings == expected, "junit \(arguments)")
+            let junitRead = try JUnitRead(junit.standardOutput)
+            #expect(junitRead.findings == expected, "junit \(arguments)")
+            #expect(junitRead.failing == expected.filter { $0.severity == "error" }, "junit \(arguments)")
             let checkstyle = try Eplint.run(["--format", "checkstyle"] + arguments, in: directory)
             #expect(try CheckstyleRead(checkstyle.standardOutput).findings == expected, "checkstyle \(arguments)")
             let gitlab = try Eplint.run(["--format", "gitlab"] + arguments, in: directory)
@@ -177,7 +183,7 @@ private struct Finding: Equatable, CustomStringConvertible {
         for (arguments, directory) in try Self.inputs() {
             let report = scratch.appendingPathComponent("junit.xml")
             let run = try Eplint.run(["--format", "junit", "--output", report.path] + arguments, in: directory)
-            let gcc = Self.gccFindings(try Eplint.run(arguments, in: directory).standardOutput)
+            let gcc = Self.rootRelative(Self.gccFindings(try Eplint.run(arguments, in: directory).standardOutput))
             #expect(run.status == (gcc.contains { $0.severity == "error" } ? 1 : 0))
             let read = try ChildProcess.run(
                 python, ["-c", script, schema.path, report.path], output: .captured, error: .captured)
@@ -187,7 +193,8 @@ private struct Finding: Equatable, CustomStringConvertible {
                 let fields = line.split(separator: "\t").map(String.init)
                 return JUnitRead.finding(file: fields[0], name: fields[1], type: fields[2])
             }
-            #expect(findings == gcc, "\(arguments)")
+            // junitparser sees a failure for each error; a warning's or a note's case passes.
+            #expect(findings == gcc.filter { $0.severity == "error" }, "\(arguments)")
         }
         // The schema rejects what it should: a suite without its counts.
         try "<testsuites><testsuite name=\"x\"/></testsuites>".write(
@@ -274,6 +281,48 @@ private struct Finding: Equatable, CustomStringConvertible {
             "\(alone)")
     }
 
+    /// A warning does not fail the job, so it fails no test case: a passing case with its gcc
+    /// line in `system-out`; with `--strict`, which makes it fail the job, a failing one.
+    @Test func junitFailsACaseOnlyForWhatFailsTheRun() throws {
+        let directory = try Eplint.temporaryDirectory()
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+          <key>SKExternalPurchaseLinkStreamingRegion</key>
+          <array/>
+        </dict>
+        </plist>
+
+        """.write(to: directory.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let line =
+            "Info.plist:4:3: warning: 'SKExternalPurchaseLinkStreamingRegion' is not a StoreKit key and the OS ignores it;"
+            + " did you mean 'SKExternalPurchaseLinkStreamingRegions'? [EP005]\n"
+        func report(failures: Int, body: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="eplint" tests="1" failures="\(failures)" errors="0">
+              <testsuite name="Info.plist" tests="1" failures="\(failures)" errors="0" skipped="0">
+                <testcase classname="Info.plist" name="EP005 unknown-storekit-key at 4:3">
+                  \(body)
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """
+        }
+        let plain = try Eplint.run(["--format", "junit", "Info.plist"], in: directory)
+        #expect(plain.status == 0)
+        #expect(plain.standardOutput == report(failures: 0, body: "<system-out>\(line)</system-out>"))
+        let strict = try Eplint.run(["--strict", "--format", "junit", "Info.plist"], in: directory)
+        #expect(strict.status == 1)
+        let message =
+            "'SKExternalPurchaseLinkStreamingRegion' is not a StoreKit key and the OS ignores it; did you mean 'SKExternalPurchaseLinkStreamingRegions'?"
+        #expect(
+            strict.standardOutput
+                == report(failures: 1, body: "<failure type=\"warning\" message=\"\(message)\">\(line)</failure>"))
+    }
+
     /// A clean file is a passing test case in JUnit and an empty `<file>` in Checkstyle.
     @Test func cleanFilesAreListed() throws {
         let junit = try JUnitRead(try Eplint.run(["--format", "junit", "Examples/CorrectApp"]).standardOutput)
@@ -285,13 +334,18 @@ private struct Finding: Equatable, CustomStringConvertible {
     }
 }
 
-/// `--format junit` parsed: a failing case per finding, named `RULE NAME at LINE:COLUMN`.
+/// `--format junit` parsed: a case per finding, named `RULE NAME at LINE:COLUMN`, failing
+/// (`<failure type>`) or passing with its gcc line in `<system-out>`.
 private final class JUnitRead: NSObject, XMLParserDelegate {
+    /// Every finding's case, failing or not, in order.
     var findings: [Finding] = []
+    /// The failing ones.
+    var failing: [Finding] = []
     var messages: [String] = []
     var passing: [String] = []
     private var testCase: (classname: String, name: String)?
     private var failed = false
+    private var output: String?
 
     init(_ text: String) throws {
         super.init()
@@ -319,14 +373,30 @@ private final class JUnitRead: NSObject, XMLParserDelegate {
         case "failure":
             guard let testCase else { return }
             failed = true
-            findings.append(Self.finding(file: testCase.classname, name: testCase.name, type: attributes["type"] ?? ""))
+            let finding = Self.finding(file: testCase.classname, name: testCase.name, type: attributes["type"] ?? "")
+            findings.append(finding)
+            failing.append(finding)
             messages.append(attributes["message"] ?? "")
+        case "system-out": output = ""
         default: break
         }
     }
 
+    func parser(_ parser: XMLParser, foundCharacters string: String) { output? += string }
+
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        if element == "testcase", let testCase, !failed { passing.append(testCase.classname) }
+        if element == "system-out", let testCase, let text = output {
+            // The gcc line: `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE]`.
+            let severity = text.split(separator: ":", maxSplits: 4).dropFirst(3).first ?? ""
+            findings.append(
+                Self.finding(
+                    file: testCase.classname, name: testCase.name,
+                    type: severity.trimmingCharacters(in: .whitespaces)))
+            output = nil
+        }
+        if element == "testcase", let testCase, !failed, !testCase.name.hasPrefix("EP") {
+            passing.append(testCase.classname)
+        }
     }
 }
 
