@@ -574,7 +574,7 @@ safe
 
 - **Severity:** warning
 - **Summary:** A top-level key is a near miss of a StoreKit key.
-- **Fix:** safe, when one StoreKit key is closest, the file does not already have it and the near miss appears once: the key is renamed.
+- **Fix:** safe, when one StoreKit key is closest, the file does not already have it and the near miss appears once: the key is renamed. When the file has the correct key already (or the near miss twice), `--fix` leaves it and says why.
 
 ## What it checks
 
