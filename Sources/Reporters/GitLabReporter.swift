@@ -3,7 +3,7 @@ import LintEngine
 
 /// `--format gitlab`: GitLab's Code Quality report, a JSON array of issues with `description`,
 /// `check_name` (the rule), `fingerprint`, `severity` and `location` (path, and the begin and
-/// end positions). Severities: error → `major`, warning → `minor`, note → `info` (README).
+/// end positions). Severities: error → `major`, warning → `minor`, note → `info` (docs/usage.md).
 /// Paths are relative to `--srcroot`, as GitLab matches them against the repository's files.
 package struct GitLabReporter: Reporter {
     package let name = "gitlab"
