@@ -94,9 +94,17 @@ version=${version:-$checked_in}
 if ! [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
     echo "error: release version '$version' is not MAJOR.MINOR.PATCH[-PRERELEASE] (from '${tag:-$identity}')" >&2; exit 1
 fi
-if [ "$version" != "$checked_in" ]; then
+# A build from the tag (or for $EPLINT_VERSION) links rule pages at the tag; any other links
+# them on main (ToolIdentity.fromReleaseTag), since its tag may not exist.
+from_tag=false
+[ -z "$tag" ] || from_tag=true
+if [ "$version" != "$checked_in" ] || [ "$from_tag" = true ]; then
     cp "$identity" "$work/identity"
-    sed "s/^    package static let version = \".*\"$/    package static let version = \"$version\"/" "$work/identity" > "$identity"
+    sed -e "s/^    package static let version = \".*\"$/    package static let version = \"$version\"/" \
+        -e "s/^    package static let fromReleaseTag = false$/    package static let fromReleaseTag = $from_tag/" \
+        "$work/identity" > "$identity"
+    grep -q "^    package static let fromReleaseTag = $from_tag$" "$identity" \
+        || { echo "error: could not set fromReleaseTag in $identity" >&2; exit 1; }
 fi
 
 # $work/lib holds only static archives (links to them) and, in pkgconfig/, .pc files that

@@ -2,7 +2,7 @@ import EplintBase
 import LintEngine
 import Preprocessor
 
-/// `.eplint.yml` (README, "Configuration"). Every key is optional; paths are relative to the file's folder.
+/// `.eplint.yml` (docs/configuration.md). Every key is optional; paths are relative to the file's folder.
 /// An unknown key, a wrong type or an unknown rule ID is an error naming file, line and key.
 package struct ConfigurationFile: Sendable {
     /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).

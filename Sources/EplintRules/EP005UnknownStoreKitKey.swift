@@ -18,11 +18,18 @@ struct EP005UnknownStoreKitKey: LintRule {
     }
 
     /// Renamed when one StoreKit key is closest, the file does not have it yet and the near
-    /// miss appears once (a rename must not make a duplicate).
+    /// miss appears once (a rename must not make a duplicate); otherwise withheld, saying why.
     private func fix(_ entry: PlistEntry, _ context: LintContext) -> Fix? {
-        guard let intended = StoreKitKey.uniqueNearMiss(of: entry.key), context.facts.values[intended] == nil,
-            context.facts.topLevel.filter({ $0.key == entry.key }).count == 1
-        else { return nil }
+        guard let intended = StoreKitKey.uniqueNearMiss(of: entry.key) else { return nil }
+        if context.facts.values[intended] != nil {
+            return .withheld(
+                "'\(intended.rawValue)' is already in the file, so renaming would make a duplicate key; merge the two entries or remove this one"
+            )
+        }
+        if context.facts.topLevel.filter({ $0.key == entry.key }).count != 1 {
+            return .withheld(
+                "the key appears more than once, so renaming would make a duplicate key; remove the extra entries")
+        }
         return .safe(.replaceText(element: entry.keyRange, old: entry.key, new: intended.rawValue))
     }
 

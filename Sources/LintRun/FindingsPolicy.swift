@@ -97,18 +97,30 @@ package struct FindingsPolicy {
             sourceRoot: HostFileSystem.canonicalDirectory(options.srcroot ?? "."),
             workingDirectory: currentDirectory())
         report.lintedFiles = found.lintedFiles
+        report.failingSeverity = options.strict ? .warning : .error
         report.declaredRegions = found.declaredRegions
+        func canonicalize(_ file: String) {
+            if report.canonicalPaths[file] == nil { report.canonicalPaths[file] = absolute(file) }
+        }
         if options.anyReport(needs: .suppressedFindings) {
             report.suppressed = suppressed
             for diagnostic in diagnostics + suppressed.map(\.diagnostic) {
                 // A move's fix names its destination file too.
-                for file in [diagnostic.file] + (diagnostic.fix?.destination.map { [$0] } ?? [])
-                where report.canonicalPaths[file] == nil {
-                    report.canonicalPaths[file] = absolute(file)
-                }
+                for file in [diagnostic.file] + (diagnostic.fix?.destination.map { [$0] } ?? []) { canonicalize(file) }
             }
         }
-        return RunOutcome(report: report, strict: options.strict, fixRun: fixRun)
+        if options.anyReport(needs: .repositoryPaths) {
+            for diagnostic in diagnostics {
+                canonicalize(diagnostic.file)
+                for related in diagnostic.related { canonicalize(related.file) }
+            }
+            for file in report.lintedFiles { canonicalize(file) }
+            for declared in report.declaredRegions {
+                canonicalize(declared.file)
+                declared.entitlements.map(canonicalize)
+            }
+        }
+        return RunOutcome(report: report, fixRun: fixRun)
     }
 }
 

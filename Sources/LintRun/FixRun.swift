@@ -60,11 +60,11 @@ package struct FixRun {
             }
             return
         }
-        if verbose {
-            for (diagnostic, shown) in zip(own, isReported(own)) where shown {
-                guard let reason = diagnostic.fix?.withheldBecause else { continue }
-                Self.noteNoFix(diagnostic, reason, host: host)
-            }
+        // Why a reported finding's fix is withheld is said without --verbose too, as a refused
+        // fix's is (noteRefused): it is why the finding remains after --fix.
+        for (diagnostic, shown) in zip(own, isReported(own)) where shown {
+            guard let reason = diagnostic.fix?.withheldBecause else { continue }
+            Self.noteNoFix(diagnostic, reason, host: host)
         }
         guard own.contains(where: { $0.fix?.proposesEdits ?? false }) else { return }
         if !file.isStandardInput && !showsDiff && isSymbolicLink(file.path) {
@@ -126,6 +126,15 @@ package struct FixRun {
         let start = diagnostic.range.start
         host.note(
             "eplint: no fix for \(diagnostic.file):\(start.line):\(start.column) [\(diagnostic.rule)]: \(reason)\n")
+    }
+
+    /// After a run without `--unsafe-fixes`: how many of the findings that remain an unsafe fix
+    /// would fix, as ruff says it; nil when none would.
+    package func hiddenFixes(remaining: [Diagnostic]) -> String? {
+        guard applicability == .safe else { return nil }
+        let count = remaining.filter { $0.fix.map { $0.applicability == .unsafe && $0.proposesEdits } ?? false }.count
+        guard count > 0 else { return nil }
+        return "\(count) hidden fix\(count == 1 ? "" : "es") can be enabled with the `--unsafe-fixes` option."
     }
 
     /// A fix left out, and why: said without `--verbose` too, as it is why a finding remains

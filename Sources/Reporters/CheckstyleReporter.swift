@@ -5,13 +5,14 @@ import LintEngine
 /// too, as XMLLogger lists every file it audited) and an `<error>` per finding.
 package struct CheckstyleReporter: Reporter {
     package let name = "checkstyle"
-    package let needs: ReporterNeeds = []
+    package let needs: ReporterNeeds = [.repositoryPaths]
     package init() {}
 
     /// The Checkstyle version whose format this is (XMLLogger's `version` attribute).
     static let formatVersion = "4.3"
 
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
+        let report = report.withRepositoryPaths
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         output += "<checkstyle version=\"\(Self.formatVersion)\">\n"
         for (file, diagnostics) in report.findingsByFile {

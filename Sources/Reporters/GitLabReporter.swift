@@ -3,13 +3,15 @@ import LintEngine
 
 /// `--format gitlab`: GitLab's Code Quality report, a JSON array of issues with `description`,
 /// `check_name` (the rule), `fingerprint`, `severity` and `location` (path, and the begin and
-/// end positions). Severities: error → `major`, warning → `minor`, note → `info` (README).
+/// end positions). Severities: error → `major`, warning → `minor`, note → `info` (docs/usage.md).
+/// Paths are relative to `--srcroot`, as GitLab matches them against the repository's files.
 package struct GitLabReporter: Reporter {
     package let name = "gitlab"
-    package let needs: ReporterNeeds = []
+    package let needs: ReporterNeeds = [.repositoryPaths]
     package init() {}
 
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
+        let report = report.withRepositoryPaths
         let all = report.diagnostics
         let fingerprints = FindingFingerprints.of(all)
         let issues = JSONValue.elements(count: all.count) { index -> JSONValue in

@@ -1,7 +1,7 @@
 import EplintBase
 import LintEngine
 
-/// `--format json`: `{"version": 1, "tool": {…}, "diagnostics": […]}` (README documents it).
+/// `--format json`: `{"version": 1, "tool": {…}, "diagnostics": […]}` (docs/usage.md documents it).
 /// `column` and `endColumn` count Unicode scalar values, `utf16Column` UTF-16 code units.
 /// `extra` members follow `diagnostics` (`eplint token` adds the decoded `tokens`).
 package struct JSONReporter: Reporter {

@@ -3,13 +3,15 @@ import LintEngine
 /// `--format markdown`: a summary for a pull-request comment or GitHub's job summary
 /// (`$GITHUB_STEP_SUMMARY`): the counts, findings by rule, then each file's findings in
 /// report order; then, for each Info.plist, the regions it declares with each key's links and
-/// whether the paired entitlements grant what the key needs. What files say is quoted so that it renders as text, never as markup.
+/// whether the paired entitlements grant what the key needs. What files say is in code spans,
+/// links are links to exactly the URL (`MarkdownText`), so nothing a file says renders as markup.
 package struct MarkdownReporter: Reporter {
     package let name = "markdown"
-    package let needs: ReporterNeeds = []
+    package let needs: ReporterNeeds = [.repositoryPaths]
     package init() {}
 
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
+        let report = report.withRepositoryPaths
         var output = "## eplint\n\n"
         guard !report.diagnostics.isEmpty else {
             return output + "No findings: \(report.summary).\n" + Self.regions(report)
@@ -26,16 +28,17 @@ package struct MarkdownReporter: Reporter {
         for rule in rules.sorted() {
             let count = counts[rule] ?? [:]
             output +=
-                "| \(rule.rawValue) \(Self.cell(names[rule] ?? "")) | \(count[.error] ?? 0) | \(count[.warning] ?? 0)"
+                "| \(rule.rawValue) \(MarkdownText.text(names[rule] ?? "")) | \(count[.error] ?? 0) | \(count[.warning] ?? 0)"
                 + " | \(count[.note] ?? 0) |\n"
         }
         for (file, diagnostics) in report.findingsByFile where !diagnostics.isEmpty {
-            output += "\n### \(Self.cell(file))\n\n| Position | Severity | Rule | Message |\n|---|---|---|---|\n"
+            output +=
+                "\n### \(MarkdownText.code(file))\n\n| Position | Severity | Rule | Message |\n|---|---|---|---|\n"
             for diagnostic in diagnostics {
                 let start = diagnostic.range.start
                 output +=
                     "| \(start.line):\(start.column) | \(diagnostic.severity.rawValue) | \(diagnostic.rule.rawValue)"
-                    + " | \(Self.cell(diagnostic.message)) |\n"
+                    + " | \(MarkdownText.code(diagnostic.message)) |\n"
             }
         }
         return output + Self.regions(report)
@@ -45,9 +48,10 @@ package struct MarkdownReporter: Reporter {
     static func regions(_ report: RunReport) -> String {
         var output = ""
         for declared in report.declaredRegions where !declared.rows.isEmpty {
-            output += "\n### Regions in \(cell(declared.file))\n\n"
+            output += "\n### Regions in \(MarkdownText.code(declared.file))\n\n"
             output +=
-                declared.entitlements.map { "Entitlements: \(cell($0))\n\n" } ?? "No entitlements file paired.\n\n"
+                declared.entitlements.map { "Entitlements: \(MarkdownText.code($0))\n\n" }
+                ?? "No entitlements file paired.\n\n"
             output += "| Key | Region | Links | Entitlement |\n|---|---|---|---|\n"
             for row in declared.rows {
                 let backing =
@@ -57,30 +61,10 @@ package struct MarkdownReporter: Reporter {
                     case nil: "not checked"
                     }
                 output +=
-                    "| \(row.key.rawValue) | \(cell(row.region)) | \(row.links.map(cell).joined(separator: ", "))"
+                    "| \(row.key.rawValue) | \(MarkdownText.code(row.region)) | \(row.links.map(MarkdownText.link).joined(separator: ", "))"
                     + " | \(row.entitlement.rawValue): \(backing) |\n"
             }
         }
         return output
-    }
-
-    /// Text in a table cell or heading: on one line, HTML's specials as references and
-    /// Markdown's punctuation escaped, so a file's value cannot open a link, an image or a tag.
-    package static func cell(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n", "\r", "\t": result += " "
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\\", "`", "*", "_", "[", "]", "|", "#", "!", "~":
-                result += "\\"
-                result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

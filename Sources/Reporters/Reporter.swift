@@ -24,4 +24,6 @@ package struct ReporterNeeds: OptionSet, Sendable {
     package static let terminal = ReporterNeeds(rawValue: 1 << 2)
     /// Suppressed findings and the canonical paths of the files, for results relative to `--srcroot`.
     package static let suppressedFindings = ReporterNeeds(rawValue: 1 << 3)
+    /// The canonical paths of the files, to name them relative to `--srcroot` (`RepositoryPaths`).
+    package static let repositoryPaths = ReporterNeeds(rawValue: 1 << 4)
 }

@@ -30,6 +30,9 @@ package struct RunReport: Sendable {
     package var suppressed: [SuppressedFinding] = []
     /// Members the JSON report adds after `diagnostics` (`eplint token`'s decoded `tokens`).
     package var extraJSON: [(String, JSONValue)] = []
+    /// The least severity that fails the run: an error, or a warning with `--strict` (JUnit
+    /// fails a test case only for such a finding).
+    package var failingSeverity: Severity = .error
 
     package init(
         toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
@@ -48,6 +51,9 @@ package struct RunReport: Sendable {
     package var ruleNames: [RuleID: String] {
         Dictionary(rules.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// Whether the finding fails the run (exit status 1).
+    package func fails(_ diagnostic: Diagnostic) -> Bool { diagnostic.severity >= failingSeverity }
 
     /// `3 errors, 1 warning in 2 files`.
     package var summary: String {

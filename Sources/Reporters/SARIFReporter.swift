@@ -239,18 +239,11 @@ package struct SARIFReporter: Reporter {
 
     /// Relative to `%SRCROOT%` when inside it, else an absolute `file://` URI.
     static func artifactLocation(_ file: String, report: RunReport) -> JSONValue {
-        let absolute =
-            report.canonicalPaths[file]
-            ?? PathArithmetic.normalized(file.hasPrefix("/") ? file : report.workingDirectory + "/" + file)
-        let root = PathArithmetic.normalized(report.sourceRoot)
-        let prefix = root == "/" ? "/" : root + "/"
-        if absolute.hasPrefix(prefix) {
-            return .object([
-                ("uri", .string(percentEncoded(String(absolute.dropFirst(prefix.count))))),
-                ("uriBaseId", .string("%SRCROOT%")),
-            ])
+        let located = report.rootRelative(file)
+        if let relative = located.relative {
+            return .object([("uri", .string(percentEncoded(relative))), ("uriBaseId", .string("%SRCROOT%"))])
         }
-        return .object([("uri", .string("file://" + percentEncoded(absolute)))])
+        return .object([("uri", .string("file://" + percentEncoded(located.absolute)))])
     }
 
     static func fileURI(directory: String) -> String {

@@ -1,6 +1,6 @@
 import LintEngine
 
-/// Chooses the entitlements file of an Info.plist (README, "The app around the Info.plist"):
+/// Chooses the entitlements file of an Info.plist (docs/usage.md, "The app around the Info.plist"):
 /// `--entitlements FILE`, then the config's `entitlements:` map, then the only `*.entitlements`
 /// file in its folder. Not changed once made, so files can be paired in parallel.
 package struct EntitlementsPairer: Sendable {

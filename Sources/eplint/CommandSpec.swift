@@ -55,7 +55,7 @@ struct PositionalSpec {
     var repeating: Bool
 }
 
-/// A failure to understand the command line: exit 2 with `error: eplint: …` (README: Exit status).
+/// A failure to understand the command line: exit 2 with `error: eplint: …` (docs/usage.md: Exit status).
 struct UsageError: Error, Equatable {
     var message: String
     init(_ message: String) { self.message = message }

@@ -71,6 +71,7 @@ enum ReportWriter {
                 ? "\(fixedCount) would be fixed, \(remainingCount - fixedCount) would remain"
                 : "\(fixedCount) fixed, \(remainingCount) remaining"
             writeStandardError(summary + "\n")
+            if let hidden = fixRun.hiddenFixes(remaining: run.diagnostics) { writeStandardError(hidden + "\n") }
         }
         let status = outcome.status(writeFailed: !writeFailures.isEmpty)
         // The build-tool plugin's declared output: empty, so that a build that compiles it

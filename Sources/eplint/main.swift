@@ -6,7 +6,7 @@ import LintRun
     import Darwin
 #endif
 
-// Usage errors and failed runs are exit 2 with `error: eplint: …` (README, "Exit status").
+// Usage errors and failed runs are exit 2 with `error: eplint: …` (docs/usage.md, "Exit status").
 let status: ExitStatus
 do throws(UsageError) {
     let command = try Eplint.parse(Array(CommandLine.arguments.dropFirst()))

@@ -130,12 +130,12 @@ import Testing
     }
 }
 
-/// README's rule table is written by hand: every page in Rules/ must have its row, with the
+/// docs/rules.md's rule table is written by hand: every page in Rules/ must have its row, with the
 /// name and severity of the page's header, so a new rule cannot be left out of it.
 @Suite struct ReadmeRuleTableTests {
     @Test func everyRulePageHasItsRow() throws {
         let root = GeneratedFilesTests.packageDirectory
-        let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: root + "/docs/rules.md", encoding: .utf8)
         let pages = try FileManager.default.contentsOfDirectory(atPath: root + "/Rules")
             .filter { $0.hasPrefix("EP") && $0.hasSuffix(".md") }.sorted()
         #expect(pages.count >= 58)
@@ -147,8 +147,8 @@ import Testing
             let severity =
                 text.split(separator: "\n").first { $0.hasPrefix("- **Severity:** ") }
                 .map { String($0.dropFirst("- **Severity:** ".count)) } ?? ""
-            let row = "| [\(id)](Rules/\(page)) | \(name) | \(severity) |"
-            #expect(readme.contains(row + "\n"), "README.md's rule table lacks \(row)")
+            let row = "| [\(id)](../Rules/\(page)) | \(name) | \(severity) |"
+            #expect(readme.contains(row + "\n"), "docs/rules.md's rule table lacks \(row)")
         }
     }
 }

@@ -165,8 +165,8 @@ private func failure(_ yaml: String) -> String? {
 
     /// The schema in Rules/ lists exactly the keys the reader accepts, and accepts the spec's example.
     /// The repository is named in one place (ToolIdentity): the schema's `$id` is fetchable from
-    /// it, the README's modeline names that `$id`, install.sh downloads from it, and no other
-    /// repository URL of eplint appears in the README, install.sh or action.yml.
+    /// it, the configuration document's modeline names that `$id`, install.sh downloads from it,
+    /// and no other repository URL of eplint appears in the README, docs/, install.sh or action.yml.
     @Test func theSchemaIdAndTheReadmeNameToolIdentitysRepository() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -174,10 +174,13 @@ private func failure(_ yaml: String) -> String? {
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
         let id = ToolIdentity.rawFile("Rules/eplint-config.schema.json")
         #expect(schema["$id"] as? String == id)
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("# yaml-language-server: $schema=\(id)\n"))
+        let configuration = try String(
+            contentsOf: root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        #expect(configuration.contains("# yaml-language-server: $schema=\(id)\n"))
         let named = try NSRegularExpression(pattern: "https://github\\.com/[A-Za-z0-9_.-]+/eplint\\b")
-        for file in ["README.md", "install.sh", "action.yml"] {
+        let documents = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        for file in ["README.md", "install.sh", "action.yml"] + documents {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             for match in named.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 #expect(String(text[Range(match.range, in: text)!]) == ToolIdentity.repository, "\(file)")

@@ -61,14 +61,25 @@ private struct Finding: Equatable, CustomStringConvertible {
         }
     }
 
+    /// The CI formats name files relative to the root (the working directory here), without `./`.
+    private static func rootRelative(_ findings: [Finding]) -> [Finding] {
+        findings.map { finding in
+            var relative = finding
+            if relative.file.hasPrefix("./") { relative.file.removeFirst(2) }
+            return relative
+        }
+    }
+
     @Test func everyCIFormatReportsGCCsFindingsInOrder() throws {
         for (arguments, directory) in try Self.inputs() {
             let gcc = try Eplint.run(["--format", "gcc"] + arguments, in: directory)
-            let expected = Self.gccFindings(gcc.standardOutput)
+            let expected = Self.rootRelative(Self.gccFindings(gcc.standardOutput))
             #expect(!expected.isEmpty, "\(arguments)")
 
             let junit = try Eplint.run(["--format", "junit"] + arguments, in: directory)
-            #expect(try JUnitRead(junit.standardOutput).findings == expected, "junit \(arguments)")
+            let junitRead = try JUnitRead(junit.standardOutput)
+            #expect(junitRead.findings == expected, "junit \(arguments)")
+            #expect(junitRead.failing == expected.filter { $0.severity == "error" }, "junit \(arguments)")
             let checkstyle = try Eplint.run(["--format", "checkstyle"] + arguments, in: directory)
             #expect(try CheckstyleRead(checkstyle.standardOutput).findings == expected, "checkstyle \(arguments)")
             let gitlab = try Eplint.run(["--format", "gitlab"] + arguments, in: directory)
@@ -90,7 +101,7 @@ private struct Finding: Equatable, CustomStringConvertible {
         var findings: [Finding] = []
         for line in output.split(separator: "\n") {
             if line.hasPrefix("### ") {
-                file = String(line.dropFirst(4)).replacingOccurrences(of: "\\", with: "")
+                file = String(line.dropFirst(4)).trimmingCharacters(in: CharacterSet(charactersIn: "` "))
                 continue
             }
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -172,7 +183,7 @@ private struct Finding: Equatable, CustomStringConvertible {
         for (arguments, directory) in try Self.inputs() {
             let report = scratch.appendingPathComponent("junit.xml")
             let run = try Eplint.run(["--format", "junit", "--output", report.path] + arguments, in: directory)
-            let gcc = Self.gccFindings(try Eplint.run(arguments, in: directory).standardOutput)
+            let gcc = Self.rootRelative(Self.gccFindings(try Eplint.run(arguments, in: directory).standardOutput))
             #expect(run.status == (gcc.contains { $0.severity == "error" } ? 1 : 0))
             let read = try ChildProcess.run(
                 python, ["-c", script, schema.path, report.path], output: .captured, error: .captured)
@@ -182,7 +193,8 @@ private struct Finding: Equatable, CustomStringConvertible {
                 let fields = line.split(separator: "\t").map(String.init)
                 return JUnitRead.finding(file: fields[0], name: fields[1], type: fields[2])
             }
-            #expect(findings == gcc, "\(arguments)")
+            // junitparser sees a failure for each error; a warning's or a note's case passes.
+            #expect(findings == gcc.filter { $0.severity == "error" }, "\(arguments)")
         }
         // The schema rejects what it should: a suite without its counts.
         try "<testsuites><testsuite name=\"x\"/></testsuites>".write(
@@ -219,11 +231,18 @@ private struct Finding: Equatable, CustomStringConvertible {
         #expect(checkstyle.findings == gcc)
     }
 
-    /// A message's markup renders as text: a link, an image, a tag or a table cell cannot be opened.
+    /// Markup renders as text: a link, an image, a tag or a table cell cannot be opened; what a
+    /// file says is a code span, its fence longer than any run of backticks in it.
     @Test func markdownQuotesWhatFilesSay() {
         #expect(
-            MarkdownReporter.cell("[x](https://e.com) ![i](u) <img src=x> a|b `c` *d* _e_\nf &amp;")
+            MarkdownText.text("[x](https://e.com) ![i](u) <img src=x> a|b `c` *d* _e_\nf &amp;")
                 == "\\[x\\](https://e.com) \\!\\[i\\](u) &lt;img src=x&gt; a\\|b \\`c\\` \\*d\\* \\_e\\_ f &amp;amp;")
+        #expect(MarkdownText.code("a|b ``c`` <img>\nd") == "``` a\\|b ``c`` <img> d ```")
+        #expect(MarkdownText.code("") == "")
+        #expect(
+            MarkdownText.link("https://x.com/a_b|c d<e>\\")
+                == "[https://x.com/a\\_b\\|c d&lt;e&gt;\\\\](<https://x.com/a_b%7Cc%20d%3Ce%3E%5C>)")
+        #expect(MarkdownText.link("javascript:alert(1)") == "` javascript:alert(1) `")
         let report = RunReport(
             toolVersion: "1", rules: [], diagnostics: [], fileCount: 3, failures: [], sourceRoot: "/",
             workingDirectory: "/")
@@ -238,16 +257,17 @@ private struct Finding: Equatable, CustomStringConvertible {
         let correct = try Eplint.run(["--format", "markdown", "Examples/CorrectApp"]).standardOutput
         #expect(
             correct.contains(
-                "### Regions in Examples/CorrectApp/Info.plist\n\nEntitlements: Examples/CorrectApp/CorrectApp.entitlements\n"
+                "### Regions in ` Examples/CorrectApp/Info.plist `\n\nEntitlements: ` Examples/CorrectApp/CorrectApp.entitlements `\n"
             ))
         #expect(
             correct.contains(
-                "| SKExternalPurchaseMultiLink | it | https://shop.example.com/it/app | com.apple.developer.storekit.external-purchase-link: granted |\n"
+                "| SKExternalPurchaseMultiLink | ` it ` | [https://shop.example.com/it/app](<https://shop.example.com/it/app>) | com.apple.developer.storekit.external-purchase-link: granted |\n"
             ), "\(correct)")
         let broken = try Eplint.run(["--format", "markdown", "Examples/BrokenApp"]).standardOutput
         #expect(
             broken.contains(
-                "| SKExternalPurchase | eu |  | com.apple.developer.storekit.external-purchase: **not granted** |\n"),
+                "| SKExternalPurchase | ` eu ` |  | com.apple.developer.storekit.external-purchase: **not granted** |\n"
+            ),
             "\(broken)")
         let directory = try Eplint.temporaryDirectory()
         try FileManager.default.copyItem(
@@ -257,8 +277,50 @@ private struct Finding: Equatable, CustomStringConvertible {
         #expect(alone.contains("No entitlements file paired.\n\n| Key | Region | Links | Entitlement |\n"), "\(alone)")
         #expect(
             alone.contains(
-                "| SKExternalPurchase | nl |  | com.apple.developer.storekit.external-purchase: not checked |\n"),
+                "| SKExternalPurchase | ` nl ` |  | com.apple.developer.storekit.external-purchase: not checked |\n"),
             "\(alone)")
+    }
+
+    /// A warning does not fail the job, so it fails no test case: a passing case with its gcc
+    /// line in `system-out`; with `--strict`, which makes it fail the job, a failing one.
+    @Test func junitFailsACaseOnlyForWhatFailsTheRun() throws {
+        let directory = try Eplint.temporaryDirectory()
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+          <key>SKExternalPurchaseLinkStreamingRegion</key>
+          <array/>
+        </dict>
+        </plist>
+
+        """.write(to: directory.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let line =
+            "Info.plist:4:3: warning: 'SKExternalPurchaseLinkStreamingRegion' is not a StoreKit key and the OS ignores it;"
+            + " did you mean 'SKExternalPurchaseLinkStreamingRegions'? [EP005]\n"
+        func report(failures: Int, body: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="eplint" tests="1" failures="\(failures)" errors="0">
+              <testsuite name="Info.plist" tests="1" failures="\(failures)" errors="0" skipped="0">
+                <testcase classname="Info.plist" name="EP005 unknown-storekit-key at 4:3">
+                  \(body)
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """
+        }
+        let plain = try Eplint.run(["--format", "junit", "Info.plist"], in: directory)
+        #expect(plain.status == 0)
+        #expect(plain.standardOutput == report(failures: 0, body: "<system-out>\(line)</system-out>"))
+        let strict = try Eplint.run(["--strict", "--format", "junit", "Info.plist"], in: directory)
+        #expect(strict.status == 1)
+        let message =
+            "'SKExternalPurchaseLinkStreamingRegion' is not a StoreKit key and the OS ignores it; did you mean 'SKExternalPurchaseLinkStreamingRegions'?"
+        #expect(
+            strict.standardOutput
+                == report(failures: 1, body: "<failure type=\"warning\" message=\"\(message)\">\(line)</failure>"))
     }
 
     /// A clean file is a passing test case in JUnit and an empty `<file>` in Checkstyle.
@@ -272,13 +334,18 @@ private struct Finding: Equatable, CustomStringConvertible {
     }
 }
 
-/// `--format junit` parsed: a failing case per finding, named `RULE NAME at LINE:COLUMN`.
+/// `--format junit` parsed: a case per finding, named `RULE NAME at LINE:COLUMN`, failing
+/// (`<failure type>`) or passing with its gcc line in `<system-out>`.
 private final class JUnitRead: NSObject, XMLParserDelegate {
+    /// Every finding's case, failing or not, in order.
     var findings: [Finding] = []
+    /// The failing ones.
+    var failing: [Finding] = []
     var messages: [String] = []
     var passing: [String] = []
     private var testCase: (classname: String, name: String)?
     private var failed = false
+    private var output: String?
 
     init(_ text: String) throws {
         super.init()
@@ -306,14 +373,30 @@ private final class JUnitRead: NSObject, XMLParserDelegate {
         case "failure":
             guard let testCase else { return }
             failed = true
-            findings.append(Self.finding(file: testCase.classname, name: testCase.name, type: attributes["type"] ?? ""))
+            let finding = Self.finding(file: testCase.classname, name: testCase.name, type: attributes["type"] ?? "")
+            findings.append(finding)
+            failing.append(finding)
             messages.append(attributes["message"] ?? "")
+        case "system-out": output = ""
         default: break
         }
     }
 
+    func parser(_ parser: XMLParser, foundCharacters string: String) { output? += string }
+
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        if element == "testcase", let testCase, !failed { passing.append(testCase.classname) }
+        if element == "system-out", let testCase, let text = output {
+            // The gcc line: `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE]`.
+            let severity = text.split(separator: ":", maxSplits: 4).dropFirst(3).first ?? ""
+            findings.append(
+                Self.finding(
+                    file: testCase.classname, name: testCase.name,
+                    type: severity.trimmingCharacters(in: .whitespaces)))
+            output = nil
+        }
+        if element == "testcase", let testCase, !failed, !testCase.name.hasPrefix("EP") {
+            passing.append(testCase.classname)
+        }
     }
 }
 

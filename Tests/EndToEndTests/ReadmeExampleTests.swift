@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every command output the README shows is what the built binary prints, as the rule pages'
-/// examples are tests. Two forms are checked:
+/// Every command output the README and the documents in docs/ show is what the built binary
+/// prints, as the rule pages' examples are tests. Two forms are checked:
 /// - a ```console block: each `$ eplint ARGS` line, then what it prints (standard output, then
 ///   standard error) up to the next `$ ` line or the block's end;
 /// - a fenced block right after `<!-- output of: eplint ARGS -->`: what that command prints.
@@ -15,15 +15,36 @@ import Testing
         var line: Int
         var arguments: [String]
         var shown: [String]
-        var description: String { "README.md:\(line): eplint \(arguments.joined(separator: " "))" }
+        var document = "README.md"
+        var description: String { "\(document):\(line): eplint \(arguments.joined(separator: " "))" }
     }
 
     static let readme = Eplint.packageRoot.appendingPathComponent("README.md")
 
-    static let examples: [Example] = {
-        guard let text = try? String(contentsOf: readme, encoding: .utf8) else { return [] }
-        return parse(text)
+    /// README.md, then docs/*.md by name (paths relative to the package's root).
+    static let documents: [String] = {
+        let names =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: Eplint.packageRoot.appendingPathComponent("docs").path)) ?? []
+        return ["README.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }()
+
+    /// Every document's text, one after the other (for prose that may be in any of them).
+    static func allText() throws -> String {
+        try documents.map {
+            try String(contentsOf: Eplint.packageRoot.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
+    }
+
+    static let examples: [Example] = documents.flatMap { document -> [Example] in
+        guard let text = try? String(contentsOf: Eplint.packageRoot.appendingPathComponent(document), encoding: .utf8)
+        else { return [] }
+        return parse(text).map { example in
+            var located = example
+            located.document = document
+            return located
+        }
+    }
 
     static func parse(_ text: String) -> [Example] {
         let lines = text.components(separatedBy: "\n")
@@ -145,6 +166,8 @@ import Testing
     /// A README without checked examples, or a marker the parser no longer sees, must fail.
     @Test func theReadmeHasCheckedExamples() {
         #expect(Self.examples.count >= 6, "\(Self.examples)")
+        #expect(Self.examples.contains { $0.document == "README.md" }, "the README's tour")
+        #expect(Self.examples.contains { $0.document == "docs/usage.md" }, "the output formats")
     }
 
     /// The set-up's two commands are the ones CI runs: its release build is the one
@@ -179,7 +202,7 @@ import Testing
     /// or summary without colour (`NO_COLOR`, `TERM=dumb`), under a real pseudo-terminal.
     @Test(.requires(.script))
     func terminalParagraphIsTrue() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let text = try Self.allText()
         let summary = "7 errors, 1 warning in 4 files"
         #expect(text.contains("a summary (`\(summary)`\nafter the set-up command)"))
         func terminal(_ environment: [String: String]) throws -> String {

@@ -58,7 +58,7 @@ import Testing
         #expect(outcome.report.diagnostics.map(\.rule.rawValue) == ["EP005"])
         #expect(outcome.status(writeFailed: false) == .clean)
         var strict = outcome
-        strict.strict = true
+        strict.report.failingSeverity = .warning
         #expect(strict.status(writeFailed: false) == .findings)
 
         // With the unsafe fixes, the rename goes in with the https link it shows.

@@ -35,8 +35,8 @@ package struct RequiredTool: Sendable {
     /// Every tool a test needs (StrictModeTests requires them all under strict mode).
     package static var all: [RequiredTool] {
         [
-            node, python, python3, junitPython, cryptographyPython, lspPython, vim, script, strace, emacs, eglot,
-            neovim, neovim07, openssl,
+            node, python, python3, junitPython, markdownPython, cryptographyPython, lspPython, vim, script, strace,
+            emacs, eglot, neovim, neovim07, openssl,
             clang,
             setpriv, zsh, fish,
         ]
@@ -59,6 +59,12 @@ package struct RequiredTool: Sendable {
         name: "python3 (junitparser, xmlschema)",
         path: executable("python3").flatMap { imports($0, "junitparser", "xmlschema") ? $0 : nil },
         reason: "python3 on PATH cannot import junitparser and xmlschema (PyPI)")
+
+    /// The `python3` on PATH, when it imports cmarkgfm (PyPI): `--format markdown` rendered by
+    /// GitHub's own renderer, cmark-gfm.
+    package static let markdownPython = RequiredTool(
+        name: "python3 (cmarkgfm)", path: executable("python3").flatMap { imports($0, "cmarkgfm") ? $0 : nil },
+        reason: "python3 on PATH cannot import cmarkgfm (PyPI)")
 
     /// The `python3` on PATH, when it imports `cryptography` (PyPI): certificate chains and ES256
     /// signatures made for the signature tests, by something other than eplint.

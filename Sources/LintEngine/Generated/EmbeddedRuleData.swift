@@ -574,7 +574,7 @@ safe
 
 - **Severity:** warning
 - **Summary:** A top-level key is a near miss of a StoreKit key.
-- **Fix:** safe, when one StoreKit key is closest, the file does not already have it and the near miss appears once: the key is renamed.
+- **Fix:** safe, when one StoreKit key is closest, the file does not already have it and the near miss appears once: the key is renamed. When the file has the correct key already (or the near miss twice), `--fix` leaves it and says why.
 
 ## What it checks
 
@@ -1080,7 +1080,7 @@ none
 
 ## What it checks
 
-The workspace's `.eplint.yml` is read as the command line reads it (see the README's "Configuration"): YAML, a mapping of known keys, each of its type; rule IDs that `eplint rules` lists; `required-version` admitting this eplint; the xcconfig files and deployment targets it names readable and valid. This rule is the language server's (`eplint lsp`): the error is a diagnostic at its line in `.eplint.yml`, updated as you type, and the other documents are linted with the last configuration that read without error (the defaults until one has). The command line does not report it as a finding: it stops before linting anything, with exit status 2 and the same message (`.eplint.yml:3: disable: unknown rule 'EP999'; 'eplint rules' lists them`), because a run with a configuration it cannot read would lint with settings nobody chose.
+The workspace's `.eplint.yml` is read as the command line reads it (see docs/configuration.md): YAML, a mapping of known keys, each of its type; rule IDs that `eplint rules` lists; `required-version` admitting this eplint; the xcconfig files and deployment targets it names readable and valid. This rule is the language server's (`eplint lsp`): the error is a diagnostic at its line in `.eplint.yml`, updated as you type, and the other documents are linted with the last configuration that read without error (the defaults until one has). The command line does not report it as a finding: it stops before linting anything, with exit status 2 and the same message (`.eplint.yml:3: disable: unknown rule 'EP999'; 'eplint rules' lists them`), because a run with a configuration it cannot read would lint with settings nobody chose.
 
 ## Why
 
@@ -1112,7 +1112,7 @@ disable:
 
 ## How to fix
 
-Correct the line the message names; `eplint rules` lists the rule IDs, the README's "Configuration" the keys and their types.
+Correct the line the message names; `eplint rules` lists the rule IDs, docs/configuration.md the keys and their types.
 
 """#),
         (#"""
