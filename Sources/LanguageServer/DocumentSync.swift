@@ -1,5 +1,5 @@
-import LintEngine
 import EplintBase
+import LintEngine
 
 /// Open documents: their text kept through full and incremental changes, linted, and their
 /// diagnostics published.

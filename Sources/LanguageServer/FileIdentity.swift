@@ -1,4 +1,3 @@
-
 /// One file however its path is spelled: a workspace reached through a link, under `/tmp` or
 /// `/var` (links to `/private/…` on macOS), a document opened by the real path. Paths are
 /// compared in their canonical form, through the workspace's file system; what is shown keeps

@@ -1,4 +1,3 @@
-
 /// An entitlements file's text is what the Info.plists paired with it are linted against,
 /// open or not: once edited, its changes re-lint those that are not open too (their saved
 /// text), and their diagnostics are published as the open documents' are.

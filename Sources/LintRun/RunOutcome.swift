@@ -1,4 +1,3 @@
-import LintEngine
 import Reporters
 
 /// What a run found and did, for the executable to write: the report (findings after the policy,

@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 
 /// Paths as the formats that consumers match against a repository's files want them

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// What `--fix` says beyond `N fixed, M remaining`, as ruff says it: how many remaining findings

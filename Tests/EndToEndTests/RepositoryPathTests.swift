@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// The formats whose consumers match paths against the repository's files (GitLab, Checkstyle,
