@@ -58,6 +58,7 @@ struct DocumentLint {
     private func options(_ paths: [String], open: [TextDocument]) -> LintOptions {
         var options = LintOptions()
         options.plan.paths = paths
+        options.plan.readRoots = [workspace.root]
         options.unsavedTexts = Dictionary(open.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
         if let configuration {
             options.config = configuration.path

@@ -37,6 +37,10 @@ package struct PlanOptions: Sendable {
     /// The name standard input is reported as (`--stdin-filename`), `<stdin>` when not given.
     package var standardInputName: String?
     package var verbose = false
+    /// Folders the caller adds to the run's roots (the language server's workspace folders).
+    package var readRoots: [String] = []
+    /// Budgets of repository-named reads lower than the defaults (`RepositoryReads.Budget`).
+    package var readBudgets: [RepositoryReads.Budget: Int] = [:]
 
     package init() {}
 
