@@ -57,11 +57,22 @@ package struct MarkdownReporter: Reporter {
                     case nil: "not checked"
                     }
                 output +=
-                    "| \(row.key.rawValue) | \(cell(row.region)) | \(row.links.map(cell).joined(separator: ", "))"
+                    "| \(row.key.rawValue) | \(valueCell(row.region)) | \(row.links.map(valueCell).joined(separator: ", "))"
                     + " | \(row.entitlement.rawValue): \(backing) |\n"
             }
         }
         return output
+    }
+
+    /// A value of the file in a cell, cut as messages cut it (`quotedForMessage`: 80
+    /// characters): a region code or a link is far shorter, and a value that is not (a file
+    /// an include brought in) is not printed whole into a job summary.
+    static func valueCell(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > 80 else { return cell(text) }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(80))
+        return cell(String(cut)) + "…"
     }
 
     /// Text in a table cell or heading: on one line, HTML's specials as references and

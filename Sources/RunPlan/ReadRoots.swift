@@ -19,7 +19,10 @@ extension RunPlanner {
         let typed = options.paths.filter { $0 != "-" } + options.projects + options.xcconfig
         for path in typed {
             let absolute = fileSystem.absoluteAsGiven(path)
-            let isFolder = fileSystem.status(of: absolute)?.kind == .directory && !XcodeProjects.isProjectBundle(path)
+            // A project or workspace bundle stands for the folder it is in.
+            let isFolder =
+                fileSystem.status(of: absolute)?.kind == .directory && !XcodeProjects.isProjectBundle(path)
+                && !XcodeProjects.isWorkspace(path)
             let folder = isFolder ? absolute : folder(of: absolute)
             roots.append(repository(holding: folder, in: fileSystem) ?? folder)
         }

@@ -112,22 +112,23 @@ package final class RepositoryReads: @unchecked Sendable {
     /// Where `path` leads and whether it may be read: its real path and size, or why not.
     package func locate(_ path: String) -> Result<(real: String, size: Int), Refusal> {
         let roots = self.roots
+        let named = fileSystem.shown(path).quotedForMessage
         guard let real = fileSystem.resolved(path) else { return .failure(.absent) }
         guard let root = roots.first(where: { Self.isInside(real, $0) }) else {
             return .failure(
                 .refused(
-                    "\(path.quotedForMessage) leads outside the folders this run reads (the repository, the folders"
+                    "\(named) leads outside the folders this run reads (the repository, the folders"
                         + " and files named on the command line, the configuration's and the projects' folders)"))
         }
         let below = real.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/")
         if let folder = below.first(where: { Self.versionControlFolders.contains(String($0)) }) {
             return .failure(
-                .refused("\(path.quotedForMessage) is inside \(folder)/, version-control metadata eplint never reads"))
+                .refused("\(named) is inside \(folder)/, version-control metadata eplint never reads"))
         }
         switch fileSystem.status(of: real)?.kind {
         case .regular?: return .success((real, fileSystem.status(of: real)?.size ?? 0))
         case .directory?, nil: return .failure(.absent)
-        case .other?: return .failure(.refused("\(path.quotedForMessage) is not a regular file"))
+        case .other?: return .failure(.refused("\(named) is not a regular file"))
         }
     }
 
@@ -198,6 +199,17 @@ package final class RepositoryReads: @unchecked Sendable {
                 return nil
             }
         case .absent, .refused: nil
+        }
+    }
+
+    /// `read` as a file system's result: a file not followed fails with why.
+    package func contents(_ path: String, limit: Int = 16 << 20) -> Result<[UInt8], ReadFailure> {
+        switch read(path, limit: limit) {
+        case .read(let bytes, _): .success(bytes)
+        case .absent: .failure(ReadFailure(reason: "no such file", cause: .absent))
+        case .tooLarge: .failure(ReadFailure(reason: "larger than \(limit) bytes"))
+        case .refused(let why): .failure(ReadFailure(reason: "not followed: \(why)"))
+        case .unreadable(let failure): .failure(failure)
         }
     }
 

@@ -46,7 +46,7 @@ package struct XcodeProjects: Sendable {
         if Self.isProjectBundle(full) { return [full] }
         // A workspace may list projects that are generated, not committed (CocoaPods' Pods.xcodeproj):
         // those that are not there are left out, as Xcode shows them missing and builds the rest.
-        if Self.isWorkspace(full) { return Workspace.projects(of: full, readFile: readText)?.filter(hasProjectFile) }
+        if Self.isWorkspace(full) { return Workspace.projects(of: full, readFile: readText)?.filter(isListedProject) }
         guard fileSystem.status(of: full)?.kind == .directory else { return nil }
         var found: [String] = []
         walk(full, into: &found)
@@ -98,7 +98,7 @@ package struct XcodeProjects: Sendable {
             if name.hasSuffix(".xcworkspace") {
                 // A workspace brings its projects, even from folders a walk skips (Pods).
                 for project in Workspace.projects(of: path, readFile: readText) ?? []
-                where !found.contains(project) && hasProjectFile(project) {
+                where !found.contains(project) && isListedProject(project) {
                     found.append(project)
                 }
                 continue
@@ -116,7 +116,15 @@ package struct XcodeProjects: Sendable {
         )
     }
 
-    func hasProjectFile(_ bundle: String) -> Bool { isRegularFile(bundle + "/project.pbxproj") }
+    /// Whether a bundle found in a folder holds a project (asked before the lock knows the
+    /// project's folder as a root: that a file is there is all it tells).
+    func hasProjectFile(_ bundle: String) -> Bool {
+        fileSystem.isRegularFile(followingLinkFiles(bundle + "/project.pbxproj"))
+    }
+
+    /// A project a workspace lists: one the lock follows (a workspace of the repository may
+    /// name any path), left out as missing otherwise.
+    func isListedProject(_ bundle: String) -> Bool { isRegularFile(bundle + "/project.pbxproj") }
 
     func isRegularFile(_ path: String) -> Bool {
         let followed = followingLinkFiles(path)
