@@ -114,21 +114,26 @@ package final class RepositoryReads: @unchecked Sendable {
         let roots = self.roots
         let named = fileSystem.shown(path).quotedForMessage
         guard let real = fileSystem.resolved(path) else { return .failure(.absent) }
-        guard let root = roots.first(where: { Self.isInside(real, $0) }) else {
+        guard roots.contains(where: { Self.isInside(real, $0) }) else {
             return .failure(
                 .refused(
                     "\(named) leads outside the folders this run reads (the repository, the folders"
                         + " and files named on the command line, the configuration's and the projects' folders)"))
         }
-        let below = real.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/")
-        if let folder = below.first(where: { Self.versionControlFolders.contains(String($0)) }) {
-            return .failure(
-                .refused("\(named) is inside \(folder)/, version-control metadata eplint never reads"))
+        // Below every root that holds it (roots nest: a repository and a folder in it), and
+        // in any case (`.GIT` is `.git` on APFS).
+        for holding in roots where Self.isInside(real, holding) {
+            let below = real.dropFirst(holding == "/" ? 1 : holding.count + 1).split(separator: "/")
+            if let folder = below.first(where: { Self.versionControlFolders.contains($0.lowercased()) }) {
+                return .failure(
+                    .refused("\(named) is inside \(folder)/, version-control metadata eplint never reads"))
+            }
         }
-        switch fileSystem.status(of: real)?.kind {
-        case .regular?: return .success((real, fileSystem.status(of: real)?.size ?? 0))
-        case .directory?, nil: return .failure(.absent)
-        case .other?: return .failure(.refused("\(named) is not a regular file"))
+        guard let status = fileSystem.status(of: real) else { return .failure(.absent) }
+        switch status.kind {
+        case .regular: return .success((real, status.size))
+        case .directory: return .failure(.absent)
+        case .other: return .failure(.refused("\(named) is not a regular file"))
         }
     }
 

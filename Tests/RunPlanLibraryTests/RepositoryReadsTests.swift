@@ -104,8 +104,8 @@ import Testing
 
     /// `.git/config` holds the CI job's token: never read as content, even inside the root.
     @Test func versionControlMetadataIsNeverRead() {
-        for name in [".git/config", "./.git/HEAD", "sub/../.git/config"] {
-            let planner = Self.planner(["App/sub/x": ""])
+        for name in [".git/config", "./.git/HEAD", "sub/../.git/config", ".GIT/config"] {
+            let planner = Self.planner(["App/sub/x": "", "App/.GIT/config": Self.canary])
             guard case .refused(let why) = Self.include(name, in: planner) else {
                 Issue.record("\(name) not refused")
                 continue
