@@ -21,7 +21,8 @@ package final class RepositoryReads: @unchecked Sendable {
     /// What a run may read of one kind of repository-named file, all reads counted (a file
     /// included twice counts twice: it is processed twice).
     package enum Budget: Sendable {
-        /// xcconfig files and their includes; real ones are a few KiB each.
+        /// xcconfig files and their includes; real ones are a few KiB each (parsing 2 MiB takes
+        /// about 0.9 s of CPU, scripts/benchmarks/amplification.sh).
         case xcconfig
         /// Quoted includes and prefix headers given to the preprocessor, every context counted.
         case preprocessing
@@ -29,7 +30,7 @@ package final class RepositoryReads: @unchecked Sendable {
         /// The default budget, in bytes.
         package var bytes: Int {
             switch self {
-            case .xcconfig: 8 << 20
+            case .xcconfig: 2 << 20
             case .preprocessing: 16 << 20
             }
         }
@@ -112,7 +113,7 @@ package final class RepositoryReads: @unchecked Sendable {
     /// Where `path` leads and whether it may be read: its real path and size, or why not.
     package func locate(_ path: String) -> Result<(real: String, size: Int), Refusal> {
         let roots = self.roots
-        let named = fileSystem.shown(path).quotedForMessage
+        let named = shown(path)
         guard let real = fileSystem.resolved(path) else { return .failure(.absent) }
         guard roots.contains(where: { Self.isInside(real, $0) }) else {
             return .failure(
@@ -167,7 +168,7 @@ package final class RepositoryReads: @unchecked Sendable {
             }
             guard allowed else {
                 return .refused(
-                    "\(path.quotedForMessage) is past the run's budget of \(allowance(budget)) bytes of \(budget.name)")
+                    "\(shown(path)) is past the run's budget of \(allowance(budget)) bytes of \(budget.name)")
             }
         }
         if let known = locked({ readOnce[real] }) { return .read(bytes: known, real: real) }
@@ -216,6 +217,11 @@ package final class RepositoryReads: @unchecked Sendable {
         case .refused(let why): .failure(ReadFailure(reason: "not followed: \(why)"))
         case .unreadable(let failure): .failure(failure)
         }
+    }
+
+    /// A path for a message, as the run shows paths (relative to the working directory).
+    private func shown(_ path: String) -> String {
+        fileSystem.shown(path.hasPrefix("/") ? path : fileSystem.absoluteAsGiven(path)).quotedForMessage
     }
 
     static func isInside(_ real: String, _ root: String) -> Bool {

@@ -192,7 +192,7 @@ import Testing
     }
 
     /// 1,000 includes of one file: the run's budget for xcconfig text ends it (here lowered to
-    /// 64 KiB and a 16 KiB file, the default 8 MiB being slow to parse in a debug build), and
+    /// 64 KiB and a 16 KiB file, the default 2 MiB being slow to parse in a debug build), and
     /// the file is read once.
     @Test func xcconfigIncludesShareOneBudgetPerRun() {
         let big = String(repeating: "A = 1\n", count: (16 << 10) / 6)
