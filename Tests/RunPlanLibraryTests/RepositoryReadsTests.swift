@@ -52,14 +52,7 @@ import Testing
         return nil
     }
 
-    static func failure(_ body: () throws(PlanFailure) -> Void) -> String? {
-        do throws(PlanFailure) {
-            try body()
-            return nil
-        } catch {
-            return error.message
-        }
-    }
+    static func failure(_ body: () throws(PlanFailure) -> Void) -> String? { UnreadableFileTests.failure(body) }
 
     @Test func anIncludeInsideTheRootIsRead() {
         #expect(Self.text(Self.include("inside.h")) == "#define INSIDE 1\n")
