@@ -47,7 +47,10 @@ extension LanguageServer {
     /// A file a fix moves an entry into: its open document, else its text on disk.
     func otherFile(_ path: String) -> TextDocument? {
         if let open = documents.values.first(where: { $0.path == path }) { return open }
-        guard case .success(let bytes) = RegularFile.contents(path, limit: TextDocument.maximumSize) else { return nil }
+        guard
+            case .success(let bytes) = WorkspaceFileSystem(root: root).contents(
+                of: path, limit: TextDocument.maximumSize)
+        else { return nil }
         return TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: bytes)
     }
 

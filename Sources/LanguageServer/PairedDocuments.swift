@@ -11,7 +11,10 @@ extension LanguageServer {
             .infoPlists(pairedWith: entitlements.path, open: open)
         var shown: Set<String> = []
         for path in paired where !open.contains(where: { $0.path == path }) {
-            guard case .success(let text) = RegularFile.contents(path, limit: TextDocument.maximumSize) else {
+            guard
+                case .success(let text) = WorkspaceFileSystem(root: root).contents(
+                    of: path, limit: TextDocument.maximumSize)
+            else {
                 continue
             }
             let document = TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: text)
