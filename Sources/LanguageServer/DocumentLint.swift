@@ -106,6 +106,7 @@ struct DocumentLint {
     private func options(_ paths: [String], unsaved: [String: [UInt8]]) -> LintOptions {
         var options = LintOptions()
         options.plan.paths = paths
+        options.plan.readRoots = [workspace.root]
         options.unsavedTexts = unsaved
         if let configuration {
             options.config = configuration.path

@@ -28,6 +28,8 @@ struct WorkspaceFileSystem: PlanFileSystem {
 
     func status(of path: String) -> PlanFileStatus? { host.status(of: absolute(path)) }
 
+    func linkTarget(of path: String) -> String? { host.linkTarget(of: absolute(path)) }
+
     func canonical(_ path: String) -> String { host.canonical(absolute(path)) }
 
     func identity(of path: String) -> String { host.identity(of: absolute(path)) }

@@ -41,7 +41,9 @@ struct FileLinter {
     func lint(_ file: InputFile, notes: NoteBuffer) -> Linted {
         let unsaved = file.isStandardInput ? nil : unsavedTexts[file.path]
         if let contexts = contexts(of: file) {
-            return TargetContexts.lint(file, in: contexts, table: table, notes: verbose ? notes : nil, unsaved: unsaved)
+            return TargetContexts.lint(
+                file, in: contexts, table: table, notes: verbose ? notes : nil, unsaved: unsaved,
+                fileSystem: pairer.fileSystem)
         }
         let paired = paired(file, table: table)
         let notes = verbose ? notes : nil
@@ -62,7 +64,9 @@ struct FileLinter {
         let table = table ?? self.table
         let linted: FileLintResult?
         if let contexts = contexts(of: file) {
-            linted = try? TargetContexts.lint(bytes, path: file.path, in: contexts, table: table, notes: nil).get()
+            linted = try? TargetContexts.lint(
+                bytes, path: file.path, in: contexts, table: table, notes: nil, fileSystem: pairer.fileSystem
+            ).get()
         } else {
             var source = BytesSource(bytes)
             linted = try? paired(file, table: table).lint(&source, path: file.path, linter: linter, notes: nil)

@@ -166,6 +166,17 @@ package struct HostPlanFileSystem: PlanFileSystem {
         return PlanFileStatus(kind: kind, size: Int(info.st_size))
     }
 
+    package func linkTarget(of path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        // A link's text is at most PATH_MAX on both systems; one that cannot be read leads
+        // nowhere ("\0", which no path holds), never through the link unresolved.
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0, count < buffer.count - 1 else { return "\0" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     package func canonical(_ path: String) -> String { HostFileSystem.canonical(path) }
 
     package func identity(of path: String) -> String { HostFileSystem.sameFileKey(path) }

@@ -66,9 +66,12 @@ package struct ServerRun {
                 + (project.map { project in project.rootCertificates.map { (project.resolve($0), "root-certificates:") }
                 }
                     ?? [])
+            // The configuration's files go through the run's lock (docs/untrusted-input.md).
+            let reads = self.options.common.planner(host).reads
+            if let project { reads.admit(project.directory) }
             for (path, source) in roots {
                 let bytes: [UInt8]
-                switch RegularFile.contents(path) {
+                switch source == "--root-certificate" ? RegularFile.contents(path) : reads.contents(path) {
                 case .success(let read): bytes = read
                 case .failure(let failure):
                     throw RunFailure(message: "\(source) \(path.quotedForMessage): cannot read it: \(failure.reason)")

@@ -11,12 +11,15 @@ enum TargetContexts {
     /// `unsaved`: a text that stands in for the file's bytes. `notes`: `--verbose`'s, or nil.
     static func lint(
         _ file: InputFile, in contexts: [TargetLintContext], table: EntitlementsTable, notes: NoteBuffer?,
-        unsaved: [UInt8]?
+        unsaved: [UInt8]?, fileSystem: any PlanFileSystem
     ) -> FileLinter.Linted {
-        // Read once; each context parses it with its own macros, and excerpts come from it.
-        switch unsaved.map({ .success($0) }) ?? RegularFile.contents(file.path) {
+        // Read once, through the run host; each context parses it with its own macros, and
+        // excerpts come from it.
+        switch unsaved.map({ .success($0) }) ?? fileSystem.contents(of: file.path, limit: .max) {
         case .success(let bytes):
-            return (lint(bytes, path: file.path, in: contexts, table: table, notes: notes), bytes)
+            return (
+                lint(bytes, path: file.path, in: contexts, table: table, notes: notes, fileSystem: fileSystem), bytes
+            )
         case .failure(let failure):
             return (.failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(failure.reason)")), nil)
         }
@@ -25,12 +28,12 @@ enum TargetContexts {
     /// Lints one text of the file at `path` in each of its contexts (`--fix` lints its fixed text so).
     static func lint(
         _ bytes: [UInt8], path: String, in contexts: [TargetLintContext], table: EntitlementsTable,
-        notes: NoteBuffer?
+        notes: NoteBuffer?, fileSystem: any PlanFileSystem
     ) -> Result<FileLintResult, ReadFailure> {
         let file = InputFile(path: path)
         func pairer(_ context: TargetLintContext) -> EntitlementsPairer {
             EntitlementsPairer(
-                explicit: context.entitlements, mapped: [:], fileSystem: HostPlanFileSystem(),
+                explicit: context.entitlements, mapped: [:], fileSystem: fileSystem,
                 explicitReason: context.entitlementsReason, guessesFromFolder: false)
         }
         // A context that differs from the one before it only in the platform gives the same

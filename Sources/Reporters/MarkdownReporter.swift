@@ -61,10 +61,21 @@ package struct MarkdownReporter: Reporter {
                     case nil: "not checked"
                     }
                 output +=
-                    "| \(row.key.rawValue) | \(MarkdownText.code(row.region)) | \(row.links.map(MarkdownText.link).joined(separator: ", "))"
+                    "| \(row.key.rawValue) | \(valueCell(row.region, link: false)) | \(row.links.map { valueCell($0, link: true) }.joined(separator: ", "))"
                     + " | \(row.entitlement.rawValue): \(backing) |\n"
             }
         }
         return output
+    }
+
+    /// A value of the file in a cell, cut as messages cut it (80 characters): a region code or a
+    /// link is far shorter, and a value that is not (a file an include brought in) is not printed
+    /// whole into a job summary. A cut URL is code, never a link to an address the file lacks.
+    static func valueCell(_ text: String, link: Bool) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > 80 else { return link ? MarkdownText.link(text) : MarkdownText.code(text) }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(80))
+        return MarkdownText.code(String(cut) + "…")
     }
 }

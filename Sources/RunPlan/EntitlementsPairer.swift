@@ -26,7 +26,8 @@ package struct EntitlementsPairer: Sendable {
     /// The `*.entitlements` files of each folder of the files to lint, each folder read once
     /// before linting (a folder of 10,000 Info.plists was read for each of them).
     private let entitlementsInFolder: [String: [String]]
-    private let fileSystem: any PlanFileSystem
+    /// The run host's file system, which the pairer looks through.
+    package let fileSystem: any PlanFileSystem
 
     /// `infoPlists`: the files that will be linted, whose folders are looked in.
     package init(

@@ -17,6 +17,9 @@ package protocol PlanFileSystem: Sendable {
     func subdirectories(of directory: String) -> [String]?
     /// What `path` leads to, links followed; nil when nothing is there.
     func status(of path: String) -> PlanFileStatus?
+    /// What the symbolic link at `path` (absolute, its folders real) holds, as written; nil when
+    /// `path` is not a link. Lets a path be resolved as the system resolves it (`ResolvedPath`).
+    func linkTarget(of path: String) -> String?
     /// `path` absolute in the one form paths are matched in (never shown).
     func canonical(_ path: String) -> String
     /// Equal for two paths exactly when they are the same file, whatever their spelling.
@@ -38,6 +41,9 @@ package struct PlanFileStatus: Sendable, Equatable {
 }
 
 extension PlanFileSystem {
+    /// A file system without links (most test ones).
+    package func linkTarget(of path: String) -> String? { nil }
+
     /// A small regular file's text, or nil.
     func text(_ path: String) -> String? {
         (try? contents(of: path, limit: .max).get()).map { String(decoding: $0, as: UTF8.self) }

@@ -39,6 +39,10 @@ package struct PlanOptions: Sendable {
     /// line's paths are the user's). The language server clears it for a document outside
     /// every workspace folder, whose folder the user never gave.
     package var pathsAreIncludeRoots = true
+    /// Folders the caller adds to the run's roots (the language server's workspace folders).
+    package var readRoots: [String] = []
+    /// Budgets of repository-named reads lower than the defaults (`RepositoryReads.Budget`).
+    package var readBudgets: [RepositoryReads.Budget: Int] = [:]
 
     package init() {}
 

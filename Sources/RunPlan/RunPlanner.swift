@@ -13,6 +13,8 @@ package struct RunPlanner {
     /// The process environment, read by `--xcode-environment`.
     package let environment: [String: String]
     let note: (String) -> Void
+    /// The lock every repository-named read of the run goes through, with the run's roots.
+    package let reads: RepositoryReads
 
     package init(
         options: PlanOptions, fileSystem: any PlanFileSystem, environment: [String: String] = [:],
@@ -22,12 +24,17 @@ package struct RunPlanner {
         self.fileSystem = fileSystem
         self.environment = environment
         self.note = note
+        reads = RepositoryReads(fileSystem: fileSystem, budgets: options.readBudgets) {
+            Self.initialRoots(options: options, fileSystem: fileSystem, environment: environment)
+        }
     }
 
-    var projects: XcodeProjects { XcodeProjects(fileSystem: fileSystem) }
+    var projects: XcodeProjects { XcodeProjects(fileSystem: fileSystem, reads: reads) }
 
     /// The largest prefix header read (a header is a few lines of `#define`s).
     static let prefixHeaderLimit = 16 << 20
+    /// The largest region-data file read (`Rules/regions.plist` is about 20 KiB).
+    static let regionDataLimit = 4 << 20
 
     func absolute(_ path: String) -> String { fileSystem.canonical(path) }
 
@@ -43,6 +50,13 @@ package struct RunPlanner {
     /// The run's own configuration, over every target's: command-line flags win over the
     /// configuration file; `--define` and `define:` win over xcconfig files.
     package func runConfiguration(_ project: ConfigurationFile?) throws(PlanFailure) -> LintConfiguration {
+        if let project {
+            reads.admit(project.directory)
+            // `entitlements:` names files of the repository: they are read only if followed.
+            for file in Set((project.entitlements).values) {
+                try check(project.resolve(file), origin: "entitlements: in \(project.path)")
+            }
+        }
         let xcconfigFiles =
             options.xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
         var settings = try readXCConfig(xcconfigFiles)
@@ -85,13 +99,19 @@ package struct RunPlanner {
         if let regions = options.regions {
             configuration.regionData = try regionData(regions)
         } else if let project, let regions = project.regions {
-            configuration.regionData = try regionData(fileSystem.shown(project.resolve(regions)))
+            configuration.regionData = try regionData(
+                fileSystem.shown(project.resolve(regions)), origin: "regions: in \(project.path)")
         }
         return configuration
     }
 
+    /// xcconfig files: those typed and those `.eplint.yml` names, and their includes, all
+    /// through the run's lock (a typed file's folder is a root).
     func readXCConfig(_ paths: [String]) throws(PlanFailure) -> [String: BuildSettings.Definition] {
-        let reader = XCConfigReader(conditions: options.xcconfigConditions, readFile: { fileSystem.text($0) })
+        var reader = XCConfigReader(conditions: options.xcconfigConditions, readFile: projects.readXCConfigText)
+        let reads = reads
+        reader.whyNotRead = { reads.refusal(of: $0) }
+        reader.exists = projects.isRegularFile
         do throws(ConfigurationError) {
             return try reader.read(paths) { fileSystem.shown($0) }
         } catch {
@@ -100,11 +120,18 @@ package struct RunPlanner {
     }
 
     /// A regions file in the format of `Rules/regions.plist`.
-    func regionData(_ path: String) throws(PlanFailure) -> RegionData {
+    /// `origin`: the file that named it (`regions: in .eplint.yml`), whose paths go through
+    /// the run's lock; nil for the user's own `--regions`.
+    func regionData(_ path: String, origin: String? = nil) throws(PlanFailure) -> RegionData {
         let bytes: [UInt8]
-        switch fileSystem.contents(of: path, limit: .max) {
-        case .success(let read): bytes = read
-        case .failure(let failure): throw PlanFailure(message: "cannot read regions file '\(path)': \(failure.reason)")
+        if let origin {
+            bytes = try repositoryFile("regions file", path, origin: origin, limit: Self.regionDataLimit)
+        } else {
+            switch fileSystem.contents(of: path, limit: .max) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                throw PlanFailure(message: "cannot read regions file '\(path)': \(failure.reason)")
+            }
         }
         do throws(RegionData.FormatError) {
             return try RegionData(plist: bytes)
@@ -136,30 +163,37 @@ package struct RunPlanner {
         } else {
             preprocessing.platform = project?.platform
         }
-        var headers: [String] = []
+        // Each header with the file that named it (nil: the user typed it).
+        var headers: [(path: String, origin: String?)] = []
         if let prefixHeader = options.prefixHeader {
-            headers.append(prefixHeader)
+            headers.append((prefixHeader, nil))
         } else if let project, let header = project.prefixHeader {
-            headers.append(fileSystem.shown(project.resolve(header)))
+            headers.append((fileSystem.shown(project.resolve(header)), "prefix-header: in \(project.path)"))
         }
-        let flags = options.preprocessorFlags.isEmpty ? (project?.preprocessorFlags ?? []) : options.preprocessorFlags
-        var remaining = flags.makeIterator()
-        while let flag = remaining.next() {
-            if flag == "-include", let file = remaining.next() {
-                headers.append(file)
-            } else if flag.hasPrefix("-include"), flag.count > "-include".count {
-                headers.append(String(flag.dropFirst("-include".count)))
+        let typed = !options.preprocessorFlags.isEmpty
+        let flags = typed ? options.preprocessorFlags : (project?.preprocessorFlags ?? [])
+        let (included, others) = Self.includedHeaders(flags)
+        preprocessing.flags += others
+        for header in included {
+            if typed {
+                headers.append((header, nil))
+            } else if let project {
+                // Relative to the working directory, as clang takes it.
+                headers.append((header, "preprocessor-flags: in \(project.path)"))
+            }
+        }
+        for (header, origin) in headers {
+            let text: [UInt8]
+            if let origin {
+                text = try repositoryFile(
+                    "prefix header", header, origin: origin, limit: Self.prefixHeaderLimit, budget: .preprocessing)
             } else {
-                preprocessing.flags.append(flag)
+                switch fileSystem.contents(of: header, limit: Self.prefixHeaderLimit) {
+                case .success(let read): text = read
+                case .failure(let failure): throw PlanFailure.cannotRead("prefix header", header, failure)
+                }
             }
-        }
-        for header in headers {
-            switch fileSystem.contents(of: header, limit: Self.prefixHeaderLimit) {
-            case .success(let text):
-                preprocessing.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
-            case .failure(let failure):
-                throw PlanFailure.cannotRead("prefix header", header, failure)
-            }
+            preprocessing.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: header, text: text))
         }
         if options.verbose {
             for flag in CPreprocessor.ignoredFlags(preprocessing) {

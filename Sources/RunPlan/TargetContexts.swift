@@ -42,9 +42,16 @@ extension RunPlanner {
         for target in targets {
             for resolved in target.configurations {
                 let label = "\(target.name)/\(resolved.name)"
+                // The project names them: each is linted or paired only if the lock follows it.
+                if let infoPlist = resolved.infoPlist {
+                    try check(infoPlist.path, origin: "INFOPLIST_FILE of \(label)")
+                }
                 guard let infoPlist = resolved.infoPlist, infoPlist.exists else {
                     if options.verbose { noteNothingToLint(resolved, label: label, project: project) }
                     continue
+                }
+                for file in Set(resolved.builds.compactMap(\.entitlements?.path)) {
+                    try check(file, origin: "CODE_SIGN_ENTITLEMENTS of \(label)")
                 }
                 // Builds that sign with the same entitlements file share one context.
                 var groups: [(entitlements: ResolvedFile?, builds: [ResolvedBuild])] = []
@@ -56,7 +63,9 @@ extension RunPlanner {
                     }
                 }
                 // Read once per configuration: the prefix header is the same file for every build.
-                let preprocessing = try preprocessing(resolved, label: label, base: base.preprocessing)
+                let preprocessing = try preprocessing(
+                    resolved, label: label, base: base.preprocessing,
+                    sourceRoot: project?.sourceRoot ?? environment["SRCROOT"] ?? fileSystem.workingDirectory)
                 for (index, group) in groups.enumerated() {
                     let groupVariant =
                         groups.count > 1 && index > 0
@@ -132,13 +141,15 @@ extension RunPlanner {
     }
 
     /// How the target preprocesses its Info.plist: `INFOPLIST_PREPROCESS`,
-    /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` and
-    /// `INFOPLIST_PREFIX_HEADER` (a file the project names, so it is read; its own `#include`s
-    /// are not followed). What the command line or `.eplint.yml` says comes on top: an explicit
-    /// `preprocess`, `--define`s after the target's definitions, flags after the target's, and
-    /// a prefix header instead of the target's. A header that is not there is passed over, as
-    /// before; one that is there but cannot be read (user-script sandboxing) stops the run.
-    func preprocessing(_ resolved: ResolvedConfiguration, label: String, base: PreprocessingOptions)
+    /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` (its
+    /// `-include FILE`s are prefix headers, from `sourceRoot`, where Xcode runs clang) and
+    /// `INFOPLIST_PREFIX_HEADER` (a file the project names, read through the run's lock; its own
+    /// `#include`s are followed as the plist's are). What the command line or `.eplint.yml`
+    /// says comes on top: an explicit `preprocess`, `--define`s after the target's definitions,
+    /// flags after the target's, and a prefix header instead of the target's. A header that is
+    /// not there is passed over, as before; one that is there but cannot be read (user-script
+    /// sandboxing) or is not followed stops the run.
+    func preprocessing(_ resolved: ResolvedConfiguration, label: String, base: PreprocessingOptions, sourceRoot: String)
         throws(PlanFailure) -> PreprocessingOptions
     {
         var options = base
@@ -146,17 +157,29 @@ extension RunPlanner {
         // read them; EP011 says Xcode does not.
         if base.mode == .auto { options.mode = resolved.preprocess ? .always : .auto }
         options.definitions = resolved.preprocessorDefinitions + base.definitions
-        options.flags = resolved.preprocessorFlags + base.flags
-        if base.prefixHeaders.isEmpty, let header = resolved.prefixHeader {
-            let shownPath = fileSystem.shown(header.path)
-            switch fileSystem.contents(of: projects.followingLinkFiles(header.path), limit: Self.prefixHeaderLimit) {
-            case .success(let text):
-                options.prefixHeaders = [PreprocessingOptions.PrefixHeader(path: shownPath, text: text)]
-            case .failure(let failure) where failure.cause != .absent:
-                throw PlanFailure.cannotRead(
-                    "prefix header", shownPath, failure, origin: "INFOPLIST_PREFIX_HEADER of \(label)")
-            case .failure:
-                break
+        let (included, flags) = Self.includedHeaders(resolved.preprocessorFlags)
+        options.flags = flags + base.flags
+        guard base.prefixHeaders.isEmpty else { return options }
+        var headers: [(path: String, origin: String)] = []
+        if let header = resolved.prefixHeader { headers.append((header.path, "INFOPLIST_PREFIX_HEADER of \(label)")) }
+        for header in included {
+            let path = PathArithmetic.normalized(header.hasPrefix("/") ? header : sourceRoot + "/" + header)
+            headers.append((path, "-include in INFOPLIST_OTHER_PREPROCESSOR_FLAGS of \(label)"))
+        }
+        for (path, origin) in headers {
+            let shownPath = fileSystem.shown(path)
+            switch reads.read(projects.followingLinkFiles(path), limit: Self.prefixHeaderLimit, budget: .preprocessing)
+            {
+            case .read(let text, _):
+                options.prefixHeaders.append(PreprocessingOptions.PrefixHeader(path: shownPath, text: text))
+            case .absent:
+                continue
+            case .tooLarge:
+                throw PlanFailure.notFollowed(shownPath, "larger than \(Self.prefixHeaderLimit) bytes", origin: origin)
+            case .unreadable(let failure):
+                throw PlanFailure.cannotRead("prefix header", shownPath, failure, origin: origin)
+            case .refused(let why):
+                throw PlanFailure.notFollowed(shownPath, why, origin: origin)
             }
         }
         return options

@@ -56,6 +56,7 @@ extension RunPlanner {
         var found: [String] = []
         var enclosing: [String: [String]] = [:]
         let configured = configurationFile.map { file in file.project.map { fileSystem.shown(file.resolve($0)) } } ?? []
+        var configuredBundles: [String] = []
         for project in options.projects + configured {
             guard let bundles = projects.bundles(for: project),
                 XcodeProjects.isProjectBundle(project) || XcodeProjects.isWorkspace(project)
@@ -66,6 +67,7 @@ extension RunPlanner {
                 )
             }
             named += bundles
+            if !options.projects.contains(project) { configuredBundles += bundles }
         }
         let workingFolder = fileSystem.canonicalFolder(fileSystem.workingDirectory)
         for path in options.paths {
@@ -91,6 +93,11 @@ extension RunPlanner {
         let resolver = projects.resolver(conditions: options.xcconfigConditions)
         var seen = Set<String>()
         var read: [(shown: String, targets: [String])] = []
+        // A project in use is a root: the user named it, or it was found in a folder the user
+        // named or above a file named within the working directory (a workspace's projects
+        // were followed into a root to be found at all). One `.eplint.yml` names is not: its
+        // files are read only inside the roots.
+        for bundle in named + found where !configuredBundles.contains(bundle) { reads.admit(Self.folder(of: bundle)) }
         for bundle in named + found where seen.insert(bundle).inserted {
             let project: XcodeProjectFile
             do throws(PlanFailure) {
@@ -115,6 +122,7 @@ extension RunPlanner {
         }
         try checkTargetNames(read)
         if options.xcodeEnvironment { try addEnvironmentContext(to: &plan, base: base) }
+        try checkNothingRefused()
         // The run's entitlements win over the target's, as its settings do: `--entitlements`,
         // then the configuration's `entitlements:` map, then CODE_SIGN_ENTITLEMENTS.
         let mapped = FileKeyedTable(configuredEntitlements(configurationFile), fileSystem: fileSystem) { first, _ in
@@ -223,6 +231,7 @@ extension RunPlanner {
                 continue
             }
             for bundle in bundles where seen.insert(bundle).inserted {
+                reads.admit(Self.folder(of: bundle))
                 let project = try projects.read(bundle)
                 read.append((fileSystem.shown(bundle), project.targets.map(\.name)))
                 resolved.append(
@@ -235,6 +244,20 @@ extension RunPlanner {
             }
         }
         try checkTargetNames(read)
+        try checkNothingRefused()
         return (resolved, withoutProject)
+    }
+}
+
+extension RunPlanner {
+    /// A file a project or workspace names that the lock did not follow (an xcconfig
+    /// `#include` outside the roots, say) stops the run once the plan is made: the settings
+    /// would be other than those Xcode builds with.
+    func checkNothingRefused() throws(PlanFailure) {
+        guard let why = reads.refused.first else { return }
+        throw PlanFailure(
+            message:
+                "a project file names a file eplint does not follow: \(why)"
+                + " (docs/untrusted-input.md says what a repository may make eplint read)")
     }
 }

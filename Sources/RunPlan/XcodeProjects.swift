@@ -13,8 +13,17 @@ package struct XcodeProjects: Sendable {
     ]
 
     let fileSystem: any PlanFileSystem
+    /// The run's lock: what a project or workspace names is read through it. Nil reads as the
+    /// file system does (a caller that has no run, such as `eplint lsp`'s pairing of folders).
+    let reads: RepositoryReads?
 
-    package init(fileSystem: any PlanFileSystem) { self.fileSystem = fileSystem }
+    package init(fileSystem: any PlanFileSystem, reads: RepositoryReads? = nil) {
+        self.fileSystem = fileSystem
+        self.reads = reads
+    }
+
+    /// The largest project file, workspace or xcconfig file read (a large pbxproj is a few MiB).
+    static let projectFileLimit = 64 << 20
 
     package static func isProjectBundle(_ path: String) -> Bool {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -36,7 +45,7 @@ package struct XcodeProjects: Sendable {
         if Self.isProjectBundle(full) { return [full] }
         // A workspace may list projects that are generated, not committed (CocoaPods' Pods.xcodeproj):
         // those that are not there are left out, as Xcode shows them missing and builds the rest.
-        if Self.isWorkspace(full) { return Workspace.projects(of: full, readFile: readText)?.filter(hasProjectFile) }
+        if Self.isWorkspace(full) { return Workspace.projects(of: full, readFile: readText)?.filter(isListedProject) }
         guard fileSystem.status(of: full)?.kind == .directory else { return nil }
         var found: [String] = []
         walk(full, into: &found)
@@ -88,7 +97,7 @@ package struct XcodeProjects: Sendable {
             if name.hasSuffix(".xcworkspace") {
                 // A workspace brings its projects, even from folders a walk skips (Pods).
                 for project in Workspace.projects(of: path, readFile: readText) ?? []
-                where !found.contains(project) && hasProjectFile(project) {
+                where !found.contains(project) && isListedProject(project) {
                     found.append(project)
                 }
                 continue
@@ -106,14 +115,29 @@ package struct XcodeProjects: Sendable {
         )
     }
 
-    func hasProjectFile(_ bundle: String) -> Bool { isRegularFile(bundle + "/project.pbxproj") }
+    /// Whether a bundle found in a folder holds a project (asked before the lock knows the
+    /// project's folder as a root: that a file is there is all it tells).
+    func hasProjectFile(_ bundle: String) -> Bool {
+        fileSystem.isRegularFile(followingLinkFiles(bundle + "/project.pbxproj"))
+    }
 
-    func isRegularFile(_ path: String) -> Bool { fileSystem.isRegularFile(followingLinkFiles(path)) }
+    /// A project a workspace lists: one the lock follows (a workspace of the repository may
+    /// name any path), left out as missing otherwise.
+    func isListedProject(_ bundle: String) -> Bool { isRegularFile(bundle + "/project.pbxproj") }
+
+    func isRegularFile(_ path: String) -> Bool {
+        let followed = followingLinkFiles(path)
+        guard let reads else { return fileSystem.isRegularFile(followed) }
+        return (try? reads.locate(followed).get()) != nil
+    }
 
     func read(_ bundle: String) throws(PlanFailure) -> XcodeProjectFile {
         do throws(XcodeProjectFile.ReadError) {
-            return try XcodeProjectFile(bundlePath: bundle) {
-                try? fileSystem.contents(of: followingLinkFiles($0), limit: .max).get()
+            return try XcodeProjectFile(bundlePath: bundle) { path in
+                let followed = followingLinkFiles(path)
+                guard let reads else { return try? fileSystem.contents(of: followed, limit: .max).get() }
+                if case .read(let bytes, _) = reads.read(followed, limit: Self.projectFileLimit) { return bytes }
+                return nil
             }
         } catch {
             throw PlanFailure(message: "\(fileSystem.shown(bundle)): \(error.message)")
@@ -121,13 +145,27 @@ package struct XcodeProjects: Sendable {
     }
 
     func resolver(conditions: [String: String] = [:]) -> ProjectResolver {
-        ProjectResolver(
-            readFile: readText, fileExists: isRegularFile, shown: { fileSystem.shown($0) }, extraBindings: conditions)
+        var resolver = ProjectResolver(
+            readFile: readXCConfigText, fileExists: isRegularFile, shown: { fileSystem.shown($0) },
+            extraBindings: conditions)
+        if let reads { resolver.whyNotRead = { reads.refusal(of: $0) } }
+        return resolver
     }
 
     /// A project file's text; links stored as plain files are followed (see below).
     func readText(_ path: String) -> String? {
-        fileSystem.text(followingLinkFiles(path))
+        let followed = followingLinkFiles(path)
+        guard let reads else { return fileSystem.text(followed) }
+        return reads.text(followed, limit: Self.projectFileLimit)
+    }
+
+    /// An xcconfig file's text, counted against the run's budget for them.
+    func readXCConfigText(_ path: String) -> String? {
+        let followed = followingLinkFiles(path)
+        guard let reads else { return fileSystem.text(followed) }
+        let text = reads.text(followed, limit: reads.allowance(.xcconfig), budget: .xcconfig)
+        if text == nil, followed != path, let why = reads.refusal(of: followed) { reads.noteRefusal(why, of: path) }
+        return text
     }
 
     /// A git checkout without symbolic-link support (`core.symlinks = false`, some archives

@@ -73,6 +73,8 @@ package struct ProjectResolver {
     package var shown: (String) -> String
     /// `--xcconfig-condition` values for parameters Xcode binds while building (`arch`, `variant`).
     package var extraBindings: [String: String]
+    /// Why a file `readFile` gave nothing for was not followed (the run's lock), nil when absent.
+    package var whyNotRead: (String) -> String? = { _ in nil }
 
     package init(
         readFile: @escaping (String) -> String?, fileExists: @escaping (String) -> Bool,
@@ -269,6 +271,8 @@ package struct ProjectResolver {
         guard let path = configuration.baseConfiguration else { return }
         if cache[path] == nil {
             var reader = XCConfigReader(conditions: [:], readFile: readFile)
+            reader.whyNotRead = whyNotRead
+            reader.exists = fileExists
             reader.searchPaths = [project.sourceRoot]
             reader.lenient = true
             var fileNotes: [String] = []

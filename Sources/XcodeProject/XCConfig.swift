@@ -36,6 +36,13 @@ package struct XCConfigReader {
     /// As in an Xcode build, a missing `#include` (not only `#include?`) and an include cycle
     /// are skipped with a note instead of failing the run.
     package var lenient = false
+    /// Why a file `readFile` gave nothing for was not followed (the run's lock: outside the
+    /// run's roots, not a regular file, past the budget); nil when it is simply absent. A file
+    /// not followed stops the read, whether optional or lenient: the settings would be other
+    /// than Xcode's.
+    package var whyNotRead: (String) -> String? = { _ in nil }
+    /// Whether a candidate for an include is there, asked before it is read; nil asks `readFile`.
+    package var exists: ((String) -> Bool)?
 
     package init(conditions: [String: String], readFile: @escaping (String) -> String?) {
         self.conditions = conditions
@@ -101,6 +108,11 @@ package struct XCConfigReader {
             return
         }
         guard let text = readFile(path) else {
+            if let why = whyNotRead(path) {
+                throw ConfigurationError(
+                    "\(includer.map { "\($0): #include of " } ?? "xcconfig file ")\(shownAs(path)) not followed: \(why)"
+                )
+            }
             let reason =
                 "\(includer.map { "\($0): " } ?? "")\(optional ? "optional " : "")#include \(shownAs(path)) absent"
             if optional || (includer != nil && lenient) {
@@ -169,7 +181,7 @@ package struct XCConfigReader {
             [PathArithmetic.normalized(folder + "/" + name)]
                 + (name.hasSuffix(".xcconfig") ? [] : [PathArithmetic.normalized(folder + "/" + name + ".xcconfig")])
         }
-        return candidates.first { readFile($0) != nil } ?? candidates[0]
+        return candidates.first { exists?($0) ?? (readFile($0) != nil) } ?? candidates[0]
     }
 
     private static func uncommented(_ line: Substring) -> Substring {

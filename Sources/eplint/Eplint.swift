@@ -8,7 +8,10 @@ enum Eplint {
     static let abstract = "Lint the StoreKit external-purchase configuration of Info.plist and .entitlements files."
     static let discussion = """
         Exit status: 0 no errors (warnings and notes allowed), 1 at least one error \
-        (or warning with --strict), 2 the run itself failed.
+        (or warning with --strict), 2 the run itself failed. Paths you type (arguments, \
+        --config, --entitlements, --preprocessor-flag, --root-certificate, ...) are your own \
+        and are read wherever they point; a path a file of the repository names is followed \
+        only inside the repository and the folders named (docs/untrusted-input.md).
         """
 
     /// The command table: every subcommand, once. The first is the default (`eplint PATH…`).

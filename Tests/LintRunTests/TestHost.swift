@@ -53,6 +53,7 @@ struct ScratchFileSystem: PlanFileSystem {
     func entries(of directory: String) -> [String]? { host.entries(of: directory) }
     func subdirectories(of directory: String) -> [String]? { host.subdirectories(of: directory) }
     func status(of path: String) -> PlanFileStatus? { host.status(of: path) }
+    func linkTarget(of path: String) -> String? { host.linkTarget(of: path) }
     func canonical(_ path: String) -> String { host.canonical(path) }
     func identity(of path: String) -> String { host.identity(of: path) }
 }

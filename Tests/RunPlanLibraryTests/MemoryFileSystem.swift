@@ -16,9 +16,16 @@ struct MemoryFileSystem: PlanFileSystem {
     /// Names compared ignoring case, as APFS does by default: every spelling of a path is one
     /// file, with one identity.
     private let foldsCase: Bool
+    /// Symbolic links: absolute path → what the link holds, as written.
+    private let links: [String: String]
+    /// Every path `contents(of:)` was asked for, in order, when given.
+    var log: ReadLog?
 
-    init(_ files: [String: String], denied: Set<String> = [], foldsCase: Bool = false) {
+    init(
+        _ files: [String: String], denied: Set<String> = [], foldsCase: Bool = false, links: [String: String] = [:]
+    ) {
         self.foldsCase = foldsCase
+        self.links = Dictionary(uniqueKeysWithValues: links.map { ("/work/" + $0.key, $0.value) })
         spellings = files.keys.map { "/work/" + $0 }
         var absolute: [String: [UInt8]] = [:]
         for (path, text) in files {
@@ -35,6 +42,7 @@ struct MemoryFileSystem: PlanFileSystem {
     private func key(_ path: String) -> String { Self.key(canonical(path), foldsCase: foldsCase) }
 
     func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        log?.add(canonical(path))
         let full = key(path)
         if denied.contains(full) { return .failure(ReadFailure(reason: "Operation not permitted", cause: .denied)) }
         guard let bytes = files[full] else {
@@ -74,8 +82,17 @@ struct MemoryFileSystem: PlanFileSystem {
 
     func identity(of path: String) -> String { key(path) }
 
+    func linkTarget(of path: String) -> String? { links[canonical(path)] }
+
     /// Whether `path` (a key) is a folder some file is in.
     private func isDirectory(_ path: String) -> Bool {
         path == "/" || files.keys.contains { $0.hasPrefix(path + "/") }
     }
+}
+
+/// The paths a `MemoryFileSystem` was asked to read (a class: the file system is a value).
+final class ReadLog: @unchecked Sendable {
+    private(set) var paths: [String] = []
+
+    func add(_ path: String) { paths.append(path) }
 }
