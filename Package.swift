@@ -163,7 +163,7 @@ let package = Package(
             name: "XcodeProjectTests", dependencies: ["EplintBase", "XcodeProject", "TestSupport"]),
         .testTarget(
             name: "RunPlanLibraryTests",
-            dependencies: ["RunPlan", "EplintBase", "Configuration", "LintEngine", "TestSupport"]),
+            dependencies: ["Preprocessor", "RunPlan", "EplintBase", "Configuration", "LintEngine", "TestSupport"]),
         // The run in-process: options and a test host in, the outcome checked (no process spawned).
         .testTarget(
             name: "LintRunTests",

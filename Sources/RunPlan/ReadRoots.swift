@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 
 extension RunPlanner {

@@ -1,5 +1,4 @@
 import Configuration
-import EplintBase
 import Preprocessor
 import RunPlan
 import TestSupport
