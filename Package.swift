@@ -132,7 +132,8 @@ let package = Package(
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(
             name: "ServerSideTests",
-            dependencies: ["ServerSide", "Signatures", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"]),
+            dependencies: ["ServerSide", "Signatures", "LintEngine", "PlistSyntax", "Reporters", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",
