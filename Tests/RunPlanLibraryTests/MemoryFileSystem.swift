@@ -17,9 +17,18 @@ struct MemoryFileSystem: PlanFileSystem {
     /// Names compared ignoring case, as APFS does by default: every spelling of a path is one
     /// file, with one identity.
     private let foldsCase: Bool
+    /// Folders that are links to others (both relative to `/work`): `/var` → `/private/var` on
+    /// macOS, or a workspace opened through a link. `canonical` resolves them in every folder of
+    /// a path, as the host's does, and the identity of a path in every component.
+    private let links: [String: String]
 
-    init(_ files: [String: String], denied: Set<String> = [], foldsCase: Bool = false) {
+    init(
+        _ files: [String: String], denied: Set<String> = [], foldsCase: Bool = false, links: [String: String] = [:]
+    ) {
         self.foldsCase = foldsCase
+        self.links = Dictionary(
+            uniqueKeysWithValues: links.map { (Self.key("/work/" + $0.key, foldsCase: foldsCase), "/work/" + $0.value) }
+        )
         spellings = files.keys.map { "/work/" + $0 }
         var absolute: [String: [UInt8]] = [:]
         for (path, text) in files {
@@ -33,7 +42,29 @@ struct MemoryFileSystem: PlanFileSystem {
         foldsCase ? absolute.lowercased() : absolute
     }
 
-    private func key(_ path: String) -> String { Self.key(canonical(path), foldsCase: foldsCase) }
+    private func key(_ path: String) -> String { Self.key(resolved(canonical(path)), foldsCase: foldsCase) }
+
+    /// `absolute` with every link among its components (the last one too when `last`) replaced
+    /// by its target; a bounded number of replacements, as the kernel bounds a path's links.
+    private func resolved(_ absolute: String, last: Bool = true) -> String {
+        guard !links.isEmpty else { return absolute }
+        var path = absolute
+        for _ in 0..<40 {
+            let parts = path.split(separator: "/").map(String.init)
+            var prefix = ""
+            var replaced = false
+            for (index, part) in parts.enumerated() where last || index < parts.count - 1 {
+                prefix += "/" + part
+                if let target = links[Self.key(prefix, foldsCase: foldsCase)] {
+                    path = target + parts[(index + 1)...].map { "/" + $0 }.joined()
+                    replaced = true
+                    break
+                }
+            }
+            if !replaced { return path }
+        }
+        return path
+    }
 
     func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         let full = key(path)
@@ -70,7 +101,7 @@ struct MemoryFileSystem: PlanFileSystem {
     }
 
     func canonical(_ path: String) -> String {
-        PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+        resolved(PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path), last: false)
     }
 
     func identity(of path: String) -> String { key(path) }
