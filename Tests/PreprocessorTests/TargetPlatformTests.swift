@@ -13,9 +13,11 @@ import Testing
     static let iOSBranch =
         "<plist>\n<dict>\n\t<key>SKExternalPurchase</key>\n#if TARGET_OS_IOS\n\t<array><string>nl</string></array>\n#else\n\t<array><string>NL</string></array>\n#endif\n</dict>\n</plist>\n"
 
-    func lintLines(_ text: String, platform: TargetPlatform?) -> [String] {
+    /// `predefined`: whether the Xcode's clang predefines TARGET_OS_* (XcodeVersionTests).
+    func lintLines(_ text: String, platform: TargetPlatform?, predefined: Bool = true) -> [String] {
         var configuration = LintConfiguration()
         configuration.preprocessing.platform = platform
+        configuration.preprocessing.predefinesPlatformMacros = predefined
         let linter = Linter(rules: allRules, configuration: configuration)
         var source = BytesSource(Array(text.utf8))
         let result = try! linter.lint(&source, path: "Info.plist")
