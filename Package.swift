@@ -140,7 +140,8 @@ let package = Package(
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(
             name: "ServerSideTests",
-            dependencies: ["EplintBase", "ServerSide", "Signatures", "LintEngine", "Reporters", "TestSupport"]),
+            dependencies: ["EplintBase", "ServerSide", "Signatures", "LintEngine", "Reporters", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "BuiltAppsTests", dependencies: ["BuiltApps", "PlistSyntax", "TestSupport"]),
         .testTarget(
             name: "EplintRulesTests",

@@ -9,7 +9,7 @@ package struct ConfigurationFile: Sendable {
     package static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
-        "preprocess", "preprocessor-flags", "prefix-header", "platform", "bundle-id", "app-apple-id",
+        "preprocess", "preprocessor-flags", "prefix-header", "platform", "xcode-version", "bundle-id", "app-apple-id",
         "environment", "root-certificates",
         "required-version",
     ]
@@ -49,6 +49,8 @@ package struct ConfigurationFile: Sendable {
     package var prefixHeader: String?
     /// The platform the Info.plists are built for: their `TARGET_OS_*` macros.
     package var platform: TargetPlatform?
+    /// The Xcode that builds the Info.plists: whether its clang predefines `TARGET_OS_*`.
+    package var xcodeVersion: XcodeVersion?
     /// The app's bundle ID and the environment (production or sandbox) tokens must belong to (`eplint token`).
     package var bundleID: String?
     /// The app's Apple ID, which production tokens and notifications carry as `appAppleId`.
@@ -152,6 +154,12 @@ package struct ConfigurationFile: Sendable {
                     throw error(value, key, "unknown platform '\(name)' (known: \(TargetPlatform.names))")
                 }
                 platform = known
+            case "xcode-version":
+                let text = try string(value, key)
+                guard let version = XcodeVersion(text) else {
+                    throw error(value, key, "'\(text)' is not an Xcode version such as 16.2")
+                }
+                xcodeVersion = version
             case "project":
                 if let single = value.string {
                     project = [single]

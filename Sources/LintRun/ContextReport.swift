@@ -152,6 +152,13 @@ package enum ContextReport {
                     ("flags", .array(preprocessing.flags.map(JSONValue.string))),
                     ("prefixHeaders", .array(preprocessing.prefixHeaders.map { .string($0.path) })),
                     ("platform", preprocessing.platform.map { .string($0.rawValue) } ?? .null),
+                    (
+                        "targetOSMacros",
+                        .object([
+                            ("predefined", .bool(preprocessing.predefinesPlatformMacros)),
+                            ("reason", .string(preprocessing.platformMacrosReason)),
+                        ])
+                    ),
                 ])
             ),
         ])
@@ -187,6 +194,8 @@ package enum ContextReport {
                     + (preprocessing.prefixHeaders.isEmpty
                         ? "" : ", prefix headers \(preprocessing.prefixHeaders.map(\.path))")
                     + ", platform \(preprocessing.platform.map(\.rawValue) ?? "unknown (TARGET_OS_* undefined)")\n"
+                output +=
+                    "      TARGET_OS_* \(preprocessing.predefinesPlatformMacros ? "predefined" : "not predefined"): \(preprocessing.platformMacrosReason)\n"
             }
         }
         return output

@@ -70,15 +70,18 @@ package struct ServerRun {
             let reads = self.options.common.planner(host).reads
             if let project { reads.admit(project.directory) }
             for (path, source) in roots {
+                // The configuration's, made absolute: named relative to here (a Mac's long
+                // /private/var/folders/… path was cut in the message before its file's name).
+                let named = (source == "root-certificates:" ? host.fileSystem.shown(path) : path).quotedForMessage
                 let bytes: [UInt8]
                 switch source == "--root-certificate" ? RegularFile.contents(path) : reads.contents(path) {
                 case .success(let read): bytes = read
                 case .failure(let failure):
-                    throw RunFailure(message: "\(source) \(path.quotedForMessage): cannot read it: \(failure.reason)")
+                    throw RunFailure(message: "\(source) \(named): cannot read it: \(failure.reason)")
                 }
                 switch RootCertificateFile.roots(bytes, name: path) {
                 case .success(let read): options.rootCertificates += read
-                case .failure(let problem): throw RunFailure(message: "\(source) \(path.quotedForMessage) \(problem)")
+                case .failure(let problem): throw RunFailure(message: "\(source) \(named) \(problem)")
                 }
             }
             for (index, text) in self.options.tokens.enumerated() {

@@ -36,6 +36,11 @@ package struct PreprocessingOptions: Sendable, Equatable {
     /// The platform the build preprocesses for, which sets the `TARGET_OS_*` macros; nil when
     /// the run does not know it (they are then undefined, with an EP007 note where tested).
     package var platform: TargetPlatform?
+    /// Whether the build's clang predefines the `TARGET_OS_*` macros (Xcode 16.3 and later,
+    /// `XcodeVersion`); false: they are undefined whatever the platform, as clang leaves them.
+    package var predefinesPlatformMacros = true
+    /// Why `predefinesPlatformMacros` is what it is (`eplint context`).
+    package var platformMacrosReason = "the default (Xcode 16.3 or later)"
     /// Follows quoted `#include "x.h"` (and `#import`) as clang does, from the including file's
     /// folder; nil: they are not followed (an EP007 note says so).
     package var includeReader: IncludeReader?

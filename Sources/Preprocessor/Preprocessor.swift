@@ -144,7 +144,8 @@ struct PreprocessorRun {
         sourceLines = LineTable(source)
         self.options = options
         traditional = options.isTraditional
-        macros = MacroTable(traditional: traditional, platform: options.platform)
+        macros = MacroTable(
+            traditional: traditional, platform: options.predefinesPlatformMacros ? options.platform : nil)
         expander = MacroExpander(
             traditional: traditional, fileName: fileName,
             sourceBytes: source.count + options.prefixHeaders.reduce(0) { $0 + $1.text.count })
@@ -886,6 +887,8 @@ struct PreprocessorRun {
     }
 
     private mutating func noteUnknownTargetMacro(_ name: String, at token: CppToken) {
+        // An Xcode whose clang predefines none: undefined, as eplint takes it, and known to be.
+        if !options.predefinesPlatformMacros && TargetPlatform.macroNames.contains(name) { return }
         guessedInCondition = true
         if TargetPlatform.macroNames.contains(name) {
             note(

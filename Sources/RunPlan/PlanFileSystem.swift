@@ -63,6 +63,20 @@ extension PlanFileSystem {
         PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     }
 
-    /// A path as the user sees it: relative to the working directory.
-    package func shown(_ path: String) -> String { PathArithmetic.relative(path, to: workingDirectory) }
+    /// A path as the user sees it: relative to the working directory. A path the run made
+    /// canonical (its folders' links resolved: `/private/var/…` for `/var/…` on macOS) is shown
+    /// against the working directory's canonical spelling where that climbs no more folders
+    /// (`..` from the working directory climbs its real folders), so it reads as the user
+    /// spelled the working directory, not `../../…/private/var/…`.
+    package func shown(_ path: String) -> String {
+        let plain = PathArithmetic.relative(path, to: workingDirectory)
+        guard plain.hasPrefix("..") else { return plain }
+        // The folder itself canonical: `canonical` keeps the last component, so ask for a child.
+        let child = canonical(PathArithmetic.normalized(workingDirectory + "/_"))
+        let real = child.count > 2 ? String(child.dropLast(2)) : "/"
+        guard real != workingDirectory else { return plain }
+        let resolved = PathArithmetic.relative(path, to: real)
+        func climbs(_ shown: String) -> Int { shown.split(separator: "/").prefix { $0 == ".." }.count }
+        return climbs(resolved) <= climbs(plain) ? resolved : plain
+    }
 }

@@ -24,6 +24,9 @@ package struct PlanOptions: Sendable {
     package var prefixHeader: String?
     /// `--platform`: a `TargetPlatform` name or Xcode's `PLATFORM_NAME` for it.
     package var platform: String?
+    /// `--xcode-version`: the Xcode that builds (`16.2`), which decides whether its clang
+    /// predefines the `TARGET_OS_*` macros (`XcodeVersion`).
+    package var xcodeVersion: String?
     /// `true` or `false`.
     package var musicStreaming: String?
     package var projects: [String] = []

@@ -119,6 +119,36 @@ package struct RunPlanner {
         }
     }
 
+    /// Whether the build's clang predefines `TARGET_OS_*`, and why: under `--xcode-environment`
+    /// the build's `XCODE_VERSION_ACTUAL`, else `--xcode-version`, else `xcode-version:`, else
+    /// yes (the Xcode of today).
+    func platformMacros(_ project: ConfigurationFile?) throws(PlanFailure) -> (Bool, String) {
+        func decided(_ version: XcodeVersion, _ source: String) -> (Bool, String) {
+            let first = XcodeVersion.predefinesTargetOSMacrosFrom
+            return version.predefinesTargetOSMacros
+                ? (true, "Xcode \(version) (\(source)): its clang predefines them from Xcode \(first)")
+                : (false, "Xcode \(version) (\(source)): its clang predefines none before Xcode \(first)")
+        }
+        if options.xcodeEnvironment, let actual = environment["XCODE_VERSION_ACTUAL"] {
+            guard let version = XcodeVersion(actual: actual) else {
+                throw PlanFailure(
+                    message:
+                        "XCODE_VERSION_ACTUAL \(actual.quotedForMessage) is not an Xcode version (four digits: 1630)")
+            }
+            return decided(version, "XCODE_VERSION_ACTUAL \(actual)")
+        }
+        if let given = options.xcodeVersion {
+            guard let version = XcodeVersion(given) else {
+                throw PlanFailure(message: "--xcode-version \(given.quotedForMessage) is not a version such as 16.2")
+            }
+            return decided(version, "--xcode-version")
+        }
+        if let project, let version = project.xcodeVersion {
+            return decided(version, "xcode-version: in \(project.path)")
+        }
+        return (true, "the default: an Xcode of 16.3 or later; --xcode-version tells an older one")
+    }
+
     /// A regions file in the format of `Rules/regions.plist`.
     /// `origin`: the file that named it (`regions: in .eplint.yml`), whose paths go through
     /// the run's lock; nil for the user's own `--regions`.
@@ -163,6 +193,7 @@ package struct RunPlanner {
         } else {
             preprocessing.platform = project?.platform
         }
+        (preprocessing.predefinesPlatformMacros, preprocessing.platformMacrosReason) = try platformMacros(project)
         // Each header with the file that named it (nil: the user typed it).
         var headers: [(path: String, origin: String?)] = []
         if let prefixHeader = options.prefixHeader {

@@ -50,11 +50,21 @@ package enum SignedDataVerifier {
     package static let leafMarker = "1.2.840.113635.100.6.11.1"
     package static let intermediateMarker = "1.2.840.113635.100.6.2.1"
 
-    /// Whether verification can run here at all, and if not why (opens libcrypto when first asked).
+    /// Whether verification can run here at all, and if not why (opens the platform's library
+    /// when first asked).
     package static var unavailability: String? {
-        if case .failure(let failure) = LibCrypto.shared { return failure.reason }
+        switch CryptoPlatform.verifier {
+        case .securityFramework:
+            if case .failure(let failure) = SecurityFramework.shared { return failure.reason }
+        case .libCrypto:
+            if case .failure(let failure) = LibCrypto.shared { return failure.reason }
+        }
         return nil
     }
+
+    /// ES256 is ECDSA on P-256 (RFC 7518 §3.4), read from the leaf's own key information.
+    static let notP256 = SignatureFailure(
+        kind: .signature, message: "the signing certificate's key is not a P-256 EC key")
 
     /// Verifies `signature` (raw r‖s, 64 bytes) over `signingInput` (the JWS's `header.payload`)
     /// by the leaf of `chain` (x5c's certificates, DER: leaf, intermediate, root), the chain to one
@@ -62,6 +72,14 @@ package enum SignedDataVerifier {
     package static func verify(
         chain: [[UInt8]], signingInput: [UInt8], signature: [UInt8], at seconds: Int64?, roots: [TrustedRoot]
     ) -> SignatureVerdict {
+        if CryptoPlatform.verifier == .securityFramework {
+            switch SecurityFramework.shared {
+            case .failure(let failure): return .unavailable(failure.reason)
+            case .success(let security):
+                return SecurityVerifier.verify(
+                    chain: chain, signingInput: signingInput, signature: signature, at: seconds, roots: roots, security)
+            }
+        }
         let crypto: LibCrypto
         switch LibCrypto.shared {
         case .failure(let failure): return .unavailable(failure.reason)
@@ -102,6 +120,7 @@ package enum SignedDataVerifier {
                         message:
                             "\(name), \(subject(of: certificate, crypto))) lacks Apple's marker extension \(marker)"))
             }
+            guard CertificateFields(der: chain[0])?.hasP256Key == true else { return .failed(notP256) }
             if let failure = checkSignature(signature, over: signingInput, by: leaf, crypto) { return .failed(failure) }
             return .verified(root: root.root, subject: subject(of: root.certificate, crypto))
         }

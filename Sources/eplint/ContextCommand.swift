@@ -5,7 +5,8 @@ struct ContextCommand: PrintingCommand {
     /// Lint's options that decide the contexts, shared with lint's help text.
     private static let planOptions = [
         "config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
-        "preprocess", "preprocessor-flag", "prefix-header", "platform", "music-streaming", "project", "target",
+        "preprocess", "preprocessor-flag", "prefix-header", "platform", "xcode-version", "music-streaming", "project",
+        "target",
         "configuration", "xcode-environment", "stdin-filename",
     ]
 

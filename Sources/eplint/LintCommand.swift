@@ -74,6 +74,11 @@ struct LintCommand: Command {
             help:
                 "The platform Info.plists are built for, which sets the TARGET_OS_* macros of #if lines: \(TargetPlatform.names) (or Xcode's PLATFORM_NAME: iphoneos, iphonesimulator, macosx …). Default: each Xcode target's platforms (device and simulator apart), else unknown."
         )
+        options.plan.xcodeVersion = reader.value(
+            "xcode-version", "VERSION",
+            help:
+                "The Xcode that builds, e.g. 16.2: its clang predefines the TARGET_OS_* macros from Xcode 16.3 and none before. Default: 16.3 or later; under --xcode-environment, XCODE_VERSION_ACTUAL."
+        )
         options.plan.musicStreaming = reader.value(
             "music-streaming", "true|false",
             help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")

@@ -77,6 +77,27 @@ import Testing
         #expect(found.values.allSatisfy { $0.0 == given && $0.1 == "--entitlements" })
     }
 
+    /// Which Xcode's clang, and so whether TARGET_OS_* are predefined, in both formats.
+    @Test func theXcodeVersionDecidesThePlatformMacros() throws {
+        let folder = try FixRunTests.folder(with: ["One/Info.plist": Self.link])
+        let host = TestHost(workingDirectory: folder)
+        let older = FixRunTests.options([folder.path], fix: false) { $0.plan.xcodeVersion = "16.2" }
+        let text = try ContextReport.render(older, as: .text, host: host)
+        #expect(
+            text.contains(
+                "\n      TARGET_OS_* not predefined: Xcode 16.2 (--xcode-version): its clang predefines none before Xcode 16.3\n"
+            ), "\(text)")
+        let json = try ContextReport.render(FixRunTests.options([folder.path], fix: false), as: .json, host: host)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let file = try #require((root["files"] as? [[String: Any]])?.first)
+        let context = try #require((file["contexts"] as? [[String: Any]])?.first)
+        let macros = try #require(
+            (context["preprocessing"] as? [String: Any])?["targetOSMacros"] as? [String: Any])
+        #expect(macros["predefined"] as? Bool == true)
+        #expect(
+            macros["reason"] as? String == "the default: an Xcode of 16.3 or later; --xcode-version tells an older one")
+    }
+
     @Test func aFolderWithNothingToLintIsAFailure() throws {
         let folder = try FixRunTests.folder(with: ["README": "no plist here\n"])
         #expect(throws: RunFailure.self) {

@@ -16,16 +16,25 @@ struct MemoryFileSystem: PlanFileSystem {
     /// Names compared ignoring case, as APFS does by default: every spelling of a path is one
     /// file, with one identity.
     private let foldsCase: Bool
-    /// Symbolic links: absolute path → what the link holds, as written.
+    /// Symbolic links: absolute path → what the link holds, as written (the lock resolves them).
     private let links: [String: String]
+    /// Folders that are links to others (both relative to `/work`): `/var` → `/private/var` on
+    /// macOS, or a workspace opened through a link. `canonical` resolves them in every folder of
+    /// a path, as the host's does, and the identity of a path in every component.
+    private let folderLinks: [String: String]
     /// Every path `contents(of:)` was asked for, in order, when given.
     var log: ReadLog?
 
     init(
-        _ files: [String: String], denied: Set<String> = [], foldsCase: Bool = false, links: [String: String] = [:]
+        _ files: [String: String], denied: Set<String> = [], foldsCase: Bool = false, links: [String: String] = [:],
+        folderLinks: [String: String] = [:]
     ) {
         self.foldsCase = foldsCase
         self.links = Dictionary(uniqueKeysWithValues: links.map { ("/work/" + $0.key, $0.value) })
+        self.folderLinks = Dictionary(
+            uniqueKeysWithValues: folderLinks.map {
+                (Self.key("/work/" + $0.key, foldsCase: foldsCase), "/work/" + $0.value)
+            })
         spellings = files.keys.map { "/work/" + $0 }
         var absolute: [String: [UInt8]] = [:]
         for (path, text) in files {
@@ -39,7 +48,29 @@ struct MemoryFileSystem: PlanFileSystem {
         foldsCase ? absolute.lowercased() : absolute
     }
 
-    private func key(_ path: String) -> String { Self.key(canonical(path), foldsCase: foldsCase) }
+    private func key(_ path: String) -> String { Self.key(resolved(canonical(path)), foldsCase: foldsCase) }
+
+    /// `absolute` with every link among its components (the last one too when `last`) replaced
+    /// by its target; a bounded number of replacements, as the kernel bounds a path's links.
+    private func resolved(_ absolute: String, last: Bool = true) -> String {
+        guard !folderLinks.isEmpty else { return absolute }
+        var path = absolute
+        for _ in 0..<40 {
+            let parts = path.split(separator: "/").map(String.init)
+            var prefix = ""
+            var replaced = false
+            for (index, part) in parts.enumerated() where last || index < parts.count - 1 {
+                prefix += "/" + part
+                if let target = folderLinks[Self.key(prefix, foldsCase: foldsCase)] {
+                    path = target + parts[(index + 1)...].map { "/" + $0 }.joined()
+                    replaced = true
+                    break
+                }
+            }
+            if !replaced { return path }
+        }
+        return path
+    }
 
     func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         log?.add(canonical(path))
@@ -77,7 +108,7 @@ struct MemoryFileSystem: PlanFileSystem {
     }
 
     func canonical(_ path: String) -> String {
-        PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+        resolved(PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path), last: false)
     }
 
     func identity(of path: String) -> String { key(path) }

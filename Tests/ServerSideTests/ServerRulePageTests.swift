@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    /// The pages whose examples verify signatures: where verification cannot run (macOS, no libcrypto)
+    /// The pages whose examples verify signatures: where verification cannot run (no libcrypto)
     /// they print EP715 instead, and they need shared/ for the test root.
     static let verifyingPages: Set<String> = ["EP730", "EP731", "EP732", "EP733", "EP736"]
 
@@ -49,13 +49,8 @@ import Testing
     static func runs(_ page: Page) -> Bool {
         guard verifyingPages.contains("\(page.metadata.id)") else { return true }
         if let reason = SignedDataVerifier.unavailability {
-            #if canImport(Darwin)
-                _ = reason
-                return false  // the platform, not a missing tool: EP715's page says so
-            #else
-                if RequiredTool.strict { Issue.record("signatures cannot be verified: \(reason)") }
-                return false
-            #endif
+            if RequiredTool.strict { Issue.record("signatures cannot be verified: \(reason)") }
+            return false
         }
         guard SharedData.Item.serverAppleLibrary.runs else { return false }
         return true

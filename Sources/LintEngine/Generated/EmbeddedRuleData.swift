@@ -5010,7 +5010,7 @@ none
 eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS), and a notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, checks the payload like a decoded one, and verifies the signature as Apple's verifier does (EP730–EP736). This note says where it could not, and why:
 
 - the payload's `environment` is `Xcode` or `LocalTesting`: Xcode signs those with its own certificate, not under Apple Root CA - G3, and Apple's verifier skips them too;
-- on macOS, where eplint does not verify signatures yet (the system's libcrypto cannot be loaded there, and Security.framework is not used yet);
+- on macOS, where Security.framework verifies, when the system's trust service cannot be reached (a sandbox that denies `com.apple.trustd`): the chain was not evaluated, which is not the same as untrusted;
 - on Linux without OpenSSL's libcrypto (`libcrypto.so.3`; install `libssl3` or your distribution's OpenSSL 3 package).
 
 Disable it in `.eplint.yml` once you know.
@@ -5055,7 +5055,7 @@ notification.json:2:20: note: signedPayload decoded but its signature was not ve
 
 ## How to fix
 
-Verify signatures in your server (App Store Server Library); for Xcode's payloads, keep this note or disable EP715; elsewhere, run eplint where libcrypto is (Linux with OpenSSL 3) to have signatures verified.
+Verify signatures in your server (App Store Server Library); for Xcode's payloads, keep this note or disable EP715; elsewhere, run eplint where it can verify: on Linux with OpenSSL 3's libcrypto, on macOS outside a sandbox that blocks the trust service.
 
 """#),
         (#"""
