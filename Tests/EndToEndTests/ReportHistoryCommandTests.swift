@@ -70,6 +70,10 @@ import Testing
         // Given the other way round, the refund came before its buy was known: it counts toward nothing.
         let reversed = try run(["--history", "a-refund.json", "--history", "b-buy.json"], in: root)
         #expect(reversed.standardOutput.isEmpty, "\(reversed.standardOutput)")
+        // A folder is read by file name: the buy (1-…) before the refund (2-…).
+        try write(Self.buy, "sent/1-buy.json", in: root)
+        try write(Self.refund, "sent/2-refund.json", in: root)
+        #expect(try run(["--history", "sent"], in: root).standardOutput == ordered.standardOutput)
     }
 
     @Test func configurationNamesTheHistoryRelativeToItself() throws {

@@ -152,6 +152,10 @@ import Testing
             report(
                 "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
                 [oneTimeBuy("55555555-5555-5555-5555-555555555555", at: start + 91 * day, amount: 4000)], request: 17),
+            // A correction of the first refund: it replaces its earlier version in the sum (7000 − 3500).
+            report(
+                oneTime, [refund(b, of: a, at: start + day, amount: 2000, net: 3500, ["restatement": true])],
+                request: 18),
         ].joined(separator: ",") + "]"
 
     /// The history itself is what Apple would accept: checked report after report, nothing is found.
@@ -184,6 +188,7 @@ import Testing
                     request: 15), "EP728"
             ),
             (Self.report(Self.oneTime, [], status: "NO_LINE_ITEM", request: 15), "EP740"),
+            (Self.report(Self.subscribed, [], status: "UNRECOGNIZED_TOKEN", request: 15), "EP740"),
             (
                 Self.report(
                     Self.oneTime,
@@ -224,6 +229,34 @@ import Testing
             let found = findings(history: Self.history, then: report)
             #expect(found.count == 1 && found[0].hasSuffix("[\(rule)]"), "\(rule): \(found)")
         }
+    }
+
+    /// A restatement is measured from the original's creationDate, not from the date it claims.
+    @Test func restatementWindowCountsFromTheOriginal() {
+        let old = Self.report(Self.oneTime, [Self.oneTimeBuy(Self.a, at: 1_706_047_472_367, amount: 8000)], request: 1)
+        let restated = Self.report(
+            Self.oneTime, [Self.oneTimeBuy(Self.a, at: Self.start, amount: 8000, ["restatement": true])], request: 2)
+        let found = findings(history: old + "\n", then: restated)
+        #expect(found.map { String($0.suffix(7)) } == ["[EP729]", "[EP741]"], "\(found)")
+    }
+
+    /// A refund retracted earlier no longer references its buy: the buy may be retracted alone.
+    @Test func retractedReferrersDoNotHoldBackARetraction() {
+        let retracted: [String: Any] = ["restatement": true, "erroneouslySubmitted": true]
+        let history = [
+            Self.report(Self.oneTime, [Self.oneTimeBuy(Self.a, at: Self.start, amount: 8000)], request: 1),
+            Self.report(
+                Self.oneTime, [Self.refund(Self.b, of: Self.a, at: Self.start + 1, amount: 2000, net: 6000)], request: 2
+            ),
+            Self.report(
+                Self.oneTime, [Self.refund(Self.b, of: Self.a, at: Self.start + 1, amount: 2000, net: 8000, retracted)],
+                request: 3),
+        ].joined(separator: "\n")
+        let retraction = Self.report(
+            Self.oneTime, [Self.oneTimeBuy(Self.a, at: Self.start, amount: 8000, retracted)], request: 4)
+        #expect(findings(history: history, then: retraction) == [])
+        let live = history.split(separator: "\n").prefix(2).joined(separator: "\n")
+        #expect(findings(history: live, then: retraction).map { String($0.suffix(7)) } == ["[EP728]"])
     }
 
     @Test func indexKeepsOneEntryPerLineItemAndTheLatestVersion() {
