@@ -15,7 +15,7 @@ struct EP709DuplicateRequestIdentifier: ServerRule {
                 related: [RelatedLocation(file: first.file, range: first.range, message: "first used here")])
         } else {
             context.run.requestIdentifiers[key] = (context.file, node.range)
-            guard let sent = context.history.requestIdentifiers[key] else { return }
+            guard let sent = context.history.requestIdentifiers[HistoryKey(key)] else { return }
             context.report(
                 id,
                 "requestIdentifier '\(text)' is already used by a report Apple accepted; a new report, corrections too, takes a new one",

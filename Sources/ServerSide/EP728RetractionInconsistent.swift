@@ -10,7 +10,7 @@ struct EP728RetractionInconsistent: ServerRule {
 
     func check(_ context: ServerContext) {
         // The line items of earlier reports that this report restates, by what they referenced.
-        var restatedReferrers: [String: Int] = [:]
+        var restatedReferrers: [HistoryKey: Int] = [:]
         for item in context.lineItems {
             if let id = item.lineItemId, let earlier = context.earlier(id), earlier.counted,
                 let reference = earlier.latest.reference
@@ -32,7 +32,8 @@ struct EP728RetractionInconsistent: ServerRule {
                         id,
                         "\(item.described) is already retracted: its latest version, in an earlier report, is erroneouslySubmitted too",
                         in: item, key: "erroneouslySubmitted", related: [context.related(sent.place, "retracted here")])
-                } else if case let live = sent.liveReferrers - restatedReferrers[own, default: 0], live > 0 {
+                } else if case let live = sent.liveReferrers - restatedReferrers[HistoryKey(own), default: 0], live > 0
+                {
                     context.report(
                         id,
                         "\(item.described) is retracted, but \(live) line item\(live == 1 ? "" : "s") of earlier reports that reference\(live == 1 ? "s" : "") it \(live == 1 ? "is" : "are") not; retract \(live == 1 ? "it" : "them") too, in this report or an earlier one",

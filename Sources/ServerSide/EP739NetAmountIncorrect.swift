@@ -13,7 +13,7 @@ struct EP739NetAmountIncorrect: ServerRule {
     func check(_ context: ServerContext) {
         // One pass over the report first: which buys it refunds, and what the refunds it restates counted before.
         var refundedHere: Set<String> = []
-        var restated: [String: Int64] = [:]
+        var restated: [HistoryKey: Int64] = [:]
         for item in context.lineItems {
             if item.isRefund, let reference = item.referenceLineItemId { refundedHere.insert(reference) }
             if let id = item.lineItemId, let sent = context.earlier(id), sent.counted, sent.latest.isRefund,
@@ -41,7 +41,7 @@ struct EP739NetAmountIncorrect: ServerRule {
                 !buy.summary.retracted, let amount = buy.summary.amountTaxExclusive
             else { continue }
             let refunded =
-                (context.earlier(buyID)?.refunded ?? 0) &- restated[buyID, default: 0]
+                (context.earlier(buyID)?.refunded ?? 0) &- restated[HistoryKey(buyID), default: 0]
                 &+ runningRefunds[buyID, default: 0]
             let expected = amount &- refunded
             guard stated != expected else { continue }

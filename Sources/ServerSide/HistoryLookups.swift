@@ -21,7 +21,7 @@ extension ServerContext {
     var historyGiven: Bool { run.historyGiven }
 
     /// The line item `id` in an earlier report (the history, or a report checked before in this run).
-    func earlier(_ id: String) -> HistoryLineItem? { run.history.lineItems[id] }
+    func earlier(_ id: String) -> HistoryLineItem? { run.history.lineItems[HistoryKey(id)] }
 
     /// The line item `id` names: this report's, else the earlier one.
     func referenced(_ id: String) -> ReferencedLineItem? {

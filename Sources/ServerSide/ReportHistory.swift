@@ -19,8 +19,8 @@ package final class ReportHistory {
     /// The files read, in order: places name them by index.
     private(set) var files: [String] = []
     private var fileIndex: [String: Int32] = [:]
-    var requestIdentifiers: [String: HistoryPlace] = [:]
-    var lineItems: [String: HistoryLineItem] = [:]
+    var requestIdentifiers: [HistoryKey: HistoryPlace] = [:]
+    var lineItems: [HistoryKey: HistoryLineItem] = [:]
     /// `externalPurchaseId` → where it was first reported with status `LINE_ITEM`.
     var reportedWithLineItems: [String: HistoryPlace] = [:]
     package private(set) var reportCount = 0
@@ -99,9 +99,9 @@ package final class ReportHistory {
         }
         reportCount += 1
         lineItemCount += items.count
-        let place = HistoryPlace(file: file, range: body.range)
+        let place = HistoryPlace(file: file, position: body.range.start)
         if let request = body.member("requestIdentifier")?.value.string {
-            let key = request.lowercased()
+            let key = HistoryKey(request.lowercased())
             if requestIdentifiers[key] == nil { requestIdentifiers[key] = place }
         }
         if body.member("status")?.value.string == "LINE_ITEM",
@@ -111,7 +111,9 @@ package final class ReportHistory {
         }
         for item in items {
             guard let id = item.lineItemId else { continue }
-            accept(LineItemSummary(item), id: id, at: HistoryPlace(file: file, range: item.node.range))
+            accept(
+                LineItemSummary(item), id: HistoryKey(id), at: HistoryPlace(file: file, position: item.node.range.start)
+            )
         }
         return true
     }
@@ -120,7 +122,7 @@ package final class ReportHistory {
     /// run are the next ones sent, in the order given, so a later one may name what an earlier one sent.
     func addChecked(_ body: JSONNode, file: String) { add(body, file: index(of: file)) }
 
-    private func accept(_ summary: LineItemSummary, id: String, at place: HistoryPlace) {
+    private func accept(_ summary: LineItemSummary, id: HistoryKey, at place: HistoryPlace) {
         let previous = lineItems[id]
         if let previous, previous.counted { count(previous.latest, of: id, by: -1) }
         lineItems[id] = HistoryLineItem(
@@ -133,7 +135,7 @@ package final class ReportHistory {
     /// Adds (or takes back) what a version that is not retracted counts toward the line item it
     /// references: one live referrer, and for a refund its amount. False when it counts nothing.
     @discardableResult
-    private func count(_ summary: LineItemSummary, of id: String, by sign: Int64) -> Bool {
+    private func count(_ summary: LineItemSummary, of id: HistoryKey, by sign: Int64) -> Bool {
         guard !summary.retracted, let reference = summary.reference, reference != id, lineItems[reference] != nil
         else { return false }
         lineItems[reference]!.liveReferrers += Int(sign)
@@ -145,14 +147,55 @@ package final class ReportHistory {
 
     /// The file and place of something indexed.
     func location(_ place: HistoryPlace) -> (file: String, range: SourceRange) {
-        (files[Int(place.file)], place.range)
+        (files[Int(place.file)], SourceRange(at: place.position))
     }
 }
 
-/// Where a report or line item of the history was written.
+/// Where a report or line item of the history begins (its start only: kept for each one).
 struct HistoryPlace {
     var file: Int32
-    var range: SourceRange
+    var position: SourcePosition
+}
+
+/// A `lineItemId` or `requestIdentifier` as the index keeps it: a lower-case UUID (what Apple
+/// recommends) in 16 bytes, with no allocation per key; anything else as written.
+enum HistoryKey: Hashable {
+    case uuid(UInt64, UInt64)
+    case text(String)
+
+    init(_ text: String) {
+        var halves: (UInt64, UInt64) = (0, 0)
+        var digits = 0
+        let bytes = text.utf8
+        guard bytes.count == 36 else {
+            self = .text(text)
+            return
+        }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else {
+                    self = .text(text)
+                    return
+                }
+                continue
+            }
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default:
+                self = .text(text)
+                return
+            }
+            if digits < 16 {
+                halves.0 = halves.0 << 4 | UInt64(digit)
+            } else {
+                halves.1 = halves.1 << 4 | UInt64(digit)
+            }
+            digits += 1
+        }
+        self = .uuid(halves.0, halves.1)
+    }
 }
 
 /// One line item of the history: its latest version, with what later versions and reports
@@ -182,12 +225,15 @@ struct LineItemSummary {
     var taxCountry: String?
     var amountTaxExclusive: Int64?
     var retracted: Bool
-    var reference: String?
+    var reference: HistoryKey?
 
     init(_ item: LineItem) {
         type = item.type
-        eventType = item.string("eventType")
-        subscriptionEvent = item.string("subscriptionEvent")
+        // The documented values are shared, not copied: a history holds millions of these.
+        eventType = item.string("eventType").map { value in LineItemFacts.eventTypes.first { $0 == value } ?? value }
+        subscriptionEvent = item.string("subscriptionEvent").map { value in
+            LineItemFacts.subscriptionEvents.first { $0 == value } ?? value
+        }
         creationDate = EP723LineItemDateOutOfRange.milliseconds(item, "creationDate")
         reportingCurrency = item.string("reportingCurrency")
         pricingCurrency = item.string("pricingCurrency")
@@ -195,7 +241,7 @@ struct LineItemSummary {
         taxCountry = item.string("taxCountry")
         amountTaxExclusive = item.integer("amountTaxExclusive")
         retracted = item.flag("erroneouslySubmitted")
-        reference = item.referenceLineItemId
+        reference = item.referenceLineItemId.map(HistoryKey.init)
     }
 
     var isBuy: Bool { eventType == "BUY" }
