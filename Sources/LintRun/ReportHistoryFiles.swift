@@ -32,23 +32,31 @@ enum ReportHistoryFiles {
                 files.removeAll { fileSystem.status(of: $0)?.kind != .regular }
                 if files.count > folderFileLimit {
                     findings.append(
-                        ReportHistory.unreadable(path, "the folder holds more than \(folderFileLimit) history files"))
+                        ReportHistory.unreadable(
+                            fileSystem.shown(path), "the folder holds more than \(folderFileLimit) history files"))
                     continue
                 }
             }
             for file in files {
+                // Findings name the file as the user sees it (relative to here), whoever named it.
+                let shown = Self.shown(file, fileSystem)
                 let limit = history.limits.fileBytes
                 if let size = fileSystem.status(of: file)?.size, size > limit {
-                    findings.append(ReportHistory.unreadable(file, "it is larger than \(limit) bytes"))
+                    findings.append(ReportHistory.unreadable(shown, "it is larger than \(limit) bytes"))
                     continue
                 }
                 switch fileSystem.contents(of: file, limit: limit) {
-                case .success(let bytes): findings += history.read(bytes, file: file)
-                case .failure(let failure): findings.append(ReportHistory.unreadable(file, failure.reason))
+                case .success(let bytes): findings += history.read(bytes, file: shown)
+                case .failure(let failure): findings.append(ReportHistory.unreadable(shown, failure.reason))
                 }
             }
         }
         return findings
+    }
+
+    /// A configuration's paths are absolute: shown relative to here; the option's stay as typed.
+    private static func shown(_ path: String, _ fileSystem: any PlanFileSystem) -> String {
+        path.hasPrefix("/") ? fileSystem.shown(path) : path
     }
 
     private static func isHistoryName(_ name: String) -> Bool {

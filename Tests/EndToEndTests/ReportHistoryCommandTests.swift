@@ -86,6 +86,12 @@ import Testing
         #expect(try run([], in: server).standardOutput == Self.notFound)
         try write("[" + Self.buy + "]", "server/sent/1.json", in: root)
         #expect(try run([], in: server).standardOutput.isEmpty)
+        // Findings in the configuration's history files name them relative to here.
+        try write("[" + Self.buy + ", 1]", "server/sent/1.json", in: root)
+        #expect(
+            try run([], in: server).standardOutput
+                == "sent/1.json:1:\(Self.buy.utf8.count + 4): error: each report of the history must be an object, not an integer [EP737]\n"
+        )
     }
 
     @Test func tokensFromFilesAreMatchedByExternalPurchaseId() throws {
