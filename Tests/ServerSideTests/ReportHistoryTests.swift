@@ -76,6 +76,16 @@ import Testing
     /// Every object type and event: a one-time buy, refunded, restated, refunded again, that refund
     /// retracted and restored; a subscription started, renewed, changed, paid, a renewal refunded and
     /// restated, the change retracted; tokens without line items of each status. JSON Lines.
+    static func secondRefundRestated(net: Int, retracted: Bool, request: Int) -> String {
+        report(
+            oneTime,
+            [
+                refund(
+                    e, of: a, at: start + 2 * day, amount: 1000, net: net,
+                    ["restatement": true, "erroneouslySubmitted": retracted])
+            ], request: request)
+    }
+
     static let history: String = {
         let t = start
         let lines = [
@@ -87,20 +97,8 @@ import Testing
                 request: 3),
             report(oneTime, [refund(e, of: a, at: t + 2 * day, amount: 1000, net: 4000)], request: 4),
             // Retraction of the second refund, then its undoing.
-            report(
-                oneTime,
-                [
-                    refund(
-                        e, of: a, at: t + 2 * day, amount: 1000, net: 5000,
-                        ["restatement": true, "erroneouslySubmitted": true])
-                ], request: 5),
-            report(
-                oneTime,
-                [
-                    refund(
-                        e, of: a, at: t + 2 * day, amount: 1000, net: 4000,
-                        ["restatement": true, "erroneouslySubmitted": false])
-                ], request: 6),
+            secondRefundRestated(net: 5000, retracted: true, request: 5),
+            secondRefundRestated(net: 4000, retracted: false, request: 6),
             report(subscribed, [subscription(c, "SUBSCRIPTION_START", at: t, days: 0, reference: nil)], request: 7),
             report(subscribed, [subscription(d, "RENEWAL", at: t + 30 * day, days: 30, reference: c)], request: 8),
             report(
