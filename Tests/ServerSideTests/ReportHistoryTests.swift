@@ -186,6 +186,13 @@ import Testing
                     request: 15), "EP728"
             ),
             (Self.report(Self.oneTime, [], status: "NO_LINE_ITEM", request: 15), "EP740"),
+            // A correction of the buy that forgets its refunds (7000 − 3000).
+            (
+                Self.report(
+                    Self.oneTime,
+                    [Self.oneTimeBuy(Self.a, at: Self.start, amount: 7000, ["restatement": true])], request: 15),
+                "EP739"
+            ),
             (Self.report(Self.subscribed, [], status: "UNRECOGNIZED_TOKEN", request: 15), "EP740"),
             (
                 Self.report(
@@ -236,6 +243,21 @@ import Testing
             Self.oneTime, [Self.oneTimeBuy(Self.a, at: Self.start, amount: 8000, ["restatement": true])], request: 2)
         let found = findings(history: old + "\n", then: restated)
         #expect(found.map { String($0.suffix(7)) } == ["[EP729]", "[EP741]"], "\(found)")
+    }
+
+    /// A restatement keeps the first version's creationDate, even where an earlier restatement
+    /// moved it (Apple checks that since API 1.1, 2025/04/14; a history may be older).
+    @Test func originalDateIsTheFirstVersions() {
+        let history = [
+            Self.report(Self.oneTime, [Self.oneTimeBuy(Self.a, at: Self.start, amount: 8000)], request: 1),
+            Self.report(
+                Self.oneTime, [Self.oneTimeBuy(Self.a, at: Self.start + 1, amount: 8000, ["restatement": true])],
+                request: 2),
+        ].joined(separator: "\n")
+        let again = Self.report(
+            Self.oneTime, [Self.oneTimeBuy(Self.a, at: Self.start + 1, amount: 8000, ["restatement": true])], request: 3
+        )
+        #expect(findings(history: history, then: again).map { String($0.suffix(7)) } == ["[EP741]"])
     }
 
     /// A refund retracted earlier no longer references its buy: the buy may be retracted alone.
