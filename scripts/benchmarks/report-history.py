@@ -82,15 +82,19 @@ def prepare(count):
 
 def measure(folder):
     """CPU seconds (user and system: the machine may be shared) and peak resident kilobytes of one
-    run; stops the benchmark on a finding."""
-    process = subprocess.run(
-        ["/usr/bin/time", "-f", "%U %S %M", eplint, "report", "--color", "never", "--history", "history",
-         "--tokens", "tokens.txt", "report.json"], cwd=folder, capture_output=True, text=True,
-        env=dict(os.environ, EPLINT_NOW=NOW))
-    if process.returncode != 0:
-        sys.exit(f"exit {process.returncode}:\n{process.stdout[:2000]}{process.stderr[:2000]}")
-    user, system, kilobytes = process.stderr.strip().splitlines()[-1].split()
-    return float(user) + float(system), int(kilobytes)
+    run, from the child's own resource usage (wait4: portable, no GNU time); stops the benchmark on
+    a finding."""
+    with open(os.path.join(folder, "output.txt"), "w+") as output:
+        process = subprocess.Popen(
+            [eplint, "report", "--color", "never", "--history", "history", "--tokens", "tokens.txt", "report.json"],
+            cwd=folder, stdout=output, stderr=subprocess.STDOUT, env=dict(os.environ, EPLINT_NOW=NOW))
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            output.seek(0)
+            sys.exit(f"exit {os.waitstatus_to_exitcode(status)}:\n{output.read(4000)}")
+    # ru_maxrss is in kilobytes on Linux, in bytes on macOS.
+    kilobytes = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
+    return usage.ru_utime + usage.ru_stime, kilobytes
 
 
 os.makedirs(work, exist_ok=True)
