@@ -10,7 +10,7 @@ package struct ConfigurationFile: Sendable {
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
         "preprocess", "preprocessor-flags", "prefix-header", "platform", "xcode-version", "bundle-id", "app-apple-id",
-        "environment", "root-certificates",
+        "environment", "root-certificates", "report-history",
         "required-version",
     ]
     package static let fileName = ".eplint.yml"
@@ -58,6 +58,8 @@ package struct ConfigurationFile: Sendable {
     package var environment: String?
     /// Root certificate files signed payloads may chain to besides Apple Root CA - G3 (relative to `directory`).
     package var rootCertificates: [String] = []
+    /// The reports Apple accepted (`eplint report`'s history): files or folders, relative to `directory`.
+    package var reportHistory: [String] = []
 
     /// Reads `text` as the configuration at `path` (whose folder is `directory`).
     /// `toolVersion` is the running eplint's, checked against `required-version` first, so
@@ -184,6 +186,12 @@ package struct ConfigurationFile: Sendable {
                     rootCertificates = [single]
                 } else {
                     for item in try list(value, key) { rootCertificates.append(try string(item, key)) }
+                }
+            case "report-history":
+                if let single = value.string {
+                    reportHistory = [single]
+                } else {
+                    for item in try list(value, key) { reportHistory.append(try string(item, key)) }
                 }
             case "required-version":
                 break  // checked before the other keys

@@ -55,6 +55,24 @@ package struct JSONReader {
         }
     }
 
+    /// Whitespace-separated JSON values, one after another (one value, or JSON Lines), each handed
+    /// to `body` as soon as it is read: only one value's tree is held at a time. Stops at the first
+    /// syntax error, which it returns; a value that `body` answers `false` to stops the reading too.
+    package static func readSequence(_ bytes: [UInt8], _ body: (JSONNode) -> Bool) -> JSONSyntaxError? {
+        var reader = JSONReader(bytes)
+        do throws(JSONSyntaxError) {
+            reader.skipWhitespace()
+            while reader.index < bytes.count {
+                let value = try reader.value(keyPath: "")
+                guard body(value) else { return nil }
+                reader.skipWhitespace()
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     private var position: SourcePosition {
         SourcePosition(offset: index - base, line: line, column: column, utf16Column: utf16Column)
     }

@@ -1,6 +1,8 @@
 import Configuration
 import EplintBase
 import LintEngine
+import PlistSyntax
+import RunPlan
 import ServerSide
 
 /// What `eplint token`, `eplint report` and `eplint notification` are asked to do.
@@ -12,6 +14,10 @@ package struct ServerRunOptions: Sendable {
     package var appAppleID: Int64?
     package var environment: ServerOptions.Environment?
     package var tokens: [String] = []
+    /// Files of tokens (`--tokens`): one a line, or JSON.
+    package var tokenFiles: [String] = []
+    /// The reports Apple already accepted (`--history`): files or folders, in this order.
+    package var history: [String] = []
     /// Root certificate files (`--root-certificate`), DER or PEM, trusted besides Apple Root CA - G3.
     package var rootCertificates: [String] = []
     package var include: [Glob] = []
@@ -90,11 +96,35 @@ package struct ServerRun {
                 case .failure(let failure): throw RunFailure(message: "--token \(index + 1): \(failure.message)")
                 }
             }
+            for path in self.options.tokenFiles {
+                let bytes: [UInt8]
+                switch host.fileSystem.contents(of: path, limit: ReportHistory.Limits().fileBytes) {
+                case .success(let read): bytes = read
+                case .failure(let failure):
+                    throw RunFailure(message: "--tokens \(path.quotedForMessage): cannot read it: \(failure.reason)")
+                }
+                switch TokenFile.tokens(bytes) {
+                case .success(let read): options.tokens += read
+                case .failure(let failure):
+                    throw RunFailure(message: "--tokens \(path.quotedForMessage):\(failure.line): \(failure.message)")
+                }
+            }
         }
-        let linter = ServerLinter(options: options)
+        // The history: the option's paths as given (relative to here), then the configuration's (relative to it).
+        let historyPaths =
+            self.options.history.map { ($0, "--history") }
+            + (project.map { project in project.reportHistory.map { (project.resolve($0), "report-history:") } } ?? [])
+        var history: ReportHistory?
+        var historyFindings: [Diagnostic] = []
+        if kind == .report, !historyPaths.isEmpty {
+            let read = ReportHistory()
+            historyFindings = try ReportHistoryFiles.read(historyPaths, into: read, fileSystem: host.fileSystem)
+            history = read
+        }
+        let linter = ServerLinter(options: options, history: history)
         return kind == .token
             ? lintTokens(linter, project: project, policy: policy, host: host)
-            : lintFiles(linter, project: project, policy: policy, host: host)
+            : lintFiles(linter, project: project, policy: policy, host: host, historyFindings: historyFindings)
     }
 
     /// Tokens as arguments (`<argument N>`, line 1) or one per line of standard input.
@@ -143,7 +173,8 @@ package struct ServerRun {
     }
 
     private func lintFiles(
-        _ linter: ServerLinter, project: ConfigurationFile?, policy: FindingsPolicy, host: some RunHost
+        _ linter: ServerLinter, project: ConfigurationFile?, policy: FindingsPolicy, host: some RunHost,
+        historyFindings: [Diagnostic]
     ) -> Outcome {
         var collector = InputCollector()
         collector.suffixes = [".json"]
@@ -165,6 +196,7 @@ package struct ServerRun {
         }
         var findings = FoundFindings()
         findings.failures = collector.failures
+        findings.append(contentsOf: historyFindings)
         var standardInput: (path: String, bytes: [UInt8])?
         // The text of each file with findings, for excerpts (never read twice).
         var texts: [String: [UInt8]] = [:]

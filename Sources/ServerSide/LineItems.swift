@@ -156,7 +156,7 @@ extension ServerContext {
     var reportedToken: DecodedToken? {
         let identifier = field("externalPurchaseId")?.string
         let tokens = options.tokens
-        return tokens.first(where: { $0.externalPurchaseId == identifier }) ?? (tokens.count == 1 ? tokens[0] : nil)
+        return identifier.flatMap { options.tokensByID[$0] }.map { tokens[$0] } ?? (tokens.count == 1 ? tokens[0] : nil)
     }
 
     /// The line items of a body by `lineItemId` (the first of a repeated one).

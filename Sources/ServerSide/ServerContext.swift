@@ -16,8 +16,10 @@ package struct ServerOptions: Sendable {
     /// The app's Apple ID (`--app-apple-id`), which production tokens and payloads carry as `appAppleId`.
     package var appAppleID: Int64?
     package var environment: Environment?
-    /// Decoded tokens (`--token`), by `externalPurchaseId`.
+    /// Decoded tokens (`--token`, `--tokens`).
     package var tokens: [DecodedToken]
+    /// `tokens` by `externalPurchaseId` (the first of each), for runs with many tokens.
+    private(set) var tokensByID: [String: Int] = [:]
     /// Now, UNIX time in milliseconds (`EPLINT_NOW` or the clock), for dates in the future; nil checks none.
     package var now: Int64?
     /// Roots signed payloads may chain to besides the embedded Apple Root CA - G3 (`--root-certificate`).
@@ -33,12 +35,27 @@ package struct ServerOptions: Sendable {
         self.tokens = tokens
         self.now = now
     }
+
+    mutating func indexTokens() {
+        tokensByID = [:]
+        for (index, token) in tokens.enumerated() {
+            if let id = token.externalPurchaseId, tokensByID[id] == nil { tokensByID[id] = index }
+        }
+    }
 }
 
-/// What a whole run has seen: a `requestIdentifier` used twice in one run is an error.
+/// What a whole run has seen: a `requestIdentifier` used twice in one run is an error; the
+/// history the team sent (`--history`), and the reports of the run checked so far.
 package final class ServerRunState {
     var requestIdentifiers: [String: (file: String, range: SourceRange)] = [:]
-    package init() {}
+    let history: ReportHistory
+    /// Whether the run was given a history: only then is a line item it does not hold "never sent".
+    let historyGiven: Bool
+
+    package init(history: ReportHistory? = nil) {
+        self.history = history ?? ReportHistory()
+        historyGiven = history != nil
+    }
 }
 
 /// One object to check (a token's payload, one report body, one notification payload), and

@@ -6,11 +6,15 @@ import LintEngine
 package final class ServerLinter {
     package let rules: [any ServerRule]
     package let options: ServerOptions
-    private let run = ServerRunState()
+    private let run: ServerRunState
 
-    package init(rules: [any ServerRule] = allServerRules, options: ServerOptions) {
+    /// `history`: the reports Apple already accepted, which the reports checked are judged against.
+    package init(rules: [any ServerRule] = allServerRules, options: ServerOptions, history: ReportHistory? = nil) {
         self.rules = rules
+        var options = options
+        options.indexTokens()
         self.options = options
+        run = ServerRunState(history: history)
     }
 
     // MARK: Tokens
@@ -198,7 +202,10 @@ package final class ServerLinter {
         let context = ServerContext(
             file: file, kind: kind, object: object, options: options, run: run, keyPathPrefix: keyPathPrefix,
             anchor: nil)
-        return check(context)
+        let diagnostics = check(context)
+        // With a history, the run's reports are the next ones sent, in order; without, each stands alone.
+        if kind == .report, run.historyGiven { run.history.addChecked(object, file: file) }
+        return diagnostics
     }
 
     /// `{"signedPayload": "header.payload.signature"}`: the payload is decoded and checked, and

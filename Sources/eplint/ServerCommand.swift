@@ -69,6 +69,16 @@ struct ServerCommand: Command {
                     "token", "TOKEN",
                     help: "A token the reports are about, for DUPLICATE_TOKEN and line-item dates (repeatable)."
                 )
+                run.tokenFiles = options.values(
+                    "tokens", "FILE",
+                    help:
+                        "A file of tokens, one per line or JSON (strings or decoded objects), as --token (repeatable)."
+                )
+                run.history = options.values(
+                    "history", "PATH",
+                    help:
+                        "Reports Apple accepted: a JSON file (body, array or JSON Lines) or a folder of .json/.jsonl files read by name (repeatable, in order)."
+                )
             }
             run.include = options.values(
                 "include", "GLOB",

@@ -126,3 +126,24 @@ import Testing
         }
     }
 }
+
+extension JSONReaderTests {
+    /// JSON Lines (or any whitespace-separated values) are handed over one at a time, up to an error.
+    @Test func sequenceHandsOverEachValueThenStopsAtAnError() {
+        var seen: [String] = []
+        let error = JSONReader.readSequence(Array("{\"a\": 1}\n[2]\n\n3 x".utf8)) { value in
+            seen.append("\(value.range.start.line):\(value.typeName)")
+            return true
+        }
+        #expect(seen == ["1:an object", "2:an array", "4:an integer"])
+        #expect(error?.position.line == 4 && error?.position.column == 3)
+        var count = 0
+        #expect(
+            JSONReader.readSequence(Array("1 2 3".utf8)) { _ in
+                count += 1
+                return count < 2
+            } == nil)
+        #expect(count == 2)
+        #expect(JSONReader.readSequence(Array("  \n".utf8)) { _ in true } == nil)
+    }
+}

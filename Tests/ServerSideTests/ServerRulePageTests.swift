@@ -10,6 +10,8 @@ import Testing
 /// (one token a line, `<stdin>`), a report or notification block as `report.json` or
 /// `notification.json`; a `text options` block gives `--bundle-id`, `--app-apple-id`, `--environment`, `--token`,
 /// `--root-certificate` (a path from the checkout, into shared/); now is 2026-01-01T00:00:00Z.
+/// A `json history failing` (or `passing`, numbered as its report) block is the history the
+/// report is judged against (`--history history.jsonl`): a pair of history and report.
 @Suite struct ServerRulePageTests {
     typealias Page = RulePage
 
@@ -21,7 +23,7 @@ import Testing
     @Test func everyServerRuleHasAPage() {
         let documented = Set(Self.pages.map(\.metadata.id))
         for rule in allServerRules { #expect(documented.contains(rule.id), "\(rule.id) has no page in Rules/") }
-        for id in ["EP601", "EP602", "EP701", "EP702", "EP714", "EP715"] + (730...736).map({ "EP\($0)" }) {
+        for id in ["EP601", "EP602", "EP701", "EP702", "EP714", "EP715", "EP737"] + (730...736).map({ "EP\($0)" }) {
             #expect(RuleID(validating: id).map(documented.contains) == true)
         }
     }
@@ -65,7 +67,9 @@ import Testing
                 page.block("text output\(example.suffix)"),
                 "failing\(example.suffix) of \(page.metadata.id) has no output block")
             #expect(
-                serverLint(example.kind, example.text, options: page.block("text options\(example.suffix)")) == expected
+                serverLint(
+                    example.kind, example.text, options: page.block("text options\(example.suffix)"),
+                    history: page.block("json history failing\(example.suffix)")) == expected
             )
             #expect(
                 expected.contains("[\(page.metadata.id)]"),
@@ -78,7 +82,9 @@ import Testing
         #expect(examples.first?.kind == Self.kind(of: page))
         for example in examples {
             #expect(
-                serverLint(example.kind, example.text, options: page.block("text options\(example.suffix)")) == "",
+                serverLint(
+                    example.kind, example.text, options: page.block("text options\(example.suffix)"),
+                    history: page.block("json history passing\(example.suffix)")) == "",
                 "the passing example\(example.suffix) of \(page.metadata.id) reports something")
         }
     }
@@ -105,7 +111,9 @@ extension ServerRulePageTests {
             return indent + prefix(index) + line.dropFirst(indent.count)
         }
         let options = page.block("text options")
-        let expected = serverLint(kind, failing, options: options).split(separator: "\n").map { line -> String in
+        let history = page.block("json history failing")
+        let expected = serverLint(kind, failing, options: options, history: history).split(separator: "\n").map {
+            line -> String in
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard let number = Int(parts[1]), let column = Int(parts[2]), let indent = shifted[number], column > indent
             else { return String(line) }
@@ -113,14 +121,16 @@ extension ServerRulePageTests {
         }
         #expect(!shifted.isEmpty)
         #expect(
-            serverLint(kind, lines.joined(separator: "\n"), options: options).split(separator: "\n").map(String.init)
+            serverLint(kind, lines.joined(separator: "\n"), options: options, history: history).split(separator: "\n")
+                .map(String.init)
                 == expected)
     }
 }
 
 /// What `eplint token|report|notification` prints in gcc format for `text`, with `options`
-/// (`name: value` lines for `--bundle-id`, `--app-apple-id`, `--environment`, `--token`).
-func serverLint(_ kind: ServerDocumentKind, _ text: String, options: String? = nil) -> String {
+/// (`name: value` lines for `--bundle-id`, `--app-apple-id`, `--environment`, `--token`), judged
+/// against `history` (`history.jsonl`) when given.
+func serverLint(_ kind: ServerDocumentKind, _ text: String, options: String? = nil, history: String? = nil) -> String {
     // Now is fixed, as for the plist pages (EP407): 2026-01-01T00:00:00Z.
     var serverOptions = ServerOptions(now: 1_767_225_600_000)
     for line in (options ?? "").split(separator: "\n") {
@@ -142,15 +152,17 @@ func serverLint(_ kind: ServerDocumentKind, _ text: String, options: String? = n
         default: Issue.record("unknown option \(parts[0])")
         }
     }
-    let linter = ServerLinter(options: serverOptions)
-    var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic] = []
+    let accepted = history.map { _ in ReportHistory() }
+    if let history, let accepted { diagnostics = accepted.read(Array(history.utf8), file: "history.jsonl") }
+    let linter = ServerLinter(options: serverOptions, history: accepted)
     if kind == .token {
-        diagnostics = ServerLinter.tokenLines(text).flatMap {
+        diagnostics += ServerLinter.tokenLines(text).flatMap {
             linter.lintToken($0.text, file: "<stdin>", range: $0.range).diagnostics
         }
     } else {
-        diagnostics = linter.lintDocument(Array(text.utf8), file: "\(kind.rawValue).json", kind: kind).sorted(
-            by: Diagnostic.inReportOrder)
+        diagnostics += linter.lintDocument(Array(text.utf8), file: "\(kind.rawValue).json", kind: kind)
+        diagnostics.sort(by: Diagnostic.inReportOrder)
     }
     return GCCReporter.render(diagnostics)
 }

@@ -4564,11 +4564,13 @@ none
 
 ## What it checks
 
-Across every body of every file of the run (UUIDs compared without regard to case); the first use is a related location.
+Across every body of every file of the run (UUIDs compared without regard to case); the first use is a related location. With a history (`--history`, `report-history:`; docs/report-history.md), the check looks into it too: a `requestIdentifier` that a report Apple accepted already used is reported, with that report as related location. What Apple does with two reports sent at once (`SimultaneousSubmissionError`, 26) is out of reach: it happens at send time.
 
 ## Why
 
 > Supply a requestIdentifier, to uniquely identify the report.
+
+Apple's `DuplicateValueError` (1) names `requestIdentifier`: "The field's value is already submitted and a duplicate value is not expected." The `requestIdentifier` page: "Use a new `requestIdentifier` for each new report, including for reports that correct line items you previously submitted successfully."
 
 ## Failing example
 
@@ -4596,6 +4598,46 @@ report.json:8:26: error: requestIdentifier '87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad
 report.json:3:26: note: first used here
 ```
 
+With a history: the refund of Apple's example sent under the buy's `requestIdentifier`.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+and this `report.json`:
+
+```json report failing 2
+{
+  "requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:2:24: error: requestIdentifier '1cdc286e-7389-417c-b58f-7a7d196e5bbe' is already used by a report Apple accepted; a new report, corrections too, takes a new one [EP709]
+history.jsonl:1:1: note: the accepted report
+```
+
 ## Passing example
 
 ```json report passing
@@ -4611,6 +4653,37 @@ report.json:3:26: note: first used here
     "status": "UNRECOGNIZED_TOKEN"
   }
 ]
+```
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+and this `report.json`:
+
+```json report passing 2
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
 ```
 
 ## How to fix
@@ -5823,6 +5896,8 @@ Apple rejects such dates with `DateTooFarInPastError` (27), whose message names 
 
 > The provided date is too far in the past. Date must be in milliseconds.
 
+How far in the past a date in milliseconds may be before Apple calls it "too far" is not stated anywhere in Apple's pages, so that half of `DateTooFarInPastError` is out of reach: only the unit is checked, not an age.
+
 ## Failing example
 
 For this `report.json`:
@@ -6139,7 +6214,7 @@ none
 
 ## What it checks
 
-Within one report body each line item has its own `lineItemId`. A later report may reuse one to restate or retract it (`restatement`), which this rule does not see. The later line item is reported, with the first as related location.
+Within one report body each line item has its own `lineItemId`. A later report may reuse one to restate or retract it (`restatement`). The later line item is reported, with the first as related location. With a history (`--history`, `report-history:`; docs/report-history.md), the check looks into it too: a `lineItemId` an earlier report sent, in a line item that is not a restatement, is reported, with the earlier line item as related location.
 
 ## Why
 
@@ -6147,7 +6222,7 @@ Apple rejects a repeated `lineItemId` with `DuplicateValueError` (1):
 
 > The field's value is already submitted and a duplicate value is not expected.
 
-The `lineItemId` page: "The value must be unique per app."
+The `lineItemId` page: "The value must be unique per app." Its `OneTimeBuyLineItem` note: "Reuse a `lineItemId` only to submit a restatement for a previously submitted line item".
 
 ## Failing example
 
@@ -6200,6 +6275,48 @@ report.json:22:21: error: lineItemId 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa' is a
 report.json:7:21: note: first used here
 ```
 
+With a history: the one-time buy sent again, as a new line item.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+and this `report.json`:
+
+```json report failing 2
+{
+  "requestIdentifier": "0b0e5f0e-7d6a-4c59-9f0a-3c1c2b6d8e11",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:7:21: error: lineItemId 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa' was sent in an earlier report; reuse it only to restate that line item (restatement: true) [EP725]
+history.jsonl:1:162: note: sent here
+```
+
 ## Passing example
 
 ```json report passing
@@ -6240,6 +6357,40 @@ report.json:7:21: note: first used here
 }
 ```
 
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+and this `report.json`:
+
+```json report passing 2
+{
+  "requestIdentifier": "0b0e5f0e-7d6a-4c59-9f0a-3c1c2b6d8e11",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 8750,
+      "amountTaxExclusive": 7000,
+      "taxAmount": 1750,
+      "netAmountTaxExclusive": 7000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true
+    }
+  ]
+}
+```
+
 ## How to fix
 
 Give each transaction its own identifier (a UUID).
@@ -6263,7 +6414,7 @@ none
 
 ## What it checks
 
-Decided within one report, where the referenced line item is in the same body: a `referenceLineItemId` equal to the line item's own `lineItemId`; a refund of a line item whose `eventType` is not `BUY` (a refund of a refund); a subscription line item referencing one whose `subscriptionEvent` is not `SUBSCRIPTION_START`; a referenced line item whose `creationDate` is after the referencing one's. A reference to a line item of an earlier report cannot be checked here and is left alone. Reported at `referenceLineItemId` (at `creationDate` for dates).
+A `referenceLineItemId` equal to the line item's own `lineItemId`; a refund of a line item whose `eventType` is not `BUY` (a refund of a refund); a subscription line item referencing one whose `subscriptionEvent` is not `SUBSCRIPTION_START`; a referenced line item whose `creationDate` is after the referencing one's. The referenced line item is looked for in the same report first. Reported at `referenceLineItemId` (at `creationDate` for dates). With a history (`--history`, `report-history:`; docs/report-history.md), the check looks into it too: a reference to a line item an earlier report sent is judged by that line item's latest version, the same way (a refund of a refund, a renewal referencing a renewal, a refund created before its buy). A reference found nowhere is EP738's.
 
 ## Why
 
@@ -6413,6 +6564,95 @@ report.json:63:30: error: line item 2 ('ffffffff-ffff-ffff-ffff-ffffffffffff') r
 report.json:25:5: note: the referenced line item
 ```
 
+With a history: a refund of the refund an earlier report sent.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 3
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+{"requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb", "creationDate": 1706047491127, "eventType": "REFUND", "amountTaxInclusive": 2500, "amountTaxExclusive": 2000, "taxAmount": 500, "netAmountTaxExclusive": 6000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"}]}
+```
+
+and this `report.json`:
+
+```json report failing 3
+{
+  "requestIdentifier": "5b4f3a2e-1c0d-4e9f-8a7b-6c5d4e3f2a10",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee",
+      "creationDate": 1706047499999,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 1250,
+      "amountTaxExclusive": 1000,
+      "taxAmount": 250,
+      "netAmountTaxExclusive": 5000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 3
+report.json:17:30: error: line item 0 ('eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee') is a refund of line item 'bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb' of an earlier report, which is not a buy (eventType 'REFUND') [EP726]
+history.jsonl:2:162: note: the referenced line item
+```
+
+With a history: a second renewal referencing the first, sent in an earlier report.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 4
+{"requestIdentifier": "c4dcf1a5-afac-4e2c-83d7-280f9f2cb832", "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc", "creationDate": 1706047488039, "eventType": "BUY", "productType": "SUBSCRIPTION", "productIdentifier": "example.subscription.monthly", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "subscriptionEvent": "SUBSCRIPTION_START", "subscriptionStartDate": 1706047488039, "subscriptionEndDate": 1708639488039, "subscriptionDaysOfPaidService": 0, "quantity": 1}]}
+{"requestIdentifier": "446fdfd8-2c06-4956-873c-8c449a9d61f5", "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "dddddddd-dddd-dddd-dddd-dddddddddddd", "creationDate": 1708639488039, "eventType": "BUY", "productType": "SUBSCRIPTION", "productIdentifier": "example.subscription.monthly", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "subscriptionEvent": "RENEWAL", "subscriptionStartDate": 1708639488039, "subscriptionEndDate": 1711231488039, "subscriptionDaysOfPaidService": 30, "quantity": 1, "referenceLineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc"}]}
+```
+
+and this `report.json`:
+
+```json report failing 4
+{
+  "requestIdentifier": "9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a6f",
+  "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "ffffffff-ffff-ffff-ffff-ffffffffffff",
+      "creationDate": 1711231488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "RENEWAL",
+      "subscriptionStartDate": 1711231488039,
+      "subscriptionEndDate": 1713823488039,
+      "subscriptionDaysOfPaidService": 60,
+      "quantity": 1,
+      "referenceLineItemId": "dddddddd-dddd-dddd-dddd-dddddddddddd"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 4
+report.json:24:30: error: line item 0 ('ffffffff-ffff-ffff-ffff-ffffffffffff') references line item 'dddddddd-dddd-dddd-dddd-dddddddddddd' of an earlier report, which has subscriptionEvent 'RENEWAL'; a subscription line item references its SUBSCRIPTION_START [EP726]
+history.jsonl:2:162: note: the referenced line item
+```
+
 ## Passing example
 
 ```json report passing
@@ -6453,6 +6693,45 @@ report.json:25:5: note: the referenced line item
 }
 ```
 
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing 2
+{"requestIdentifier": "c4dcf1a5-afac-4e2c-83d7-280f9f2cb832", "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc", "creationDate": 1706047488039, "eventType": "BUY", "productType": "SUBSCRIPTION", "productIdentifier": "example.subscription.monthly", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "subscriptionEvent": "SUBSCRIPTION_START", "subscriptionStartDate": 1706047488039, "subscriptionEndDate": 1708639488039, "subscriptionDaysOfPaidService": 0, "quantity": 1}]}
+{"requestIdentifier": "446fdfd8-2c06-4956-873c-8c449a9d61f5", "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "dddddddd-dddd-dddd-dddd-dddddddddddd", "creationDate": 1708639488039, "eventType": "BUY", "productType": "SUBSCRIPTION", "productIdentifier": "example.subscription.monthly", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "subscriptionEvent": "RENEWAL", "subscriptionStartDate": 1708639488039, "subscriptionEndDate": 1711231488039, "subscriptionDaysOfPaidService": 30, "quantity": 1, "referenceLineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc"}]}
+```
+
+and this `report.json`:
+
+```json report passing 2
+{
+  "requestIdentifier": "9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a6f",
+  "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "ffffffff-ffff-ffff-ffff-ffffffffffff",
+      "creationDate": 1711231488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "RENEWAL",
+      "subscriptionStartDate": 1711231488039,
+      "subscriptionEndDate": 1713823488039,
+      "subscriptionDaysOfPaidService": 60,
+      "quantity": 1,
+      "referenceLineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc"
+    }
+  ]
+}
+```
+
 ## How to fix
 
 Reference the buy a refund refunds, and a subscription's start from its later events.
@@ -6476,7 +6755,7 @@ none
 
 ## What it checks
 
-A refund whose `referenceLineItemId` names a buy in the same report has that buy's `reportingCurrency`, `pricingCurrency`, `exchangeRate` (compared as written) and `taxCountry`. Reported at the refund's value, with the buy's as related location.
+A refund whose `referenceLineItemId` names a buy in the same report (or, with a history, an earlier one) has that buy's `reportingCurrency`, `pricingCurrency`, `exchangeRate` (compared as written) and `taxCountry`. Reported at the refund's value, with the buy's as related location. With a history (`--history`, `report-history:`; docs/report-history.md), the check looks into it too: a refund of a buy an earlier report sent is compared with that buy's latest version.
 
 ## Why
 
@@ -6533,6 +6812,46 @@ report.json:31:21: error: line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') r
 report.json:18:21: note: the buy's taxCountry
 ```
 
+With a history: the refund of Apple's example with another tax country than the buy.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+and this `report.json`:
+
+```json report failing 2
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "FRA",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:16:21: error: line item 0 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') refunds line item 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa' of an earlier report with taxCountry 'FRA', not the buy's 'ESP' [EP727]
+history.jsonl:1:162: note: the buy's taxCountry
+```
+
 ## Passing example
 
 ```json report passing
@@ -6573,6 +6892,37 @@ report.json:18:21: note: the buy's taxCountry
 }
 ```
 
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+and this `report.json`:
+
+```json report passing 2
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
 ## How to fix
 
 Copy the buy's currencies, rate and tax country into its refund.
@@ -6596,7 +6946,7 @@ none
 
 ## What it checks
 
-A line item with `erroneouslySubmitted` `true` (a retraction) also has `restatement` `true`. Within one report, a line item that is not retracted does not reference one that is (retract a buy's refunds with it). Reported at `erroneouslySubmitted`, or at the reference.
+A line item with `erroneouslySubmitted` `true` (a retraction) also has `restatement` `true`. A line item that is not retracted does not reference one that is (retract a buy's refunds with it). Reported at `erroneouslySubmitted`, or at the reference. With a history (`--history`, `report-history:`; docs/report-history.md), the check looks into it too: a line item that references one whose latest version is retracted; a retraction of a line item that line items of earlier reports still reference, not retracted (they can be retracted in the same report); and a retraction of a line item whose latest version is already retracted (undo a retraction with `erroneouslySubmitted` `false`, not twice `true`).
 
 ## Why
 
@@ -6604,7 +6954,9 @@ Apple's error objects: `ErroneouslySubmittedNotRestatementError` (20):
 
 > Expecting restatement for an erroneously submitted line item, but line item is not a restatement.
 
-`ValidLineItemReferencesErroneousLineItemError` (25) "The line item references an erroneously submitted line item, but the line item itself is not erroneously submitted." and `ErroneousLineItemReferencedByValidLineItemError` (22).
+`ValidLineItemReferencesErroneousLineItemError` (25) "The line item references an erroneously submitted line item, but the line item itself is not erroneously submitted.", `ErroneousLineItemReferencedByValidLineItemError` (22) "The line item has status erroneously submitted but is referenced by a non-erroneously submitted line item." and `RepeatErroneousSubmissionError` (30):
+
+> The line item has status erroneously submitted but its previous version was already marked erroneously submitted.
 
 ## Failing example
 
@@ -6642,6 +6994,96 @@ eplint reports:
 report.json:20:31: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') is erroneouslySubmitted, a retraction, but not a restatement; set restatement to true too [EP728]
 ```
 
+With a history: the buy retracted, its refund (sent earlier) not.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+{"requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb", "creationDate": 1764547201000, "eventType": "REFUND", "amountTaxInclusive": 2500, "amountTaxExclusive": 2000, "taxAmount": 500, "netAmountTaxExclusive": 6000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"}]}
+```
+
+and this `report.json`:
+
+```json report failing 2
+{
+  "requestIdentifier": "0b0e5f0e-7d6a-4c59-9f0a-3c1c2b6d8e11",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 0,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true,
+      "erroneouslySubmitted": true
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:21:31: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') is retracted, but 1 line item of earlier reports that references it is not; retract it too, in this report or an earlier one [EP728]
+history.jsonl:1:162: note: sent here
+```
+
+With a history: a retraction of a line item already retracted.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 3
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+{"requestIdentifier": "5b4f3a2e-1c0d-4e9f-8a7b-6c5d4e3f2a10", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 0, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6, "restatement": true, "erroneouslySubmitted": true}]}
+```
+
+and this `report.json`:
+
+```json report failing 3
+{
+  "requestIdentifier": "0b0e5f0e-7d6a-4c59-9f0a-3c1c2b6d8e11",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 0,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true,
+      "erroneouslySubmitted": true
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 3
+report.json:21:31: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') is already retracted: its latest version, in an earlier report, is erroneouslySubmitted too [EP728]
+history.jsonl:2:162: note: retracted here
+```
+
 ## Passing example
 
 ```json report passing
@@ -6660,6 +7102,57 @@ report.json:20:31: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') i
       "amountTaxExclusive": 8000,
       "taxAmount": 2000,
       "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true,
+      "erroneouslySubmitted": true
+    }
+  ]
+}
+```
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+{"requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb", "creationDate": 1764547201000, "eventType": "REFUND", "amountTaxInclusive": 2500, "amountTaxExclusive": 2000, "taxAmount": 500, "netAmountTaxExclusive": 6000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"}]}
+```
+
+and this `report.json`:
+
+```json report passing 2
+{
+  "requestIdentifier": "0b0e5f0e-7d6a-4c59-9f0a-3c1c2b6d8e11",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1764547201000,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "restatement": true,
+      "erroneouslySubmitted": true
+    },
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 0,
       "reportingCurrency": "EUR",
       "pricingCurrency": "EUR",
       "taxCountry": "ESP",
@@ -6694,7 +7187,7 @@ none
 
 ## What it checks
 
-A line item with `restatement` `true` keeps the original's `creationDate`; when that is more than a year before now (UTC; `EPLINT_NOW` replaces the clock) Apple no longer takes it. A refund whose buy is in the same report may come at most a year after the buy's `creationDate`. A year is counted as 366 days, the longest reading (Apple does not say which year it means), so what is reported is late by any reading. A retraction (`erroneouslySubmitted`) is a restatement too. Reported at `creationDate`.
+A line item with `restatement` `true` keeps the original's `creationDate`; when that is more than a year before now (UTC; `EPLINT_NOW` replaces the clock) Apple no longer takes it. A refund whose buy is in the same report (or, with a history, an earlier one) may come at most a year after the buy's `creationDate`. A year is counted as 366 days, the longest reading (Apple does not say which year it means), so what is reported is late by any reading. A retraction (`erroneouslySubmitted`) is a restatement too. Reported at `creationDate`. With a history (`--history`, `report-history:`; docs/report-history.md), the check looks into it too: a refund of a buy an earlier report sent is measured from that buy's `creationDate`, and a restatement from the `creationDate` of the line item's first version.
 
 ## Why
 
@@ -6787,6 +7280,46 @@ report.json:23:23: error: line item 1 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') r
 report.json:8:23: note: the buy's creationDate
 ```
 
+With a history: the refund of Apple's example a year and a week after the buy.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 3
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+and this `report.json`:
+
+```json report failing 3
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1738368000000,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 3
+report.json:8:23: error: line item 0 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') refunds line item 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa' of an earlier report, created 2024-01-23T22:04:32Z, more than a year before the refund; Apple takes refunds for one year [EP729]
+history.jsonl:1:162: note: the buy's creationDate
+```
+
 ## Passing example
 
 ```json report passing
@@ -6810,6 +7343,37 @@ report.json:8:23: note: the buy's creationDate
       "taxCountry": "ESP",
       "quantity": 6,
       "restatement": true
+    }
+  ]
+}
+```
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+and this `report.json`:
+
+```json report passing 2
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1764547201000,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
     }
   ]
 }
@@ -7312,6 +7876,642 @@ A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's mark
 ## How to fix
 
 Nothing to fix for test data; disable EP736 in `.eplint.yml` once you know. A production payload should chain to Apple Root CA - G3.
+
+"""#),
+        (#"""
+EP737
+"""#, #"""
+report-history-unreadable
+"""#, #"""
+error
+"""#, #"""
+A history file cannot be read whole, is not JSON, holds something other than report bodies, or passes a limit.
+"""#, #"""
+none
+"""#, #"""
+# EP737 report-history-unreadable
+
+- **Severity:** error
+- **Summary:** A history file cannot be read whole, is not JSON, holds something other than report bodies, or passes a limit.
+
+## What it checks
+
+Each file of the history (`--history PATH`, `report-history:`) holds report bodies as `eplint report` reads them: one body, an array of bodies, or JSON Lines (one body a line; whitespace-separated JSON values in general). A file that is not valid JSON is reported where reading stopped, and the rest of that file is not read; an entry that is not an object is reported where it is. Limits, because the history is input like any other: a file of more than 1 GiB, a folder of more than 1,000,000 history files, more than 20,000,000 reports or line items in all (past the limit nothing more is read). A path that is not there stops the run (exit 2), as for `root-certificates:`. The history is what the team sent and Apple accepted (`--history PATH`, `report-history:`), read before the reports; see docs/report-history.md.
+
+## Why
+
+A history that is read in part makes every later check against it wrong in silence: a line item the unread part sent looks never sent (EP738), a repeated `requestIdentifier` looks new (EP709). So what could not be read is a finding, never a skip.
+
+## Failing example
+
+The second report of the history was cut short when it was written:
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing
+{"requestIdentifier": "c4dcf1a5-afac-4e2c-83d7-280f9f2cb832", "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc", "creationDate": 1706047488039, "eventType": "BUY", "productType": "SUBSCRIPTION", "productIdentifier": "example.subscription.monthly", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "subscriptionEvent": "SUBSCRIPTION_START", "subscriptionStartDate": 1706047488039, "subscriptionEndDate": 1708639488039, "subscriptionDaysOfPaidService": 0, "quantity": 1}]}
+{"requestIdentifier": "446fdfd8-2c06-4956-873c-8c449a9d61f5"
+```
+
+this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "446fdfd8-2c06-4956-873c-8c449a9d61f5",
+  "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "dddddddd-dddd-dddd-dddd-dddddddddddd",
+      "creationDate": 1708639488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "RENEWAL",
+      "subscriptionStartDate": 1708639488039,
+      "subscriptionEndDate": 1711231488039,
+      "subscriptionDaysOfPaidService": 30,
+      "quantity": 1,
+      "referenceLineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+history.jsonl:3:1: error: history is not valid JSON: unexpected end of input: unterminated object; the rest of this file is not read [EP737]
+```
+
+## Passing example
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing
+{"requestIdentifier": "c4dcf1a5-afac-4e2c-83d7-280f9f2cb832", "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc", "creationDate": 1706047488039, "eventType": "BUY", "productType": "SUBSCRIPTION", "productIdentifier": "example.subscription.monthly", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "subscriptionEvent": "SUBSCRIPTION_START", "subscriptionStartDate": 1706047488039, "subscriptionEndDate": 1708639488039, "subscriptionDaysOfPaidService": 0, "quantity": 1}]}
+```
+
+this `report.json`:
+
+```json report passing
+{
+  "requestIdentifier": "446fdfd8-2c06-4956-873c-8c449a9d61f5",
+  "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "dddddddd-dddd-dddd-dddd-dddddddddddd",
+      "creationDate": 1708639488039,
+      "eventType": "BUY",
+      "productType": "SUBSCRIPTION",
+      "productIdentifier": "example.subscription.monthly",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "subscriptionEvent": "RENEWAL",
+      "subscriptionStartDate": 1708639488039,
+      "subscriptionEndDate": 1711231488039,
+      "subscriptionDaysOfPaidService": 30,
+      "quantity": 1,
+      "referenceLineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc"
+    }
+  ]
+}
+```
+
+## How to fix
+
+Restore the file from what the sending job kept (Apple's answer was 200, so the report is what was sent), or remove the cut part and send nothing twice.
+
+"""#),
+        (#"""
+EP738
+"""#, #"""
+line-item-not-found
+"""#, #"""
+error
+"""#, #"""
+A line item references, restates or retracts a line item that no earlier report sent.
+"""#, #"""
+none
+"""#, #"""
+# EP738 line-item-not-found
+
+- **Severity:** error
+- **Summary:** A line item references, restates or retracts a line item that no earlier report sent.
+
+## What it checks
+
+Only with a history (`--history`, `report-history:`): a `referenceLineItemId` that is neither in the report nor in the history (nor in a report checked before it in the same run), and a line item with `restatement` `true` (a correction or a retraction) whose `lineItemId` the history does not hold. Reported at `referenceLineItemId` or `lineItemId`. Without a history nothing is known to be unsent, and nothing is reported; with one, it must hold every report Apple accepted for the app. The history is what the team sent and Apple accepted (`--history PATH`, `report-history:`), read before the reports; see docs/report-history.md.
+
+## Why
+
+Apple's error object `NotFoundError` (3), "The referenced value was not found.", whose fields include `lineItemId` and `referenceLineItemId`. Apple's `referenceLineItemId` page:
+
+> The referenceLineItemId is valid when it references a line item in the same report, or in a report you previously submitted, successfully.
+
+and a restatement uses "the line item's original lineItemId" (Report corrections).
+
+## Failing example
+
+The refund of Apple's example references the one-time buy, which the history does not hold:
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing
+{"requestIdentifier": "c4dcf1a5-afac-4e2c-83d7-280f9f2cb832", "externalPurchaseId": "59908800-c9d3-40c3-b638-8a9c5a535654", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "cccccccc-cccc-cccc-cccc-cccccccccccc", "creationDate": 1706047488039, "eventType": "BUY", "productType": "SUBSCRIPTION", "productIdentifier": "example.subscription.monthly", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "subscriptionEvent": "SUBSCRIPTION_START", "subscriptionStartDate": 1706047488039, "subscriptionEndDate": 1708639488039, "subscriptionDaysOfPaidService": 0, "quantity": 1}]}
+```
+
+this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:17:30: error: line item 0 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') references 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa', which is neither in this report nor in the history [EP738]
+```
+
+A second failing example: a restatement of a line item never sent.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+this `report.json`:
+
+```json report failing 2
+{
+  "requestIdentifier": "0b0e5f0e-7d6a-4c59-9f0a-3c1c2b6d8e11",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 10000,
+      "amountTaxExclusive": 8000,
+      "taxAmount": 2000,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:7:21: error: line item 0 ('eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee') restates a line item no earlier report sent; a restatement reuses the lineItemId of one Apple accepted [EP738]
+```
+
+## Passing example
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+this `report.json`:
+
+```json report passing
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+## How to fix
+
+Send the referenced line item first (or give the history that holds it), and restate only line items Apple accepted.
+
+"""#),
+        (#"""
+EP739
+"""#, #"""
+net-amount-incorrect
+"""#, #"""
+error
+"""#, #"""
+A one-time buy or its refund states a netAmountTaxExclusive other than Apple's formula gives.
+"""#, #"""
+none
+"""#, #"""
+# EP739 net-amount-incorrect
+
+- **Severity:** error
+- **Summary:** A one-time buy or its refund states a netAmountTaxExclusive other than Apple's formula gives.
+
+## What it checks
+
+For a refund of a one-time buy (`OneTimeBuyLineItem`), in the report or an earlier one: `netAmountTaxExclusive` is the buy's `amountTaxExclusive` (as last restated) minus the `amountTaxExclusive` of its refunds that are not retracted, those of earlier reports and those of this report up to this one ("accurate to the current line item"). For a one-time buy, new or restated, in a report that holds none of its refunds: its `amountTaxExclusive` minus its earlier refunds. Reported at `netAmountTaxExclusive`. Not checked: subscription line items (Apple does not say how their net amounts chain), retractions, and a buy sent with its refunds in one report: what two line items of one net amount calculation must share is `NetAmountMismatchError` (24), out of reach because Apple's own example refund carries another net amount (6000) than its buy (8000). The history is what the team sent and Apple accepted (`--history PATH`, `report-history:`), read before the reports; see docs/report-history.md.
+
+## Why
+
+Apple's error object `IncorrectNetAmountError` (12), "The net amount value does not match the expected value." Apple states the formula on the `netAmountTaxExclusive` page:
+
+> To calculate the netAmountTaxExclusive, subtract the refund amount excluding taxes from the original amountTaxExclusive value or from the amount you provided in a restatement, if any.
+
+Apple's example refund of 2000 against the buy of 8000 carries 6000.
+
+## Failing example
+
+The refund of Apple's example with the buy's net amount, not what remains after the refund:
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 8000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:13:32: error: netAmountTaxExclusive 8000 of line item 0 ('bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb') is not 6000, the buy's amountTaxExclusive 8000 minus 2000 refunded [EP739]
+```
+
+A second failing example: a second refund of the same buy, which forgets the first.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+{"requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb", "creationDate": 1706047491127, "eventType": "REFUND", "amountTaxInclusive": 2500, "amountTaxExclusive": 2000, "taxAmount": 500, "netAmountTaxExclusive": 6000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"}]}
+```
+
+this `report.json`:
+
+```json report failing 2
+{
+  "requestIdentifier": "5b4f3a2e-1c0d-4e9f-8a7b-6c5d4e3f2a10",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee",
+      "creationDate": 1706047499999,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 1250,
+      "amountTaxExclusive": 1000,
+      "taxAmount": 250,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output 2
+report.json:13:32: error: netAmountTaxExclusive 6000 of line item 0 ('eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee') is not 5000, the buy's amountTaxExclusive 8000 minus 3000 refunded [EP739]
+```
+
+## Passing example
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+this `report.json`:
+
+```json report passing
+{
+  "requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb",
+      "creationDate": 1706047491127,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 2500,
+      "amountTaxExclusive": 2000,
+      "taxAmount": 500,
+      "netAmountTaxExclusive": 6000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+A second passing example: the second refund subtracts both.
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing 2
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+{"requestIdentifier": "b598cbea-c0a8-44cb-bb0e-abb12ed59cb9", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb", "creationDate": 1706047491127, "eventType": "REFUND", "amountTaxInclusive": 2500, "amountTaxExclusive": 2000, "taxAmount": 500, "netAmountTaxExclusive": 6000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"}]}
+```
+
+this `report.json`:
+
+```json report passing 2
+{
+  "requestIdentifier": "5b4f3a2e-1c0d-4e9f-8a7b-6c5d4e3f2a10",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "eeeeeeee-eeee-eeee-eeee-eeeeeeeeeeee",
+      "creationDate": 1706047499999,
+      "eventType": "REFUND",
+      "amountTaxInclusive": 1250,
+      "amountTaxExclusive": 1000,
+      "taxAmount": 250,
+      "netAmountTaxExclusive": 5000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "referenceLineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+    }
+  ]
+}
+```
+
+## How to fix
+
+State what the customer was charged, pre-tax, after every refund and restatement so far: the buy's `amountTaxExclusive` minus the refunds' `amountTaxExclusive`.
+
+"""#),
+        (#"""
+EP740
+"""#, #"""
+status-regression
+"""#, #"""
+error
+"""#, #"""
+A token reported with LINE_ITEM is reported again as NO_LINE_ITEM or UNRECOGNIZED_TOKEN.
+"""#, #"""
+none
+"""#, #"""
+# EP740 status-regression
+
+- **Severity:** error
+- **Summary:** A token reported with LINE_ITEM is reported again as NO_LINE_ITEM or UNRECOGNIZED_TOKEN.
+
+## What it checks
+
+A report with `status` `NO_LINE_ITEM` or `UNRECOGNIZED_TOKEN` for an `externalPurchaseId` that a report of the history (or one checked before it in the same run) sent with `LINE_ITEM`. Reported at `status`, with the earlier report as related location. The history is what the team sent and Apple accepted (`--history PATH`, `report-history:`), read before the reports; see docs/report-history.md.
+
+## Why
+
+Apple's error object `LineItemStatusRegressionError` (8):
+
+> Cannot mark status as NO_LINE_ITEM or UNRECOGNIZED_TOKEN after previously reporting as LINE_ITEM.
+
+## Failing example
+
+Apple's example without line items, for the token of Apple's one-time buy:
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+eplint reports:
+
+```text output
+report.json:4:13: error: status 'NO_LINE_ITEM' for a token an earlier report sent with status 'LINE_ITEM'; correct its line items instead (restatement, erroneouslySubmitted) [EP740]
+history.jsonl:1:1: note: reported with LINE_ITEM here
+```
+
+## Passing example
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1706047472367, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+this `report.json`:
+
+```json report passing
+{
+  "requestIdentifier": "87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad",
+  "externalPurchaseId": "<externalPurchaseId from notification>",
+  "status": "NO_LINE_ITEM"
+}
+```
+
+## How to fix
+
+A token with transactions keeps `LINE_ITEM`: to take a transaction back, restate it with `erroneouslySubmitted` `true` (a retraction).
+
+"""#),
+        (#"""
+EP741
+"""#, #"""
+restatement-date-mismatch
+"""#, #"""
+error
+"""#, #"""
+A restatement's creationDate is not the original line item's.
+"""#, #"""
+none
+"""#, #"""
+# EP741 restatement-date-mismatch
+
+- **Severity:** error
+- **Summary:** A restatement's creationDate is not the original line item's.
+
+## What it checks
+
+A line item with `restatement` `true` (a correction or a retraction) whose `lineItemId` the history holds, with another `creationDate` than the first version the history holds. Reported at `creationDate`. The history is what the team sent and Apple accepted (`--history PATH`, `report-history:`), read before the reports; see docs/report-history.md.
+
+## Why
+
+Apple's error object `RestatementCreationDateMismatchError` (API 1.1, no code on its page):
+
+> An error indicating the creation date of the restatement line item doesn't match the creation date of the original line item.
+
+## Failing example
+
+A correction of the one-time buy's amount that also moves its date by a minute:
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history failing
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+this `report.json`:
+
+```json report failing
+{
+  "requestIdentifier": "0b0e5f0e-7d6a-4c59-9f0a-3c1c2b6d8e11",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547260000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 8750,
+      "amountTaxExclusive": 7000,
+      "taxAmount": 1750,
+      "netAmountTaxExclusive": 7000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true
+    }
+  ]
+}
+```
+
+eplint reports:
+
+```text output
+report.json:8:23: error: line item 0 ('aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa') restates a line item created 1764547200000 (2025-12-01T00:00:00Z) with creationDate 1764547260000; a restatement keeps the original's [EP741]
+history.jsonl:1:162: note: sent here
+```
+
+## Passing example
+
+With this `history.jsonl` (`--history history.jsonl`):
+
+```json history passing
+{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "creationDate": 1764547200000, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "example.one-time-buy.product", "amountTaxInclusive": 10000, "amountTaxExclusive": 8000, "taxAmount": 2000, "netAmountTaxExclusive": 8000, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 6}]}
+```
+
+this `report.json`:
+
+```json report passing
+{
+  "requestIdentifier": "0b0e5f0e-7d6a-4c59-9f0a-3c1c2b6d8e11",
+  "externalPurchaseId": "2924c319-5205-4188-831a-1ca2c00326b4",
+  "status": "LINE_ITEM",
+  "lineItems": [
+    {
+      "lineItemId": "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "creationDate": 1764547200000,
+      "eventType": "BUY",
+      "productType": "ONE_TIME_BUY",
+      "productIdentifier": "example.one-time-buy.product",
+      "amountTaxInclusive": 8750,
+      "amountTaxExclusive": 7000,
+      "taxAmount": 1750,
+      "netAmountTaxExclusive": 7000,
+      "reportingCurrency": "EUR",
+      "pricingCurrency": "EUR",
+      "taxCountry": "ESP",
+      "quantity": 6,
+      "restatement": true
+    }
+  ]
+}
+```
+
+## How to fix
+
+Copy the original's `creationDate` into the restatement: Apple says to include all the data of the line item, even the fields that are the same.
 
 """#),
     ]

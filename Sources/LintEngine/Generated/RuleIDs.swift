@@ -168,4 +168,14 @@ extension RuleID {
     package static let ep735JwsX5cNotThreeCertificates = RuleID("EP735")
     /// `jws-verified-to-given-root`
     package static let ep736JwsVerifiedToGivenRoot = RuleID("EP736")
+    /// `report-history-unreadable`
+    package static let ep737ReportHistoryUnreadable = RuleID("EP737")
+    /// `line-item-not-found`
+    package static let ep738LineItemNotFound = RuleID("EP738")
+    /// `net-amount-incorrect`
+    package static let ep739NetAmountIncorrect = RuleID("EP739")
+    /// `status-regression`
+    package static let ep740StatusRegression = RuleID("EP740")
+    /// `restatement-date-mismatch`
+    package static let ep741RestatementDateMismatch = RuleID("EP741")
 }

@@ -2,9 +2,9 @@
 // Generated from the rule files' names and Rules/ by scripts/generate.sh. Do not edit.
 import LintEngine
 
-/// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714, EP715 and the
-/// signature rules EP730–EP736 are reported by `ServerLinter` itself (the document could not be
-/// read, or its signature is judged: `SignatureCheck`).
+/// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714, EP715, EP737 and the
+/// signature rules EP730–EP736 are reported by `ServerLinter` and `ReportHistory` (a document or
+/// history could not be read, or its signature is judged: `SignatureCheck`).
 package let allServerRules: [any ServerRule] = [
     EP603TokenMissingField(),
     EP604TokenWrongType(),
@@ -39,6 +39,10 @@ package let allServerRules: [any ServerRule] = [
     EP727RefundDiffersFromBuy(),
     EP728RetractionInconsistent(),
     EP729CorrectionWindowPassed(),
+    EP738LineItemNotFound(),
+    EP739NetAmountIncorrect(),
+    EP740StatusRegression(),
+    EP741RestatementDateMismatch(),
 ]
 
 // Each rule type's ID: the constant of the page its name begins with.
@@ -75,3 +79,7 @@ extension EP726LineItemBadReference { var id: RuleID { .ep726LineItemBadReferenc
 extension EP727RefundDiffersFromBuy { var id: RuleID { .ep727RefundDiffersFromBuy } }
 extension EP728RetractionInconsistent { var id: RuleID { .ep728RetractionInconsistent } }
 extension EP729CorrectionWindowPassed { var id: RuleID { .ep729CorrectionWindowPassed } }
+extension EP738LineItemNotFound { var id: RuleID { .ep738LineItemNotFound } }
+extension EP739NetAmountIncorrect { var id: RuleID { .ep739NetAmountIncorrect } }
+extension EP740StatusRegression { var id: RuleID { .ep740StatusRegression } }
+extension EP741RestatementDateMismatch { var id: RuleID { .ep741RestatementDateMismatch } }
