@@ -1,8 +1,6 @@
 import Configuration
 import EplintBase
 import LintEngine
-import PlistSyntax
-import RunPlan
 import ServerSide
 
 /// What `eplint token`, `eplint report` and `eplint notification` are asked to do.

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// With a history given, a line item that names one never sent (NotFoundError, 3): a
 /// `referenceLineItemId` found neither in the report nor in an earlier one, or a restatement (or
 /// retraction) of a `lineItemId` no earlier report sent. Without a history nothing is "never sent".

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A `netAmountTaxExclusive` other than Apple's formula gives, for a one-time buy and its refunds
 /// (IncorrectNetAmountError, 12): the buy's `amountTaxExclusive` (as last restated) minus the
 /// `amountTaxExclusive` of its refunds that are not retracted, in earlier reports and in this one up

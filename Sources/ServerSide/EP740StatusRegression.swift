@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `NO_LINE_ITEM` or `UNRECOGNIZED_TOKEN` for a token an earlier report sent with `LINE_ITEM`
 /// (LineItemStatusRegressionError, 8).
 struct EP740StatusRegression: ServerRule {

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A restatement whose `creationDate` is not the original line item's
 /// (RestatementCreationDateMismatchError): the original is the first version an earlier report sent.
 struct EP741RestatementDateMismatch: ServerRule {

@@ -1,5 +1,4 @@
 import EplintBase
-import LintEngine
 
 /// Tokens kept in a file (`eplint report --tokens`): one token a line, as `eplint token` reads
 /// standard input, or JSON: an array (or JSON Lines) of tokens as strings or as decoded token objects.
