@@ -113,7 +113,12 @@ struct MemoryFileSystem: PlanFileSystem {
 
     func identity(of path: String) -> String { key(path) }
 
-    func linkTarget(of path: String) -> String? { links[canonical(path)] }
+    /// A link file's target as written, or a folder link's (absolute): both are links the
+    /// system follows, so the lock resolves them as it resolves the host's.
+    func linkTarget(of path: String) -> String? {
+        let lexical = canonical(path)
+        return links[lexical] ?? folderLinks[Self.key(lexical, foldsCase: foldsCase)]
+    }
 
     /// Whether `path` (a key) is a folder some file is in.
     private func isDirectory(_ path: String) -> Bool {
