@@ -116,6 +116,54 @@ import Testing
         }
     }
 
+    /// Text from input that would act on a terminal (ESC sequences: OSC 52 sets the clipboard,
+    /// `ESC[2J` clears the screen), or end a line for one reader and not another (U+2028, U+2029,
+    /// U+0085, VT, FF), or hide (U+202E, U+200B): directive lines never reach the XML parser, so
+    /// any byte but LF and CR can stand in them. Every format shows it escaped, and GitHub's
+    /// problem matcher, run by node, annotates every finding (issue 46).
+    @Test(.requires(.node))
+    func inputQuotedInMessagesIsShownVisibly() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let hostile = [
+            "\u{1B}]52;c;SGVsbG8=\u{07}", "\u{1B}[2J", "a\u{2028}b", "a\u{2029}b", "a\u{85}b", "a\u{0B}b\u{0C}c",
+            "\u{202E}evil\u{200B}", "\u{7F}\u{9B}31m",
+        ]
+        for (index, text) in hostile.enumerated() {
+            let folder = directory.appendingPathComponent("App\(index)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let plist =
+                "<plist>\n<dict>\n<key>SKExternalPurchase</key><array><string>nl</string></array>\n#error stop \(text) here\n</dict>\n</plist>\n"
+            try plist.write(to: folder.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
+        }
+        let invisible = Set(hostile.joined().unicodeScalars.filter { $0.value < 0x20 || $0.value >= 0x7F }.map(\.value))
+        for format in ["gcc", "github", "json", "sarif", "junit", "checkstyle", "gitlab", "markdown"] {
+            let run = try Eplint.run(["--color", "never", "--format", format, directory.path])
+            #expect(run.status == 1, "\(format): \(run.standardError)")
+            let raw = run.standardOutput.unicodeScalars.filter { invisible.contains($0.value) }
+            #expect(raw.isEmpty, "\(format) prints \(raw.map { String($0.value, radix: 16) })")
+            #expect(run.standardOutput.contains("\\u{1b}]52;c;SGVsbG8=\\u{7}"), "\(format)")
+        }
+        let matcher =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Self.root.appendingPathComponent("Examples/github/eplint-problem-matcher.json")))
+            as! [String: Any]
+        let pattern =
+            (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"] as! String)
+        let output = try Eplint.run(["--color", "never", directory.path]).standardOutput
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
+            !$0.isEmpty
+        }
+        let results = try matches(pattern, lines)
+        #expect(results.filter { !$0.isEmpty }.count == hostile.count, "\(lines)")
+        #expect(lines.count == hostile.count)
+        for (line, groups) in zip(lines, results) {
+            #expect(groups.count > 5 && groups[5] == "EP002", "not annotated: \(line)")
+        }
+        // The shown escape is the whole escaping: ESC and the separators become `\u{…}`.
+        #expect(output.contains("#error stop a\\u{2028}b here"))
+        #expect(output.contains("\\u{202e}evil\\u{200b}"))
+    }
+
     @Test(.requires(.node))
     func vscodeProblemMatcherReadsFindings() throws {
         let tasks = try String(

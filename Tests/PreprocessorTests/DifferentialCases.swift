@@ -311,6 +311,12 @@ enum DifferentialCases {
             ("#define with a bad parameter list", "#define F(a\n\(regions)"),
             ("#undef with no name", "#undef\n\(regions)"),
             ("#line with no number", "#line x\n\(regions)"),
+            // Beyond 32 bits clang refuses the number; eplint's line arithmetic trapped (issue 46).
+            ("#line beyond Int64", "#line 9223372036854775807\n\(regions)\n\t<key>X</key><true/>"),
+            ("#line beyond UInt32", "#line 4294967296\n\(regions)"),
+            // clang's errors whatever it reads: an empty name, and a quote never closed (issue 46).
+            ("#include \"\"", "#include \"\"\n\(regions)"),
+            ("#include with its quote not closed", "#include \"inside.h\n\(regions)"),
             ("unknown directive", "#fi\n\(regions)"),
             ("#pragma GCC error", "\(regions)\n#pragma GCC error \"stop\""),
             ("#include with no name", "#include\n\(regions)"),

@@ -38,7 +38,9 @@ struct SignatureVerificationTests {
     ) -> [String] {
         var options = ServerOptions(bundleID: bundleID, now: now)
         options.rootCertificates = roots
-        let signature = Set(["EP715", "EP730", "EP731", "EP732", "EP733", "EP734", "EP735", "EP736"])
+        let signature = Set([
+            "EP715", "EP730", "EP731", "EP732", "EP733", "EP734", "EP735", "EP736", "EP737", "EP738",
+        ])
         return ServerLinter(options: options).lintDocument(Array(text.utf8), file: "n.json", kind: .notification)
             .map { "\($0.rule)" }.filter { !signatureOnly || signature.contains($0) }.sorted()
     }
@@ -121,7 +123,10 @@ struct SignatureVerificationTests {
             "expiredIntermediate": ["EP733"], "expiredSinceSignedDate": ["EP736"], "notYetValidAtSignedDate": ["EP733"],
             "es384": ["EP734"], "none": ["EP734"], "x5c2": ["EP735"],
             "x5c4": ["EP735"], "leafWithoutMarker": ["EP732"], "intermediateWithoutMarker": ["EP732"],
-            "xcode": ["EP715"],
+            // The payload's own "Xcode" skips nothing (issue 46): its one-certificate x5c is judged.
+            "xcode": ["EP735"],
+            // ES256 is P-256: a 256-bit key on another curve under the same chain fails (issue 46).
+            "secp256k1Leaf": ["EP730"], "brainpoolLeaf": ["EP730"],
         ]
         #expect(Set(cases.keys).isSuperset(of: expected.keys))
         for (name, rules) in expected {
@@ -213,6 +218,10 @@ struct SignatureVerificationTests {
         bare_leaf = cert("Test Leaf", leaf_key, "Test Intermediate", intermediate_key, False)
         bare_intermediate = cert("Test Intermediate", intermediate_key, "Test Root", root_key, True)
         chain = [leaf, intermediate, root]
+        k1_key = ec.generate_private_key(ec.SECP256K1())
+        k1_leaf = cert("Test Leaf", k1_key, "Test Intermediate", intermediate_key, False, LEAF)
+        brainpool_key = ec.generate_private_key(ec.BrainpoolP256R1())
+        brainpool_leaf = cert("Test Leaf", brainpool_key, "Test Intermediate", intermediate_key, False, LEAF)
         load = lambda name: x509.load_der_x509_certificate(open(corpus + "/certs/" + name, "rb").read())
         apple = [load("real-signing-leaf.der"), load("AppleWWDRCA-G6.der"), load("AppleRootCA-G3.der")]
         print(json.dumps({
@@ -230,6 +239,8 @@ struct SignatureVerificationTests {
             "leafWithoutMarker": jws([bare_leaf, intermediate, root], leaf_key),
             "intermediateWithoutMarker": jws([leaf, bare_intermediate, root], leaf_key),
             "xcode": jws(chain[:1], leaf_key, env="Xcode"),
+            "secp256k1Leaf": jws([k1_leaf, intermediate, root], k1_key),
+            "brainpoolLeaf": jws([brainpool_leaf, intermediate, root], brainpool_key),
             "forgedUnderG3": jws(apple, key(), signed=1767225600000),
         }))
         """#

@@ -4996,30 +4996,32 @@ signature-not-verified
 """#, #"""
 note
 """#, #"""
-A signed payload was decoded but its signature could not be verified.
+A signed payload was decoded but not verified, because --environment names Xcode's environment.
 """#, #"""
 none
 """#, #"""
 # EP715 signature-not-verified
 
 - **Severity:** note
-- **Summary:** A signed payload was decoded but its signature could not be verified.
+- **Summary:** A signed payload was decoded but not verified, because --environment names Xcode's environment.
 
 ## What it checks
 
-eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS), and a notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, checks the payload like a decoded one, and verifies the signature as Apple's verifier does (EP730–EP736). This note says where it could not, and why:
+eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS), and a notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, checks the payload like a decoded one, and verifies the signature as Apple's verifier does (EP730–EP736). This note says it did not verify one because you asked so: `--environment xcode` or `--environment local-testing` (or `environment:` in a configuration named with `--config`). Xcode signs the payloads of StoreKit testing in Xcode with its own certificate, not under Apple Root CA - G3, and Apple's `SignedDataVerifier` configured for those environments skips the check too.
 
-- the payload's `environment` is `Xcode` or `LocalTesting`: Xcode signs those with its own certificate, not under Apple Root CA - G3, and Apple's verifier skips them too;
-- on macOS, where eplint does not verify signatures yet (the system's libcrypto cannot be loaded there, and Security.framework is not used yet);
-- on Linux without OpenSSL's libcrypto (`libcrypto.so.3`; install `libssl3` or your distribution's OpenSSL 3 package).
-
-Disable it in `.eplint.yml` once you know.
+Only the environment you name decides: a payload's own `"environment": "Xcode"` skips nothing (a pull request or an attacker writes the payload); with another `--environment`, or none, it is verified, and EP738 reports the difference. A `.eplint.yml` found in the checkout cannot name these environments either (see [docs/server-verification.md](../docs/server-verification.md)). Where verification could not run at all (macOS, no libcrypto), EP737 reports it, as a warning.
 
 ## Why
 
 > Use the notificationType and subtype to understand the event … The responseBodyV2DecodedPayload is the Base64URL-decoded notification information from the JWS payload portion of the signedPayload.
 
 ## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+environment: xcode
+```
 
 For this `notification.json`:
 
@@ -5032,10 +5034,11 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-notification.json:2:20: note: signedPayload decoded but its signature was not verified: the Xcode environment's payloads are signed by Xcode's own certificate, not Apple's [EP715]
+notification.json:2:20: note: signedPayload decoded but its signature was not verified, as --environment xcode asks: Xcode signs those payloads with its own certificate, not Apple's [EP715]
 ```
 
 ## Passing example
+
 
 ```json notification passing
 {
@@ -5055,7 +5058,7 @@ notification.json:2:20: note: signedPayload decoded but its signature was not ve
 
 ## How to fix
 
-Verify signatures in your server (App Store Server Library); for Xcode's payloads, keep this note or disable EP715; elsewhere, run eplint where libcrypto is (Linux with OpenSSL 3) to have signatures verified.
+Nothing, for Xcode's payloads: the note says what was not checked. Production and sandbox payloads are verified: run eplint with `--environment production` or `--environment sandbox` (or without `--environment`).
 
 """#),
         (#"""
@@ -6838,7 +6841,7 @@ none
 
 ## What it checks
 
-The JWS signature (ES256: ECDSA with P-256 and SHA-256, `r` and `s` as 64 bytes) must verify over `header.payload` with the public key of the signing certificate (`x5c[0]`), once that certificate's chain is trusted (EP731, EP732, EP733). A payload changed after signing, a signature from another key or a swapped signing certificate fail here. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+The JWS signature (ES256: ECDSA with P-256 and SHA-256, `r` and `s` as 64 bytes) must verify over `header.payload` with the public key of the signing certificate (`x5c[0]`), which must be a P-256 key (the curve checked by name: a 256-bit key on secp256k1 or brainpoolP256r1 fails), once that certificate's chain is trusted (EP731, EP732, EP733). A payload changed after signing, a signature from another key or a swapped signing certificate fail here. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
 
 ## Why
 
@@ -6911,7 +6914,7 @@ none
 
 ## What it checks
 
-The signing certificate (`x5c[0]`) must chain through the intermediate (`x5c[1]`) to Apple Root CA - G3, which eplint embeds, or to a root given with `--root-certificate FILE` (repeatable, DER or PEM) or `root-certificates:` in `.eplint.yml` (paths relative to the file). The root in `x5c[2]` is not trusted for being there, as in Apple's verifier. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+The signing certificate (`x5c[0]`) must chain through the intermediate (`x5c[1]`) to Apple Root CA - G3, which eplint embeds, or to a root given with `--root-certificate FILE` (repeatable, DER or PEM) or `root-certificates:` in a configuration named with `--config` (paths relative to the file; a `.eplint.yml` found in the checkout cannot add roots: [docs/server-verification.md](../docs/server-verification.md)). The root in `x5c[2]` is not trusted for being there, as in Apple's verifier. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
 
 ## Why
 
@@ -6978,7 +6981,7 @@ none
 
 ## What it checks
 
-The signing certificate (`x5c[0]`) must carry Apple's marker extension 1.2.840.113635.100.6.11.1 and the intermediate (`x5c[1]`) 1.2.840.113635.100.6.2.1, as Apple's verifier requires: a certificate Apple issued for something else chains to the same root. Checked once the chain is trusted (EP731) and valid (EP733). eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+The signing certificate (`x5c[0]`) must carry Apple's marker extension 1.2.840.113635.100.6.11.1 and the intermediate (`x5c[1]`) 1.2.840.113635.100.6.2.1, as Apple's verifier requires: a certificate Apple issued for something else chains to the same root. Checked once the chain is trusted (EP731) and valid (EP733). eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
 
 ## Why
 
@@ -7051,7 +7054,7 @@ none
 
 ## What it checks
 
-Each certificate of the chain must be valid at the payload's `signedDate` (when it has none, now: the clock, or `EPLINT_NOW`), as Apple's verifier checks it with online checks off. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+Each certificate of the chain must be valid at the payload's `signedDate` (when it has none, now: the clock, or `EPLINT_NOW`), as Apple's verifier checks it with online checks off. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
 
 ## Why
 
@@ -7258,7 +7261,7 @@ none
 
 ## What it checks
 
-A payload whose chain ends at a root given with `--root-certificate FILE` or `root-certificates:` (and that passes every other check) is verified, and this note names that root: Apple's own payloads chain to Apple Root CA - G3, which needs no option and gets no finding. Test data (Apple's library's test root, your own test chain) gets this note. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+A payload whose chain ends at a root given with `--root-certificate FILE` or `root-certificates:` (and that passes every other check) is verified, and this note names that root: Apple's own payloads chain to Apple Root CA - G3, which needs no option and gets no finding. Test data (Apple's library's test root, your own test chain) gets this note. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
 
 ## Why
 
@@ -7312,6 +7315,154 @@ A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's mark
 ## How to fix
 
 Nothing to fix for test data; disable EP736 in `.eplint.yml` once you know. A production payload should chain to Apple Root CA - G3.
+
+"""#),
+        (#"""
+EP737
+"""#, #"""
+signature-could-not-be-verified
+"""#, #"""
+warning
+"""#, #"""
+A signed payload was decoded but its signature could not be verified on this machine.
+"""#, #"""
+none
+"""#, #"""
+# EP737 signature-could-not-be-verified
+
+- **Severity:** warning
+- **Summary:** A signed payload was decoded but its signature could not be verified on this machine.
+
+## What it checks
+
+eplint verifies every signed payload (EP730–EP736) unless `--environment` names one of Xcode's environments (EP715). This warning says it could not, and why:
+
+- on macOS, where eplint does not verify signatures yet (the system's libcrypto cannot be loaded there, and Security.framework is not used yet);
+- on Linux without OpenSSL's libcrypto (`libcrypto.so.3`; install `libssl3` or your distribution's OpenSSL 3 package).
+
+It is reported wherever the payload may be from production or sandbox: with `--environment production`, `--environment sandbox`, or none. The checks that need no cryptography (`alg`, `x5c`'s shape: EP734, EP735) still run.
+
+## Why
+
+A gate that passes what it could not check is no gate: with EP715 a note, `eplint notification --strict` passed a forged payload on macOS. This is a warning of its own, not EP715 as a warning, so that skipping verification on purpose (`--environment xcode`) stays a note and a `--strict` run of Xcode's payloads passes, while a run that meant to verify fails under `--strict` wherever it could not; and each can be disabled without the other.
+
+> Use the notificationType and subtype to understand the event … The responseBodyV2DecodedPayload is the Base64URL-decoded notification information from the JWS payload portion of the signedPayload.
+
+## Failing example
+
+On macOS (this example's output is macOS's; on Linux with libcrypto its certificates, which are not DER, are EP735):
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNQT09IiwiTUE9PSIsIk1BPT0iXX0.eyJub3RpZmljYXRpb25UeXBlIjoiVEVTVCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZGF0YSI6eyJlbnZpcm9ubWVudCI6Ilhjb2RlIiwiYXBwQXBwbGVJZCI6MTIzNCwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSJ9fQ.c2lnbmF0dXJl"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: warning: signedPayload decoded but its signature could not be verified: signatures are not verified on macOS yet [EP737]
+```
+
+## Passing example
+
+
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Verify where libcrypto is: on Linux, install OpenSSL 3 (`apt-get install libssl3`, `dnf install openssl-libs`, `apk add libcrypto3`); on macOS, run the check in a Linux container (`docker run --rm -v "$PWD:/w" -w /w swift:6.3 eplint notification …`) or in CI on a Linux runner. Verify signatures in your server too (App Store Server Library). For Xcode's own payloads, say so with `--environment xcode` (EP715, a note).
+
+"""#),
+        (#"""
+EP738
+"""#, #"""
+signed-payload-environment-mismatch
+"""#, #"""
+error
+"""#, #"""
+A signed payload's environment differs from the one --environment expects.
+"""#, #"""
+none
+"""#, #"""
+# EP738 signed-payload-environment-mismatch
+
+- **Severity:** error
+- **Summary:** A signed payload's environment differs from the one --environment expects.
+
+## What it checks
+
+With `--environment` (or `environment:` in the configuration), a signed payload (`signedPayload`, a file holding only a compact JWS, `data.signedTransactionInfo`, `data.signedRenewalInfo`) whose `environment` (its own, or its `data`'s, `summary`'s or `appData`'s) is another one: `Production` for `production`, `Sandbox` for `sandbox`, `Xcode` for `xcode`, `LocalTesting` for `local-testing`. The payload is verified all the same, as the environment expected asks: what the payload says of itself never skips verification (a payload claiming `Xcode` with `alg: none` below is not waved through as Xcode's).
+
+## Why
+
+> A data object, which contains details including the environment, the app metadata, and the signed transaction and subscription renewal information.
+
+Apple's `SignedDataVerifier` is made for one environment and rejects a payload of another (`INVALID_ENVIRONMENT`) after verifying its signature; it decides whether to verify from its own configuration, never from the payload.
+
+## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+environment: production
+```
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJhbGciOiJub25lIn0.eyJub3RpZmljYXRpb25UeXBlIjoiVEVTVCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZGF0YSI6eyJlbnZpcm9ubWVudCI6Ilhjb2RlIiwiYXBwQXBwbGVJZCI6MTIzNCwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSJ9fQ."
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload has alg "none" in its JWS header, not ES256, the one algorithm App Store payloads are signed with [EP734]
+notification.json:2:20: error: signedPayload says environment 'Xcode', but --environment production expects Production; its signature is verified as production's [EP738]
+```
+
+## Passing example
+
+A notification from the environment expected gets no finding of this rule; Apple's signing key is not at hand to sign one, so the passing example is a decoded notification, which has no signature.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Send the payload to the server of its environment, or run eplint with the `--environment` the payload is for (`--environment xcode` for StoreKit testing in Xcode, where verification is skipped: EP715).
 
 """#),
     ]

@@ -168,4 +168,8 @@ extension RuleID {
     package static let ep735JwsX5cNotThreeCertificates = RuleID("EP735")
     /// `jws-verified-to-given-root`
     package static let ep736JwsVerifiedToGivenRoot = RuleID("EP736")
+    /// `signature-could-not-be-verified`
+    package static let ep737SignatureCouldNotBeVerified = RuleID("EP737")
+    /// `signed-payload-environment-mismatch`
+    package static let ep738SignedPayloadEnvironmentMismatch = RuleID("EP738")
 }
