@@ -91,14 +91,20 @@ import Testing
         return decoded.map { ($0 as? [Any])?.map { "\($0)" } ?? [] }
     }
 
-    @Test(.requires(.node))
-    func githubProblemMatcherReadsFindingsWithAndWithoutColour() throws {
+    /// The regular expression of the problem matcher the README tells GitHub users to add.
+    static func githubMatcherPattern() throws -> String {
         let matcher =
             try JSONSerialization.jsonObject(
-                with: Data(contentsOf: Self.root.appendingPathComponent("Examples/github/eplint-problem-matcher.json")))
+                with: Data(contentsOf: root.appendingPathComponent("Examples/github/eplint-problem-matcher.json")))
             as! [String: Any]
-        let pattern =
-            (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"] as! String)
+        return
+            (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"]
+            as! String)
+    }
+
+    @Test(.requires(.node))
+    func githubProblemMatcherReadsFindingsWithAndWithoutColour() throws {
+        let pattern = try Self.githubMatcherPattern()
         for colour in ["never", "always"] {
             let output = try Eplint.run(["--color", colour, "Examples/BrokenApp"]).standardOutput
             let lines = output.split(separator: "\n").map(String.init)
@@ -150,12 +156,7 @@ import Testing
                 #expect(run.standardOutput.contains("\\u{1b} ] 52 ; c ; SGVsbG8 = \\u{7}"), "\(format)")
             }
         }
-        let matcher =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: Self.root.appendingPathComponent("Examples/github/eplint-problem-matcher.json")))
-            as! [String: Any]
-        let pattern =
-            (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"] as! String)
+        let pattern = try Self.githubMatcherPattern()
         let output = try Eplint.run(["--color", "never", directory.path]).standardOutput
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
             !$0.isEmpty

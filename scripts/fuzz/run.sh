@@ -74,6 +74,20 @@ else
     harness=$("${build[@]}" --show-bin-path)/eplint-fuzz
 fi
 
+# One run of the harness in a mode with its own seeds, inputs of at most $1 bytes. Inputs of
+# megabytes (structures) under AddressSanitizer: a longer timeout than the plain mode's. The
+# server's log lines (standard error, --lsp) may quote the input's bytes: grep reads them as text.
+fuzz_mode_run() {
+    local max_len=$1
+    shift
+    echo "== fuzzing ($mode) for $seconds s"
+    "$harness" "$corpus" "$seeds" -max_len="$max_len" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -aE "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
+    status=${PIPESTATUS[0]}
+    echo "libFuzzer exit status: $status"
+    exit "$status"
+}
+
 if [ "$mode" = structure ]; then
     # Seeds: each kind of structure at a few sizes (kind byte, two size bytes, then text).
     python3 - "$seeds" <<'PY'
@@ -82,13 +96,7 @@ for kind in range(11):
     for size in (0x20, 0x80, 0xC0, 0xF0):
         open(os.path.join(sys.argv[1], f"recipe-{kind:02d}-{size:02x}"), "wb").write(bytes([kind, size, 0x40, 1, 2, 3, 5, 8]) + b"NL")
 PY
-    echo "== fuzzing structures for $seconds s"
-    # Inputs of megabytes under AddressSanitizer: a longer timeout than the plain mode's.
-    "$harness" "$corpus" "$seeds" -max_len=64 -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -E "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
-    status=${PIPESTATUS[0]}
-    echo "libFuzzer exit status: $status"
-    exit "$status"
+    fuzz_mode_run 64 "$@"
 fi
 
 if [ "$mode" = lsp ]; then
@@ -117,24 +125,8 @@ for name, messages in sessions.items():
     open(os.path.join(sys.argv[1], "lsp-" + name), "wb").write(b"".join(frame(m) for m in messages))
 open(os.path.join(sys.argv[1], "lsp-huge-length"), "wb").write(b"Content-Length: 9223372036854775808\r\n\r\n{}")
 PY
-    echo "== fuzzing the language server's input for $seconds s"
-    # The server's log lines (standard error) may quote the input's bytes: grep reads them as text.
-    "$harness" "$corpus" "$seeds" -max_len=4096 -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -aE "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
-    status=${PIPESTATUS[0]}
-    echo "libFuzzer exit status: $status"
-    exit "$status"
+    fuzz_mode_run 4096 "$@"
 fi
-
-# The server-side and xcconfig modes: seeds written here, then one run of the harness.
-fuzz_mode_run() {
-    echo "== fuzzing ($mode) for $seconds s"
-    "$harness" "$corpus" "$seeds" -max_len=16384 -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix=Tests/Fuzz/Findings/ "$@" 2>&1 | grep -aE "INITED|DONE|ERROR|SUMMARY|stat::|Test unit|#[0-9]+ " | tail -40
-    status=${PIPESTATUS[0]}
-    echo "libFuzzer exit status: $status"
-    exit "$status"
-}
 
 if [ "$mode" = jws ]; then
     # A chain (root, intermediate and leaf with Apple's marker extensions) that the harness
@@ -191,7 +183,7 @@ open(os.path.join(seeds, "payload-sandbox"), "w").write(json.dumps(notification(
 for path in glob.glob(mocks + "/*"):
     open(os.path.join(seeds, "mock-" + os.path.basename(path)), "wb").write(open(path, "rb").read())
 PY
-    fuzz_mode_run "$@"
+    fuzz_mode_run 16384 "$@"
 fi
 
 if [ "$mode" = report ]; then
@@ -217,7 +209,7 @@ for n, report in enumerate(reports):
     for k, prefix in enumerate(["", token, "\n".join(tokens[:3])]):
         open(os.path.join(sys.argv[1], "report-%03d-%d" % (n, k)), "w").write(prefix + "\n\n" + report + "\n")
 PY
-    fuzz_mode_run "$@"
+    fuzz_mode_run 16384 "$@"
 fi
 
 if [ "$mode" = xcconfig ]; then
@@ -234,7 +226,7 @@ parts = [
 for n, files in enumerate(parts):
     open(os.path.join(sys.argv[1], "xcconfig-%02d" % n), "wb").write(b"\0".join(p.encode() for p in files))
 PY
-    fuzz_mode_run "$@"
+    fuzz_mode_run 16384 "$@"
 fi
 
 # Seeds: every example block of the rule pages, the golden inputs, the regressions, the corpus.
