@@ -98,7 +98,8 @@ shared=${EPLINT_SHARED_DIR:-$(cd .. && pwd)/shared}
 mkdir -p "$checkout"
 # The checkout as it is now (committed or not), without builds; the scratch's own .build stays.
 echo "== copying the checkout to $checkout"
-rsync -a --delete --exclude '/.build' --exclude '/.build-*' --exclude '/.git' ./ "$checkout/"
+# (tar keeps the time stamps, so that an unchanged file is not rebuilt; BSD and GNU tar alike.)
+tar -cf - --exclude ./.build --exclude './.build-*' --exclude ./.git . | (cd "$checkout" && tar -xf -)
 export EPLINT_SHARED_DIR=$shared
 echo "== building the unmutated copy"
 (cd "$checkout" && swift build --build-tests -j 1 >"$scratch/build.log" 2>&1) || {
