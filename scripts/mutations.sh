@@ -12,9 +12,10 @@
 #                                         whose named suite is run; prints killed / survived / broken
 #                                         (did not build) for each, and exits 1 if any survived.
 #
-# On demand only: the scratch copy's first build is a whole debug build with tests (about
-# 10 minutes on a shared two-core machine), then each mutation rebuilds the module it touches
-# and those above it and runs one suite: 1 to 4 minutes each (docs/performance.md). The
+# On demand only: the scratch copy's first build is a whole debug build with tests (772 s on
+# a shared two-core machine), then each mutation rebuilds the module it touches and those
+# above it and runs one suite: 12 to 30 s for ServerSide or the executable, minutes for
+# EplintBase or Preprocessor (docs/performance.md). The
 # scratch copy is kept in MUTATIONS_SCRATCH (default /tmp/eplint-mutations) to start the next
 # run warm; the checkout is never edited. ../shared is passed on as EPLINT_SHARED_DIR.
 set -euo pipefail
