@@ -31,7 +31,7 @@ enum RuleRegistry {
         var swift = "// Generated from the rule files' names and Rules/ by \(regenerationCommand). Do not edit.\n"
         swift += "import LintEngine\n\n"
         swift += "/// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714, EP715 and the\n"
-        swift += "/// signature rules EP730–EP738 are reported by `ServerLinter` itself (the document could not be\n"
+        swift += "/// signature rules EP730–EP736, EP742, EP743 are reported by `ServerLinter` itself (the document could not be\n"
         swift += "/// read, or its signature is judged: `SignatureCheck`).\n"
         swift += "package let allServerRules: [any ServerRule] = [\n"
         for type in types { swift += "    \(type)(),\n" }

@@ -42,7 +42,7 @@ package struct ServerOptions: Sendable {
     /// Roots signed payloads may chain to besides the embedded Apple Root CA - G3 (`--root-certificate`).
     package var rootCertificates: [TrustedRoot] = []
     /// Set, signatures are judged as where verification cannot run, for this reason: how the
-    /// tests see EP737 (macOS, no libcrypto) on a machine that verifies.
+    /// tests see EP742 (macOS, no libcrypto) on a machine that verifies.
     package var verificationUnavailable: String?
 
     package init(

@@ -5,9 +5,9 @@ import Signatures
 /// A compact JWS's signature judged as Apple's verifier judges it (`SignedDataVerifier`), as
 /// findings at the JWS: `alg` (EP734), `x5c` (EP735), then the chain, marker extensions and
 /// signature (EP731, EP733, EP732, EP730), offline. Verified to a given root: EP736; skipped
-/// because the user names an Xcode environment: EP715; could not run: EP737. What decides is
+/// because the user names an Xcode environment: EP715; could not run: EP742. What decides is
 /// the environment the user expects (`--environment`), never the payload's own `environment`,
-/// which only gets EP738 where it differs from the one expected.
+/// which only gets EP743 where it differs from the one expected.
 struct SignatureCheck {
     let options: ServerOptions
     let file: String
@@ -25,7 +25,7 @@ struct SignatureCheck {
             claimed != expected.payloadName
         {
             mismatch = finding(
-                RuleID.ep738SignedPayloadEnvironmentMismatch,
+                RuleID.ep743SignedPayloadEnvironmentMismatch,
                 "\(described) says environment \(claimed.quotedForMessage), but --environment \(expected.rawValue) expects \(expected.payloadName); its signature is verified as \(expected.rawValue)'s"
             )
         }
@@ -79,7 +79,7 @@ struct SignatureCheck {
         switch verdict {
         case .unavailable(let reason):
             return finding(
-                RuleID.ep737SignatureCouldNotBeVerified,
+                RuleID.ep742SignatureCouldNotBeVerified,
                 "\(described) decoded but its signature could not be verified: \(reason)")
         case .verified(let root, let subject):
             guard !root.isEmbedded else { return [] }

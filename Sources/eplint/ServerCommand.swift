@@ -46,7 +46,7 @@ struct ServerCommand {
                 "environment", "ENV",
                 help: kind == .token
                     ? "production or sandbox; \(tokens) from the other are reported (EP609)."
-                    : "production, sandbox, xcode or local-testing: where payloads are expected from. Signatures are verified unless it is xcode or local-testing (EP715); a payload of another environment is reported (EP738) and verified; \(tokens) from the other of production and sandbox too (EP609)."
+                    : "production, sandbox, xcode or local-testing: where payloads are expected from. Signatures are verified unless it is xcode or local-testing (EP715); a payload of another environment is reported (EP743) and verified; \(tokens) from the other of production and sandbox too (EP609)."
             )
             if let environment {
                 guard let known = ServerOptions.Environment(rawValue: environment) else {

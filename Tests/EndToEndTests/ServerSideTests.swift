@@ -112,9 +112,9 @@ import Testing
             "-----BEGIN CERTIFICATE-----\n" + der.base64EncodedString(options: .lineLength64Characters)
             + "\n-----END CERTIFICATE-----\n"
         _ = try write(pem, "certs/test.pem", in: directory)
-        // macOS does not verify yet (README): EP737 there.
+        // macOS does not verify yet (README): EP742 there.
         #if canImport(Darwin)
-            let verified = "[EP737]"
+            let verified = "[EP742]"
         #else
             let verified = "verified to the root given as "
         #endif
@@ -266,7 +266,7 @@ import Testing
         let option = try Eplint.run(
             ["notification", "--strict", "--environment", "production", "forged.jws"], in: directory)
         #expect(option.status == 1)
-        #expect(option.standardOutput.contains("[EP738]") && option.standardOutput.contains("[EP734]"))
+        #expect(option.standardOutput.contains("[EP743]") && option.standardOutput.contains("[EP734]"))
         let unknown = try Eplint.run(["notification", "--environment", "Xcode", "forged.jws"], in: directory)
         #expect(
             unknown.standardError.contains(

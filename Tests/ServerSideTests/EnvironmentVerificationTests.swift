@@ -33,21 +33,21 @@ import Testing
 
     @Test func thePayloadsClaimSkipsNothing() {
         for claim in ["Xcode", "LocalTesting"] {
-            #expect(rules(unsigned(claim), .production) == ["EP734", "EP738"], "\(claim)")
-            #expect(rules(unsigned(claim), .sandbox) == ["EP734", "EP738"], "\(claim)")
+            #expect(rules(unsigned(claim), .production) == ["EP734", "EP743"], "\(claim)")
+            #expect(rules(unsigned(claim), .sandbox) == ["EP734", "EP743"], "\(claim)")
             #expect(rules(unsigned(claim), nil) == ["EP734"], "\(claim)")
         }
         #expect(rules(unsigned("Sandbox"), .sandbox) == ["EP734"])
-        #expect(rules(unsigned("Production"), .sandbox) == ["EP734", "EP738"])
+        #expect(rules(unsigned("Production"), .sandbox) == ["EP734", "EP743"])
     }
 
     @Test func theUsersEnvironmentSkipsVerification() {
         #expect(rules(unsigned("Xcode"), .xcode) == ["EP715"])
         #expect(rules(unsigned("LocalTesting"), .localTesting) == ["EP715"])
         // Skipped as asked, and the payload's other claim still named.
-        #expect(rules(unsigned("Production"), .xcode) == ["EP715", "EP738"])
+        #expect(rules(unsigned("Production"), .xcode) == ["EP715", "EP743"])
         let message = findings(unsigned("Production"), .xcode).first {
-            $0.rule == .ep738SignedPayloadEnvironmentMismatch
+            $0.rule == .ep743SignedPayloadEnvironmentMismatch
         }
         #expect(
             message?.message
@@ -62,13 +62,13 @@ import Testing
             #"{"signedPayload":"\#(base64URL(#"{"alg":"ES256","x5c":["MA==","MA==","MA=="]}"#)).\#(base64URL(#"{"notificationType":"TEST","notificationUUID":"002e14d5-51f5-4503-b5a8-c3a1af68eb20","version":"2.0","signedDate":1706169600000,"data":{"environment":"Sandbox","bundleId":"com.example"}}"#)).c2ln"}"#
         for environment in [nil, ServerOptions.Environment.production, .sandbox] {
             let found = findings(es256, environment, unavailable: "no libcrypto here")
-                .filter { $0.rule == .ep737SignatureCouldNotBeVerified }
+                .filter { $0.rule == .ep742SignatureCouldNotBeVerified }
             #expect(found.map(\.severity) == [.warning], "\(String(describing: environment))")
             #expect(
                 found.first?.message
                     == "signedPayload decoded but its signature could not be verified: no libcrypto here")
         }
-        #expect(rules(es256, .xcode, unavailable: "no libcrypto here") == ["EP715", "EP738"])
+        #expect(rules(es256, .xcode, unavailable: "no libcrypto here") == ["EP715", "EP743"])
         // What needs no cryptography is still judged.
         #expect(rules(unsigned("Sandbox"), .sandbox, unavailable: "no libcrypto here") == ["EP734"])
     }

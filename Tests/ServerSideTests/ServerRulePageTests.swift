@@ -43,13 +43,13 @@ import Testing
     }
 
     /// The pages whose examples verify signatures: where verification cannot run (macOS, no libcrypto)
-    /// they print EP737 instead, and they need shared/ for the test root. Their tests are skipped
+    /// they print EP742 instead, and they need shared/ for the test root. Their tests are skipped
     /// there with the reason (not passed: issue 46), and fail under EPLINT_STRICT_TESTS=1 on Linux.
     static let verifyingPages: Set<String> = ["EP730", "EP731", "EP732", "EP733", "EP736"]
     static let verifying = pages.filter { verifyingPages.contains("\($0.metadata.id)") }
     static let everywhere = pages.filter { !verifyingPages.contains("\($0.metadata.id)") }
 
-    /// Whether signatures are verified here: never on macOS (EP737's page says so); on Linux with
+    /// Whether signatures are verified here: never on macOS (EP742's page says so); on Linux with
     /// libcrypto, and always in strict mode (to fail there without it).
     static let verificationRuns: Bool = {
         #if canImport(Darwin)
@@ -150,11 +150,11 @@ extension ServerRulePageTests {
 
 /// What `eplint token|report|notification` prints in gcc format for `text`, with `options`
 /// (`name: value` lines for `--bundle-id`, `--app-apple-id`, `--environment`, `--token`).
-/// EP737's page shows macOS's output: its examples are judged as there, on every platform.
+/// EP742's page shows macOS's output: its examples are judged as there, on every platform.
 func serverLint(_ kind: ServerDocumentKind, _ text: String, options: String? = nil, page: RuleID? = nil) -> String {
     // Now is fixed, as for the plist pages (EP407): 2026-01-01T00:00:00Z.
     var serverOptions = ServerOptions(now: 1_767_225_600_000)
-    if page == RuleID.ep737SignatureCouldNotBeVerified {
+    if page == RuleID.ep742SignatureCouldNotBeVerified {
         serverOptions.verificationUnavailable = "signatures are not verified on macOS yet"
     }
     for line in (options ?? "").split(separator: "\n") {

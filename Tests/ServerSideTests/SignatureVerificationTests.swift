@@ -39,7 +39,7 @@ struct SignatureVerificationTests {
         var options = ServerOptions(bundleID: bundleID, now: now)
         options.rootCertificates = roots
         let signature = Set([
-            "EP715", "EP730", "EP731", "EP732", "EP733", "EP734", "EP735", "EP736", "EP737", "EP738",
+            "EP715", "EP730", "EP731", "EP732", "EP733", "EP734", "EP735", "EP736", "EP742", "EP743",
         ])
         return ServerLinter(options: options).lintDocument(Array(text.utf8), file: "n.json", kind: .notification)
             .map { "\($0.rule)" }.filter { !signatureOnly || signature.contains($0) }.sorted()

@@ -5009,7 +5009,7 @@ none
 
 eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS), and a notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, checks the payload like a decoded one, and verifies the signature as Apple's verifier does (EP730–EP736). This note says it did not verify one because you asked so: `--environment xcode` or `--environment local-testing` (or `environment:` in a configuration named with `--config`). Xcode signs the payloads of StoreKit testing in Xcode with its own certificate, not under Apple Root CA - G3, and Apple's `SignedDataVerifier` configured for those environments skips the check too.
 
-Only the environment you name decides: a payload's own `"environment": "Xcode"` skips nothing (a pull request or an attacker writes the payload); with another `--environment`, or none, it is verified, and EP738 reports the difference. A `.eplint.yml` found in the checkout cannot name these environments either (see [docs/server-verification.md](../docs/server-verification.md)). Where verification could not run at all (macOS, no libcrypto), EP737 reports it, as a warning.
+Only the environment you name decides: a payload's own `"environment": "Xcode"` skips nothing (a pull request or an attacker writes the payload); with another `--environment`, or none, it is verified, and EP743 reports the difference. A `.eplint.yml` found in the checkout cannot name these environments either (see [docs/server-verification.md](../docs/server-verification.md)). Where verification could not run at all (macOS, no libcrypto), EP742 reports it, as a warning.
 
 ## Why
 
@@ -6841,7 +6841,7 @@ none
 
 ## What it checks
 
-The JWS signature (ES256: ECDSA with P-256 and SHA-256, `r` and `s` as 64 bytes) must verify over `header.payload` with the public key of the signing certificate (`x5c[0]`), which must be a P-256 key (the curve checked by name: a 256-bit key on secp256k1 or brainpoolP256r1 fails), once that certificate's chain is trusted (EP731, EP732, EP733). A payload changed after signing, a signature from another key or a swapped signing certificate fail here. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
+The JWS signature (ES256: ECDSA with P-256 and SHA-256, `r` and `s` as 64 bytes) must verify over `header.payload` with the public key of the signing certificate (`x5c[0]`), which must be a P-256 key (the curve checked by name: a 256-bit key on secp256k1 or brainpoolP256r1 fails), once that certificate's chain is trusted (EP731, EP732, EP733). A payload changed after signing, a signature from another key or a swapped signing certificate fail here. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -6914,7 +6914,7 @@ none
 
 ## What it checks
 
-The signing certificate (`x5c[0]`) must chain through the intermediate (`x5c[1]`) to Apple Root CA - G3, which eplint embeds, or to a root given with `--root-certificate FILE` (repeatable, DER or PEM) or `root-certificates:` in a configuration named with `--config` (paths relative to the file; a `.eplint.yml` found in the checkout cannot add roots: [docs/server-verification.md](../docs/server-verification.md)). The root in `x5c[2]` is not trusted for being there, as in Apple's verifier. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
+The signing certificate (`x5c[0]`) must chain through the intermediate (`x5c[1]`) to Apple Root CA - G3, which eplint embeds, or to a root given with `--root-certificate FILE` (repeatable, DER or PEM) or `root-certificates:` in a configuration named with `--config` (paths relative to the file; a `.eplint.yml` found in the checkout cannot add roots: [docs/server-verification.md](../docs/server-verification.md)). The root in `x5c[2]` is not trusted for being there, as in Apple's verifier. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -6981,7 +6981,7 @@ none
 
 ## What it checks
 
-The signing certificate (`x5c[0]`) must carry Apple's marker extension 1.2.840.113635.100.6.11.1 and the intermediate (`x5c[1]`) 1.2.840.113635.100.6.2.1, as Apple's verifier requires: a certificate Apple issued for something else chains to the same root. Checked once the chain is trusted (EP731) and valid (EP733). eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
+The signing certificate (`x5c[0]`) must carry Apple's marker extension 1.2.840.113635.100.6.11.1 and the intermediate (`x5c[1]`) 1.2.840.113635.100.6.2.1, as Apple's verifier requires: a certificate Apple issued for something else chains to the same root. Checked once the chain is trusted (EP731) and valid (EP733). eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -7054,7 +7054,7 @@ none
 
 ## What it checks
 
-Each certificate of the chain must be valid at the payload's `signedDate` (when it has none, now: the clock, or `EPLINT_NOW`), as Apple's verifier checks it with online checks off. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
+Each certificate of the chain must be valid at the payload's `signedDate` (when it has none, now: the clock, or `EPLINT_NOW`), as Apple's verifier checks it with online checks off. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -7261,7 +7261,7 @@ none
 
 ## What it checks
 
-A payload whose chain ends at a root given with `--root-certificate FILE` or `root-certificates:` (and that passes every other check) is verified, and this note names that root: Apple's own payloads chain to Apple Root CA - G3, which needs no option and gets no finding. Test data (Apple's library's test root, your own test chain) gets this note. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP737 says so instead.
+A payload whose chain ends at a root given with `--root-certificate FILE` or `root-certificates:` (and that passes every other check) is verified, and this note names that root: Apple's own payloads chain to Apple Root CA - G3, which needs no option and gets no finding. Test data (Apple's library's test root, your own test chain) gets this note. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -7318,7 +7318,7 @@ Nothing to fix for test data; disable EP736 in `.eplint.yml` once you know. A pr
 
 """#),
         (#"""
-EP737
+EP742
 """#, #"""
 signature-could-not-be-verified
 """#, #"""
@@ -7328,7 +7328,7 @@ A signed payload was decoded but its signature could not be verified on this mac
 """#, #"""
 none
 """#, #"""
-# EP737 signature-could-not-be-verified
+# EP742 signature-could-not-be-verified
 
 - **Severity:** warning
 - **Summary:** A signed payload was decoded but its signature could not be verified on this machine.
@@ -7363,7 +7363,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-notification.json:2:20: warning: signedPayload decoded but its signature could not be verified: signatures are not verified on macOS yet [EP737]
+notification.json:2:20: warning: signedPayload decoded but its signature could not be verified: signatures are not verified on macOS yet [EP742]
 ```
 
 ## Passing example
@@ -7392,7 +7392,7 @@ Verify where libcrypto is: on Linux, install OpenSSL 3 (`apt-get install libssl3
 
 """#),
         (#"""
-EP738
+EP743
 """#, #"""
 signed-payload-environment-mismatch
 """#, #"""
@@ -7402,7 +7402,7 @@ A signed payload's environment differs from the one --environment expects.
 """#, #"""
 none
 """#, #"""
-# EP738 signed-payload-environment-mismatch
+# EP743 signed-payload-environment-mismatch
 
 - **Severity:** error
 - **Summary:** A signed payload's environment differs from the one --environment expects.
@@ -7437,7 +7437,7 @@ eplint reports:
 
 ```text output
 notification.json:2:20: error: signedPayload has alg "none" in its JWS header, not ES256, the one algorithm App Store payloads are signed with [EP734]
-notification.json:2:20: error: signedPayload says environment 'Xcode', but --environment production expects Production; its signature is verified as production's [EP738]
+notification.json:2:20: error: signedPayload says environment 'Xcode', but --environment production expects Production; its signature is verified as production's [EP743]
 ```
 
 ## Passing example

@@ -169,7 +169,7 @@ extension RuleID {
     /// `jws-verified-to-given-root`
     package static let ep736JwsVerifiedToGivenRoot = RuleID("EP736")
     /// `signature-could-not-be-verified`
-    package static let ep737SignatureCouldNotBeVerified = RuleID("EP737")
+    package static let ep742SignatureCouldNotBeVerified = RuleID("EP742")
     /// `signed-payload-environment-mismatch`
-    package static let ep738SignedPayloadEnvironmentMismatch = RuleID("EP738")
+    package static let ep743SignedPayloadEnvironmentMismatch = RuleID("EP743")
 }

@@ -3,7 +3,7 @@
 import LintEngine
 
 /// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714, EP715 and the
-/// signature rules EP730–EP738 are reported by `ServerLinter` itself (the document could not be
+/// signature rules EP730–EP736, EP742, EP743 are reported by `ServerLinter` itself (the document could not be
 /// read, or its signature is judged: `SignatureCheck`).
 package let allServerRules: [any ServerRule] = [
     EP603TokenMissingField(),
