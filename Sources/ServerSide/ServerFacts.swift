@@ -63,6 +63,6 @@ enum ServerFacts {
 
     /// `2024-01-25T08:00:00Z` for a UNIX time in milliseconds (proleptic Gregorian, UTC).
     static func isoDate(milliseconds: Int64) -> String {
-        AbsoluteDate.text(unixSeconds: milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+        AbsoluteDate.text(unixSeconds: AbsoluteDate.unixSeconds(milliseconds: milliseconds))
     }
 }
