@@ -44,6 +44,22 @@ import Testing
         #expect(tokenFindings("[1]") == ["EP602 "])  // decoding stops it before the field rules
     }
 
+    /// Japan's and Brazil's token types (Apple's token(for:) page, issue 47): no EP605, and no
+    /// EP603 for a missing tokenExpirationDate Apple does not document, only EP611's note.
+    @Test func japaneseAndBrazilianTokens() {
+        for type in ["IN_APP", "LINK_OUT"] {
+            #expect(
+                tokenFindings("{\(base), \"tokenType\": \"\(type)\", \"tokenExpirationDate\": 1708761600000}") == [])
+            #expect(tokenFindings("{\(base), \"tokenType\": \"\(type)\"}") == ["EP611 tokenType"])
+        }
+        #expect(
+            tokenFindings("{\(base), \"tokenType\": \"IN_APP\", \"tokenExpirationDate\": 1}") == [
+                "EP606 tokenExpirationDate", "EP607 tokenExpirationDate",
+            ])
+        #expect(tokenFindings("{\(base), \"tokenType\": \"in_app\"}") == ["EP603 tokenType", "EP605 tokenType"])
+        #expect(tokenFindings("{\(base), \"tokenExpirationDate\": 1708761600000}") == ["EP603 tokenExpirationDate"])
+    }
+
     @Test func tokenEnvironmentAndBundle() {
         let sandbox =
             #"{"appAppleId": 1, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "SANDBOX_00000000-0000-0000-0000-000000000000"}"#

@@ -32,6 +32,7 @@ package let allRules: [any LintRule] = [
     EP405InfoKeyInEntitlements(),
     EP406EntitlementNotGranted(),
     EP407ProfileExpired(),
+    EP408KeyUnusedOnAllowedRegionsRoute(),
     EP501MultiLinkNeedsNewerOS(),
     EP502PreferMultiLink(),
 ]
@@ -65,5 +66,6 @@ extension EP404EntitlementInInfoPlist { var id: RuleID { .ep404EntitlementInInfo
 extension EP405InfoKeyInEntitlements { var id: RuleID { .ep405InfoKeyInEntitlements } }
 extension EP406EntitlementNotGranted { var id: RuleID { .ep406EntitlementNotGranted } }
 extension EP407ProfileExpired { var id: RuleID { .ep407ProfileExpired } }
+extension EP408KeyUnusedOnAllowedRegionsRoute { var id: RuleID { .ep408KeyUnusedOnAllowedRegionsRoute } }
 extension EP501MultiLinkNeedsNewerOS { var id: RuleID { .ep501MultilinkNeedsNewerOs } }
 extension EP502PreferMultiLink { var id: RuleID { .ep502PreferMultilink } }

@@ -19,6 +19,10 @@ package enum EmbeddedRuleData {
                                   lists for it: Region, Since (date), Reason (one line); EP106
     AsOf                          (optional) when the lists were last checked against Apple's documentation
     Sources                       (optional) list -> where it comes from
+    TokenTypes                    (optional) tokenType -> Regions (whose tokens have it) and Expires (true:
+                                  such tokens carry tokenExpirationDate; absent: Apple's pages do not say) and
+                                  DuplicateTokenStatus (true: a report may give them the status DUPLICATE_TOKEN)
+    NotificationSubtypes          (optional) notificationType -> the subtypes Apple lists for it (others: not checked)
   A later change of Apple's is an edit here: move a region from AllowedRegions to RetiredRegions.
 -->
 <plist version="1.0">
@@ -43,6 +47,10 @@ package enum EmbeddedRuleData {
 		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions</string>
 		<key>LinkMaximum</key>
 		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (one link per region, up to five for music-streaming apps in the EEA)</string>
+		<key>TokenTypes</key>
+		<string>https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:) ("Valid string values are: ACQUISITION, SERVICES, IN_APP, LINK_OUT"; EU: ACQUISITION and SERVICES, Japan: IN_APP or LINK_OUT); https://developer.apple.com/documentation/storekit/externalpurchase (Brazil from iOS 26.5); Expires: https://developer.apple.com/documentation/externalpurchaseserverapi/reportwithouttransactions ("soon after ACQUISITION and SERVICES tokens expire"); DuplicateTokenStatus: https://developer.apple.com/documentation/externalpurchaseserverapi/status ("This status applies only to SERVICES and ACQUISITION token types"); checked 2026-12-01</string>
+		<key>NotificationSubtypes</key>
+		<string>https://developer.apple.com/documentation/appstoreservernotifications/subtype ("Applies to the EXTERNAL_PURCHASE_TOKEN notificationType": UNREPORTED, CREATED, ACTIVE_TOKEN_REMINDER); checked 2026-12-01</string>
 		<key>RetiredRegions</key>
 		<string>the seeds' copy of the SKExternalPurchaseLink and SKExternalPurchaseMultiLink pages (2024) against their 2026 versions</string>
 	</dict>
@@ -168,6 +176,34 @@ package enum EmbeddedRuleData {
 		<key>no</key><integer>5</integer>
 		<key>ru</key><integer>1</integer>
 		<key>us</key><integer>1</integer>
+	</dict>
+	<key>TokenTypes</key>
+	<dict>
+		<key>ACQUISITION</key>
+		<dict>
+			<key>Regions</key><array><string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string><string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string><string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string></array>
+			<key>Expires</key><true/>
+			<key>DuplicateTokenStatus</key><true/>
+		</dict>
+		<key>SERVICES</key>
+		<dict>
+			<key>Regions</key><array><string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string><string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string><string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string></array>
+			<key>Expires</key><true/>
+			<key>DuplicateTokenStatus</key><true/>
+		</dict>
+		<key>IN_APP</key>
+		<dict>
+			<key>Regions</key><array><string>jp</string><string>br</string></array>
+		</dict>
+		<key>LINK_OUT</key>
+		<dict>
+			<key>Regions</key><array><string>jp</string><string>br</string></array>
+		</dict>
+	</dict>
+	<key>NotificationSubtypes</key>
+	<dict>
+		<key>EXTERNAL_PURCHASE_TOKEN</key>
+		<array><string>UNREPORTED</string><string>CREATED</string><string>ACTIVE_TOKEN_REMINDER</string></array>
 	</dict>
 </dict>
 </plist>
@@ -2490,7 +2526,7 @@ none
 
 ## What it checks
 
-When an entitlements file is paired with the Info.plist (`--entitlements FILE`, the config's `entitlements:` map, or the only `*.entitlements` file in the Info.plist's folder): `SKExternalPurchase` needs `com.apple.developer.storekit.external-purchase`; `SKExternalPurchaseLink`, `SKExternalPurchaseMultiLink` and `SKExternalPurchaseCustomLinkRegions` need `com.apple.developer.storekit.external-purchase-link`; `SKExternalPurchaseLinkStreamingRegions` needs `com.apple.developer.storekit.external-purchase-link-streaming`. Reported once per key at its (last) `<key>` in the Info.plist; the message names the entitlements file. A non-boolean entitlement is EP403 instead.
+When an entitlements file is paired with the Info.plist (`--entitlements FILE`, the config's `entitlements:` map, or the only `*.entitlements` file in the Info.plist's folder): `SKExternalPurchase` needs `com.apple.developer.storekit.external-purchase`; `SKExternalPurchaseLink`, `SKExternalPurchaseMultiLink` and `SKExternalPurchaseCustomLinkRegions` need `com.apple.developer.storekit.external-purchase-link`; `SKExternalPurchaseLinkStreamingRegions` needs `com.apple.developer.storekit.external-purchase-link-streaming`. Reported once per key at its (last) `<key>` in the Info.plist; the message names the entitlements file. A non-boolean entitlement is EP403 instead. `SKExternalPurchaseCustomLinkRegions` with the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` and without `external-purchase-link` is EP408 instead (a warning that the key does nothing): Apple's `ExternalPurchaseCustomLink` page (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink) makes the two routes alternatives, "Depending on the entitlement you receive, configure the …custom-purchase-link.allowed-regions entitlement for your app, or configure the …external-purchase-link entitlement and the SKExternalPurchaseCustomLinkRegions property list key", and adding an entitlement the profile does not grant fails code signing.
 
 ## Why
 
@@ -3235,6 +3271,104 @@ Renew the profile in Certificates, Identifiers & Profiles (or let Xcode's automa
 
 """#),
         (#"""
+EP408
+"""#, #"""
+key-unused-on-allowed-regions-route
+"""#, #"""
+warning
+"""#, #"""
+SKExternalPurchaseCustomLinkRegions in an app on the allowed-regions route, where the key does nothing.
+"""#, #"""
+none
+"""#, #"""
+# EP408 key-unused-on-allowed-regions-route
+
+- **Severity:** warning
+- **Summary:** SKExternalPurchaseCustomLinkRegions in an app on the allowed-regions route, where the key does nothing.
+- **Fix:** none: removing the key is safe for this app, but eplint cannot tell whether another configuration of the same Info.plist still needs it.
+
+## What it checks
+
+The paired entitlements file has `com.apple.developer.storekit.custom-purchase-link.allowed-regions` and does not grant `com.apple.developer.storekit.external-purchase-link`, and the Info.plist still has `SKExternalPurchaseCustomLinkRegions`. Reported at the key's `<key>`, at the severity of an entitlement that configures nothing (EP402). EP401 does not report the key then: its advice, to add `external-purchase-link`, would add an entitlement Apple did not grant, and signing against the provisioning profile would fail.
+
+## Why
+
+Apple's `ExternalPurchaseCustomLink` page (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink, read 2026-12-01):
+
+> Depending on the entitlement you receive, configure the com.apple.developer.storekit.custom-purchase-link.allowed-regions entitlement for your app, or configure the com.apple.developer.storekit.external-purchase-link entitlement and the SKExternalPurchaseCustomLinkRegions property list key.
+
+and the key's page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasecustomlinkregions):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-purchase-link` entitlement and uses the ExternalPurchaseCustomLink API.
+
+The two are alternatives: on the allowed-regions route the entitlement's array names the regions, and the key is read for nothing.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseCustomLinkRegions</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array>
+		<string>jp</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: warning: SKExternalPurchaseCustomLinkRegions does nothing with com.apple.developer.storekit.custom-purchase-link.allowed-regions in App.entitlements and no com.apple.developer.storekit.external-purchase-link: the entitlement's array gives the regions; remove the key (do not add an entitlement your profile does not grant) [EP408]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array>
+		<string>jp</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove `SKExternalPurchaseCustomLinkRegions`. Keep it only if Apple granted this app `com.apple.developer.storekit.external-purchase-link` too; then add that entitlement (it is in the provisioning profile).
+
+"""#),
+        (#"""
 EP501
 """#, #"""
 multilink-needs-newer-os
@@ -3513,7 +3647,7 @@ none
 
 ## What it checks
 
-A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported. The finding is placed on the token; the message names the field. The same holds for a notification's `externalPurchaseToken` (decoded, or inside a `signedPayload`), reported at its members (at the `externalPurchaseToken` object for a missing field; at the `signedPayload` when signed).
+A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported, except a `tokenType` Apple's pages do not say expires (`IN_APP`, `LINK_OUT`: Japan's and Brazil's; `TokenTypes` in `Rules/regions.plist`) without `tokenExpirationDate`, which EP611 notes instead. The finding is placed on the token; the message names the field. The same holds for a notification's `externalPurchaseToken` (decoded, or inside a `signedPayload`), reported at its members (at the `externalPurchaseToken` object for a missing field; at the `signedPayload` when signed).
 
 ## Why
 
@@ -3601,22 +3735,28 @@ token-unknown-type
 """#, #"""
 error
 """#, #"""
-A custom-link token has a tokenType other than ACQUISITION or SERVICES.
+A token has a tokenType other than Apple's (ACQUISITION, SERVICES, IN_APP, LINK_OUT).
 """#, #"""
 none
 """#, #"""
 # EP605 token-unknown-type
 
 - **Severity:** error
-- **Summary:** A custom-link token has a tokenType other than ACQUISITION or SERVICES.
+- **Summary:** A token has a tokenType other than Apple's (ACQUISITION, SERVICES, IN_APP, LINK_OUT).
 
 ## What it checks
 
-`tokenType` is `ACQUISITION` or `SERVICES`, in capitals.
+`tokenType` is one of the token types in `Rules/regions.plist` (`TokenTypes`, printed by `eplint regions`): `ACQUISITION` or `SERVICES` (the EU's custom-link tokens), `IN_APP` or `LINK_OUT` (Japan's from iOS 26.4, Brazil's from iOS 26.5), in capitals.
 
 ## Why
 
 > A `tokenType`, which has a value of `ACQUISITION` or `SERVICES`
+
+That was seed 000 (2024). Apple's `token(for:)` page now (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:), read 2026-12-01):
+
+> A string that indicates the token type. Valid string values are: `ACQUISITION`, `SERVICES`, `IN_APP`, `LINK_OUT`.
+
+and Apple's `ExternalPurchase` page (https://developer.apple.com/documentation/storekit/externalpurchase): "Starting in iOS 26.4, call the token(for:) function … using the token types `IN_APP` or `LINK_OUT` … report the external purchase tokens … using the External Purchase Server API" (Brazil: iOS 26.5).
 
 ## Failing example
 
@@ -3629,18 +3769,19 @@ eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVh
 eplint reports:
 
 ```text output
-<stdin>:1:1: error: unknown tokenType 'services'; custom-link tokens are ACQUISITION or SERVICES [EP605]
+<stdin>:1:1: error: unknown tokenType 'services'; token types are ACQUISITION, IN_APP, LINK_OUT, SERVICES [EP605]
 ```
 
 ## Passing example
 
 ```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IkxJTktfT1VUIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
 eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IlNFUlZJQ0VTIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
 ```
 
 ## How to fix
 
-Use `ACQUISITION` or `SERVICES`.
+Use one of Apple's token types, in capitals.
 
 """#),
         (#"""
@@ -4002,6 +4143,63 @@ eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVh
 ## How to fix
 
 Report the token for the app it belongs to, or give the app's Apple ID (App Store Connect, App Information, Apple ID).
+
+"""#),
+        (#"""
+EP611
+"""#, #"""
+token-expiration-undocumented
+"""#, #"""
+note
+"""#, #"""
+A Japanese or Brazilian token (IN_APP, LINK_OUT) has no tokenExpirationDate; Apple does not say whether it should.
+"""#, #"""
+none
+"""#, #"""
+# EP611 token-expiration-undocumented
+
+- **Severity:** note
+- **Summary:** A Japanese or Brazilian token (IN_APP, LINK_OUT) has no tokenExpirationDate; Apple does not say whether it should.
+
+## What it checks
+
+A token whose `tokenType` is one Apple's pages list without saying whether such tokens expire (in `Rules/regions.plist`, `TokenTypes` entries without `Expires`: today `IN_APP` and `LINK_OUT`, Japan's and Brazil's) has no `tokenExpirationDate`. EP603 requires the pair only for the types Apple says expire (`ACQUISITION`, `SERVICES`); for the others this note says what is unknown instead of failing the token.
+
+## Why
+
+Apple's `token(for:)` page (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:), read 2026-12-01):
+
+> A string that indicates the token type. Valid string values are: `ACQUISITION`, `SERVICES`, `IN_APP`, `LINK_OUT`.
+
+> For external purchases in Japan, request the `IN_APP` or `LINK_OUT` token types. … The `IN_APP` and `LINK_OUT` token types for Japan are available starting in iOS 26.4.
+
+Apple's `ExternalPurchase` page (https://developer.apple.com/documentation/storekit/externalpurchase) gives Brazil the same token types from iOS 26.5. The token's field list (https://developer.apple.com/documentation/appstoreservernotifications/externalpurchasetoken) still says only "The custom link token type, either SERVICES or ACQUISITION", and "Reporting unrecognized and transactionless tokens" (https://developer.apple.com/documentation/externalpurchaseserverapi/reportwithouttransactions) speaks of expiry only "soon after `ACQUISITION` and `SERVICES` tokens expire". Nothing Apple states says whether an `IN_APP` or `LINK_OUT` token carries `tokenExpirationDate`, so eplint does not fail one without it.
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IklOX0FQUCJ9
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: note: IN_APP token (jp, br) has no 'tokenExpirationDate'; Apple's pages do not say whether IN_APP tokens carry one, so it is not required [EP611]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IklOX0FQUCIsInRva2VuRXhwaXJhdGlvbkRhdGUiOjE3MDg3NjE2MDAwMDB9
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IkxJTktfT1VUIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IkFDUVVJU0lUSU9OIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
+```
+
+## How to fix
+
+Nothing to fix while Apple says nothing more: the note says what eplint could not check. Turn it off with `disable: [EP611]` in `.eplint.yml` if your server handles these tokens already.
 
 """#),
         (#"""

@@ -72,6 +72,8 @@ extension RuleID {
     package static let ep406EntitlementNotGranted = RuleID("EP406")
     /// `profile-expired`
     package static let ep407ProfileExpired = RuleID("EP407")
+    /// `key-unused-on-allowed-regions-route`
+    package static let ep408KeyUnusedOnAllowedRegionsRoute = RuleID("EP408")
     /// `multilink-needs-newer-os`
     package static let ep501MultilinkNeedsNewerOs = RuleID("EP501")
     /// `prefer-multilink`
@@ -96,6 +98,8 @@ extension RuleID {
     package static let ep609TokenEnvironmentMismatch = RuleID("EP609")
     /// `token-app-apple-id-mismatch`
     package static let ep610TokenAppAppleIdMismatch = RuleID("EP610")
+    /// `token-expiration-undocumented`
+    package static let ep611TokenExpirationUndocumented = RuleID("EP611")
     /// `invalid-json`
     package static let ep701InvalidJson = RuleID("EP701")
     /// `duplicate-json-key`

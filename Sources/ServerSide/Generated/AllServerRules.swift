@@ -14,6 +14,7 @@ package let allServerRules: [any ServerRule] = [
     EP608TokenBundleMismatch(),
     EP609TokenEnvironmentMismatch(),
     EP610AppAppleIdMismatch(),
+    EP611TokenExpirationUndocumented(),
     EP703MissingField(),
     EP704WrongType(),
     EP705NotAUUID(),
@@ -50,6 +51,7 @@ extension EP607TokenExpiresBeforeCreation { var id: RuleID { .ep607TokenExpiresB
 extension EP608TokenBundleMismatch { var id: RuleID { .ep608TokenBundleMismatch } }
 extension EP609TokenEnvironmentMismatch { var id: RuleID { .ep609TokenEnvironmentMismatch } }
 extension EP610AppAppleIdMismatch { var id: RuleID { .ep610TokenAppAppleIdMismatch } }
+extension EP611TokenExpirationUndocumented { var id: RuleID { .ep611TokenExpirationUndocumented } }
 extension EP703MissingField { var id: RuleID { .ep703MissingField } }
 extension EP704WrongType { var id: RuleID { .ep704WrongType } }
 extension EP705NotAUUID { var id: RuleID { .ep705NotAUuid } }
