@@ -7512,5 +7512,88 @@ A payload whose chain ends at the embedded Apple Root CA - G3, with Apple's mark
 Nothing to fix for test data; disable EP736 in `.eplint.yml` once you know. A production payload should chain to Apple Root CA - G3.
 
 """#),
+        (#"""
+EP737
+"""#, #"""
+notification-unknown-subtype
+"""#, #"""
+warning
+"""#, #"""
+A notification's subtype is not one Apple lists for its notificationType.
+"""#, #"""
+none
+"""#, #"""
+# EP737 notification-unknown-subtype
+
+- **Severity:** warning
+- **Summary:** A notification's subtype is not one Apple lists for its notificationType.
+
+## What it checks
+
+For a notification type whose subtypes `Rules/regions.plist` lists (`NotificationSubtypes`, printed by `eplint regions`), the payload's `subtype`, when present, is one of them: for `EXTERNAL_PURCHASE_TOKEN`, `UNREPORTED`, `CREATED` or `ACTIVE_TOKEN_REMINDER`, in capitals. Other notification types are not checked (eplint lists the subtypes of the external purchase notification only). A missing `subtype` is not reported.
+
+A warning, not an error: Apple sends the notifications, so nothing of the app is rejected; a subtype eplint does not know is a payload made up for a test, or one Apple added after eplint's data was checked (the three subtypes above came on 26 June 2025).
+
+## Why
+
+Apple's `subtype` page (https://developer.apple.com/documentation/appstoreservernotifications/subtype, read 2026-12-01):
+
+> ACTIVE_TOKEN_REMINDER: Applies to the EXTERNAL_PURCHASE_TOKEN notificationType. A notification with this subtype is a reminder that Apple created a custom link external purchase token for your app, and the token is still active.
+
+> CREATED: Applies to the EXTERNAL_PURCHASE_TOKEN notificationType. A notification with this subtype indicates that Apple created a custom link token for your app.
+
+and `UNREPORTED`, which "Applies to the EXTERNAL_PURCHASE_TOKEN notificationType" for a token Apple created that was not reported (the subtype of Apple's own example payloads).
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "NOT_A_SUBTYPE",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:3:14: warning: subtype 'NOT_A_SUBTYPE' is not one of EXTERNAL_PURCHASE_TOKEN's: UNREPORTED, CREATED, ACTIVE_TOKEN_REMINDER [EP737]
+```
+
+## Passing example
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "ACTIVE_TOKEN_REMINDER",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example",
+    "tokenType": "SERVICES",
+    "tokenExpirationDate": 1708761600000
+  }
+}
+```
+
+## How to fix
+
+Use one of the subtypes Apple lists for the type. If Apple has added one since, add it to `NotificationSubtypes` in a copy of `eplint regions`' output and pass it with `--regions`, or disable EP737.
+
+"""#),
     ]
 }

@@ -172,4 +172,6 @@ extension RuleID {
     package static let ep735JwsX5cNotThreeCertificates = RuleID("EP735")
     /// `jws-verified-to-given-root`
     package static let ep736JwsVerifiedToGivenRoot = RuleID("EP736")
+    /// `notification-unknown-subtype`
+    package static let ep737NotificationUnknownSubtype = RuleID("EP737")
 }
