@@ -122,6 +122,20 @@ import Testing
     /// A paired entitlements file decides over the streaming key; the key declares music
     /// streaming only when no entitlements file is known; a flag overrides both. The message
     /// names the source that decided.
+    /// Issue 47: three links for `no` with only external-purchase-link. Apple gives five links to
+    /// apps that qualify for that (Boolean) entitlement as music-streaming apps; nothing in the
+    /// files tells, so the finding says how to tell eplint, and --music-streaming true allows them.
+    @Test func musicStreamingAppWithTheLinkEntitlementOnly() {
+        let info = plist(
+            "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>no</key><array><string>https://example.com/1</string><string>https://example.com/2</string><string>https://example.com/3</string></array></dict>"
+        )
+        let linkOnly = Self.entitlements(Self.grantsLink)
+        let found = lint(info, entitlements: linkOnly)
+        #expect(
+            found.count == 1 && found[0].contains("[EP301]") && found[0].contains("--music-streaming true"), "\(found)")
+        #expect(findings(info, musicStreaming: true, entitlements: linkOnly) == [])
+    }
+
     @Test func pairedEntitlementsDecideTheLinkMaximum() {
         let links =
             "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array><string>https://example.com/1</string><string>https://example.com/2</string></array></dict>"
@@ -137,7 +151,7 @@ import Testing
         #expect(
             lint(info, entitlements: withoutStreaming).contains {
                 $0.hasSuffix(
-                    "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]"
+                    "the maximum is 1 because nothing in App.entitlements tells whether the app qualifies for EEA music streaming (five links are for apps with com.apple.developer.storekit.external-purchase-link that qualify as described in Distributing music streaming apps in the EEA); if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]"
                 )
             })
         #expect(findings(info, entitlements: withStreaming) == [])
@@ -145,7 +159,7 @@ import Testing
         #expect(
             lint(plist(links), entitlements: withoutStreaming).contains {
                 $0.hasSuffix(
-                    "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true [EP301]"
+                    "the maximum is 1 because nothing in App.entitlements tells whether the app qualifies for EEA music streaming (five links are for apps with com.apple.developer.storekit.external-purchase-link that qualify as described in Distributing music streaming apps in the EEA); if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]"
                 )
             })
         #expect(findings(info) == [])
@@ -158,7 +172,7 @@ import Testing
             lint(plist(both), entitlements: withoutStreaming).contains {
                 $0.contains("[EP302]")
                     && $0.hasSuffix(
-                        "as the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP302]"
+                        "as the maximum is 1 because nothing in App.entitlements tells whether the app qualifies for EEA music streaming (five links are for apps with com.apple.developer.storekit.external-purchase-link that qualify as described in Distributing music streaming apps in the EEA); if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP302]"
                     )
             })
         #expect(findings(plist(both)) == [])

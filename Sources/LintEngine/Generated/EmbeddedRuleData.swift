@@ -2141,11 +2141,17 @@ none
 
 ## What it checks
 
-A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). Whether an app qualifies is decided, in this order, by `--music-streaming true|false` or the config's `music-streaming:`; else by the paired entitlements file, when one is known: it qualifies exactly when that file sets `com.apple.developer.storekit.external-purchase-link-streaming` to `<true/>`, whatever the Info.plist holds; else, with no entitlements file known, by the Info.plist having `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); else it does not. The message names the source that decided. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
+A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). Whether an app qualifies is decided, in this order, by `--music-streaming true|false` or the config's `music-streaming:`; else by the paired entitlements file, when one is known: it qualifies when that file sets `com.apple.developer.storekit.external-purchase-link-streaming` to `<true/>` (only apps in Apple's music-streaming programme hold it), and otherwise nothing in the files can tell: the entitlement that allows five links is the Boolean `com.apple.developer.storekit.external-purchase-link` every link-out app holds, so the maximum stays 1 and the message says how to tell eplint (`--music-streaming true`); else, with no entitlements file known, by the Info.plist having `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); else it does not. The message names the source that decided. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
 
 ## Why
 
-> "Count the total number of unique links you provide for each country code by adding together the number of links you provide in the SKExternalPurchaseMultiLink and SKExternalPurchaseLink property list keys." "You can provide up to five links if your app qualifies ... Otherwise, provide one link for each country code."
+Apple's `SKExternalPurchaseMultiLink` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink; the seeds' copy, and the sentence the 2026 page keeps):
+
+> "You can provide up to five links if your app qualifies for the StoreKit External Purchase Link entitlement as described in Distributing music streaming apps in the EEA that provide an external purchase link. Otherwise, provide one link for each country code."
+
+> "Count the total number of unique links you provide for each country code by adding together the number of links you provide in the SKExternalPurchaseMultiLink and SKExternalPurchaseLink property list keys."
+
+That sentence decides which entitlement qualifies: the StoreKit External Purchase Link entitlement, `com.apple.developer.storekit.external-purchase-link` (a Boolean), held by a music-streaming app as Apple's programme describes. The streaming entitlement `com.apple.developer.storekit.external-purchase-link-streaming` belongs to the custom-link route (`SKExternalPurchaseLinkStreamingRegions`: "Use this information property list key if your app has the com.apple.developer.storekit.external-purchase-link-streaming entitlement"); it is not the one the sentence names, but only music-streaming apps are granted it, so eplint takes it as qualifying. The page's per-key Discussion now says to provide one or more links for each country code (where the 2024 copy said "Provide from one to five destination URLs"): the number is the maximum above, not a fixed five.
 
 ## Failing example
 
@@ -2171,7 +2177,7 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:6:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]
 ```
 
-A second failing example, as a real app had it: the Info.plist has `SKExternalPurchaseLinkStreamingRegions`, but the paired entitlements file lacks the streaming entitlement, so the app does not qualify and `fr` allows one link.
+A second failing example, as a real app had it: the Info.plist has `SKExternalPurchaseLinkStreamingRegions`, but the paired entitlements file lacks the streaming entitlement and has only `external-purchase-link`, which every link-out app holds: nothing tells that the app qualifies, so `fr` allows one link and the message says how to tell eplint.
 
 ```xml failing 2
 <?xml version="1.0" encoding="UTF-8"?>
@@ -2209,7 +2215,7 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output 2
 Info.plist:4:2: error: SKExternalPurchaseLinkStreamingRegions needs the entitlement com.apple.developer.storekit.external-purchase-link-streaming set to <true/> in App.entitlements [EP401]
-Info.plist:10:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]
+Info.plist:10:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because nothing in App.entitlements tells whether the app qualifies for EEA music streaming (five links are for apps with com.apple.developer.storekit.external-purchase-link that qualify as described in Distributing music streaming apps in the EEA); if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]
 ```
 
 ## Passing example
