@@ -217,17 +217,21 @@ import Testing
 
     /// Japan and Brazil are never Info.plist regions; EP103 says where they belong.
     @Test func japanAndBrazilPointToTheAllowedRegionsEntitlement() {
-        for (key, value) in [
-            ("SKExternalPurchase", "<array><string>JP</string></array>"),
-            ("SKExternalPurchaseLink", "<dict><key>br</key><string>https://example.com/br</string></dict>"),
-            ("SKExternalPurchaseCustomLinkRegions", "<array><string>br</string></array>"),
-            ("SKExternalPurchaseLinkStreamingRegions", "<array><string>jp</string></array>"),
+        // Brazil's tokens come with iOS 26.5, Japan's with 26.4 (issue 47: the message said 26.2 for both).
+        for (key, value, region, tokens) in [
+            ("SKExternalPurchase", "<array><string>JP</string></array>", "jp", "26.4"),
+            (
+                "SKExternalPurchaseLink", "<dict><key>br</key><string>https://example.com/br</string></dict>", "br",
+                "26.5"
+            ),
+            ("SKExternalPurchaseCustomLinkRegions", "<array><string>br</string></array>", "br", "26.5"),
+            ("SKExternalPurchaseLinkStreamingRegions", "<array><string>jp</string></array>", "jp", "26.4"),
         ] {
             let lines = lint(plist("<key>\(key)</key>\n\(value)"), musicStreaming: true)
             #expect(
                 lines.count == 1 && lines[0].contains("[EP103]")
                     && lines[0].contains(
-                        "; Japan and Brazil use the entitlement \(Self.allowedRegions) (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys"
+                        "; '\(region)' uses the entitlement \(Self.allowedRegions) (iOS 26.2 and later; its tokens from iOS \(tokens)) with the ExternalPurchaseCustomLink API, not Info.plist keys"
                     ), "\(key): \(lines)")
         }
         #expect(
@@ -236,5 +240,28 @@ import Testing
                     "<key>SKExternalPurchaseLink</key>\n<dict><key>kr</key><string>https://example.com/kr</string></dict>"
                 ))
                 == ["Info.plist:5:7: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP103]"])
+    }
+
+    /// Apple's allowed-regions page lists no regions today (issue 47): any ISO code passes. A
+    /// regions file whose EntitlementRegions lists them makes EP103 apply there, in the entitlements file.
+    @Test func allowedRegionsEntitlementRegionsComeFromTheData() throws {
+        let entitlements = Self.entitlements(
+            "<key>\(Self.allowedRegions)</key><array><string>jp</string><string>us</string></array>")
+        let info = plist("<key>CFBundleIdentifier</key><string>com.example</string>")
+        #expect(lint(info, entitlements: entitlements) == [])
+        #expect(RegionData.builtIn.appleFacts.entitlementRegions[Self.allowedRegions] == nil)
+        let listed = RegionData.builtInPlist.replacingOccurrences(
+            of: "\t<key>MinimumOS</key>\n",
+            with:
+                "\t<key>EntitlementRegions</key><dict><key>\(Self.allowedRegions)</key><array><string>jp</string><string>br</string></array></dict>\n\t<key>MinimumOS</key>\n"
+        )
+        let data = try RegionData(plist: Array(listed.utf8))
+        #expect(
+            lint(info, entitlements: entitlements, regionData: data).map {
+                $0.replacingOccurrences(
+                    of: #"^App.entitlements:\d+:\d+"#, with: "App.entitlements", options: .regularExpression)
+            } == [
+                "App.entitlements: error: region 'us' is not allowed in \(Self.allowedRegions) [EP103]"
+            ])
     }
 }

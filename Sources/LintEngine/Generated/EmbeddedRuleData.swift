@@ -23,6 +23,11 @@ package enum EmbeddedRuleData {
                                   such tokens carry tokenExpirationDate; absent: Apple's pages do not say) and
                                   DuplicateTokenStatus (true: a report may give them the status DUPLICATE_TOKEN)
     NotificationSubtypes          (optional) notificationType -> the subtypes Apple lists for it (others: not checked)
+    MinimumOS                     (optional) key or entitlement (NAME, or NAME:region for what one region needs
+                                  beyond it) -> platform -> the first version that reads it; a platform not
+                                  listed does not read it at all
+    EntitlementRegions            (optional) entitlement -> the regions Apple lists for it (absent: Apple lists
+                                  none, and its codes are checked as ISO codes only)
   A later change of Apple's is an edit here: move a region from AllowedRegions to RetiredRegions.
 -->
 <plist version="1.0">
@@ -46,9 +51,13 @@ package enum EmbeddedRuleData {
 		<key>SKExternalPurchaseLinkStreamingRegions</key>
 		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions</string>
 		<key>LinkMaximum</key>
-		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (one link per region, up to five for music-streaming apps in the EEA)</string>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (one link per region, up to five for music-streaming apps in the EEA; us, retired for the link keys, has none since 2026-12-01)</string>
 		<key>TokenTypes</key>
 		<string>https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:) ("Valid string values are: ACQUISITION, SERVICES, IN_APP, LINK_OUT"; EU: ACQUISITION and SERVICES, Japan: IN_APP or LINK_OUT); https://developer.apple.com/documentation/storekit/externalpurchase (Brazil from iOS 26.5); Expires: https://developer.apple.com/documentation/externalpurchaseserverapi/reportwithouttransactions ("soon after ACQUISITION and SERVICES tokens expire"); DuplicateTokenStatus: https://developer.apple.com/documentation/externalpurchaseserverapi/status ("This status applies only to SERVICES and ACQUISITION token types"); checked 2026-12-01</string>
+		<key>MinimumOS</key>
+		<string>each key's and entitlement's page (https://developer.apple.com/documentation/bundleresources/information-property-list/KEY and .../entitlements/ENTITLEMENT): its availability; :jp from https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:) ("The IN_APP and LINK_OUT token types for Japan are available starting in iOS 26.4"), :br from https://developer.apple.com/documentation/storekit/externalpurchase (Brazil: iOS 26.5); checked 2026-12-01</string>
+		<key>EntitlementRegions</key>
+		<string>none: the com.apple.developer.storekit.custom-purchase-link.allowed-regions page read on 2026-12-01 names Brazil and Japan in its example and lists no regions (a stored copy that begins a list of EU codes could not be confirmed as the newest)</string>
 		<key>NotificationSubtypes</key>
 		<string>https://developer.apple.com/documentation/appstoreservernotifications/subtype ("Applies to the EXTERNAL_PURCHASE_TOKEN notificationType": UNREPORTED, CREATED, ACTIVE_TOKEN_REMINDER); checked 2026-12-01</string>
 		<key>RetiredRegions</key>
@@ -175,7 +184,6 @@ package enum EmbeddedRuleData {
 		<key>is</key><integer>5</integer>
 		<key>no</key><integer>5</integer>
 		<key>ru</key><integer>1</integer>
-		<key>us</key><integer>1</integer>
 	</dict>
 	<key>TokenTypes</key>
 	<dict>
@@ -199,6 +207,25 @@ package enum EmbeddedRuleData {
 		<dict>
 			<key>Regions</key><array><string>jp</string><string>br</string></array>
 		</dict>
+	</dict>
+	<key>MinimumOS</key>
+	<dict>
+		<key>SKExternalPurchase</key>
+		<dict><key>iOS</key><string>15.4</string><key>iPadOS</key><string>15.4</string><key>macOS</key><string>14.4</string><key>tvOS</key><string>17.4</string><key>visionOS</key><string>1.0</string><key>watchOS</key><string>10.4</string></dict>
+		<key>SKExternalPurchaseLink</key>
+		<dict><key>iOS</key><string>15.4</string><key>iPadOS</key><string>15.4</string><key>macOS</key><string>14.4</string><key>tvOS</key><string>17.4</string><key>visionOS</key><string>1.0</string><key>watchOS</key><string>10.4</string></dict>
+		<key>SKExternalPurchaseMultiLink</key>
+		<dict><key>iOS</key><string>17.5</string><key>iPadOS</key><string>17.5</string><key>macOS</key><string>14.5</string><key>tvOS</key><string>17.5</string><key>visionOS</key><string>1.2</string><key>watchOS</key><string>10.5</string></dict>
+		<key>SKExternalPurchaseCustomLinkRegions</key>
+		<dict><key>iOS</key><string>18.1</string><key>iPadOS</key><string>18.1</string><key>macOS</key><string>15.1</string><key>tvOS</key><string>18.1</string><key>visionOS</key><string>2.1</string><key>watchOS</key><string>11.1</string></dict>
+		<key>SKExternalPurchaseLinkStreamingRegions</key>
+		<dict><key>iOS</key><string>18.2</string><key>iPadOS</key><string>18.2</string></dict>
+		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+		<dict><key>iOS</key><string>26.2</string><key>iPadOS</key><string>26.2</string><key>macOS</key><string>26.2</string><key>tvOS</key><string>26.2</string><key>visionOS</key><string>26.2</string><key>watchOS</key><string>26.2</string></dict>
+		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions:jp</key>
+		<dict><key>iOS</key><string>26.4</string><key>iPadOS</key><string>26.4</string></dict>
+		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions:br</key>
+		<dict><key>iOS</key><string>26.5</string><key>iPadOS</key><string>26.5</string></dict>
 	</dict>
 	<key>NotificationSubtypes</key>
 	<dict>
@@ -260,7 +287,6 @@ package enum EmbeddedRuleData {
         "se": 5,
         "si": 5,
         "sk": 5,
-        "us": 1,
     ]
 
     package static let rulePages: [(id: String, name: String, severity: String, summary: String, fix: String, markdown: String)] = [
@@ -550,7 +576,11 @@ none
 
 ## Why
 
-> SKExternalPurchase: "A string array of country codes". SKExternalPurchaseLink: "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code, and a string that contains a valid destination URL." SKExternalPurchaseMultiLink: "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code, and an array of strings that represent valid destination URLs."
+Apple's key pages (https://developer.apple.com/documentation/bundleresources/information-property-list/, read 2026-12-01):
+
+> SKExternalPurchase: "A string array of country codes that indicates your app supports external purchases." SKExternalPurchaseLink: "A dictionary that contains URLs to websites where people using your app can make external purchases for supported regions." SKExternalPurchaseMultiLink: "A dictionary that contains an array of URLs to websites where people using your app can make external purchases." Both dictionaries: "The keys for this dictionary are lowercased ISO 3166-1 alpha-2 country codes." SKExternalPurchaseCustomLinkRegions: "An array of country code strings …". SKExternalPurchaseLinkStreamingRegions: "A list of country codes …"; "The strings in this array are lowercased ISO 3166-1 alpha-2 country codes."
+
+(The 2024 pages in the seeds worded the dictionaries "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code, and a string that contains a valid destination URL"; the types are the same.)
 
 ## Failing example
 
@@ -1174,7 +1204,7 @@ Every region: the elements of the three region arrays and the keys of the two li
 
 ## Why
 
-> "add a string containing the lowercased ISO 3166-1 alpha-2 country code for each country" (SKExternalPurchase); "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code" (SKExternalPurchaseLink).
+> "To the array, add a string containing the lowercased ISO 3166-1 alpha-2 country code for each country where your app supports external purchases." (SKExternalPurchase, https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchase); "The keys for this dictionary are lowercased ISO 3166-1 alpha-2 country codes." (SKExternalPurchaseLink and SKExternalPurchaseMultiLink); "The strings in this array are lowercased ISO 3166-1 alpha-2 country codes." (SKExternalPurchaseLinkStreamingRegions) — the 2026 pages, read 2026-12-01.
 
 ## Failing example
 
@@ -1248,13 +1278,15 @@ none
 
 ## What it checks
 
-Not one of the 249 officially assigned ISO 3166-1 alpha-2 codes in any case: `eu`, `uk`, `xk`, `nld`, an empty string or ` nl` (strings are not trimmed). The list is `ISO3166Alpha2` in `Rules/regions.plist`. Also the strings of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there). Apple publishes no list of the regions that entitlement may hold (its page shows only an example, `br` and `jp`), so for it eplint checks only that each is an ISO 3166-1 alpha-2 code, never EP103.
+Not one of the 249 officially assigned ISO 3166-1 alpha-2 codes in any case: `eu`, `uk`, `xk`, `nld`, an empty string or ` nl` (strings are not trimmed). The list is `ISO3166Alpha2` in `Rules/regions.plist`. Also the strings of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there). Apple publishes no list of the regions that entitlement may hold (its page shows only an example, `br` and `jp`), so for it eplint checks only that each is an ISO 3166-1 alpha-2 code, never EP103 (see EP103 for what Apple's page says about a list).
 
 ## Why
 
 > Apple's keys take "the lowercased ISO 3166-1 alpha-2 country code"; `eu` is not a country, `uk` is `gb`.
 
 > com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS, iPadOS, macOS, tvOS, visionOS, watchOS 26.2): "add a key named `com.apple.developer.storekit.custom-purchase-link.allowed-regions`, followed by an array that enumerates the two-letter ISO-3166-1 country codes for the allowed regions. The example below describes an entitlement that includes Brazil and Japan as the allowed regions that the app supports."
+
+Does Apple list the regions `com.apple.developer.storekit.custom-purchase-link.allowed-regions` may hold? Stored copies of its page (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.custom-purchase-link.allowed-regions) differ: one continues after the example with "This must only include regions where Apple supports custom purchase link options. In addition to Brazil (br) and Japan (jp), the permitted EU country codes include: …"; another has only that first sentence. The version eplint's maintainers could read on 2026-12-01 (availability 26.2 on every platform) ends its text at the example, which "includes Brazil and Japan as the allowed regions that the app supports", and lists no regions. So `EntitlementRegions` in `Rules/regions.plist` has no entry for it, and eplint checks its codes as ISO 3166-1 alpha-2 codes only: `us`, `kr` or `gb` there pass. When Apple's page is confirmed to list them, the list goes into `EntitlementRegions` (with its source and date) and EP103 applies to the entitlement, reported in the entitlements file; a regions file passed with `--regions` can do that today.
 
 ## Failing example
 
@@ -1315,9 +1347,13 @@ none
 
 ## What it checks
 
-The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. `jp` and `br` are allowed in none of the five keys, and their message says where they belong: Apple opens Japan and Brazil through the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (iOS 26.2 and later) and the `ExternalPurchaseCustomLink` API, not through Info.plist keys. That entitlement never gets this rule: Apple publishes no list of the regions it may hold (its codes get EP101, EP102 and EP104 only).
+The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. `jp` and `br` are allowed in none of the five keys, and their message says where they belong: Apple opens Japan and Brazil through the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (iOS 26.2 and later) and the `ExternalPurchaseCustomLink` API, not through Info.plist keys; Japan's tokens (`IN_APP`, `LINK_OUT`) come with iOS 26.4 and Brazil's with iOS 26.5, which the message says (`MinimumOS` in `Rules/regions.plist`: the regions with an entry `com.apple.developer.storekit.custom-purchase-link.allowed-regions:REGION` are the ones the message names). The entitlement itself gets this rule only where `EntitlementRegions` in `Rules/regions.plist` lists its regions, and today it does not: see below.
+
+Does Apple list the regions `com.apple.developer.storekit.custom-purchase-link.allowed-regions` may hold? Stored copies of its page (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.custom-purchase-link.allowed-regions) differ: one continues after the example with "This must only include regions where Apple supports custom purchase link options. In addition to Brazil (br) and Japan (jp), the permitted EU country codes include: …"; another has only that first sentence. The version eplint's maintainers could read on 2026-12-01 (availability 26.2 on every platform) ends its text at the example, which "includes Brazil and Japan as the allowed regions that the app supports", and lists no regions. So `EntitlementRegions` in `Rules/regions.plist` has no entry for it, and eplint checks its codes as ISO 3166-1 alpha-2 codes only: `us`, `kr` or `gb` there pass. When Apple's page is confirmed to list them, the list goes into `EntitlementRegions` (with its source and date) and EP103 applies to the entitlement, reported in the entitlements file; a regions file passed with `--regions` can do that today.
 
 ## Why
+
+> token(for:) (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:), read 2026-12-01): "The IN_APP and LINK_OUT token types for Japan are available starting in iOS 26.4." ExternalPurchase (https://developer.apple.com/documentation/storekit/externalpurchase): Brazil from iOS 26.5.
 
 > SKExternalPurchaseLink (2026 version of the page): "Valid country codes include those for the European Union: …; and Iceland (`is`), Norway (`no`), and Russia (`ru`)." South Korea (`kr`) is valid for SKExternalPurchase only.
 
@@ -1362,7 +1398,7 @@ A second failing example: Japan in a link key.
 eplint reports, for a file named `Info.plist`:
 
 ```text output 2
-Info.plist:6:3: error: region 'jp' is not allowed in SKExternalPurchaseMultiLink; Japan and Brazil use the entitlement com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys [EP103]
+Info.plist:6:3: error: region 'jp' is not allowed in SKExternalPurchaseMultiLink; 'jp' uses the entitlement com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS 26.2 and later; its tokens from iOS 26.4) with the ExternalPurchaseCustomLink API, not Info.plist keys [EP103]
 ```
 
 ## Passing example
