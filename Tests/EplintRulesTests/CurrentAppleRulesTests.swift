@@ -264,4 +264,34 @@ import Testing
                 "App.entitlements: error: region 'us' is not allowed in \(Self.allowedRegions) [EP103]"
             ])
     }
+
+    /// Minimum OS per key, entitlement and region against the deployment targets (issue 47):
+    /// notes for older versions, a warning for a platform that never reads the key.
+    @Test func minimumOSPerKeyEntitlementAndRegion() {
+        let streaming = plist("<key>SKExternalPurchaseLinkStreamingRegions</key>\n<array><string>no</string></array>")
+        func targets(_ pairs: (Platform, String)...) -> [DeploymentTarget] {
+            pairs.map { DeploymentTarget(platform: $0.0, version: Version($0.1)!, source: "test") }
+        }
+        #expect(findings(streaming, deploymentTargets: targets((.tvOS, "26.0"))) == ["4:1 EP504"])
+        #expect(findings(streaming, deploymentTargets: targets((.iOS, "18.0"))) == ["4:1 EP503"])
+        #expect(findings(streaming, deploymentTargets: targets((.iOS, "18.2"), (.iPadOS, "18.2"))) == [])
+        let custom = plist("<key>SKExternalPurchaseCustomLinkRegions</key>\n<array><string>nl</string></array>")
+        #expect(findings(custom, deploymentTargets: targets((.tvOS, "18.0"), (.macOS, "15.1"))) == ["4:1 EP503"])
+        #expect(findings(custom) == [])  // no deployment target known: nothing said
+        let info = plist("<key>CFBundleIdentifier</key><string>com.example</string>")
+        let allowed = Self.entitlements(
+            "<key>\(Self.allowedRegions)</key><array><string>jp</string><string>br</string><string>nl</string></array>")
+        let lines = lint(info, entitlements: allowed, deploymentTargets: targets((.iOS, "26.2"), (.tvOS, "26.0")))
+        #expect(lines.count == 3, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.contains("note: \(Self.allowedRegions) is read from tvOS 26.2; the deployment target is tvOS 26.0")
+            })
+        #expect(
+            lines.contains {
+                $0.contains("note: the IN_APP and LINK_OUT tokens of 'jp' in \(Self.allowedRegions) come with iOS 26.4")
+            })
+        #expect(lines.contains { $0.contains("tokens of 'br' in \(Self.allowedRegions) come with iOS 26.5") })
+        #expect(lint(info, entitlements: allowed, deploymentTargets: targets((.iOS, "26.5"))) == [])
+    }
 }

@@ -6,7 +6,8 @@ import Testing
 /// those of the three entitlements, the allowed-regions entitlement's checks (EP004, EP101,
 /// EP102, EP103 where the data lists its regions, EP104, EP105: it needs no Info.plist key), the misplaced keys (EP404, EP405), and EP011
 /// (preprocessor lines break any Info.plist), and a built app's signed entitlements against
-/// its profile (EP406, EP407: an app may sign an entitlement and use no key).
+/// its profile (EP406, EP407: an app may sign an entitlement and use no key), and the
+/// minimum OS of the allowed-regions entitlement (EP503, EP504).
 @Suite struct PairingRuleTests {
     @Test func onlyTheEntitlementRulesRunWithoutStoreKitKeys() {
         #expect(
@@ -14,7 +15,7 @@ import Testing
                 == [
                     "EP004", "EP011", "EP101", "EP102", "EP103", "EP104", "EP105", "EP401", "EP402", "EP403", "EP404",
                     "EP405",
-                    "EP406", "EP407",
+                    "EP406", "EP407", "EP503", "EP504",
                 ])
     }
 }

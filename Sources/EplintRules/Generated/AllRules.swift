@@ -35,6 +35,8 @@ package let allRules: [any LintRule] = [
     EP408KeyUnusedOnAllowedRegionsRoute(),
     EP501MultiLinkNeedsNewerOS(),
     EP502PreferMultiLink(),
+    EP503KeyNeedsNewerOS(),
+    EP504KeyNotOnPlatform(),
 ]
 
 // Each rule type's ID: the constant of the page its name begins with.
@@ -69,3 +71,5 @@ extension EP407ProfileExpired { var id: RuleID { .ep407ProfileExpired } }
 extension EP408KeyUnusedOnAllowedRegionsRoute { var id: RuleID { .ep408KeyUnusedOnAllowedRegionsRoute } }
 extension EP501MultiLinkNeedsNewerOS { var id: RuleID { .ep501MultilinkNeedsNewerOs } }
 extension EP502PreferMultiLink { var id: RuleID { .ep502PreferMultilink } }
+extension EP503KeyNeedsNewerOS { var id: RuleID { .ep503KeyNeedsNewerOs } }
+extension EP504KeyNotOnPlatform { var id: RuleID { .ep504KeyNotOnPlatform } }

@@ -3574,6 +3574,165 @@ Move the links to `SKExternalPurchaseMultiLink`.
 
 """#),
         (#"""
+EP503
+"""#, #"""
+key-needs-newer-os
+"""#, #"""
+note
+"""#, #"""
+A key, entitlement or region's tokens come with a newer OS than a deployment target: there it does nothing.
+"""#, #"""
+none
+"""#, #"""
+# EP503 key-needs-newer-os
+
+- **Severity:** note
+- **Summary:** A key, entitlement or region's tokens come with a newer OS than a deployment target: there it does nothing.
+- **Fix:** none: supporting older systems is a decision; the key works on the newer ones.
+
+## What it checks
+
+A deployment target is known (as for EP501: `--deployment-target`, the config's `deployment-target:`, the Xcode target's build settings, or `MinimumOSVersion` with `CFBundleSupportedPlatforms` / `LSMinimumSystemVersion`), and a key or entitlement in use is first read by a newer version of that platform, as `MinimumOS` in `Rules/regions.plist` gives Apple's availability (printed by `eplint regions`):
+
+- `SKExternalPurchaseLinkStreamingRegions`: iOS and iPadOS 18.2;
+- `SKExternalPurchaseCustomLinkRegions`: iOS and iPadOS 18.1, macOS 15.1, tvOS 18.1, visionOS 2.1, watchOS 11.1;
+- `SKExternalPurchase`, `SKExternalPurchaseLink`: iOS and iPadOS 15.4, macOS 14.4, tvOS 17.4, visionOS 1.0, watchOS 10.4;
+- the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions`: 26.2 on every platform, reported in the entitlements file; its `jp` (Japan's `IN_APP` and `LINK_OUT` tokens) from iOS and iPadOS 26.4 and `br` (Brazil's) from 26.5, reported at the region.
+
+`SKExternalPurchaseMultiLink` is EP501's and EP502's. A platform Apple does not list for a key at all is EP504.
+
+A note, not a warning: Apple rejects nothing for it, and apps target older systems on purpose (one real app targets iOS 12.4 and uses a 15.4 key): the key simply does nothing there, and the note says so. EP501 is a warning because there the older systems get no link at all.
+
+## Why
+
+Apple's key and entitlement pages (read 2026-12-01) state each one's availability, e.g. https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasecustomlinkregions: "iOS 18.1+, iPadOS 18.1+, Mac Catalyst 18.1+, macOS 15.1+, tvOS 18.1+, visionOS 2.1+, watchOS 11.1+"; https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions: "iOS 18.2+, iPadOS 18.2+"; https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.custom-purchase-link.allowed-regions: 26.2 on iOS, iPadOS, macOS, tvOS, visionOS and watchOS. For the regions' tokens, https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:):
+
+> The `IN_APP` and `LINK_OUT` token types for Japan are available starting in iOS 26.4.
+
+and https://developer.apple.com/documentation/storekit/externalpurchase gives Brazil iOS 26.5.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>MinimumOSVersion</key>
+	<string>17.0</string>
+	<key>SKExternalPurchaseCustomLinkRegions</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:2: note: SKExternalPurchaseCustomLinkRegions is read from iOS 18.1; the deployment target is iOS 17.0 (MinimumOSVersion), where it does nothing [EP503]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>MinimumOSVersion</key>
+	<string>18.1</string>
+	<key>SKExternalPurchaseCustomLinkRegions</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Nothing is wrong on the newer systems. Raise the deployment target if the older ones should have the feature too, or disable EP503 for the target.
+
+"""#),
+        (#"""
+EP504
+"""#, #"""
+key-not-on-platform
+"""#, #"""
+warning
+"""#, #"""
+A key or entitlement on a platform Apple's availability does not list for it: there it never does anything.
+"""#, #"""
+none
+"""#, #"""
+# EP504 key-not-on-platform
+
+- **Severity:** warning
+- **Summary:** A key or entitlement on a platform Apple's availability does not list for it: there it never does anything.
+- **Fix:** none: removing the key from this target or keeping it for another platform of a shared Info.plist is a decision.
+
+## What it checks
+
+A deployment target is known (as for EP501), and a key or entitlement in use is not available on its platform at all, as `MinimumOS` in `Rules/regions.plist` gives Apple's availability: today `SKExternalPurchaseLinkStreamingRegions`, which Apple lists for iOS and iPadOS only (a tvOS, macOS, watchOS or visionOS target gets this warning). The allowed regions' own entries (`jp`, `br`: their tokens' iOS versions) are not checked here: Apple states an iOS version for them, not which platforms they exclude.
+
+A warning, not a note: unlike an older version of a platform that reads the key (EP503), no version of this platform ever will, so the key is configuration that does nothing for this target, as an unused entitlement (EP402) is. Apple rejects nothing for it.
+
+## Why
+
+Apple's `SKExternalPurchaseLinkStreamingRegions` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions, read 2026-12-01) gives its availability as "iOS 18.2+, iPadOS 18.2+" and no other platform, where the other keys' pages list macOS, tvOS, visionOS and watchOS too.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleSupportedPlatforms</key>
+	<array>
+		<string>AppleTVOS</string>
+	</array>
+	<key>MinimumOSVersion</key>
+	<string>18.2</string>
+	<key>SKExternalPurchaseLinkStreamingRegions</key>
+	<array>
+		<string>no</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:10:2: warning: SKExternalPurchaseLinkStreamingRegions is read on iOS, iPadOS only; the target is deployed to tvOS 18.2 (MinimumOSVersion), where it does nothing [EP504]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleSupportedPlatforms</key>
+	<array>
+		<string>iPhoneOS</string>
+	</array>
+	<key>MinimumOSVersion</key>
+	<string>18.2</string>
+	<key>SKExternalPurchaseLinkStreamingRegions</key>
+	<array>
+		<string>no</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the key from the target's Info.plist for that platform (a per-platform Info.plist, or `INFOPLIST_FILE[sdk=appletvos*]`).
+
+"""#),
+        (#"""
 EP601
 """#, #"""
 token-not-base64url

@@ -78,6 +78,10 @@ extension RuleID {
     package static let ep501MultilinkNeedsNewerOs = RuleID("EP501")
     /// `prefer-multilink`
     package static let ep502PreferMultilink = RuleID("EP502")
+    /// `key-needs-newer-os`
+    package static let ep503KeyNeedsNewerOs = RuleID("EP503")
+    /// `key-not-on-platform`
+    package static let ep504KeyNotOnPlatform = RuleID("EP504")
     /// `token-not-base64url`
     package static let ep601TokenNotBase64url = RuleID("EP601")
     /// `token-not-json`
