@@ -40,6 +40,13 @@ package struct MinimumOSCheck: Sendable {
                     name: key.rawValue, shown: key.rawValue, range: entry.keyRange, keyPath: key.rawValue, file: nil,
                     platformsAreExhaustive: true))
         }
+        // The reader-app link: its key only (the entitlement's availability is the same).
+        if let entry = context.readerAppLink, minimumOS[ReaderAppLink.key] != nil {
+            subjects.append(
+                Subject(
+                    name: ReaderAppLink.key, shown: ReaderAppLink.key, range: entry.keyRange,
+                    keyPath: ReaderAppLink.key, file: nil, platformsAreExhaustive: true))
+        }
         if let allowed = context.customPurchaseLinkRegions {
             let name = CustomPurchaseLinkRegions.entitlement
             if minimumOS[name] != nil {

@@ -241,7 +241,7 @@ private func json(_ text: String) throws -> [String: Any] {
         let list = try Eplint.run(["rules"])
         #expect(list.status == 0)
         let lines = list.standardOutput.split(separator: "\n")
-        #expect(lines.count == 88)
+        #expect(lines.count == 92)
         #expect(
             lines.contains {
                 $0.hasPrefix("EP203  url-has-query")
@@ -251,7 +251,7 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(lines.contains { $0.hasPrefix("EP102  region-unknown") && $0.contains("  none    ") })
         let catalogue = try json(Eplint.run(["rules", "--format", "json"]).standardOutput)
         let rules = try #require(catalogue["rules"] as? [[String: Any]])
-        #expect(rules.count == 88)
+        #expect(rules.count == 92)
         #expect(rules.first { $0["id"] as? String == "EP405" }?["fix"] as? String == "unsafe")
         #expect(Set(rules.compactMap { $0["fix"] as? String }) == ["none", "safe", "unsafe"])
         let page = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Rules/EP203.md"), encoding: .utf8)

@@ -294,4 +294,37 @@ import Testing
         #expect(lines.contains { $0.contains("tokens of 'br' in \(Self.allowedRegions) come with iOS 26.5") })
         #expect(lint(info, entitlements: allowed, deploymentTargets: targets((.iOS, "26.5"))) == [])
     }
+
+    /// The reader-app link (issue 47): a real news app's dictionary had `en-GB*` and no `*`.
+    @Test func readerAppLink() {
+        func link(_ body: String) -> String { plist("<key>SKExternalLinkAccount</key>\n<dict>\(body)</dict>") }
+        let news = link("<key>en-GB*</key><string>https://news.example.com/uk</string>")
+        #expect(findings(news) == ["4:1 EP802", "5:7 EP801"])
+        #expect(lint(news).contains { $0.contains("key 'en-GB*' of SKExternalLinkAccount is neither") })
+        let upper = link(
+            "<key>*</key><string>https://example.com</string><key>GB</key><string>https://example.com/gb</string>")
+        #expect(
+            lint(upper).contains { $0.hasSuffix("key 'GB' of SKExternalLinkAccount must be lowercase: 'gb' [EP801]") })
+        let good = link(
+            "<key>*</key><string>https://example.com</string><key>jp</key><string>https://example.com/jp</string>")
+        #expect(findings(good) == [])
+        #expect(findings(link("<key>*</key><true/>")) == ["5:19 EP801"])
+        #expect(
+            findings(plist("<key>SKExternalLinkAccount</key>\n<string>https://example.com</string>")) == ["4:1 EP801"])
+        // The entitlement and the key, each without the other.
+        let granted = Self.entitlements("<key>com.apple.developer.storekit.external-link.account</key><true/>")
+        #expect(findings(good, entitlements: granted) == [])
+        #expect(findings(good, entitlements: Self.entitlements("")) == ["4:1 EP803"])
+        #expect(
+            lint(plist("<key>CFBundleIdentifier</key><string>x</string>"), entitlements: granted).map {
+                $0.replacingOccurrences(of: #":\d+:\d+:"#, with: ":", options: .regularExpression)
+            } == [
+                "App.entitlements: warning: com.apple.developer.storekit.external-link.account is granted but Info.plist has no SKExternalLinkAccount [EP804]"
+            ])
+        // Minimum OS: iOS and iPadOS 15.4, tvOS 16.4 (a real app targets iOS 12.4 with it).
+        let old = [DeploymentTarget(platform: .iOS, version: Version("12.4")!, source: "test")]
+        #expect(findings(good, deploymentTargets: old) == ["4:1 EP503"])
+        let mac = [DeploymentTarget(platform: .macOS, version: Version("15.0")!, source: "test")]
+        #expect(findings(good, deploymentTargets: mac) == ["4:1 EP504"])
+    }
 }

@@ -57,6 +57,16 @@ import Testing
     }
 
     /// An entitlement granted and no key using it: EP402, as for an Info.plist.
+    /// The reader-app link in app.json (issue 47): `ios.infoPlist` and `ios.entitlements` as for the other keys.
+    @Test func readerAppLinkInAppJSON() throws {
+        let root = try FixRunTests.folder(with: [
+            "app.json":
+                #"{"expo": {"ios": {"infoPlist": {"SKExternalLinkAccount": {"en-GB*": "https://example.com/uk"}}, "entitlements": {}}}}"#
+        ])
+        let run = try FolderRun(["app.json"], in: root)
+        #expect(run.gcc.contains("[EP801]") && run.gcc.contains("[EP802]") && run.gcc.contains("[EP803]"), "\(run.gcc)")
+    }
+
     @Test func entitlementWithoutKeys() throws {
         let root = try FixRunTests.folder(with: [
             "app.json":

@@ -37,6 +37,10 @@ package let allRules: [any LintRule] = [
     EP502PreferMultiLink(),
     EP503KeyNeedsNewerOS(),
     EP504KeyNotOnPlatform(),
+    EP801ReaderLinkInvalid(),
+    EP802ReaderLinkNoDefault(),
+    EP803ReaderLinkMissingEntitlement(),
+    EP804ReaderLinkUnusedEntitlement(),
 ]
 
 // Each rule type's ID: the constant of the page its name begins with.
@@ -73,3 +77,7 @@ extension EP501MultiLinkNeedsNewerOS { var id: RuleID { .ep501MultilinkNeedsNewe
 extension EP502PreferMultiLink { var id: RuleID { .ep502PreferMultilink } }
 extension EP503KeyNeedsNewerOS { var id: RuleID { .ep503KeyNeedsNewerOs } }
 extension EP504KeyNotOnPlatform { var id: RuleID { .ep504KeyNotOnPlatform } }
+extension EP801ReaderLinkInvalid { var id: RuleID { .ep801ReaderLinkInvalid } }
+extension EP802ReaderLinkNoDefault { var id: RuleID { .ep802ReaderLinkNoDefault } }
+extension EP803ReaderLinkMissingEntitlement { var id: RuleID { .ep803ReaderLinkMissingEntitlement } }
+extension EP804ReaderLinkUnusedEntitlement { var id: RuleID { .ep804ReaderLinkUnusedEntitlement } }

@@ -222,6 +222,10 @@ package enum EmbeddedRuleData {
 		<dict><key>iOS</key><string>18.2</string><key>iPadOS</key><string>18.2</string></dict>
 		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
 		<dict><key>iOS</key><string>26.2</string><key>iPadOS</key><string>26.2</string><key>macOS</key><string>26.2</string><key>tvOS</key><string>26.2</string><key>visionOS</key><string>26.2</string><key>watchOS</key><string>26.2</string></dict>
+		<key>SKExternalLinkAccount</key>
+		<dict><key>iOS</key><string>15.4</string><key>iPadOS</key><string>15.4</string><key>tvOS</key><string>16.4</string></dict>
+		<key>com.apple.developer.storekit.external-link.account</key>
+		<dict><key>iOS</key><string>15.4</string><key>iPadOS</key><string>15.4</string><key>tvOS</key><string>16.4</string></dict>
 		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions:jp</key>
 		<dict><key>iOS</key><string>26.4</string><key>iPadOS</key><string>26.4</string></dict>
 		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions:br</key>
@@ -7794,6 +7798,358 @@ notification.json:3:14: warning: subtype 'NOT_A_SUBTYPE' is not one of EXTERNAL_
 ## How to fix
 
 Use one of the subtypes Apple lists for the type. If Apple has added one since, add it to `NotificationSubtypes` in a copy of `eplint regions`' output and pass it with `--regions`, or disable EP737.
+
+"""#),
+        (#"""
+EP801
+"""#, #"""
+reader-link-invalid
+"""#, #"""
+error
+"""#, #"""
+SKExternalLinkAccount is not a dictionary of URL strings keyed by lowercase ISO 3166-1 alpha-2 codes or `*`.
+"""#, #"""
+none
+"""#, #"""
+# EP801 reader-link-invalid
+
+- **Severity:** error
+- **Summary:** SKExternalLinkAccount is not a dictionary of URL strings keyed by lowercase ISO 3166-1 alpha-2 codes or `*`.
+- **Fix:** none: the right code or URL is the developer's to choose.
+
+## What it checks
+
+`SKExternalLinkAccount` (the reader-app link) is a dictionary; each key is `*` or a lowercase ISO 3166-1 alpha-2 code (`ISO3166Alpha2` in `Rules/regions.plist`), and each value a string. A key such as `en-GB*` (a locale, with the default's star) or `uk` is reported at the key; `GB` is reported as not lowercase; a value that is not a string at the value. Also in an Expo app's `ios.infoPlist` and in built apps, as the other keys.
+
+## Why
+
+Apple's `SKExternalLinkAccount` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternallinkaccount, read 2026-12-01; iOS 15.4+, iPadOS 15.4+, tvOS 16.4+):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-link.account` entitlement.
+> Each key is a string that is a lowercase ISO 3166-1 alpha-2 country code, the value for which is a URL to the localized version of the external website for that locale.
+> The dictionary must contain a key with the string `*` that maps to a default URL.
+
+The page states no allowed-regions list and no rule for the URLs beyond being URLs (no HTTPS or query condition, unlike `SKExternalPurchaseLink`'s page), so eplint checks neither.
+
+## Failing example
+
+As a real news app had it: a locale with a star instead of the country code, and no `*` default (EP802 too).
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>en-GB*</key>
+		<string>https://news.example.com/uk/account</string>
+		<key>de</key>
+		<string>https://news.example.com/de/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: error: SKExternalLinkAccount has no '*' key; it must map '*' to the default URL [EP802]
+Info.plist:6:3: error: key 'en-GB*' of SKExternalLinkAccount is neither a lowercase ISO 3166-1 alpha-2 country code nor '*' [EP801]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Use the lowercase two-letter country code (`gb`, not `en-GB` or `GB`), or `*` for the default, and a URL string as each value.
+
+"""#),
+        (#"""
+EP802
+"""#, #"""
+reader-link-no-default
+"""#, #"""
+error
+"""#, #"""
+SKExternalLinkAccount has no `*` key for the default URL.
+"""#, #"""
+none
+"""#, #"""
+# EP802 reader-link-no-default
+
+- **Severity:** error
+- **Summary:** SKExternalLinkAccount has no `*` key for the default URL.
+- **Fix:** none: the right code or URL is the developer's to choose.
+
+## What it checks
+
+`SKExternalLinkAccount` is a dictionary without the key `*`. Reported at the `SKExternalLinkAccount` `<key>`.
+
+## Why
+
+Apple's `SKExternalLinkAccount` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternallinkaccount, read 2026-12-01; iOS 15.4+, iPadOS 15.4+, tvOS 16.4+):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-link.account` entitlement.
+> Each key is a string that is a lowercase ISO 3166-1 alpha-2 country code, the value for which is a URL to the localized version of the external website for that locale.
+> The dictionary must contain a key with the string `*` that maps to a default URL.
+
+The page states no allowed-regions list and no rule for the URLs beyond being URLs (no HTTPS or query condition, unlike `SKExternalPurchaseLink`'s page), so eplint checks neither.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+		<key>de</key>
+		<string>https://news.example.com/de/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: error: SKExternalLinkAccount has no '*' key; it must map '*' to the default URL [EP802]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add `*` with the URL for every storefront the other keys do not name.
+
+"""#),
+        (#"""
+EP803
+"""#, #"""
+reader-link-missing-entitlement
+"""#, #"""
+error
+"""#, #"""
+SKExternalLinkAccount is used without com.apple.developer.storekit.external-link.account set to <true/>.
+"""#, #"""
+none
+"""#, #"""
+# EP803 reader-link-missing-entitlement
+
+- **Severity:** error
+- **Summary:** SKExternalLinkAccount is used without com.apple.developer.storekit.external-link.account set to <true/>.
+- **Fix:** none: the right code or URL is the developer's to choose.
+
+## What it checks
+
+An entitlements file is paired with the Info.plist (as for EP401), `SKExternalLinkAccount` is present, and that file does not set `com.apple.developer.storekit.external-link.account` to `<true/>`. Reported at the key in the Info.plist.
+
+## Why
+
+Apple's `SKExternalLinkAccount` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternallinkaccount, read 2026-12-01; iOS 15.4+, iPadOS 15.4+, tvOS 16.4+):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-link.account` entitlement.
+> Each key is a string that is a lowercase ISO 3166-1 alpha-2 country code, the value for which is a URL to the localized version of the external website for that locale.
+> The dictionary must contain a key with the string `*` that maps to a default URL.
+
+The page states no allowed-regions list and no rule for the URLs beyond being URLs (no HTTPS or query condition, unlike `SKExternalPurchaseLink`'s page), so eplint checks neither.
+
+Apple's entitlement page (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.external-link.account): "A Boolean value that indicates whether your app can link to an external website for account creation or management."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: error: SKExternalLinkAccount needs the entitlement com.apple.developer.storekit.external-link.account set to <true/> in App.entitlements [EP803]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-link.account</key>
+	<true/>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add the entitlement Apple granted the app (it is in the provisioning profile), or remove the key.
+
+"""#),
+        (#"""
+EP804
+"""#, #"""
+reader-link-unused-entitlement
+"""#, #"""
+warning
+"""#, #"""
+com.apple.developer.storekit.external-link.account is granted but the Info.plist has no SKExternalLinkAccount.
+"""#, #"""
+none
+"""#, #"""
+# EP804 reader-link-unused-entitlement
+
+- **Severity:** warning
+- **Summary:** com.apple.developer.storekit.external-link.account is granted but the Info.plist has no SKExternalLinkAccount.
+- **Fix:** none: the right code or URL is the developer's to choose.
+
+## What it checks
+
+The paired entitlements file sets `com.apple.developer.storekit.external-link.account` to `<true/>` and the Info.plist has no `SKExternalLinkAccount`. Reported at the entitlement in the entitlements file. A warning, as EP402: an entitlement that configures nothing.
+
+## Why
+
+Apple's `SKExternalLinkAccount` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternallinkaccount, read 2026-12-01; iOS 15.4+, iPadOS 15.4+, tvOS 16.4+):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-link.account` entitlement.
+> Each key is a string that is a lowercase ISO 3166-1 alpha-2 country code, the value for which is a URL to the localized version of the external website for that locale.
+> The dictionary must contain a key with the string `*` that maps to a default URL.
+
+The page states no allowed-regions list and no rule for the URLs beyond being URLs (no HTTPS or query condition, unlike `SKExternalPurchaseLink`'s page), so eplint checks neither.
+
+Apple's entitlement page (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.external-link.account): "A Boolean value that indicates whether your app can link to an external website for account creation or management."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.news</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-link.account</key>
+	<true/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+App.entitlements:4:2: warning: com.apple.developer.storekit.external-link.account is granted but Info.plist has no SKExternalLinkAccount [EP804]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-link.account</key>
+	<true/>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add `SKExternalLinkAccount` with its `*` default, or remove the entitlement.
 
 """#),
     ]

@@ -178,4 +178,12 @@ extension RuleID {
     package static let ep736JwsVerifiedToGivenRoot = RuleID("EP736")
     /// `notification-unknown-subtype`
     package static let ep737NotificationUnknownSubtype = RuleID("EP737")
+    /// `reader-link-invalid`
+    package static let ep801ReaderLinkInvalid = RuleID("EP801")
+    /// `reader-link-no-default`
+    package static let ep802ReaderLinkNoDefault = RuleID("EP802")
+    /// `reader-link-missing-entitlement`
+    package static let ep803ReaderLinkMissingEntitlement = RuleID("EP803")
+    /// `reader-link-unused-entitlement`
+    package static let ep804ReaderLinkUnusedEntitlement = RuleID("EP804")
 }
