@@ -21,9 +21,12 @@ struct EP801ReaderLinkInvalid: PairingRule {
                         "key '\(item.key)' of \(ReaderAppLink.key) is neither a lowercase ISO 3166-1 alpha-2 country code nor '*'",
                         at: item.keyRange, keyPath: path, value: item.key)
                 } else if lowered != item.key {
+                    // One right answer, unless the dictionary has the lowercase key already (a duplicate to resolve by hand).
+                    let taken = dictionary.contains { $0.key == lowered }
                     context.diagnose(
                         self, "key '\(item.key)' of \(ReaderAppLink.key) must be lowercase: '\(lowered)'",
-                        at: item.keyRange, keyPath: path, value: item.key)
+                        at: item.keyRange, keyPath: path, value: item.key,
+                        fix: taken ? nil : .safe(.replaceText(element: item.keyRange, old: item.key, new: lowered)))
                 }
             }
             if item.value.stringValue == nil {

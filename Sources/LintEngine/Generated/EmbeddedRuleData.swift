@@ -7809,13 +7809,13 @@ error
 """#, #"""
 SKExternalLinkAccount is not a dictionary of URL strings keyed by lowercase ISO 3166-1 alpha-2 codes or `*`.
 """#, #"""
-none
+safe
 """#, #"""
 # EP801 reader-link-invalid
 
 - **Severity:** error
 - **Summary:** SKExternalLinkAccount is not a dictionary of URL strings keyed by lowercase ISO 3166-1 alpha-2 codes or `*`.
-- **Fix:** none: the right code or URL is the developer's to choose.
+- **Fix:** safe: an upper-case country code (`GB`) is lowercased in place, unless the dictionary has the lowercase key already; other keys and values are the developer's to choose.
 
 ## What it checks
 
@@ -7860,6 +7860,42 @@ Info.plist:6:3: error: key 'en-GB*' of SKExternalLinkAccount is neither a lowerc
 ## Passing example
 
 ```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## Fix
+
+For a country code in upper case, `eplint --fix` lowercases it:
+
+```xml fix-input
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>GB</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+becomes
+
+```xml fixed
 <?xml version="1.0" encoding="UTF-8"?>
 <plist version="1.0">
 <dict>
