@@ -5,16 +5,14 @@ import LintEngine
 /// support older systems on purpose, and Apple rejects nothing for it.
 struct EP503KeyNeedsNewerOS: PairingRule {
     func check(_ context: LintContext) {
-        for subject in MinimumOSCheck.subjects(context) {
-            for (target, outcome) in MinimumOSCheck.outcomes(subject, context) {
-                guard case .older(let minimum) = outcome else { continue }
-                context.diagnose(
-                    self,
-                    "\(subject.shown) \(subject.startsWith) \(target.platform.rawValue) \(minimum); the deployment target is "
-                        + "\(target.platform.rawValue) \(target.version) (\(target.source)), \(subject.onOlderSystems)",
-                    at: subject.range, keyPath: subject.keyPath, value: "\(target.platform.rawValue) \(target.version)",
-                    in: subject.file)
-            }
+        MinimumOSCheck.forEachOutcome(context) { subject, target, outcome in
+            guard case .older(let minimum) = outcome else { return }
+            context.diagnose(
+                self,
+                "\(subject.shown) \(subject.startsWith) \(target.platform.rawValue) \(minimum); the deployment target is "
+                    + "\(target.platform.rawValue) \(target.version) (\(target.source)), \(subject.onOlderSystems)",
+                at: subject.range, keyPath: subject.keyPath, value: "\(target.platform.rawValue) \(target.version)",
+                in: subject.file)
         }
     }
 }

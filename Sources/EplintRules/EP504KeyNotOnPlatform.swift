@@ -4,15 +4,13 @@ import LintEngine
 /// (`SKExternalPurchaseLinkStreamingRegions` on tvOS): there it never does anything.
 struct EP504KeyNotOnPlatform: PairingRule {
     func check(_ context: LintContext) {
-        for subject in MinimumOSCheck.subjects(context) {
-            for (target, outcome) in MinimumOSCheck.outcomes(subject, context) {
-                guard case .notOnPlatform(let readOn) = outcome else { continue }
-                context.diagnose(
-                    self,
-                    "\(subject.shown) is read on \(readOn.map(\.rawValue).joined(separator: ", ")) only; the target is deployed to "
-                        + "\(target.platform.rawValue) \(target.version) (\(target.source)), where it does nothing",
-                    at: subject.range, keyPath: subject.keyPath, value: target.platform.rawValue, in: subject.file)
-            }
+        MinimumOSCheck.forEachOutcome(context) { subject, target, outcome in
+            guard case .notOnPlatform(let readOn) = outcome else { return }
+            context.diagnose(
+                self,
+                "\(subject.shown) is read on \(readOn.map(\.rawValue).joined(separator: ", ")) only; the target is deployed to "
+                    + "\(target.platform.rawValue) \(target.version) (\(target.source)), where it does nothing",
+                at: subject.range, keyPath: subject.keyPath, value: target.platform.rawValue, in: subject.file)
         }
     }
 }

@@ -73,6 +73,15 @@ package struct MinimumOSCheck: Sendable {
         return subjects
     }
 
+    /// Every subject and deployment target about which Apple's availability says something.
+    package static func forEachOutcome(
+        _ context: LintContext, _ body: (Subject, DeploymentTarget, Outcome) -> Void
+    ) {
+        for subject in subjects(context) {
+            for (target, outcome) in outcomes(subject, context) { body(subject, target, outcome) }
+        }
+    }
+
     /// For each deployment target, what Apple's availability says (nil: nothing to say).
     package static func outcomes(_ subject: Subject, _ context: LintContext) -> [(DeploymentTarget, Outcome)] {
         guard let versions = context.regionData.appleFacts.minimumOS[subject.name] else { return [] }
