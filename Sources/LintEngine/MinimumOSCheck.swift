@@ -27,13 +27,15 @@ package struct MinimumOSCheck: Sendable {
         case older(minimum: Version)
     }
 
-    /// Every subject with an entry in the data (SKExternalPurchaseMultiLink is EP501's and EP502's).
+    /// Every subject with an entry in the data.
     package static func subjects(_ context: LintContext) -> [Subject] {
         guard !context.isEntitlementsFile else { return [] }  // keys there are EP405's
         let facts = context.regionData.appleFacts
         let minimumOS = facts.minimumOS
         var subjects: [Subject] = []
-        for key in StoreKitKey.allCases where key != .multiLink {
+        // MultiLink is EP501's and EP502's; SKExternalPurchase and SKExternalPurchaseLink are the
+        // baseline (15.4, the first external purchase API: what EP501 asks older systems to use).
+        for key in StoreKitKey.allCases where ![.multiLink, .link, .externalPurchase].contains(key) {
             guard let entry = context.facts.values[key], minimumOS[key.rawValue] != nil else { continue }
             subjects.append(
                 Subject(

@@ -3600,10 +3600,10 @@ A deployment target is known (as for EP501: `--deployment-target`, the config's 
 
 - `SKExternalPurchaseLinkStreamingRegions`: iOS and iPadOS 18.2;
 - `SKExternalPurchaseCustomLinkRegions`: iOS and iPadOS 18.1, macOS 15.1, tvOS 18.1, visionOS 2.1, watchOS 11.1;
-- `SKExternalPurchase`, `SKExternalPurchaseLink`: iOS and iPadOS 15.4, macOS 14.4, tvOS 17.4, visionOS 1.0, watchOS 10.4;
+- `SKExternalLinkAccount` (the reader-app link): iOS and iPadOS 15.4, tvOS 16.4;
 - the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions`: 26.2 on every platform, reported in the entitlements file; its `jp` (Japan's `IN_APP` and `LINK_OUT` tokens) from iOS and iPadOS 26.4 and `br` (Brazil's) from 26.5, reported at the region.
 
-`SKExternalPurchaseMultiLink` is EP501's and EP502's. A platform Apple does not list for a key at all is EP504.
+`SKExternalPurchaseMultiLink` is EP501's and EP502's. `SKExternalPurchase` and `SKExternalPurchaseLink` (15.4, macOS 14.4, tvOS 17.4, visionOS 1.0, watchOS 10.4 in the data) are not checked: they are the first external purchase keys, and `SKExternalPurchaseLink` is what EP501 tells apps to keep for older systems. A platform Apple does not list for a key at all is EP504.
 
 A note, not a warning: Apple rejects nothing for it, and apps target older systems on purpose (one real app targets iOS 12.4 and uses a 15.4 key): the key simply does nothing there, and the note says so. EP501 is a warning because there the older systems get no link at all.
 
