@@ -163,7 +163,7 @@ import Testing
             #expect(subtype(known) == [], "\(known ?? "none")")
         }
         for unknown in ["NOT_A_SUBTYPE", "created", "SUMMARY"] {
-            #expect(subtype(unknown) == ["EP737 subtype"], "\(unknown)")
+            #expect(subtype(unknown) == ["EP744 subtype"], "\(unknown)")
         }
         #expect(
             findings(

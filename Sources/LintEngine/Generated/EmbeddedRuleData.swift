@@ -7718,7 +7718,7 @@ Nothing to fix for test data; disable EP736 in `.eplint.yml` once you know. A pr
 
 """#),
         (#"""
-EP737
+EP744
 """#, #"""
 notification-unknown-subtype
 """#, #"""
@@ -7728,7 +7728,7 @@ A notification's subtype is not one Apple lists for its notificationType.
 """#, #"""
 none
 """#, #"""
-# EP737 notification-unknown-subtype
+# EP744 notification-unknown-subtype
 
 - **Severity:** warning
 - **Summary:** A notification's subtype is not one Apple lists for its notificationType.
@@ -7772,7 +7772,7 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-notification.json:3:14: warning: subtype 'NOT_A_SUBTYPE' is not one of EXTERNAL_PURCHASE_TOKEN's: UNREPORTED, CREATED, ACTIVE_TOKEN_REMINDER [EP737]
+notification.json:3:14: warning: subtype 'NOT_A_SUBTYPE' is not one of EXTERNAL_PURCHASE_TOKEN's: UNREPORTED, CREATED, ACTIVE_TOKEN_REMINDER [EP744]
 ```
 
 ## Passing example
@@ -7797,7 +7797,7 @@ notification.json:3:14: warning: subtype 'NOT_A_SUBTYPE' is not one of EXTERNAL_
 
 ## How to fix
 
-Use one of the subtypes Apple lists for the type. If Apple has added one since, add it to `NotificationSubtypes` in a copy of `eplint regions`' output and pass it with `--regions`, or disable EP737.
+Use one of the subtypes Apple lists for the type. If Apple has added one since, add it to `NotificationSubtypes` in a copy of `eplint regions`' output and pass it with `--regions`, or disable EP744.
 
 """#),
         (#"""

@@ -177,7 +177,7 @@ extension RuleID {
     /// `jws-verified-to-given-root`
     package static let ep736JwsVerifiedToGivenRoot = RuleID("EP736")
     /// `notification-unknown-subtype`
-    package static let ep737NotificationUnknownSubtype = RuleID("EP737")
+    package static let ep744NotificationUnknownSubtype = RuleID("EP744")
     /// `reader-link-invalid`
     package static let ep801ReaderLinkInvalid = RuleID("EP801")
     /// `reader-link-no-default`

@@ -40,7 +40,7 @@ package let allServerRules: [any ServerRule] = [
     EP727RefundDiffersFromBuy(),
     EP728RetractionInconsistent(),
     EP729CorrectionWindowPassed(),
-    EP737NotificationUnknownSubtype(),
+    EP744NotificationUnknownSubtype(),
 ]
 
 // Each rule type's ID: the constant of the page its name begins with.
@@ -78,4 +78,4 @@ extension EP726LineItemBadReference { var id: RuleID { .ep726LineItemBadReferenc
 extension EP727RefundDiffersFromBuy { var id: RuleID { .ep727RefundDiffersFromBuy } }
 extension EP728RetractionInconsistent { var id: RuleID { .ep728RetractionInconsistent } }
 extension EP729CorrectionWindowPassed { var id: RuleID { .ep729CorrectionWindowPassed } }
-extension EP737NotificationUnknownSubtype { var id: RuleID { .ep737NotificationUnknownSubtype } }
+extension EP744NotificationUnknownSubtype { var id: RuleID { .ep744NotificationUnknownSubtype } }

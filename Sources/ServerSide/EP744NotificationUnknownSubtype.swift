@@ -2,7 +2,7 @@ import LintEngine
 
 /// A `subtype` Apple does not list for the notification's type (`NotificationSubtypes` in
 /// `Rules/regions.plist`); types without a list there are not checked.
-struct EP737NotificationUnknownSubtype: ServerRule {
+struct EP744NotificationUnknownSubtype: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.notification] }
 
     func check(_ context: ServerContext) {
