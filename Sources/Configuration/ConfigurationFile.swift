@@ -177,8 +177,10 @@ package struct ConfigurationFile: Sendable {
                 appAppleID = number
             case "environment":
                 let name = try string(value, key)
-                guard name == "production" || name == "sandbox" else {
-                    throw error(value, key, "must be production or sandbox")
+                // xcode and local-testing skip signature verification: ServerRun honours them
+                // only from a configuration named with --config.
+                guard ["production", "sandbox", "xcode", "local-testing"].contains(name) else {
+                    throw error(value, key, "must be production, sandbox, xcode or local-testing")
                 }
                 environment = name
             case "root-certificates":

@@ -13,12 +13,24 @@ package enum AbsoluteDate {
 
     /// `2024-01-25T08:00:00Z` for seconds since 1970 (proleptic Gregorian, UTC).
     package static func text(unixSeconds unix: Int64) -> String {
-        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
-        let secondOfDay = unix - days * 86_400
+        let days = floorDivision(unix, 86_400)
+        // Not `unix - days * 86_400`: that product passes Int64.min when unix is near it.
+        let remainder = unix % 86_400
+        let secondOfDay = remainder < 0 ? remainder + 86_400 : remainder
         let (year, month, day) = civil(fromDays: days)
         return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(secondOfDay / 3600, 2)
             + ":"
             + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2) + "Z"
+    }
+
+    /// Seconds since 1970 of a UNIX time in milliseconds, rounded toward the past. Any Int64 is
+    /// one (a date in a token or a payload is untrusted): `(ms - 999) / 1000` overflowed near Int64.min.
+    package static func unixSeconds(milliseconds: Int64) -> Int64 { floorDivision(milliseconds, 1000) }
+
+    /// `value / divisor` rounded toward minus infinity, for a positive divisor; never overflows.
+    static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
     }
 
     /// Seconds since 1970 of a date written as `text(unixSeconds:)` writes it (`2026-01-01T00:00:00Z`), or nil.

@@ -10,6 +10,9 @@ struct EP401MissingEntitlement: PairingRule {
             // A non-boolean value is EP403's finding, in the entitlements file.
             if let value = entitlements.entry(needed)?.value, value.kind != .boolean { continue }
             guard !entitlements.grants(needed) else { continue }
+            // On the allowed-regions route the key does nothing (EP408): adding the entitlement
+            // Apple did not grant would fail code signing.
+            if EP408KeyUnusedOnAllowedRegionsRoute.applies(to: key, context) { continue }
             context.diagnose(
                 self, Message.missing(key, needed, file: entitlements.path), at: entry.keyRange, keyPath: key.rawValue,
                 value: needed.rawValue)

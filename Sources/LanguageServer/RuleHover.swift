@@ -11,10 +11,8 @@ enum RuleHover {
         let offset = document.offset(of: position, encoding: encoding)
         var rules: [RuleID] = []
         let word = self.word(at: offset, in: document.text)
-        if let key = StoreKitKey.named(word) {
-            return .object([
-                ("contents", .object([("kind", .string("markdown")), ("value", .string(KeyHover.markdown(key)))]))
-            ])
+        if let markdown = KeyHover.markdown(named: word) {
+            return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))]))])
         }
         // Rule IDs are five characters (EP203).
         if word.utf8.count == 5, let rule = RuleID(validating: word) {

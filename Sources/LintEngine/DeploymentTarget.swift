@@ -1,7 +1,6 @@
 import PlistSyntax
 
-/// A platform an app is deployed to, with the first version that reads
-/// `SKExternalPurchaseMultiLink`.
+/// A platform an app is deployed to.
 package enum Platform: String, CaseIterable, Sendable {
     case iOS, iPadOS, tvOS, macOS, watchOS, visionOS
 
@@ -13,13 +12,9 @@ package enum Platform: String, CaseIterable, Sendable {
         self = match
     }
 
+    /// From `MinimumOS` in `Rules/regions.plist` (the embedded copy lists every platform; a test checks it).
     package var multiLinkMinimum: Version {
-        switch self {
-        case .iOS, .iPadOS, .tvOS: Version("17.5")!
-        case .macOS: Version("14.5")!
-        case .watchOS: Version("10.5")!
-        case .visionOS: Version("1.2")!
-        }
+        AppleFacts.builtIn.minimumOS[StoreKitKey.multiLink.rawValue]?[self] ?? Version("0")!
     }
 
     /// `CFBundleSupportedPlatforms` names.

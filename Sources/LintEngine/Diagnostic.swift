@@ -34,7 +34,7 @@ package struct RelatedLocation: Sendable, Equatable {
     package init(file: String, range: SourceRange, message: String) {
         self.file = file
         self.range = range
-        self.message = message
+        self.message = message.visibleForMessage()
     }
 }
 
@@ -88,7 +88,8 @@ package struct Diagnostic: Sendable {
         self.file = file
         self.rule = rule
         severity = RuleCatalog.defaultSeverity(of: rule)
-        self.message = message
+        // Input quoted in a message reaches terminals, logs and annotations: shown visibly.
+        self.message = message.visibleForMessage()
         self.range = range
         self.keyPath = keyPath
         self.value = value
@@ -115,7 +116,8 @@ package struct Diagnostic: Sendable {
     }
 
     private static func contextSuffix(_ contexts: [String]) -> String {
-        " (only in \(contexts.joined(separator: ", ")))"
+        // Contexts are a project's names (untrusted): shown visibly, as the message is.
+        " (only in \(contexts.joined(separator: ", ").visibleForMessage()))"
     }
 
     /// Line, then column, then rule ID (files are ordered by the caller, as discovered).

@@ -25,11 +25,14 @@ package struct MusicStreaming: Sendable {
                 return MusicStreaming(
                     qualifies: true, reason: "the paired entitlements file \(entitlements.path) sets \(streaming)")
             }
-            let overruled = hasStreamingRegionsKey ? ", which decides over \(key) in \(file)" : ""
+            // Apple's link-key pages give five links to apps that "qualify for the StoreKit External
+            // Purchase Link entitlement as described in Distributing music streaming apps in the EEA":
+            // the Boolean every link-out app holds, so the file cannot tell a music app from another.
             return MusicStreaming(
                 qualifies: false,
                 reason:
-                    "the paired entitlements file \(entitlements.path) does not set \(streaming) to true\(overruled)")
+                    "nothing in \(entitlements.path) tells whether the app qualifies for EEA music streaming (five links are for apps with \(StoreKitEntitlement.externalPurchaseLink.rawValue) that qualify as described in Distributing music streaming apps in the EEA); if it does, \(howToTell)"
+            )
         }
         if hasStreamingRegionsKey {
             return MusicStreaming(qualifies: true, reason: "\(file) has \(key) and no entitlements file is paired")
@@ -40,8 +43,9 @@ package struct MusicStreaming: Sendable {
     package static let notDeclared = MusicStreaming(
         qualifies: false,
         reason:
-            "the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml"
-    )
+            "the app is not declared as qualifying for EEA music streaming; if it does, \(howToTell)")
+
+    static let howToTell = "pass --music-streaming true or set music-streaming: true in .eplint.yml"
 }
 
 /// Everything a rule may look at for one file, and the one way it reports.

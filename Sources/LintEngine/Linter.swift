@@ -74,9 +74,10 @@ package struct Linter: Sendable {
 
     /// The top-level keys whose values the rules read.
     private static let retainedInfoPlistKeys = Set(StoreKitKey.allCases.map(\.rawValue)).union(
-        DeploymentTarget.infoPlistKeys)
+        DeploymentTarget.infoPlistKeys
+    ).union([ReaderAppLink.key])
     private static let retainedEntitlementKeys = Set(StoreKitEntitlement.allCases.map(\.rawValue)).union([
-        CustomPurchaseLinkRegions.entitlement
+        CustomPurchaseLinkRegions.entitlement, ReaderAppLink.entitlement,
     ])
 
     static let malformed = RuleID.ep001MalformedPlist

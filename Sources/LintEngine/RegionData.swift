@@ -10,6 +10,9 @@ package struct RegionData: Sendable, Equatable {
     package var musicStreamingLinkMaximum: [String: Int]
     /// Regions Apple's documentation once listed for a key and no longer does (EP106).
     package var retiredRegions: [StoreKitKey: [RetiredRegion]]
+    /// The other facts of the same file; nil for the built-in copy, whose facts are read on first use.
+    private var loadedFacts: AppleFacts?
+    package var appleFacts: AppleFacts { loadedFacts ?? .builtIn }
 
     package struct RetiredRegion: Sendable, Equatable {
         package var region: String
@@ -52,6 +55,13 @@ package struct RegionData: Sendable, Equatable {
     }
 
     package static var builtInPlist: String { EmbeddedRuleData.regionsPlist }
+
+    /// Equal tables and equal facts (the built-in copy's facts read from its plist).
+    package static func == (lhs: RegionData, rhs: RegionData) -> Bool {
+        lhs.isoCodes == rhs.isoCodes && lhs.allowedRegions == rhs.allowedRegions && lhs.linkMaximum == rhs.linkMaximum
+            && lhs.musicStreamingLinkMaximum == rhs.musicStreamingLinkMaximum
+            && lhs.retiredRegions == rhs.retiredRegions && lhs.appleFacts == rhs.appleFacts
+    }
 
     package struct FormatError: Error, Sendable {
         package var reason: String
@@ -146,6 +156,7 @@ package struct RegionData: Sendable, Equatable {
             isoCodes: isoCodes, allowedRegions: allowedRegions, linkMaximum: linkMaximum,
             musicStreamingLinkMaximum: musicStreamingLinkMaximum,
             retiredRegions: retiredRegions)
+        loadedFacts = try AppleFacts(plist: bytes)
     }
 
     package enum RegionStatus: Equatable, Sendable {

@@ -18,6 +18,19 @@ struct ExpoConfig {
         name.hasPrefix("app.config.") && [".js", ".ts", ".mjs", ".cjs"].contains { name.hasSuffix($0) }
     }
 
+    /// Whether `ios` holds what `expo prebuild` writes: `Name.xcodeproj` with `Name/Info.plist`.
+    /// A folder holding only entitlements (kept by hand) is no project: app.json is linted then.
+    static func holdsPrebuiltProject(_ ios: String) -> Bool {
+        let entries = InputCollector.entries(of: ios) ?? []
+        // Names compare case-insensitively, as on macOS.
+        return entries.contains { name in
+            let lowered = name.lowercased()
+            guard lowered.hasSuffix(".xcodeproj"), lowered.count > ".xcodeproj".count else { return false }
+            let project = String(name.dropLast(".xcodeproj".count))
+            return InputCollector.entries(of: ios + "/" + project)?.contains { $0.lowercased() == "info.plist" } == true
+        }
+    }
+
     static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
     typealias Outcome = FoundFindings
@@ -53,7 +66,7 @@ struct ExpoConfig {
             return outcome
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        if foundByWalk, InputCollector.entries(of: folder + "/ios")?.isEmpty == false {
+        if foundByWalk, Self.holdsPrebuiltProject(folder + "/ios") {
             if verbose {
                 notes.add(
                     "eplint: skipped \(path) (expo.ios: \(folder)/ios holds the project expo prebuild wrote from it, linted instead)\n"

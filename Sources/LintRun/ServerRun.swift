@@ -61,13 +61,31 @@ package struct ServerRun {
                     message: "EPLINT_NOW \(now.quotedForMessage) is not a date such as 2026-01-01T00:00:00Z")
             }
             options.now = seconds * 1000
-            if options.environment == nil {
-                options.environment = project?.environment.flatMap(ServerOptions.Environment.init)
+            // What weakens verification (skipping it, more trusted roots) comes from the command
+            // line or a configuration named with --config: a `.eplint.yml` found in the checkout
+            // is written by whoever opened the pull request.
+            let trusted = common.config != nil
+            if options.environment == nil,
+                let environment = project?.environment.flatMap(ServerOptions.Environment.init)
+            {
+                if environment.signsWithXcode && !trusted {
+                    host.note(
+                        "eplint: environment: \(environment.rawValue) in \(project?.path ?? "") is ignored: skipping signature verification is asked only with --environment or a configuration named with --config\n"
+                    )
+                } else {
+                    options.environment = environment
+                }
+            }
+            if let project, !project.rootCertificates.isEmpty, !trusted {
+                host.note(
+                    "eplint: root-certificates: in \(project.path) is ignored: roots are trusted only from --root-certificate or a configuration named with --config\n"
+                )
             }
             // The option's files as given (relative to here), then the configuration's (relative to it).
             let roots =
                 self.options.rootCertificates.map { ($0, "--root-certificate") }
-                + (project.map { project in project.rootCertificates.map { (project.resolve($0), "root-certificates:") }
+                + (project.map { project in
+                    trusted ? project.rootCertificates.map { (project.resolve($0), "root-certificates:") } : []
                 }
                     ?? [])
             // The configuration's files go through the run's lock (docs/untrusted-input.md).

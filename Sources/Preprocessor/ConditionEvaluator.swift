@@ -318,19 +318,16 @@ enum ConditionArithmetic {
             default: return .bool(order >= 0)
             }
         case .shiftLeft, .shiftRight:
-            // The result has the left operand's type; a negative count shifts the other way.
-            var count =
-                right.isUnsigned ? (right.bits > 64 ? 64 : Int(right.bits)) : Int(max(-64, min(64, right.signed)))
-            var leftShift = operation == .shiftLeft
-            if count < 0 {
-                count = -count
-                leftShift.toggle()
+            // The result has the left operand's type. As clang (APInt): the count is read as
+            // unsigned, so a negative one is huge; `<<` by 64 or more is 0, `>>` by 64 or more
+            // shifts by 63 (issue 46: eplint shifted a negative count the other way).
+            let count = right.bits
+            if operation == .shiftLeft {
+                return Value(bits: count >= 64 ? 0 : left.bits << count, isUnsigned: left.isUnsigned)
             }
-            if leftShift {
-                return Value(bits: count >= 64 ? 0 : left.bits << UInt64(count), isUnsigned: left.isUnsigned)
-            }
-            if left.isUnsigned { return Value(bits: count >= 64 ? 0 : left.bits >> UInt64(count), isUnsigned: true) }
-            return .int(count >= 64 ? (left.signed < 0 ? -1 : 0) : left.signed >> Int64(count))
+            let limited = min(count, 63)
+            if left.isUnsigned { return Value(bits: left.bits >> limited, isUnsigned: true) }
+            return .int(left.signed >> Int64(limited))
         case .plus: return Value(bits: left.bits &+ right.bits, isUnsigned: isUnsigned)
         case .minus: return Value(bits: left.bits &- right.bits, isUnsigned: isUnsigned)
         case .times: return Value(bits: left.bits &* right.bits, isUnsigned: isUnsigned)

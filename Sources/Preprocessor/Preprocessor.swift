@@ -641,6 +641,15 @@ struct PreprocessorRun {
                 fail("#\(name) needs a file name (\"FILE\" or <FILE>)", at: hash)
                 return
             }
+            // clang's errors, whatever the run reads: `#include ""`, and a quote never closed.
+            if first.kind == .string, first.text == "\"\"" {
+                fail("#\(name) \"\": empty filename", at: hash)
+                return
+            }
+            if first.text.hasPrefix("\""), first.kind != .string {
+                fail("#\(name) \(first.text): expected \"FILENAME\" or <FILENAME> (the quote is not closed)", at: hash)
+                return
+            }
             if name == "include" || name == "import", first.kind == .string, let reader = options.includeReader {
                 include(String(first.text.dropFirst().dropLast()), directive: name, hash: hash, reader: reader)
                 return
@@ -659,6 +668,14 @@ struct PreprocessorRun {
             let expanded = expander.expand(arguments, macros: macros)
             guard let number = expanded.first, number.kind == .number, let line = Int(number.text) else {
                 fail("#line needs a line number", at: hash)
+                return
+            }
+            // clang reads the number as a 32-bit unsigned and fails beyond it; eplint's line
+            // arithmetic then stays far from Int's bounds (`#line 9223372036854775807` trapped).
+            guard line <= Int(UInt32.max) else {
+                fail(
+                    "#line \(number.text) is beyond 4294967295: #line directive requires a positive integer argument",
+                    at: hash)
                 return
             }
             let physical = hash.line - lexer.lineDelta

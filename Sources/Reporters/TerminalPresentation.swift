@@ -1,3 +1,4 @@
+import EplintBase
 import LintEngine
 
 /// How gcc lines look on a terminal: colour, and the source line with a caret under the
@@ -25,10 +26,15 @@ package struct TerminalPresentation: Sendable {
 
     /// The source line, then spaces (tabs where the line has tabs) up to a caret.
     func sourceExcerpt(_ line: String, column: Int) -> String {
+        // The line is the input's: shown visibly as messages are (tabs kept, for the indentation),
+        // the caret under the same scalar of what is shown.
         var caretLine = ""
         for (index, scalar) in line.unicodeScalars.enumerated() where index < column - 1 {
-            caretLine += scalar == "\t" ? "\t" : " "
+            caretLine +=
+                scalar == "\t"
+                ? "\t"
+                : String(repeating: " ", count: scalar.isEscapedInMessages ? scalar.escapedForMessages.count : 1)
         }
-        return line + "\n" + caretLine + paint("^", "1;32") + "\n"
+        return line.visibleForMessage(keepingTabs: true) + "\n" + caretLine + paint("^", "1;32") + "\n"
     }
 }

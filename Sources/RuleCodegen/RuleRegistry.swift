@@ -31,8 +31,8 @@ enum RuleRegistry {
         var swift = "// Generated from the rule files' names and Rules/ by \(regenerationCommand). Do not edit.\n"
         swift += "import LintEngine\n\n"
         swift += "/// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714, EP715, EP737 and the\n"
-        swift += "/// signature rules EP730–EP736 are reported by `ServerLinter` and `ReportHistory` (a document or\n"
-        swift += "/// history could not be read, or its signature is judged: `SignatureCheck`).\n"
+        swift += "/// signature rules EP730–EP736, EP742, EP743 are reported by `ServerLinter` and `ReportHistory`\n"
+        swift += "/// (a document or history could not be read, or its signature is judged: `SignatureCheck`).\n"
         swift += "package let allServerRules: [any ServerRule] = [\n"
         for type in types { swift += "    \(type)(),\n" }
         swift += "]\n"

@@ -1,11 +1,14 @@
 /// A production token or notification for another app: its `appAppleId` differs from
-/// `--app-apple-id` / `app-apple-id:`. Sandbox ones are left alone: Apple's verifier compares
-/// `appAppleId` in production only (sandbox payloads carry test values).
+/// `--app-apple-id` / `app-apple-id:`. Sandbox and Xcode ones are left alone: Apple's verifier
+/// compares `appAppleId` in production only (the others carry test values).
 struct EP610AppAppleIdMismatch: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.token, .notification] }
 
     func check(_ context: ServerContext) {
-        guard let expected = context.options.appAppleID, context.options.environment != .sandbox else { return }
+        guard let expected = context.options.appAppleID, context.options.environment ?? .production == .production
+        else {
+            return
+        }
         var object = context.object
         var prefix = ""
         if context.kind == .notification {

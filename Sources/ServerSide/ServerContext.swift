@@ -10,7 +10,26 @@ package enum ServerDocumentKind: String, Sendable {
 /// What the run knows beyond the document: the app and environment tokens must belong to,
 /// and the tokens given with `--token` (for reports).
 package struct ServerOptions: Sendable {
-    package enum Environment: String, Sendable, CaseIterable { case production, sandbox }
+    /// The environment the server expects payloads from, as the user names it (never the
+    /// payload's claim): Xcode and local testing sign with Xcode's own certificate, so naming
+    /// one of them is what skips verification (as Apple's `SignedDataVerifier` configured so).
+    package enum Environment: String, Sendable, CaseIterable {
+        case production, sandbox, xcode
+        case localTesting = "local-testing"
+
+        /// The `environment` value Apple's payloads carry for it.
+        package var payloadName: String {
+            switch self {
+            case .production: "Production"
+            case .sandbox: "Sandbox"
+            case .xcode: "Xcode"
+            case .localTesting: "LocalTesting"
+            }
+        }
+
+        /// Xcode's environments, whose payloads are not signed under Apple's root.
+        package var signsWithXcode: Bool { self == .xcode || self == .localTesting }
+    }
 
     package var bundleID: String?
     /// The app's Apple ID (`--app-apple-id`), which production tokens and payloads carry as `appAppleId`.
@@ -24,6 +43,9 @@ package struct ServerOptions: Sendable {
     package var now: Int64?
     /// Roots signed payloads may chain to besides the embedded Apple Root CA - G3 (`--root-certificate`).
     package var rootCertificates: [TrustedRoot] = []
+    /// Set, signatures are judged as where verification cannot run, for this reason: how the
+    /// tests see EP742 (macOS, no libcrypto) on a machine that verifies.
+    package var verificationUnavailable: String?
 
     package init(
         bundleID: String? = nil, appAppleID: Int64? = nil, environment: Environment? = nil,

@@ -1,8 +1,11 @@
 import EplintBase
+import LintEngine
+import PlistSyntax
 
 /// Facts from Apple's documentation (shared/seeds 000, 001, 003) that several rules use.
 enum ServerFacts {
-    static let tokenTypes = ["ACQUISITION", "SERVICES"]
+    /// Token types, subtypes per notification type: `Rules/regions.plist` (AppleFacts).
+    static var apple: AppleFacts { .builtIn }
     /// Statuses for a token without transactions: the body has no `lineItems` (seed 003).
     static let transactionlessStatuses = ["NO_LINE_ITEM", "UNRECOGNIZED_TOKEN", "DUPLICATE_TOKEN"]
     /// `LINE_ITEM` reports transactions (the endpoint's other status; it carries `lineItems`).
@@ -63,6 +66,6 @@ enum ServerFacts {
 
     /// `2024-01-25T08:00:00Z` for a UNIX time in milliseconds (proleptic Gregorian, UTC).
     static func isoDate(milliseconds: Int64) -> String {
-        AbsoluteDate.text(unixSeconds: milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+        AbsoluteDate.text(unixSeconds: AbsoluteDate.unixSeconds(milliseconds: milliseconds))
     }
 }

@@ -4,8 +4,10 @@ import Signatures
 
 /// A compact JWS's signature judged as Apple's verifier judges it (`SignedDataVerifier`), as
 /// findings at the JWS: `alg` (EP734), `x5c` (EP735), then the chain, marker extensions and
-/// signature (EP731, EP733, EP732, EP730), offline. Verified to a given root: EP736; could not
-/// run, or the Xcode environment: EP715.
+/// signature (EP731, EP733, EP732, EP730), offline. Verified to a given root: EP736; skipped
+/// because the user names an Xcode environment: EP715; could not run: EP742. What decides is
+/// the environment the user expects (`--environment`), never the payload's own `environment`,
+/// which only gets EP743 where it differs from the one expected.
 struct SignatureCheck {
     let options: ServerOptions
     let file: String
@@ -14,18 +16,33 @@ struct SignatureCheck {
     /// How the messages name the JWS (`signedPayload`, `data.signedTransactionInfo`).
     let described: String
 
-    /// Where Xcode signs with its own certificate: not Apple's chain, so not verified.
-    static let xcodeEnvironments: Set<String> = ["Xcode", "LocalTesting"]
-
     func findings(header: JSONNode, payload: JSONNode, parts: [Substring]) -> [Diagnostic] {
         func finding(_ rule: RuleID, _ message: String) -> [Diagnostic] {
             [Diagnostic(file: file, rule: rule, message: message, range: range, keyPath: keyPath)]
         }
-        if let environment = Self.environment(of: payload), Self.xcodeEnvironments.contains(environment) {
-            return finding(
-                RuleID.ep715SignatureNotVerified,
-                "\(described) decoded but its signature was not verified: the \(environment) environment's payloads are signed by Xcode's own certificate, not Apple's"
+        var mismatch: [Diagnostic] = []
+        if let expected = options.environment, let claimed = Self.environment(of: payload),
+            claimed != expected.payloadName
+        {
+            mismatch = finding(
+                RuleID.ep743SignedPayloadEnvironmentMismatch,
+                "\(described) says environment \(claimed.quotedForMessage), but --environment \(expected.rawValue) expects \(expected.payloadName); its signature is verified as \(expected.rawValue)'s"
             )
+        }
+        if let expected = options.environment, expected.signsWithXcode {
+            return mismatch
+                + finding(
+                    RuleID.ep715SignatureNotVerified,
+                    "\(described) decoded but its signature was not verified, as --environment \(expected.rawValue) asks: Xcode signs those payloads with its own certificate, not Apple's"
+                )
+        }
+        return mismatch + verified(header: header, payload: payload, parts: parts)
+    }
+
+    /// The verdict of Apple's checks on the JWS.
+    private func verified(header: JSONNode, payload: JSONNode, parts: [Substring]) -> [Diagnostic] {
+        func finding(_ rule: RuleID, _ message: String) -> [Diagnostic] {
+            [Diagnostic(file: file, rule: rule, message: message, range: range, keyPath: keyPath)]
         }
         guard let alg = header.member("alg")?.value.string, alg == "ES256" else {
             let alg = header.member("alg").map { "alg \($0.value.excerpt)" } ?? "no alg"
@@ -48,10 +65,12 @@ struct SignatureCheck {
         // Validity at signedDate, as Apple's verifier with online checks off; without one, now.
         let signedDate = payload.member("signedDate")?.value.integer
         let milliseconds = signedDate ?? options.now
-        let verdict = SignedDataVerifier.verify(
-            chain: chain, signingInput: Array((parts[0] + "." + parts[1]).utf8), signature: signature,
-            at: milliseconds.map { $0 >= 0 ? $0 / 1000 : ($0 - 999) / 1000 },
-            roots: [TrustedRoot.appleRootCAG3] + options.rootCertificates)
+        let verdict =
+            options.verificationUnavailable.map(SignatureVerdict.unavailable)
+            ?? SignedDataVerifier.verify(
+                chain: chain, signingInput: Array((parts[0] + "." + parts[1]).utf8), signature: signature,
+                at: milliseconds.map(AbsoluteDate.unixSeconds(milliseconds:)),
+                roots: [TrustedRoot.appleRootCAG3] + options.rootCertificates)
         let date =
             milliseconds.map {
                 " at \(ServerFacts.isoDate(milliseconds: $0)) (\(signedDate == nil ? "now" : "signedDate"))"
@@ -60,7 +79,8 @@ struct SignatureCheck {
         switch verdict {
         case .unavailable(let reason):
             return finding(
-                RuleID.ep715SignatureNotVerified, "\(described) decoded but its signature was not verified: \(reason)")
+                RuleID.ep742SignatureCouldNotBeVerified,
+                "\(described) decoded but its signature could not be verified: \(reason)")
         case .verified(let root, let subject):
             guard !root.isEmbedded else { return [] }
             return finding(

@@ -14,7 +14,9 @@ import ServerSide
 /// EPLINT_FUZZ_MODE: unset, the whole path, with the expensive cross-checks on a sample of
 /// inputs (`Sample`); `all`, every check on every input; `comments`, the comment-cutting
 /// cross-check on every input; `structure`, inputs built from a recipe (`lintStructure`); `lsp`,
-/// the input as a language server's client writes it (`fuzzLanguageServer`).
+/// the input as a language server's client writes it (`fuzzLanguageServer`); `jws`, signed
+/// notifications under a chain (`fuzzSignedPayloads`); `report`, a report with `--token`s
+/// (`fuzzReportWithTokens`); `xcconfig`, xcconfig files and their settings (`fuzzXCConfig`).
 let fuzzMode = getenv("EPLINT_FUZZ_MODE").map { String(cString: $0) } ?? ""
 
 /// One input in the mode chosen.
@@ -22,6 +24,9 @@ func fuzz(_ bytes: [UInt8]) {
     switch fuzzMode {
     case "structure": lintStructure(bytes)
     case "lsp": fuzzLanguageServer(bytes)
+    case "jws": fuzzSignedPayloads(bytes)
+    case "report": fuzzReportWithTokens(bytes)
+    case "xcconfig": fuzzXCConfig(bytes)
     default: lintEverything(bytes)
     }
 }

@@ -43,11 +43,15 @@ struct ServerCommand: Command {
                 run.appAppleID = known
             }
             let environment = options.value(
-                "environment", "ENV", help: "production or sandbox; \(tokens) from the other are reported (EP609).")
+                "environment", "ENV",
+                help: kind == .token
+                    ? "production or sandbox; \(tokens) from the other are reported (EP609)."
+                    : "production, sandbox, xcode or local-testing: where payloads are expected from. Signatures are verified unless it is xcode or local-testing (EP715); a payload of another environment is reported (EP743) and verified; \(tokens) from the other of production and sandbox too (EP609)."
+            )
             if let environment {
                 guard let known = ServerOptions.Environment(rawValue: environment) else {
-                    throw UsageError(
-                        "--environment takes one of production, sandbox, got \(environment.quotedForMessage)")
+                    let names = ServerOptions.Environment.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("--environment takes one of \(names), got \(environment.quotedForMessage)")
                 }
                 run.environment = known
             }

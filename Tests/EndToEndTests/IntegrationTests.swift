@@ -91,14 +91,20 @@ import Testing
         return decoded.map { ($0 as? [Any])?.map { "\($0)" } ?? [] }
     }
 
-    @Test(.requires(.node))
-    func githubProblemMatcherReadsFindingsWithAndWithoutColour() throws {
+    /// The regular expression of the problem matcher the README tells GitHub users to add.
+    static func githubMatcherPattern() throws -> String {
         let matcher =
             try JSONSerialization.jsonObject(
-                with: Data(contentsOf: Self.root.appendingPathComponent("Examples/github/eplint-problem-matcher.json")))
+                with: Data(contentsOf: root.appendingPathComponent("Examples/github/eplint-problem-matcher.json")))
             as! [String: Any]
-        let pattern =
-            (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"] as! String)
+        return
+            (((matcher["problemMatcher"] as! [[String: Any]])[0]["pattern"] as! [[String: Any]])[0]["regexp"]
+            as! String)
+    }
+
+    @Test(.requires(.node))
+    func githubProblemMatcherReadsFindingsWithAndWithoutColour() throws {
+        let pattern = try Self.githubMatcherPattern()
         for colour in ["never", "always"] {
             let output = try Eplint.run(["--color", colour, "Examples/BrokenApp"]).standardOutput
             let lines = output.split(separator: "\n").map(String.init)
@@ -114,6 +120,56 @@ import Testing
             }
             #expect(found == expected.filter { $0.severity != "note" }, "colour \(colour)")
         }
+    }
+
+    /// Text from input that would act on a terminal (ESC sequences: OSC 52 sets the clipboard,
+    /// `ESC[2J` clears the screen), or end a line for one reader and not another (U+2028, U+2029,
+    /// U+0085, VT, FF), or hide (U+202E, U+200B): directive lines never reach the XML parser, so
+    /// any byte but LF and CR can stand in them. Every format shows it escaped, and GitHub's
+    /// problem matcher, run by node, annotates every finding (issue 46).
+    @Test(.requires(.node))
+    func inputQuotedInMessagesIsShownVisibly() throws {
+        let directory = try Eplint.temporaryDirectory()
+        let hostile = [
+            "\u{1B}]52;c;SGVsbG8=\u{07}", "\u{1B}[2J", "a\u{2028}b", "a\u{2029}b", "a\u{85}b", "a\u{0B}b\u{0C}c",
+            "\u{202E}evil\u{200B}", "\u{7F}\u{9B}31m",
+        ]
+        for (index, text) in hostile.enumerated() {
+            let folder = directory.appendingPathComponent("App\(index)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let plist =
+                "<plist>\n<dict>\n<key>SKExternalPurchase</key><array><string>nl</string></array>\n#error stop \(text) here\n</dict>\n</plist>\n"
+            try plist.write(to: folder.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
+        }
+        let invisible = Set(hostile.joined().unicodeScalars.filter { $0.value < 0x20 || $0.value >= 0x7F }.map(\.value))
+        for format in ["gcc", "github", "json", "sarif", "junit", "checkstyle", "gitlab", "markdown"] {
+            let run = try Eplint.run(["--color", "never", "--format", format, directory.path])
+            #expect(run.status == 1, "\(format): \(run.standardError)")
+            let raw = run.standardOutput.unicodeScalars.filter { invisible.contains($0.value) }
+            #expect(raw.isEmpty, "\(format) prints \(raw.map { String($0.value, radix: 16) })")
+            // Each format's own escaping then applies to the escape: JSON and Markdown double its
+            // backslash, SARIF its braces (`{0}` is a placeholder there).
+            #expect(
+                run.standardOutput.contains("u{1b}") || run.standardOutput.contains("u{{1b}}"), "\(format)")
+            if format == "gcc" || format == "github" {
+                // (#error's message is its tokens, one space apart, as clang prints them.)
+                #expect(run.standardOutput.contains("\\u{1b} ] 52 ; c ; SGVsbG8 = \\u{7}"), "\(format)")
+            }
+        }
+        let pattern = try Self.githubMatcherPattern()
+        let output = try Eplint.run(["--color", "never", directory.path]).standardOutput
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
+            !$0.isEmpty
+        }
+        let results = try matches(pattern, lines)
+        #expect(results.filter { !$0.isEmpty }.count == hostile.count, "\(lines)")
+        #expect(lines.count == hostile.count)
+        for (line, groups) in zip(lines, results) {
+            #expect(groups.count > 5 && groups[5] == "EP002", "not annotated: \(line)")
+        }
+        // The shown escape is the whole escaping: ESC and the separators become `\u{…}`.
+        #expect(output.contains("#error stop a \\u{2028} b here"))
+        #expect(output.contains("\\u{202e}evil\\u{200b}"))
     }
 
     @Test(.requires(.node))

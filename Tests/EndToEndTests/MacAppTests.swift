@@ -12,6 +12,14 @@ import Testing
     static let executable = "DevSignedApp.app/Contents/MacOS/SignedApp"
 
     /// The app unzipped by Python's zipfile into a new folder, its Info.plist given a StoreKit key.
+    /// Linted and clean: JUnit lists the app as a passing case. (Empty standard output is also
+    /// what a run that read nothing prints: issue 46.)
+    static func lintsClean(_ app: String, in root: URL) throws -> Bool {
+        let run = try Eplint.run(["--format", "junit", app], in: root)
+        return run.status == 0 && run.standardOutput.contains(#"<testcase classname="\#(app)"#)
+            && run.standardOutput.contains(#"failures="0" errors="0""#) && !run.standardOutput.contains(#"tests="0""#)
+    }
+
     static func unzipped() throws -> URL {
         let root = try Eplint.temporaryDirectory()
         try ChildProcess.run(
@@ -56,6 +64,7 @@ import Testing
             to: path)
         let none = try Eplint.run(["--verbose", "DevSignedApp.app"], in: root)
         #expect(none.standardOutput.isEmpty && none.status == 0, "\(none.standardOutput)")
+        #expect(try Self.lintsClean("DevSignedApp.app", in: root))
         #expect(
             none.standardError.contains(
                 "eplint: DevSignedApp.app/Contents/MacOS/SignedApp: signed without entitlements; its Info.plist is linted without entitlements\n"
@@ -72,7 +81,7 @@ import Testing
                 of: Array(try Data(contentsOf: path)),
                 with: BuiltAppFixture.entitlements(["com.apple.developer.storekit.external-purchase"]))
         ).write(to: path)
-        #expect(try Eplint.run(["DevSignedApp.app"], in: root).standardOutput.isEmpty)
+        #expect(try Self.lintsClean("DevSignedApp.app", in: root))
 
         let profile = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -83,7 +92,7 @@ import Testing
         let contents = root.appendingPathComponent("DevSignedApp.app/Contents")
         try profile.write(
             to: contents.appendingPathComponent("embedded.mobileprovision"), atomically: true, encoding: .utf8)
-        #expect(try Eplint.run(["DevSignedApp.app"], in: root).standardOutput.isEmpty)
+        #expect(try Self.lintsClean("DevSignedApp.app", in: root))
         try profile.write(
             to: contents.appendingPathComponent("embedded.provisionprofile"), atomically: true, encoding: .utf8)
         let notGranted = try Eplint.run(["DevSignedApp.app"], in: root)

@@ -19,6 +19,16 @@ struct PreprocessorBuildStopTests {
         ("#if CHECK(1)\n#endif", "3:1", "'#if CHECK(1)': function-like macro 'CHECK' is not defined"),
         // clang looks for a quoted include beside the plist: the run reads it there, or fails as clang.
         ("#include \"missing.h\"", "3:1", "'missing.h' file not found (at missing.h)"),
+        // clang's errors, not EP007's notes (issue 46).
+        ("#include \"\"", "3:1", "#include \"\": empty filename"),
+        (
+            "#include \"inside.h", "3:1",
+            "#include \"inside.h: expected \"FILENAME\" or <FILENAME> (the quote is not closed)"
+        ),
+        (
+            "#line 9223372036854775807\n<key>X</key><true/>", "3:1",
+            "#line 9223372036854775807 is beyond 4294967295: #line directive requires a positive integer argument"
+        ),
     ]
 
     static let storeKitKey = "<key>SKExternalPurchase</key><array><string>nl</string></array>\n"

@@ -98,7 +98,7 @@ private let linkPlist = plist(
             "App/Info.plist", plist("\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>jp</string>\n\t</array>"))
         #expect(
             try project.run(["App"]).standardOutput.contains(
-                "region 'jp' is not allowed in SKExternalPurchase; Japan and Brazil use the entitlement"))
+                "region 'jp' is not allowed in SKExternalPurchase; 'jp' uses the entitlement"))
         let builtIn = try project.run(["regions"]).standardOutput
         let updated = builtIn.replacingOccurrences(
             of: "<key>SKExternalPurchase</key>\n\t\t<array>\n",

@@ -241,7 +241,7 @@ private func json(_ text: String) throws -> [String: Any] {
         let list = try Eplint.run(["rules"])
         #expect(list.status == 0)
         let lines = list.standardOutput.split(separator: "\n")
-        #expect(lines.count == 88)
+        #expect(lines.count == 99)
         #expect(
             lines.contains {
                 $0.hasPrefix("EP203  url-has-query")
@@ -251,7 +251,7 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(lines.contains { $0.hasPrefix("EP102  region-unknown") && $0.contains("  none    ") })
         let catalogue = try json(Eplint.run(["rules", "--format", "json"]).standardOutput)
         let rules = try #require(catalogue["rules"] as? [[String: Any]])
-        #expect(rules.count == 88)
+        #expect(rules.count == 99)
         #expect(rules.first { $0["id"] as? String == "EP405" }?["fix"] as? String == "unsafe")
         #expect(Set(rules.compactMap { $0["fix"] as? String }) == ["none", "safe", "unsafe"])
         let page = try String(contentsOf: Eplint.packageRoot.appendingPathComponent("Rules/EP203.md"), encoding: .utf8)
@@ -270,6 +270,14 @@ private func json(_ text: String) throws -> [String: Any] {
         // With the date the lists were last checked and the source of each.
         #expect(
             regions.standardOutput.contains("<key>AsOf</key>") && regions.standardOutput.contains("<key>Sources</key>"))
+        // Every Apple fact a rule uses, each section with its source and the date it was checked (issue 47).
+        for section in ["TokenTypes", "NotificationSubtypes", "MinimumOS", "EntitlementRegions"] {
+            #expect(
+                regions.standardOutput.components(separatedBy: "<key>\(section)</key>").count
+                    == (section == "EntitlementRegions" ? 2 : 3),
+                "\(section): a section and its source")
+        }
+        #expect(regions.standardOutput.components(separatedBy: "checked 2026-12-01").count > 3)
     }
 }
 

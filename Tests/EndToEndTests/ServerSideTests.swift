@@ -207,20 +207,63 @@ import Testing
         #expect(bad.standardError.contains("EPLINT_NOW 'tomorrow' is not a date such as 2026-01-01T00:00:00Z"))
     }
 
-    @Test func sarifOfServerFindingsIsValid() throws {
+    /// The SARIF log of server findings, with its results.
+    func serverSARIF() throws -> URL {
         let directory = try Eplint.temporaryDirectory()
         let log = directory.appendingPathComponent("server.sarif")
         let run = try Eplint.run([
             "notification", "--format", "sarif", "--output", log.path, "Examples/server/notification-broken.json",
         ])
         #expect(run.status == 1)
+        return log
+    }
+
+    @Test func sarifOfServerFindingsHasThem() throws {
+        let log = try serverSARIF()
         let sarif = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: log)) as? [String: Any])
         let results = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
         #expect(results.count == 6)
-        // The schema's verdict where the validator is there (always under strict mode).
-        guard ReportTests.validator != nil || RequiredTool.strict else { return }
+    }
+
+    /// The schema's verdict: skipped with the reason where the validator is missing (not passed:
+    /// issue 46), failed then under EPLINT_STRICT_TESTS=1.
+    @Test(.requires(.validateSARIF)) func sarifOfServerFindingsIsValid() throws {
+        let log = try serverSARIF()
         let validator = try SharedData.Item.validateSARIF.require()
         let validation = try ChildProcess.run(validator.path, ["--github", log.path], error: .inherited)
         #expect(validation.status == 0 && !validation.signaled)
+    }
+
+    /// What weakens verification comes from the command line or a configuration named with
+    /// --config, never from a `.eplint.yml` found in the checkout, which a pull request writes.
+    @Test func aFoundConfigurationCannotWeakenVerification() throws {
+        let directory = try Eplint.temporaryDirectory()
+        func base64URL(_ text: String) -> String {
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let payload =
+            #"{"notificationType":"TEST","notificationUUID":"002e14d5-51f5-4503-b5a8-c3a1af68eb20","version":"2.0","signedDate":1706169600000,"data":{"environment":"Xcode","bundleId":"com.example"}}"#
+        _ = try write(base64URL(#"{"alg":"none"}"#) + "." + base64URL(payload) + ".\n", "forged.jws", in: directory)
+        _ = try write("environment: xcode\nroot-certificates: root.pem\n", ".eplint.yml", in: directory)
+        let found = try Eplint.run(["notification", "--strict", "forged.jws"], in: directory)
+        #expect(found.status == 1)
+        #expect(found.standardOutput.contains("[EP734]") && !found.standardOutput.contains("[EP715]"))
+        #expect(found.standardError.contains("eplint: environment: xcode in "))
+        #expect(found.standardError.contains("root-certificates: in "))
+        // Named, it counts (and its root file must then be there).
+        _ = try write("environment: xcode\n", "named.yml", in: directory)
+        let named = try Eplint.run(["notification", "--strict", "--config", "named.yml", "forged.jws"], in: directory)
+        #expect(named.status == 0, "\(named.standardOutput)\(named.standardError)")
+        #expect(named.standardOutput.contains("[EP715]"))
+        // And on the command line, over the found file's.
+        let option = try Eplint.run(
+            ["notification", "--strict", "--environment", "production", "forged.jws"], in: directory)
+        #expect(option.status == 1)
+        #expect(option.standardOutput.contains("[EP743]") && option.standardOutput.contains("[EP734]"))
+        let unknown = try Eplint.run(["notification", "--environment", "Xcode", "forged.jws"], in: directory)
+        #expect(
+            unknown.standardError.contains(
+                "--environment takes one of production, sandbox, xcode, local-testing, got 'Xcode'"))
     }
 }

@@ -163,4 +163,59 @@ import Testing
             "\(arguments): \(run.standardError)")
         #expect(try disk.names() == [])
     }
+
+    /// fsync(2) or close(2) failing (a disk that fails the flush, NFS' deferred errors) is a
+    /// failed write too: made to fail here by a shim preloaded into eplint (Linux's dynamic
+    /// linker; macOS interposes otherwise), so that dropping the check fails a test (issue 46).
+    static let preloadable: Bool = {
+        #if os(Linux)
+            RequiredTool.clang.runs
+        #else
+            false
+        #endif
+    }()
+
+    @Test(
+        .enabled(if: preloadable, "LD_PRELOAD shims are Linux's; needs clang"),
+        arguments: ["fsync", "close"])
+    func aReportWhoseFlushFailsFailsTheRun(_ function: String) throws {
+        let folder = try TestScratch.folder("flush-\(function)")
+        let source = folder.appendingPathComponent("shim.c")
+        // Fails only for the temporary report file's descriptor (eplint's other descriptors close as usual).
+        let body =
+            function == "fsync"
+            ? "int fsync(int fd) { (void)fd; errno = EIO; return -1; }"
+            : """
+            int close(int fd) {
+                char link[64], target[4096];
+                snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+                ssize_t n = readlink(link, target, sizeof target - 1);
+                int real = syscall(SYS_close, fd);
+                if (n > 0) { target[n] = 0; if (strstr(target, ".eplint-")) { errno = EIO; return -1; } }
+                return real;
+            }
+            """
+        try """
+        #define _GNU_SOURCE
+        #include <errno.h>
+        #include <stdio.h>
+        #include <string.h>
+        #include <sys/syscall.h>
+        #include <unistd.h>
+        \(body)
+
+        """.write(to: source, atomically: true, encoding: .utf8)
+        let shim = folder.appendingPathComponent("shim.so")
+        let compiled = try ChildProcess.run(
+            try RequiredTool.clang.require(), ["-shared", "-fPIC", "-o", shim.path, source.path], error: .inherited)
+        #expect(compiled.status == 0)
+        let broken = Eplint.packageRoot.appendingPathComponent("Examples/BrokenApp")
+        let run = try Eplint.run(
+            ["--output", "report.txt", broken.path], in: folder, environment: ["LD_PRELOAD": shim.path])
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(
+            run.standardError.contains("error: eplint: cannot write 'report.txt': Input/output error"),
+            "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.txt").path))
+    }
 }

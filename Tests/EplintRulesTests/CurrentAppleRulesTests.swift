@@ -122,6 +122,20 @@ import Testing
     /// A paired entitlements file decides over the streaming key; the key declares music
     /// streaming only when no entitlements file is known; a flag overrides both. The message
     /// names the source that decided.
+    /// Issue 47: three links for `no` with only external-purchase-link. Apple gives five links to
+    /// apps that qualify for that (Boolean) entitlement as music-streaming apps; nothing in the
+    /// files tells, so the finding says how to tell eplint, and --music-streaming true allows them.
+    @Test func musicStreamingAppWithTheLinkEntitlementOnly() {
+        let info = plist(
+            "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>no</key><array><string>https://example.com/1</string><string>https://example.com/2</string><string>https://example.com/3</string></array></dict>"
+        )
+        let linkOnly = Self.entitlements(Self.grantsLink)
+        let found = lint(info, entitlements: linkOnly)
+        #expect(
+            found.count == 1 && found[0].contains("[EP301]") && found[0].contains("--music-streaming true"), "\(found)")
+        #expect(findings(info, musicStreaming: true, entitlements: linkOnly) == [])
+    }
+
     @Test func pairedEntitlementsDecideTheLinkMaximum() {
         let links =
             "<key>SKExternalPurchaseMultiLink</key>\n<dict><key>fr</key><array><string>https://example.com/1</string><string>https://example.com/2</string></array></dict>"
@@ -137,7 +151,7 @@ import Testing
         #expect(
             lint(info, entitlements: withoutStreaming).contains {
                 $0.hasSuffix(
-                    "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]"
+                    "the maximum is 1 because nothing in App.entitlements tells whether the app qualifies for EEA music streaming (five links are for apps with com.apple.developer.storekit.external-purchase-link that qualify as described in Distributing music streaming apps in the EEA); if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]"
                 )
             })
         #expect(findings(info, entitlements: withStreaming) == [])
@@ -145,7 +159,7 @@ import Testing
         #expect(
             lint(plist(links), entitlements: withoutStreaming).contains {
                 $0.hasSuffix(
-                    "the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true [EP301]"
+                    "the maximum is 1 because nothing in App.entitlements tells whether the app qualifies for EEA music streaming (five links are for apps with com.apple.developer.storekit.external-purchase-link that qualify as described in Distributing music streaming apps in the EEA); if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]"
                 )
             })
         #expect(findings(info) == [])
@@ -158,7 +172,7 @@ import Testing
             lint(plist(both), entitlements: withoutStreaming).contains {
                 $0.contains("[EP302]")
                     && $0.hasSuffix(
-                        "as the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP302]"
+                        "as the maximum is 1 because nothing in App.entitlements tells whether the app qualifies for EEA music streaming (five links are for apps with com.apple.developer.storekit.external-purchase-link that qualify as described in Distributing music streaming apps in the EEA); if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP302]"
                     )
             })
         #expect(findings(plist(both)) == [])
@@ -203,17 +217,21 @@ import Testing
 
     /// Japan and Brazil are never Info.plist regions; EP103 says where they belong.
     @Test func japanAndBrazilPointToTheAllowedRegionsEntitlement() {
-        for (key, value) in [
-            ("SKExternalPurchase", "<array><string>JP</string></array>"),
-            ("SKExternalPurchaseLink", "<dict><key>br</key><string>https://example.com/br</string></dict>"),
-            ("SKExternalPurchaseCustomLinkRegions", "<array><string>br</string></array>"),
-            ("SKExternalPurchaseLinkStreamingRegions", "<array><string>jp</string></array>"),
+        // Brazil's tokens come with iOS 26.5, Japan's with 26.4 (issue 47: the message said 26.2 for both).
+        for (key, value, region, tokens) in [
+            ("SKExternalPurchase", "<array><string>JP</string></array>", "jp", "26.4"),
+            (
+                "SKExternalPurchaseLink", "<dict><key>br</key><string>https://example.com/br</string></dict>", "br",
+                "26.5"
+            ),
+            ("SKExternalPurchaseCustomLinkRegions", "<array><string>br</string></array>", "br", "26.5"),
+            ("SKExternalPurchaseLinkStreamingRegions", "<array><string>jp</string></array>", "jp", "26.4"),
         ] {
             let lines = lint(plist("<key>\(key)</key>\n\(value)"), musicStreaming: true)
             #expect(
                 lines.count == 1 && lines[0].contains("[EP103]")
                     && lines[0].contains(
-                        "; Japan and Brazil use the entitlement \(Self.allowedRegions) (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys"
+                        "; '\(region)' uses the entitlement \(Self.allowedRegions) (iOS 26.2 and later; its tokens from iOS \(tokens)) with the ExternalPurchaseCustomLink API, not Info.plist keys"
                     ), "\(key): \(lines)")
         }
         #expect(
@@ -222,5 +240,91 @@ import Testing
                     "<key>SKExternalPurchaseLink</key>\n<dict><key>kr</key><string>https://example.com/kr</string></dict>"
                 ))
                 == ["Info.plist:5:7: error: region 'kr' is not allowed in SKExternalPurchaseLink [EP103]"])
+    }
+
+    /// Apple's allowed-regions page lists no regions today (issue 47): any ISO code passes. A
+    /// regions file whose EntitlementRegions lists them makes EP103 apply there, in the entitlements file.
+    @Test func allowedRegionsEntitlementRegionsComeFromTheData() throws {
+        let entitlements = Self.entitlements(
+            "<key>\(Self.allowedRegions)</key><array><string>jp</string><string>us</string></array>")
+        let info = plist("<key>CFBundleIdentifier</key><string>com.example</string>")
+        #expect(lint(info, entitlements: entitlements) == [])
+        #expect(RegionData.builtIn.appleFacts.entitlementRegions[Self.allowedRegions] == nil)
+        let listed = RegionData.builtInPlist.replacingOccurrences(
+            of: "\t<key>MinimumOS</key>\n",
+            with:
+                "\t<key>EntitlementRegions</key><dict><key>\(Self.allowedRegions)</key><array><string>jp</string><string>br</string></array></dict>\n\t<key>MinimumOS</key>\n"
+        )
+        let data = try RegionData(plist: Array(listed.utf8))
+        #expect(
+            lint(info, entitlements: entitlements, regionData: data).map {
+                $0.replacingOccurrences(
+                    of: #"^App.entitlements:\d+:\d+"#, with: "App.entitlements", options: .regularExpression)
+            } == [
+                "App.entitlements: error: region 'us' is not allowed in \(Self.allowedRegions) [EP103]"
+            ])
+    }
+
+    /// Minimum OS per key, entitlement and region against the deployment targets (issue 47):
+    /// notes for older versions, a warning for a platform that never reads the key.
+    @Test func minimumOSPerKeyEntitlementAndRegion() {
+        let streaming = plist("<key>SKExternalPurchaseLinkStreamingRegions</key>\n<array><string>no</string></array>")
+        func targets(_ pairs: (Platform, String)...) -> [DeploymentTarget] {
+            pairs.map { DeploymentTarget(platform: $0.0, version: Version($0.1)!, source: "test") }
+        }
+        #expect(findings(streaming, deploymentTargets: targets((.tvOS, "26.0"))) == ["4:1 EP504"])
+        #expect(findings(streaming, deploymentTargets: targets((.iOS, "18.0"))) == ["4:1 EP503"])
+        #expect(findings(streaming, deploymentTargets: targets((.iOS, "18.2"), (.iPadOS, "18.2"))) == [])
+        let custom = plist("<key>SKExternalPurchaseCustomLinkRegions</key>\n<array><string>nl</string></array>")
+        #expect(findings(custom, deploymentTargets: targets((.tvOS, "18.0"), (.macOS, "15.1"))) == ["4:1 EP503"])
+        #expect(findings(custom) == [])  // no deployment target known: nothing said
+        let info = plist("<key>CFBundleIdentifier</key><string>com.example</string>")
+        let allowed = Self.entitlements(
+            "<key>\(Self.allowedRegions)</key><array><string>jp</string><string>br</string><string>nl</string></array>")
+        let lines = lint(info, entitlements: allowed, deploymentTargets: targets((.iOS, "26.2"), (.tvOS, "26.0")))
+        #expect(lines.count == 3, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.contains("note: \(Self.allowedRegions) is read from tvOS 26.2; the deployment target is tvOS 26.0")
+            })
+        #expect(
+            lines.contains {
+                $0.contains("note: the IN_APP and LINK_OUT tokens of 'jp' in \(Self.allowedRegions) come with iOS 26.4")
+            })
+        #expect(lines.contains { $0.contains("tokens of 'br' in \(Self.allowedRegions) come with iOS 26.5") })
+        #expect(lint(info, entitlements: allowed, deploymentTargets: targets((.iOS, "26.5"))) == [])
+    }
+
+    /// The reader-app link (issue 47): a real news app's dictionary had `en-GB*` and no `*`.
+    @Test func readerAppLink() {
+        func link(_ body: String) -> String { plist("<key>SKExternalLinkAccount</key>\n<dict>\(body)</dict>") }
+        let news = link("<key>en-GB*</key><string>https://news.example.com/uk</string>")
+        #expect(findings(news) == ["4:1 EP802", "5:7 EP801"])
+        #expect(lint(news).contains { $0.contains("key 'en-GB*' of SKExternalLinkAccount is neither") })
+        let upper = link(
+            "<key>*</key><string>https://example.com</string><key>GB</key><string>https://example.com/gb</string>")
+        #expect(
+            lint(upper).contains { $0.hasSuffix("key 'GB' of SKExternalLinkAccount must be lowercase: 'gb' [EP801]") })
+        let good = link(
+            "<key>*</key><string>https://example.com</string><key>jp</key><string>https://example.com/jp</string>")
+        #expect(findings(good) == [])
+        #expect(findings(link("<key>*</key><true/>")) == ["5:19 EP801"])
+        #expect(
+            findings(plist("<key>SKExternalLinkAccount</key>\n<string>https://example.com</string>")) == ["4:1 EP801"])
+        // The entitlement and the key, each without the other.
+        let granted = Self.entitlements("<key>com.apple.developer.storekit.external-link.account</key><true/>")
+        #expect(findings(good, entitlements: granted) == [])
+        #expect(findings(good, entitlements: Self.entitlements("")) == ["4:1 EP803"])
+        #expect(
+            lint(plist("<key>CFBundleIdentifier</key><string>x</string>"), entitlements: granted).map {
+                $0.replacingOccurrences(of: #":\d+:\d+:"#, with: ":", options: .regularExpression)
+            } == [
+                "App.entitlements: warning: com.apple.developer.storekit.external-link.account is granted but Info.plist has no SKExternalLinkAccount [EP804]"
+            ])
+        // Minimum OS: iOS and iPadOS 15.4, tvOS 16.4 (a real app targets iOS 12.4 with it).
+        let old = [DeploymentTarget(platform: .iOS, version: Version("12.4")!, source: "test")]
+        #expect(findings(good, deploymentTargets: old) == ["4:1 EP503"])
+        let mac = [DeploymentTarget(platform: .macOS, version: Version("15.0")!, source: "test")]
+        #expect(findings(good, deploymentTargets: mac) == ["4:1 EP504"])
     }
 }

@@ -2,6 +2,16 @@ import EplintBase
 import EplintRules
 import Foundation
 import LintEngine
+import Testing
+
+/// `body`'s value; a thrown error is the test's failure, not an empty list of findings (reading
+/// memory cannot fail, so a throw is a bug a test must show: issue 46).
+func recordingFailure<T>(_ empty: T, _ body: () throws -> T) -> T {
+    do { return try body() } catch {
+        Issue.record(error, "linting threw")
+        return empty
+    }
+}
 
 /// `bytes` saved as `path`, fixed as `eplint --fix` (and `--unsafe-fixes` when `allowing` is
 /// `.unsafe`) fixes it, with every finding reported.
@@ -14,8 +24,12 @@ func fixOutcome(
         var source = BytesSource(text)
         return (try? linter.lint(&source, path: path)).flatMap { FileFixer.parsed($0.diagnostics) }
     }
+    let findings = recordingFailure([]) { () throws -> [Diagnostic] in
+        var source = BytesSource(bytes)
+        return FileFixer.parsed(try linter.lint(&source, path: path).diagnostics) ?? []
+    }
     return FileFixer.fix(
-        bytes, file: path, findings: lintBytes(bytes) ?? [], allowing: allowing,
+        bytes, file: path, findings: findings, allowing: allowing,
         isReported: { $0.map { _ in true } }, relint: lintBytes)
 }
 
@@ -24,7 +38,9 @@ func diagnostics(_ bytes: [UInt8], path: String = "Info.plist", configuration: L
     -> [Diagnostic]
 {
     var source = BytesSource(bytes)
-    return (try? Linter(rules: allRules, configuration: configuration).lint(&source, path: path).diagnostics) ?? []
+    return recordingFailure([]) {
+        try Linter(rules: allRules, configuration: configuration).lint(&source, path: path).diagnostics
+    }
 }
 
 /// One way of storing a plist's text: an encoding (with or without a byte-order mark) and a line end.
@@ -86,14 +102,10 @@ func moveOutcome(_ infoPlist: [UInt8], _ entitlements: [UInt8], allowing: FixApp
 /// The findings eplint reports for `infoPlist` paired with `entitlements` (`App.entitlements`).
 func pairedDiagnostics(_ infoPlist: [UInt8], _ entitlements: [UInt8]) -> [Diagnostic] {
     var pairedSource = BytesSource(entitlements)
-    guard
-        let pairing = try? Linter(rules: allRules, configuration: LintConfiguration()).readEntitlements(
-            &pairedSource, path: "App.entitlements")
-    else { return [] }
     var source = BytesSource(infoPlist)
-    return
-        (try? Linter(rules: allRules, configuration: LintConfiguration()).lint(
-            &source, path: "Info.plist", pairing: pairing
-        ).diagnostics)
-        ?? []
+    return recordingFailure([]) {
+        let linter = Linter(rules: allRules, configuration: LintConfiguration())
+        let pairing = try linter.readEntitlements(&pairedSource, path: "App.entitlements")
+        return try linter.lint(&source, path: "Info.plist", pairing: pairing).diagnostics
+    }
 }

@@ -8,10 +8,11 @@ import Reporters
 func lint(
     _ text: String, path: String = "Info.plist", defines: [String: String] = [:], musicStreaming: Bool? = nil,
     entitlements: String? = nil, deploymentTargets: [DeploymentTarget]? = nil, preprocessed: Bool? = nil,
-    profile: String? = nil, now: String? = nil
+    profile: String? = nil, now: String? = nil, regionData: RegionData? = nil
 ) -> [String] {
     var configuration = LintConfiguration(buildSettings: BuildSettings(defines), deploymentTargets: deploymentTargets)
     configuration.now = now
+    if let regionData { configuration.regionData = regionData }
     // As the command line does: --define values are also the preprocessor's -D definitions.
     configuration.preprocessing.definitions = defines.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     configuration.infoPlistPreprocessed = preprocessed

@@ -179,6 +179,16 @@ import Testing
 
     /// Hover on a rule ID in a suppression comment shows its page; a quick fix's edit is the
     /// finding's fix; a document not open has neither. The file was never saved: its text alone is linted.
+    /// Hover on the reader-app key (issue 47): its shape, the `*` default, the entitlement, the first systems.
+    @Test func hoverOnTheReaderAppKey() throws {
+        let text = try #require(KeyHover.markdown(named: "SKExternalLinkAccount"))
+        #expect(text.hasPrefix("**SKExternalLinkAccount**: a dictionary of lowercase ISO 3166-1 alpha-2 country codes"))
+        #expect(text.contains("`com.apple.developer.storekit.external-link.account`"))
+        #expect(text.contains("Read from iOS 15.4, iPadOS 15.4, tvOS 16.4"))
+        #expect(KeyHover.markdown(named: "SKExternalPurchase")?.hasPrefix("**SKExternalPurchase**") == true)
+        #expect(KeyHover.markdown(named: "CFBundleIdentifier") == nil)
+    }
+
     @Test func hoverAndQuickFixes() throws {
         let folder = try TestScratch.folder("lsp")
         let client = Client()

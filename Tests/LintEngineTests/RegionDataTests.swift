@@ -1,3 +1,4 @@
+import Foundation
 import LintEngine
 import Testing
 
@@ -27,5 +28,42 @@ import Testing
         #expect(!codes.contains("ab") && !codes.contains("NL") && !codes.contains("nl "))
         #expect(codes == RegionCodes(packed: "zznlaa"))
         #expect(codes != RegionCodes(packed: "zznl"))
+    }
+
+    /// Every Apple fact a rule uses comes from Rules/regions.plist (issue 47): the embedded
+    /// copy has each section, SKExternalPurchaseMultiLink's minimum on every platform, and a
+    /// retired region gets no link maximum (`us` kept one).
+    @Test func appleFactsComeFromTheData() {
+        let facts = RegionData.builtIn.appleFacts
+        #expect(facts.tokenTypeNames == ["ACQUISITION", "IN_APP", "LINK_OUT", "SERVICES"])
+        #expect(facts.duplicateTokenTypeNames == ["SERVICES", "ACQUISITION"])
+        #expect(
+            facts.notificationSubtypes["EXTERNAL_PURCHASE_TOKEN"] == ["UNREPORTED", "CREATED", "ACTIVE_TOKEN_REMINDER"])
+        #expect(Set(facts.minimumOS["SKExternalPurchaseMultiLink"]?.keys ?? [:].keys) == Set(Platform.allCases))
+        #expect(Set(facts.minimumOS["SKExternalPurchaseLinkStreamingRegions"]?.keys ?? [:].keys) == [.iOS, .iPadOS])
+        let data = RegionData.builtIn
+        for region in data.musicStreamingLinkMaximum.keys {
+            #expect(
+                [StoreKitKey.link, .multiLink].contains { data.status(of: region, for: $0) == .valid },
+                "\(region) has a music-streaming link maximum but neither link key allows it")
+        }
+    }
+
+    /// No Swift source holds a list of region codes: they live in Rules/regions.plist (issue 47).
+    @Test func noSwiftSourceHoldsARegionList() throws {
+        let root = URL(
+            fileURLWithPath: #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(
+                separator: "/"))
+        let sources = root.appendingPathComponent("Sources")
+        // An array or dictionary literal opening with two-letter codes (`["jp", "br"]`, `["us": 1`); comments aside.
+        let list = try NSRegularExpression(pattern: #"\[\s*"[a-z]{2}"\s*(,\s*"[a-z]{2}"|:)"#)
+        var found: [String] = []
+        for case let path as String in FileManager.default.enumerator(atPath: sources.path) ?? NSEnumerator()
+        where path.hasSuffix(".swift") && !path.contains("/Generated/") {
+            let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+                .split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
+            if list.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { found.append(path) }
+        }
+        #expect(found == [], "region lists in Swift code: \(found)")
     }
 }

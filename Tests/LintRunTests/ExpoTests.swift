@@ -55,6 +55,16 @@ import Testing
     }
 
     /// An entitlement granted and no key using it: EP402, as for an Info.plist.
+    /// The reader-app link in app.json (issue 47): `ios.infoPlist` and `ios.entitlements` as for the other keys.
+    @Test func readerAppLinkInAppJSON() throws {
+        let root = try FixRunTests.folder(with: [
+            "app.json":
+                #"{"expo": {"ios": {"infoPlist": {"SKExternalLinkAccount": {"en-GB*": "https://example.com/uk"}}, "entitlements": {}}}}"#
+        ])
+        let run = try FolderRun(["app.json"], in: root)
+        #expect(run.gcc.contains("[EP801]") && run.gcc.contains("[EP802]") && run.gcc.contains("[EP803]"), "\(run.gcc)")
+    }
+
     @Test func entitlementWithoutKeys() throws {
         let root = try FixRunTests.folder(with: [
             "app.json":
@@ -81,11 +91,22 @@ import Testing
         #expect(walk.notes.contains("other/app.json (no expo.ios object)"))
         #expect(!walk.gcc.contains("other/app.json"))
 
-        // expo prebuild wrote ios/: the project is linted, app.json is not (no key twice).
+        // ios/ holding only entitlements (a real app keeps them there by hand) is no prebuilt
+        // project: app.json is still linted (issue 47).
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("ios/Demo"), withIntermediateDirectories: true)
+        try #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict/></plist>"#.write(
+            to: root.appendingPathComponent("ios/Demo/Demo.entitlements"), atomically: true, encoding: .utf8)
+        let entitlementsOnly = try FolderRun(["."], in: root) { $0.plan.verbose = true }
+        #expect(entitlementsOnly.gcc.hasPrefix("app.json:7:38: error: region 'FR'"), "\(entitlementsOnly.gcc)")
+        // An Info.plist without the .xcodeproj beside it is not what prebuild writes either.
         try Self.infoPlist.write(
             to: root.appendingPathComponent("ios/Demo/Info.plist"), atomically: true, encoding: .utf8)
+        #expect(try FolderRun(["."], in: root).gcc.contains("app.json:7:38: error: region 'FR'"))
+
+        // expo prebuild wrote ios/ (Demo.xcodeproj, Demo/Info.plist): the project is linted, app.json is not (no key twice).
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("ios/Demo.xcodeproj"), withIntermediateDirectories: true)
         let prebuilt = try FolderRun(["."], in: root) { $0.plan.verbose = true }
         #expect(!prebuilt.gcc.contains("app.json"))
         #expect(prebuilt.gcc.contains("ios/Demo/Info.plist:"))

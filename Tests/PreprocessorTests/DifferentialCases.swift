@@ -130,6 +130,19 @@ enum DifferentialCases {
         )
         add("unsigned", "#if -1 > 0u\n\(regions)\n#else\n\(links)\n#endif")
         add("short circuit", "#if 0 && (1 / 0)\n\(regions)\n#else\n\(links)\n#endif")
+        // Numbers at intmax_t's ends, where arithmetic on them would trap if not wrapped (issue 46).
+        add(
+            "intmax ends",
+            "#if (-9223372036854775807 - 1) / -1 < 0 && (-9223372036854775807 - 1) % -1 == 0\n\(regions)\n#else\n\(links)\n#endif"
+        )
+        add(
+            "wrapping arithmetic",
+            "#if 9223372036854775807 + 1 < 0 && -(-9223372036854775807 - 1) < 0 && 18446744073709551615u * 3 == 18446744073709551613u\n\(regions)\n#endif"
+        )
+        add(
+            "shifts past the width",
+            "#if (1 << 63) < 0 && (1 << 64) == 0 && (-1 >> 70) == -1 && (1 >> -1) == 0 && (18446744073709551615u >> 64) == 1 && (1 << -1) == 0\n\(regions)\n#endif"
+        )
         add(
             "elif chain",
             "#if A == 1\n\(regions)\n#elif A == 2\n\(links)\n#elif A == 3\n\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>de</string>\n\t</array>\n#else\n\(links)\n#endif",
@@ -311,6 +324,12 @@ enum DifferentialCases {
             ("#define with a bad parameter list", "#define F(a\n\(regions)"),
             ("#undef with no name", "#undef\n\(regions)"),
             ("#line with no number", "#line x\n\(regions)"),
+            // Beyond 32 bits clang refuses the number; eplint's line arithmetic trapped (issue 46).
+            ("#line beyond Int64", "#line 9223372036854775807\n\(regions)\n\t<key>X</key><true/>"),
+            ("#line beyond UInt32", "#line 4294967296\n\(regions)"),
+            // clang's errors whatever it reads: an empty name, and a quote never closed (issue 46).
+            ("#include \"\"", "#include \"\"\n\(regions)"),
+            ("#include with its quote not closed", "#include \"inside.h\n\(regions)"),
             ("unknown directive", "#fi\n\(regions)"),
             ("#pragma GCC error", "\(regions)\n#pragma GCC error \"stop\""),
             ("#include with no name", "#include\n\(regions)"),

@@ -117,6 +117,11 @@ struct QuotedIncludeDifferentialTests {
             files: ["Elsewhere/Gone.h": "#define GONE 1\n"], flags: ["-I", "Headers"]),
         IncludeCase(
             name: "a missing header", body: "\(region)\n#include \"missing.h\"\n\t<key>X</key><true/>", files: [:]),
+        // clang: "empty filename", and 'expected "FILENAME" or <FILENAME>', with the file there (issue 46).
+        IncludeCase(name: "an empty file name", body: "\(region)\n#include \"\"\n", files: ["inside.h": "\n"]),
+        IncludeCase(
+            name: "a quote not closed", body: "\(region)\n#include \"inside.h\n\t<key>X</key><true/>",
+            files: ["inside.h": "\t<key>Inside</key><true/>\n"]),
         IncludeCase(
             name: "a missing header below a header", body: "#include \"A.h\"\n\(region)",
             files: ["A.h": "\t<key>A</key><true/>\n#include \"nope.h\"\n"]),

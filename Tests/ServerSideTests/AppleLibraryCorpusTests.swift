@@ -60,8 +60,8 @@ import Testing
     func everyModelPassesDecodedSignedAndBare(_ name: String) throws {
         let text = try model(name)
         #expect(findings(text) == [])
-        // Its header has no x5c (EP735); Xcode's environments are not verified (EP715).
-        let signature = text.contains("\"LocalTesting\"") ? "EP715" : "EP735"
+        // Its header has no x5c (EP735), LocalTesting's too: only --environment skips verification (issue 46).
+        let signature = "EP735"
         #expect(findings("{\"signedPayload\": \"\(jws(text))\"}") == ["1:19 \(signature) signedPayload"])
         #expect(findings("\n  " + jws(text) + "\n") == ["2:3 \(signature) "])
         // Every model's signedDate in seconds is EP713 at that member.
@@ -152,7 +152,7 @@ import Testing
         }
         func rules(_ name: String) throws -> [String] { try lint(name).map { "\($0.rule) \($0.keyPath)" } }
         // Signed under Apple's test root, not Apple Root CA - G3 (SignatureVerificationTests gives the root).
-        let untrusted = signaturesAreVerifiedHere ? "EP731 " : "EP715 "
+        let untrusted = signaturesAreVerifiedHere ? "EP731 " : "EP742 "
         #expect(try rules("testNotification") == ["EP703 ", untrusted])
         #expect(try lint("testNotification").first?.message == "notification has no 'version' (a string)")
         #expect(try rules("missingX5CHeaderClaim") == ["EP703 ", "EP703 ", "EP735 "])

@@ -152,17 +152,57 @@ import Testing
     }
 
     /// The same reports fail once a field their object requires is dropped (EP716), or one it
-    /// does not take is added (EP717): the generated set is really checked field by field.
+    /// does not take is added (EP717): the generated set is really checked field by field, in
+    /// every line item (not the first alone: no set starts with a refund, so a refund's
+    /// `referenceLineItemId` went unchecked, issue 46).
     @Test func generatedReportsFailWithoutARequiredField() throws {
+        var refundsBroken = 0
         for items in Self.validLineItemSets {
-            for key in items[0].keys.sorted()
-            where !["restatement", "erroneouslySubmitted", "exchangeRate"].contains(key) {
-                guard key != "referenceLineItemId" || items[0]["eventType"] as? String == "REFUND" else { continue }
-                var broken = items
-                broken[0][key] = nil
-                let found = findings(try Self.report(broken, number: 0))
-                #expect(found.contains { $0.contains("has no '\(key)'") }, "\(key): \(found)")
+            for index in items.indices {
+                for key in items[index].keys.sorted()
+                where !["restatement", "erroneouslySubmitted", "exchangeRate"].contains(key) {
+                    let refund = items[index]["eventType"] as? String == "REFUND"
+                    guard key != "referenceLineItemId" || refund else { continue }
+                    var broken = items
+                    broken[index][key] = nil
+                    let found = findings(try Self.report(broken, number: 0))
+                    #expect(
+                        found.contains { $0.contains("has no '\(key)'") && $0.hasSuffix("[EP716]") },
+                        "\(index) \(key): \(found)")
+                    if refund && key == "referenceLineItemId" { refundsBroken += 1 }
+                }
             }
+        }
+        #expect(refundsBroken == 4)
+    }
+
+    /// A refund's currencies, exchange rate and tax country are its buy's (EP727), each of them.
+    @Test func aRefundDifferingFromItsBuyIsReported() throws {
+        let day: Int64 = 86_400_000
+        var exchanged = Self.buy("one-time-ars", date: 1_748_736_000_000)
+        exchanged.merge(
+            ["pricingCurrency": "ARS", "reportingCurrency": "USD", "exchangeRate": 0.00098], uniquingKeysWith: { $1 })
+        let refund = Self.refund("refund-ars", of: exchanged, date: 1_748_736_000_000 + day)
+        #expect(findings(try Self.report([exchanged, refund], number: 0)) == [])
+        for (key, value) in [("exchangeRate", 0.00099 as Any), ("taxCountry", "FRA"), ("pricingCurrency", "CLP")] {
+            var changed = refund
+            changed[key] = value
+            let found = findings(try Self.report([exchanged, changed], number: 0))
+            #expect(found.contains { $0.contains("with \(key) ") && $0.hasSuffix("[EP727]") }, "\(key): \(found)")
+        }
+    }
+
+    /// `subscriptionEvent` belongs to a subscription: on a one-time buy or a refund it is EP717.
+    @Test func aSubscriptionEventOutsideASubscriptionIsReported() throws {
+        let oneTime = Self.buy("b", date: 1_735_689_600_000)
+        let refund = Self.refund("r", of: oneTime, date: 1_735_689_600_001)
+        for index in [0, 1] {
+            var items = [oneTime, refund]
+            items[index]["subscriptionEvent"] = "RENEWAL"
+            let found = findings(try Self.report(items, number: 0))
+            #expect(
+                found.contains { $0.contains("'subscriptionEvent' is not a field of a") && $0.hasSuffix("[EP717]") },
+                "\(index): \(found)")
         }
     }
 

@@ -44,6 +44,22 @@ import Testing
         #expect(tokenFindings("[1]") == ["EP602 "])  // decoding stops it before the field rules
     }
 
+    /// Japan's and Brazil's token types (Apple's token(for:) page, issue 47): no EP605, and no
+    /// EP603 for a missing tokenExpirationDate Apple does not document, only EP611's note.
+    @Test func japaneseAndBrazilianTokens() {
+        for type in ["IN_APP", "LINK_OUT"] {
+            #expect(
+                tokenFindings("{\(base), \"tokenType\": \"\(type)\", \"tokenExpirationDate\": 1708761600000}") == [])
+            #expect(tokenFindings("{\(base), \"tokenType\": \"\(type)\"}") == ["EP611 tokenType"])
+        }
+        #expect(
+            tokenFindings("{\(base), \"tokenType\": \"IN_APP\", \"tokenExpirationDate\": 1}") == [
+                "EP606 tokenExpirationDate", "EP607 tokenExpirationDate",
+            ])
+        #expect(tokenFindings("{\(base), \"tokenType\": \"in_app\"}") == ["EP603 tokenType", "EP605 tokenType"])
+        #expect(tokenFindings("{\(base), \"tokenExpirationDate\": 1708761600000}") == ["EP603 tokenExpirationDate"])
+    }
+
     @Test func tokenEnvironmentAndBundle() {
         let sandbox =
             #"{"appAppleId": 1, "bundleId": "com.example", "tokenCreationDate": 1706169600000, "externalPurchaseId": "SANDBOX_00000000-0000-0000-0000-000000000000"}"#
@@ -131,6 +147,30 @@ import Testing
 
     let header =
         #""notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "version": "2.0", "signedDate": 1706169600000"#
+
+    /// Subtypes per notification type from Rules/regions.plist (issue 47): EXTERNAL_PURCHASE_TOKEN's
+    /// three, in capitals; no subtype is fine; types without a list are not checked.
+    @Test func externalPurchaseTokenSubtypes() {
+        let token =
+            #""externalPurchaseToken": {"externalPurchaseId": "00000000-0000-0000-0000-000000000000", "tokenCreationDate": 1706169600000, "appAppleId": 1, "bundleId": "com.example"}"#
+        func subtype(_ text: String?) -> [String] {
+            let member = text.map { "\"subtype\": \"\($0)\", " } ?? ""
+            return findings(
+                .notification, "{\"notificationType\": \"EXTERNAL_PURCHASE_TOKEN\", \(member)\(header), \(token)}"
+            ).map { String($0.split(separator: " ", maxSplits: 1)[1]) }
+        }
+        for known in ["UNREPORTED", "CREATED", "ACTIVE_TOKEN_REMINDER", nil] {
+            #expect(subtype(known) == [], "\(known ?? "none")")
+        }
+        for unknown in ["NOT_A_SUBTYPE", "created", "SUMMARY"] {
+            #expect(subtype(unknown) == ["EP744 subtype"], "\(unknown)")
+        }
+        #expect(
+            findings(
+                .notification,
+                "{\"notificationType\": \"SUBSCRIBED\", \"subtype\": \"NEW_ONE\", \(header), \"data\": {}}")
+                == [])
+    }
 
     @Test func notificationPayloadFieldsGoWithTheirTypes() {
         #expect(

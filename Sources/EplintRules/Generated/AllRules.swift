@@ -32,8 +32,15 @@ package let allRules: [any LintRule] = [
     EP405InfoKeyInEntitlements(),
     EP406EntitlementNotGranted(),
     EP407ProfileExpired(),
+    EP408KeyUnusedOnAllowedRegionsRoute(),
     EP501MultiLinkNeedsNewerOS(),
     EP502PreferMultiLink(),
+    EP503KeyNeedsNewerOS(),
+    EP504KeyNotOnPlatform(),
+    EP801ReaderLinkInvalid(),
+    EP802ReaderLinkNoDefault(),
+    EP803ReaderLinkMissingEntitlement(),
+    EP804ReaderLinkUnusedEntitlement(),
 ]
 
 // Each rule type's ID: the constant of the page its name begins with.
@@ -65,5 +72,12 @@ extension EP404EntitlementInInfoPlist { var id: RuleID { .ep404EntitlementInInfo
 extension EP405InfoKeyInEntitlements { var id: RuleID { .ep405InfoKeyInEntitlements } }
 extension EP406EntitlementNotGranted { var id: RuleID { .ep406EntitlementNotGranted } }
 extension EP407ProfileExpired { var id: RuleID { .ep407ProfileExpired } }
+extension EP408KeyUnusedOnAllowedRegionsRoute { var id: RuleID { .ep408KeyUnusedOnAllowedRegionsRoute } }
 extension EP501MultiLinkNeedsNewerOS { var id: RuleID { .ep501MultilinkNeedsNewerOs } }
 extension EP502PreferMultiLink { var id: RuleID { .ep502PreferMultilink } }
+extension EP503KeyNeedsNewerOS { var id: RuleID { .ep503KeyNeedsNewerOs } }
+extension EP504KeyNotOnPlatform { var id: RuleID { .ep504KeyNotOnPlatform } }
+extension EP801ReaderLinkInvalid { var id: RuleID { .ep801ReaderLinkInvalid } }
+extension EP802ReaderLinkNoDefault { var id: RuleID { .ep802ReaderLinkNoDefault } }
+extension EP803ReaderLinkMissingEntitlement { var id: RuleID { .ep803ReaderLinkMissingEntitlement } }
+extension EP804ReaderLinkUnusedEntitlement { var id: RuleID { .ep804ReaderLinkUnusedEntitlement } }
