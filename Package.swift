@@ -111,6 +111,7 @@ let package = Package(
         .executableTarget(
             name: "eplint-fuzz",
             dependencies: [
+                "Signatures",
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide",
                 "BuiltApps", "XcodeProject", "LanguageServer",
             ]

@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 
 /// How gcc lines look on a terminal: colour, and the source line with a caret under the

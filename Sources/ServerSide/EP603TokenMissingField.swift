@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A token lacks a field of seed 000, or has one of the two custom-link fields without the
 /// other where Apple says its type expires (`Expires` in `Rules/regions.plist`); EP611 notes
 /// the types Apple says nothing about.

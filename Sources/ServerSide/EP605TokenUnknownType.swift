@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `tokenType` none of Apple's token types (`TokenTypes` in `Rules/regions.plist`).
 struct EP605TokenUnknownType: ServerRule {
     var kinds: Set<ServerDocumentKind> { [.token] }

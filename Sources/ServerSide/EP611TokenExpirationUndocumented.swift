@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A token of a type Apple's pages do not say expires (Japan's and Brazil's `IN_APP` and
 /// `LINK_OUT`) has no `tokenExpirationDate`: a note that eplint cannot tell whether it should.
 struct EP611TokenExpirationUndocumented: ServerRule {

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// `DUPLICATE_TOKEN` for a token that is not of a type Apple allows it for (`DuplicateTokenStatus` in `Rules/regions.plist`).
 /// Checked when the token is given with `--token`: matched by `externalPurchaseId`, or the only token given.
 struct EP708DuplicateTokenStatusMisused: ServerRule {

@@ -1,5 +1,3 @@
-import LintEngine
-
 /// A `subtype` Apple does not list for the notification's type (`NotificationSubtypes` in
 /// `Rules/regions.plist`); types without a list there are not checked.
 struct EP744NotificationUnknownSubtype: ServerRule {

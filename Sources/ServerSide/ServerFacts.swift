@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import PlistSyntax
 
 /// Facts from Apple's documentation (shared/seeds 000, 001, 003) that several rules use.
 enum ServerFacts {

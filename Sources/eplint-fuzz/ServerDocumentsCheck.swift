@@ -1,5 +1,3 @@
-import EplintBase
-import EplintRules
 import LintEngine
 import Reporters
 import ServerSide

@@ -1,6 +1,6 @@
+import EplintBase
 import EplintRules
 import LintEngine
-import PlistSyntax
 import XcodeProject
 
 /// EPLINT_FUZZ_MODE=xcconfig: the input as up to three xcconfig files (split at NUL bytes:

@@ -22,11 +22,13 @@ import Testing
     static let allowed: [String: Int] = [
         "BuiltApps/RandomAccessBytes.swift": 2,
         "Configuration/YAMLNode.swift": 2,
+        // A local helper named `absolute` (the workspace's spelling of a path), not the global one.
+        "LanguageServer/DocumentLint.swift": 1,
         "LanguageServer/ServerHost.swift": 9,
         "LintRun/BundleStore.swift": 1,
         "LintRun/ContextReport.swift": 2,
         "LintRun/EntitlementsPairer.swift": 1,
-        "LintRun/EntitlementsTable.swift": 5,
+        "LintRun/EntitlementsTable.swift": 4,
         "LintRun/ExpoConfig.swift": 1,
         "LintRun/FileLinter.swift": 2,
         "LintRun/FindingsPolicy.swift": 2,
@@ -39,6 +41,8 @@ import Testing
         "LintRun/ProjectConfiguration.swift": 5,
         "LintRun/RegularFile.swift": 3,
         "LintRun/ServerRun.swift": 5,
+        // `absoluteAsGiven(` names the requirement, which is the door.
+        "RunPlan/PlanFileSystem.swift": 1,
         "RunPlan/XcodeLintPlan.swift": 1,
     ]
 

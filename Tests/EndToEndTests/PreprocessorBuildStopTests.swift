@@ -53,9 +53,9 @@ struct PreprocessorBuildStopTests {
         }
     }
 
-    /// A quoted include is read from the folders the run was given (and the working
-    /// directory) only, a regular file: anything else is a note naming why, with a StoreKit
-    /// key (nothing without: a note is about the StoreKit keys' file only).
+    /// A quoted include is read from the run's roots only (docs/untrusted-input.md), a regular
+    /// file: anything else is a note naming why, with a StoreKit key (nothing without: a note is
+    /// about the StoreKit keys' file only); a folder is where clang finds no file (EP002).
     @Test func aQuotedIncludeOutsideTheRunsFoldersIsANoteNamingWhy() throws {
         let root = try Eplint.temporaryDirectory()
         let app = root.appendingPathComponent("App")
@@ -65,32 +65,37 @@ struct PreprocessorBuildStopTests {
             to: root.appendingPathComponent("Outside.h"), atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             at: app.appendingPathComponent("Link.h"), withDestinationURL: root.appendingPathComponent("Outside.h"))
+        let outside =
+            "leads outside the folders this run reads (the repository, the folders and files named on the command"
+            + " line, the configuration's and the projects' folders)"
         let cases = [
-            (
-                "#include \"../Outside.h\"",
-                "../Outside.h is outside the working directory and the folders this run was given, where eplint reads no file"
-            ),
-            (
-                "#include \"Link.h\"",
-                "Link.h is outside the working directory and the folders this run was given, where eplint reads no file"
-            ),
-            ("#include \"Folder.h\"", "Folder.h is not a regular file"),
+            ("#include \"../Outside.h\"", "'../Outside.h' \(outside)"),
+            ("#include \"Link.h\"", "'Link.h' \(outside)"),
         ]
-        for (line, why) in cases {
-            for storeKitKey in [true, false] {
+        for storeKitKey in [true, false] {
+            func run(_ line: String) throws -> EplintRun {
                 let text =
                     "<plist>\n<dict>\n" + line + "\n"
                     + (storeKitKey ? Self.storeKitKey : "<key>Other</key><true/>\n") + "</dict>\n</plist>\n"
                 try text.write(to: app.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
-                let run = try Eplint.run(["--color", "never", "Info.plist"], in: app)
-                #expect(run.status == 0, "\(line): \(run.standardError)")
+                return try Eplint.run(["--color", "never", "Info.plist"], in: app)
+            }
+            for (line, why) in cases {
+                let outcome = try run(line)
+                #expect(outcome.status == 0, "\(line): \(outcome.standardError)")
                 #expect(
-                    run.standardOutput
+                    outcome.standardOutput
                         == (storeKitKey
                             ? "Info.plist:3:1: note: \(line) is not followed: \(why); what it defines is unknown [EP007]\n"
                             : ""),
                     "\(line)")
             }
+            let folder = try run("#include \"Folder.h\"")
+            #expect(folder.status == 1)
+            #expect(
+                folder.standardOutput
+                    == "Info.plist:3:1: error: 'Folder.h' file not found (at Folder.h); cpp stops with an error here, so Xcode's build fails [EP002]\n"
+            )
         }
     }
 

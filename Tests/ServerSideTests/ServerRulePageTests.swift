@@ -131,13 +131,15 @@ extension ServerRulePageTests {
         }
         let options = page.block("text options")
         let history = page.block("json history failing")
-        let expected = serverLint(kind, failing, options: options, history: history, page: id).split(separator: "\n").map {
-            line -> String in
-            let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard let number = Int(parts[1]), let column = Int(parts[2]), let indent = shifted[number], column > indent
-            else { return String(line) }
-            return "\(parts[0]):\(number):\(column + prefix(0).unicodeScalars.count):\(parts[3])"
-        }
+        let expected = serverLint(kind, failing, options: options, history: history, page: id).split(separator: "\n")
+            .map {
+                line -> String in
+                let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+                guard let number = Int(parts[1]), let column = Int(parts[2]), let indent = shifted[number],
+                    column > indent
+                else { return String(line) }
+                return "\(parts[0]):\(number):\(column + prefix(0).unicodeScalars.count):\(parts[3])"
+            }
         #expect(!shifted.isEmpty)
         #expect(
             serverLint(kind, lines.joined(separator: "\n"), options: options, history: history, page: id).split(

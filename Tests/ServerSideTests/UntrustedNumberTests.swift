@@ -1,6 +1,5 @@
 import EplintBase
 import Foundation
-import LintEngine
 import ServerSide
 import Testing
 

@@ -19,6 +19,15 @@ package enum EmbeddedRuleData {
                                   lists for it: Region, Since (date), Reason (one line); EP106
     AsOf                          (optional) when the lists were last checked against Apple's documentation
     Sources                       (optional) list -> where it comes from
+    TokenTypes                    (optional) tokenType -> Regions (whose tokens have it) and Expires (true:
+                                  such tokens carry tokenExpirationDate; absent: Apple's pages do not say) and
+                                  DuplicateTokenStatus (true: a report may give them the status DUPLICATE_TOKEN)
+    NotificationSubtypes          (optional) notificationType -> the subtypes Apple lists for it (others: not checked)
+    MinimumOS                     (optional) key or entitlement (NAME, or NAME:region for what one region needs
+                                  beyond it) -> platform -> the first version that reads it; a platform not
+                                  listed does not read it at all
+    EntitlementRegions            (optional) entitlement -> the regions Apple lists for it (absent: Apple lists
+                                  none, and its codes are checked as ISO codes only)
   A later change of Apple's is an edit here: move a region from AllowedRegions to RetiredRegions.
 -->
 <plist version="1.0">
@@ -42,7 +51,15 @@ package enum EmbeddedRuleData {
 		<key>SKExternalPurchaseLinkStreamingRegions</key>
 		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions</string>
 		<key>LinkMaximum</key>
-		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (one link per region, up to five for music-streaming apps in the EEA)</string>
+		<string>https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink (one link per region, up to five for music-streaming apps in the EEA; us, retired for the link keys, has none since 2026-12-01)</string>
+		<key>TokenTypes</key>
+		<string>https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:) ("Valid string values are: ACQUISITION, SERVICES, IN_APP, LINK_OUT"; EU: ACQUISITION and SERVICES, Japan: IN_APP or LINK_OUT); https://developer.apple.com/documentation/storekit/externalpurchase (Brazil from iOS 26.5); Expires: https://developer.apple.com/documentation/externalpurchaseserverapi/reportwithouttransactions ("soon after ACQUISITION and SERVICES tokens expire"); DuplicateTokenStatus: https://developer.apple.com/documentation/externalpurchaseserverapi/status ("This status applies only to SERVICES and ACQUISITION token types"); checked 2026-12-01</string>
+		<key>MinimumOS</key>
+		<string>each key's and entitlement's page (https://developer.apple.com/documentation/bundleresources/information-property-list/KEY and .../entitlements/ENTITLEMENT): its availability; :jp from https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:) ("The IN_APP and LINK_OUT token types for Japan are available starting in iOS 26.4"), :br from https://developer.apple.com/documentation/storekit/externalpurchase (Brazil: iOS 26.5); checked 2026-12-01</string>
+		<key>EntitlementRegions</key>
+		<string>none: the com.apple.developer.storekit.custom-purchase-link.allowed-regions page read on 2026-12-01 names Brazil and Japan in its example and lists no regions (a stored copy that begins a list of EU codes could not be confirmed as the newest)</string>
+		<key>NotificationSubtypes</key>
+		<string>https://developer.apple.com/documentation/appstoreservernotifications/subtype ("Applies to the EXTERNAL_PURCHASE_TOKEN notificationType": UNREPORTED, CREATED, ACTIVE_TOKEN_REMINDER); checked 2026-12-01</string>
 		<key>RetiredRegions</key>
 		<string>the seeds' copy of the SKExternalPurchaseLink and SKExternalPurchaseMultiLink pages (2024) against their 2026 versions</string>
 	</dict>
@@ -167,7 +184,57 @@ package enum EmbeddedRuleData {
 		<key>is</key><integer>5</integer>
 		<key>no</key><integer>5</integer>
 		<key>ru</key><integer>1</integer>
-		<key>us</key><integer>1</integer>
+	</dict>
+	<key>TokenTypes</key>
+	<dict>
+		<key>ACQUISITION</key>
+		<dict>
+			<key>Regions</key><array><string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string><string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string><string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string></array>
+			<key>Expires</key><true/>
+			<key>DuplicateTokenStatus</key><true/>
+		</dict>
+		<key>SERVICES</key>
+		<dict>
+			<key>Regions</key><array><string>at</string><string>be</string><string>bg</string><string>hr</string><string>cy</string><string>cz</string><string>dk</string><string>ee</string><string>fi</string><string>fr</string><string>de</string><string>gr</string><string>hu</string><string>ie</string><string>it</string><string>lv</string><string>lt</string><string>lu</string><string>mt</string><string>nl</string><string>pl</string><string>pt</string><string>ro</string><string>sk</string><string>si</string><string>es</string><string>se</string></array>
+			<key>Expires</key><true/>
+			<key>DuplicateTokenStatus</key><true/>
+		</dict>
+		<key>IN_APP</key>
+		<dict>
+			<key>Regions</key><array><string>jp</string><string>br</string></array>
+		</dict>
+		<key>LINK_OUT</key>
+		<dict>
+			<key>Regions</key><array><string>jp</string><string>br</string></array>
+		</dict>
+	</dict>
+	<key>MinimumOS</key>
+	<dict>
+		<key>SKExternalPurchase</key>
+		<dict><key>iOS</key><string>15.4</string><key>iPadOS</key><string>15.4</string><key>macOS</key><string>14.4</string><key>tvOS</key><string>17.4</string><key>visionOS</key><string>1.0</string><key>watchOS</key><string>10.4</string></dict>
+		<key>SKExternalPurchaseLink</key>
+		<dict><key>iOS</key><string>15.4</string><key>iPadOS</key><string>15.4</string><key>macOS</key><string>14.4</string><key>tvOS</key><string>17.4</string><key>visionOS</key><string>1.0</string><key>watchOS</key><string>10.4</string></dict>
+		<key>SKExternalPurchaseMultiLink</key>
+		<dict><key>iOS</key><string>17.5</string><key>iPadOS</key><string>17.5</string><key>macOS</key><string>14.5</string><key>tvOS</key><string>17.5</string><key>visionOS</key><string>1.2</string><key>watchOS</key><string>10.5</string></dict>
+		<key>SKExternalPurchaseCustomLinkRegions</key>
+		<dict><key>iOS</key><string>18.1</string><key>iPadOS</key><string>18.1</string><key>macOS</key><string>15.1</string><key>tvOS</key><string>18.1</string><key>visionOS</key><string>2.1</string><key>watchOS</key><string>11.1</string></dict>
+		<key>SKExternalPurchaseLinkStreamingRegions</key>
+		<dict><key>iOS</key><string>18.2</string><key>iPadOS</key><string>18.2</string></dict>
+		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+		<dict><key>iOS</key><string>26.2</string><key>iPadOS</key><string>26.2</string><key>macOS</key><string>26.2</string><key>tvOS</key><string>26.2</string><key>visionOS</key><string>26.2</string><key>watchOS</key><string>26.2</string></dict>
+		<key>SKExternalLinkAccount</key>
+		<dict><key>iOS</key><string>15.4</string><key>iPadOS</key><string>15.4</string><key>tvOS</key><string>16.4</string></dict>
+		<key>com.apple.developer.storekit.external-link.account</key>
+		<dict><key>iOS</key><string>15.4</string><key>iPadOS</key><string>15.4</string><key>tvOS</key><string>16.4</string></dict>
+		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions:jp</key>
+		<dict><key>iOS</key><string>26.4</string><key>iPadOS</key><string>26.4</string></dict>
+		<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions:br</key>
+		<dict><key>iOS</key><string>26.5</string><key>iPadOS</key><string>26.5</string></dict>
+	</dict>
+	<key>NotificationSubtypes</key>
+	<dict>
+		<key>EXTERNAL_PURCHASE_TOKEN</key>
+		<array><string>UNREPORTED</string><string>CREATED</string><string>ACTIVE_TOKEN_REMINDER</string></array>
 	</dict>
 </dict>
 </plist>
@@ -224,7 +291,6 @@ package enum EmbeddedRuleData {
         "se": 5,
         "si": 5,
         "sk": 5,
-        "us": 1,
     ]
 
     package static let rulePages: [(id: String, name: String, severity: String, summary: String, fix: String, markdown: String)] = [
@@ -514,7 +580,11 @@ none
 
 ## Why
 
-> SKExternalPurchase: "A string array of country codes". SKExternalPurchaseLink: "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code, and a string that contains a valid destination URL." SKExternalPurchaseMultiLink: "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code, and an array of strings that represent valid destination URLs."
+Apple's key pages (https://developer.apple.com/documentation/bundleresources/information-property-list/, read 2026-12-01):
+
+> SKExternalPurchase: "A string array of country codes that indicates your app supports external purchases." SKExternalPurchaseLink: "A dictionary that contains URLs to websites where people using your app can make external purchases for supported regions." SKExternalPurchaseMultiLink: "A dictionary that contains an array of URLs to websites where people using your app can make external purchases." Both dictionaries: "The keys for this dictionary are lowercased ISO 3166-1 alpha-2 country codes." SKExternalPurchaseCustomLinkRegions: "An array of country code strings …". SKExternalPurchaseLinkStreamingRegions: "A list of country codes …"; "The strings in this array are lowercased ISO 3166-1 alpha-2 country codes."
+
+(The 2024 pages in the seeds worded the dictionaries "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code, and a string that contains a valid destination URL"; the types are the same.)
 
 ## Failing example
 
@@ -1138,7 +1208,7 @@ Every region: the elements of the three region arrays and the keys of the two li
 
 ## Why
 
-> "add a string containing the lowercased ISO 3166-1 alpha-2 country code for each country" (SKExternalPurchase); "A dictionary with a key that is the lowercased ISO 3166-1 alpha-2 country code" (SKExternalPurchaseLink).
+> "To the array, add a string containing the lowercased ISO 3166-1 alpha-2 country code for each country where your app supports external purchases." (SKExternalPurchase, https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchase); "The keys for this dictionary are lowercased ISO 3166-1 alpha-2 country codes." (SKExternalPurchaseLink and SKExternalPurchaseMultiLink); "The strings in this array are lowercased ISO 3166-1 alpha-2 country codes." (SKExternalPurchaseLinkStreamingRegions) — the 2026 pages, read 2026-12-01.
 
 ## Failing example
 
@@ -1212,13 +1282,15 @@ none
 
 ## What it checks
 
-Not one of the 249 officially assigned ISO 3166-1 alpha-2 codes in any case: `eu`, `uk`, `xk`, `nld`, an empty string or ` nl` (strings are not trimmed). The list is `ISO3166Alpha2` in `Rules/regions.plist`. Also the strings of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there). Apple publishes no list of the regions that entitlement may hold (its page shows only an example, `br` and `jp`), so for it eplint checks only that each is an ISO 3166-1 alpha-2 code, never EP103.
+Not one of the 249 officially assigned ISO 3166-1 alpha-2 codes in any case: `eu`, `uk`, `xk`, `nld`, an empty string or ` nl` (strings are not trimmed). The list is `ISO3166Alpha2` in `Rules/regions.plist`. Also the strings of the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` in the paired entitlements file (reported there). Apple publishes no list of the regions that entitlement may hold (its page shows only an example, `br` and `jp`), so for it eplint checks only that each is an ISO 3166-1 alpha-2 code, never EP103 (see EP103 for what Apple's page says about a list).
 
 ## Why
 
 > Apple's keys take "the lowercased ISO 3166-1 alpha-2 country code"; `eu` is not a country, `uk` is `gb`.
 
 > com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS, iPadOS, macOS, tvOS, visionOS, watchOS 26.2): "add a key named `com.apple.developer.storekit.custom-purchase-link.allowed-regions`, followed by an array that enumerates the two-letter ISO-3166-1 country codes for the allowed regions. The example below describes an entitlement that includes Brazil and Japan as the allowed regions that the app supports."
+
+Does Apple list the regions `com.apple.developer.storekit.custom-purchase-link.allowed-regions` may hold? Stored copies of its page (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.custom-purchase-link.allowed-regions) differ: one continues after the example with "This must only include regions where Apple supports custom purchase link options. In addition to Brazil (br) and Japan (jp), the permitted EU country codes include: …"; another has only that first sentence. The version eplint's maintainers could read on 2026-12-01 (availability 26.2 on every platform) ends its text at the example, which "includes Brazil and Japan as the allowed regions that the app supports", and lists no regions. So `EntitlementRegions` in `Rules/regions.plist` has no entry for it, and eplint checks its codes as ISO 3166-1 alpha-2 codes only: `us`, `kr` or `gb` there pass. When Apple's page is confirmed to list them, the list goes into `EntitlementRegions` (with its source and date) and EP103 applies to the entitlement, reported in the entitlements file; a regions file passed with `--regions` can do that today.
 
 ## Failing example
 
@@ -1279,9 +1351,13 @@ none
 
 ## What it checks
 
-The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. `jp` and `br` are allowed in none of the five keys, and their message says where they belong: Apple opens Japan and Brazil through the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (iOS 26.2 and later) and the `ExternalPurchaseCustomLink` API, not through Info.plist keys. That entitlement never gets this rule: Apple publishes no list of the regions it may hold (its codes get EP101, EP102 and EP104 only).
+The allowed regions per key (`AllowedRegions` in `Rules/regions.plist`): `SKExternalPurchase` EU27 + `kr`; `SKExternalPurchaseLink` and `SKExternalPurchaseMultiLink` EU27 + `is` `no` `ru`; `SKExternalPurchaseCustomLinkRegions` EU27; `SKExternalPurchaseLinkStreamingRegions` EU27 + `is` `no`. A code that is both not lowercase and not allowed gets this rule only. A region Apple's documentation no longer lists for the key (`us` in the two link keys) gets EP106 instead. `jp` and `br` are allowed in none of the five keys, and their message says where they belong: Apple opens Japan and Brazil through the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (iOS 26.2 and later) and the `ExternalPurchaseCustomLink` API, not through Info.plist keys; Japan's tokens (`IN_APP`, `LINK_OUT`) come with iOS 26.4 and Brazil's with iOS 26.5, which the message says (`MinimumOS` in `Rules/regions.plist`: the regions with an entry `com.apple.developer.storekit.custom-purchase-link.allowed-regions:REGION` are the ones the message names). The entitlement itself gets this rule only where `EntitlementRegions` in `Rules/regions.plist` lists its regions, and today it does not: see below.
+
+Does Apple list the regions `com.apple.developer.storekit.custom-purchase-link.allowed-regions` may hold? Stored copies of its page (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.custom-purchase-link.allowed-regions) differ: one continues after the example with "This must only include regions where Apple supports custom purchase link options. In addition to Brazil (br) and Japan (jp), the permitted EU country codes include: …"; another has only that first sentence. The version eplint's maintainers could read on 2026-12-01 (availability 26.2 on every platform) ends its text at the example, which "includes Brazil and Japan as the allowed regions that the app supports", and lists no regions. So `EntitlementRegions` in `Rules/regions.plist` has no entry for it, and eplint checks its codes as ISO 3166-1 alpha-2 codes only: `us`, `kr` or `gb` there pass. When Apple's page is confirmed to list them, the list goes into `EntitlementRegions` (with its source and date) and EP103 applies to the entitlement, reported in the entitlements file; a regions file passed with `--regions` can do that today.
 
 ## Why
+
+> token(for:) (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:), read 2026-12-01): "The IN_APP and LINK_OUT token types for Japan are available starting in iOS 26.4." ExternalPurchase (https://developer.apple.com/documentation/storekit/externalpurchase): Brazil from iOS 26.5.
 
 > SKExternalPurchaseLink (2026 version of the page): "Valid country codes include those for the European Union: …; and Iceland (`is`), Norway (`no`), and Russia (`ru`)." South Korea (`kr`) is valid for SKExternalPurchase only.
 
@@ -1326,7 +1402,7 @@ A second failing example: Japan in a link key.
 eplint reports, for a file named `Info.plist`:
 
 ```text output 2
-Info.plist:6:3: error: region 'jp' is not allowed in SKExternalPurchaseMultiLink; Japan and Brazil use the entitlement com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS 26.2 and later) with the ExternalPurchaseCustomLink API, not Info.plist keys [EP103]
+Info.plist:6:3: error: region 'jp' is not allowed in SKExternalPurchaseMultiLink; 'jp' uses the entitlement com.apple.developer.storekit.custom-purchase-link.allowed-regions (iOS 26.2 and later; its tokens from iOS 26.4) with the ExternalPurchaseCustomLink API, not Info.plist keys [EP103]
 ```
 
 ## Passing example
@@ -2105,11 +2181,17 @@ none
 
 ## What it checks
 
-A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). Whether an app qualifies is decided, in this order, by `--music-streaming true|false` or the config's `music-streaming:`; else by the paired entitlements file, when one is known: it qualifies exactly when that file sets `com.apple.developer.storekit.external-purchase-link-streaming` to `<true/>`, whatever the Info.plist holds; else, with no entitlements file known, by the Info.plist having `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); else it does not. The message names the source that decided. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
+A region's links are the distinct URL strings of `SKExternalPurchaseLink[region]` and `SKExternalPurchaseMultiLink[region]` together (case variants of a region merged; unknown, not allowed and unresolved regions not counted). The maximum is 1, unless the app qualifies for EEA music streaming (`--music-streaming true`): then 5 for the EEA regions and 1 for `ru` (`MusicStreamingLinkMaximum` in `Rules/regions.plist`; `us`, no longer documented for these keys, is EP106 and not counted). Whether an app qualifies is decided, in this order, by `--music-streaming true|false` or the config's `music-streaming:`; else by the paired entitlements file, when one is known: it qualifies when that file sets `com.apple.developer.storekit.external-purchase-link-streaming` to `<true/>` (only apps in Apple's music-streaming programme hold it), and otherwise nothing in the files can tell: the entitlement that allows five links is the Boolean `com.apple.developer.storekit.external-purchase-link` every link-out app holds, so the maximum stays 1 and the message says how to tell eplint (`--music-streaming true`); else, with no entitlements file known, by the Info.plist having `SKExternalPurchaseLinkStreamingRegions` (a key only apps in the EEA music-streaming programme use); else it does not. The message names the source that decided. Reported at the MultiLink `<key>` of the region (or the Link `<key>`), with the other key's entry as related location, unless EP302 applies.
 
 ## Why
 
-> "Count the total number of unique links you provide for each country code by adding together the number of links you provide in the SKExternalPurchaseMultiLink and SKExternalPurchaseLink property list keys." "You can provide up to five links if your app qualifies ... Otherwise, provide one link for each country code."
+Apple's `SKExternalPurchaseMultiLink` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasemultilink; the seeds' copy, and the sentence the 2026 page keeps):
+
+> "You can provide up to five links if your app qualifies for the StoreKit External Purchase Link entitlement as described in Distributing music streaming apps in the EEA that provide an external purchase link. Otherwise, provide one link for each country code."
+
+> "Count the total number of unique links you provide for each country code by adding together the number of links you provide in the SKExternalPurchaseMultiLink and SKExternalPurchaseLink property list keys."
+
+That sentence decides which entitlement qualifies: the StoreKit External Purchase Link entitlement, `com.apple.developer.storekit.external-purchase-link` (a Boolean), held by a music-streaming app as Apple's programme describes. The streaming entitlement `com.apple.developer.storekit.external-purchase-link-streaming` belongs to the custom-link route (`SKExternalPurchaseLinkStreamingRegions`: "Use this information property list key if your app has the com.apple.developer.storekit.external-purchase-link-streaming entitlement"); it is not the one the sentence names, but only music-streaming apps are granted it, so eplint takes it as qualifying. The page's per-key Discussion now says to provide one or more links for each country code (where the 2024 copy said "Provide from one to five destination URLs"): the number is the maximum above, not a fixed five.
 
 ## Failing example
 
@@ -2135,7 +2217,7 @@ eplint reports, for a file named `Info.plist`:
 Info.plist:6:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the app is not declared as qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]
 ```
 
-A second failing example, as a real app had it: the Info.plist has `SKExternalPurchaseLinkStreamingRegions`, but the paired entitlements file lacks the streaming entitlement, so the app does not qualify and `fr` allows one link.
+A second failing example, as a real app had it: the Info.plist has `SKExternalPurchaseLinkStreamingRegions`, but the paired entitlements file lacks the streaming entitlement and has only `external-purchase-link`, which every link-out app holds: nothing tells that the app qualifies, so `fr` allows one link and the message says how to tell eplint.
 
 ```xml failing 2
 <?xml version="1.0" encoding="UTF-8"?>
@@ -2173,7 +2255,7 @@ eplint reports, for a file named `Info.plist`:
 
 ```text output 2
 Info.plist:4:2: error: SKExternalPurchaseLinkStreamingRegions needs the entitlement com.apple.developer.storekit.external-purchase-link-streaming set to <true/> in App.entitlements [EP401]
-Info.plist:10:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because the paired entitlements file App.entitlements does not set com.apple.developer.storekit.external-purchase-link-streaming to true, which decides over SKExternalPurchaseLinkStreamingRegions in Info.plist [EP301]
+Info.plist:10:3: error: region 'fr' has 2 distinct links in total; the maximum is 1 because nothing in App.entitlements tells whether the app qualifies for EEA music streaming (five links are for apps with com.apple.developer.storekit.external-purchase-link that qualify as described in Distributing music streaming apps in the EEA); if it does, pass --music-streaming true or set music-streaming: true in .eplint.yml [EP301]
 ```
 
 ## Passing example
@@ -2490,7 +2572,7 @@ none
 
 ## What it checks
 
-When an entitlements file is paired with the Info.plist (`--entitlements FILE`, the config's `entitlements:` map, or the only `*.entitlements` file in the Info.plist's folder): `SKExternalPurchase` needs `com.apple.developer.storekit.external-purchase`; `SKExternalPurchaseLink`, `SKExternalPurchaseMultiLink` and `SKExternalPurchaseCustomLinkRegions` need `com.apple.developer.storekit.external-purchase-link`; `SKExternalPurchaseLinkStreamingRegions` needs `com.apple.developer.storekit.external-purchase-link-streaming`. Reported once per key at its (last) `<key>` in the Info.plist; the message names the entitlements file. A non-boolean entitlement is EP403 instead.
+When an entitlements file is paired with the Info.plist (`--entitlements FILE`, the config's `entitlements:` map, or the only `*.entitlements` file in the Info.plist's folder): `SKExternalPurchase` needs `com.apple.developer.storekit.external-purchase`; `SKExternalPurchaseLink`, `SKExternalPurchaseMultiLink` and `SKExternalPurchaseCustomLinkRegions` need `com.apple.developer.storekit.external-purchase-link`; `SKExternalPurchaseLinkStreamingRegions` needs `com.apple.developer.storekit.external-purchase-link-streaming`. Reported once per key at its (last) `<key>` in the Info.plist; the message names the entitlements file. A non-boolean entitlement is EP403 instead. `SKExternalPurchaseCustomLinkRegions` with the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions` and without `external-purchase-link` is EP408 instead (a warning that the key does nothing): Apple's `ExternalPurchaseCustomLink` page (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink) makes the two routes alternatives, "Depending on the entitlement you receive, configure the …custom-purchase-link.allowed-regions entitlement for your app, or configure the …external-purchase-link entitlement and the SKExternalPurchaseCustomLinkRegions property list key", and adding an entitlement the profile does not grant fails code signing.
 
 ## Why
 
@@ -3235,6 +3317,104 @@ Renew the profile in Certificates, Identifiers & Profiles (or let Xcode's automa
 
 """#),
         (#"""
+EP408
+"""#, #"""
+key-unused-on-allowed-regions-route
+"""#, #"""
+warning
+"""#, #"""
+SKExternalPurchaseCustomLinkRegions in an app on the allowed-regions route, where the key does nothing.
+"""#, #"""
+none
+"""#, #"""
+# EP408 key-unused-on-allowed-regions-route
+
+- **Severity:** warning
+- **Summary:** SKExternalPurchaseCustomLinkRegions in an app on the allowed-regions route, where the key does nothing.
+- **Fix:** none: removing the key is safe for this app, but eplint cannot tell whether another configuration of the same Info.plist still needs it.
+
+## What it checks
+
+The paired entitlements file has `com.apple.developer.storekit.custom-purchase-link.allowed-regions` and does not grant `com.apple.developer.storekit.external-purchase-link`, and the Info.plist still has `SKExternalPurchaseCustomLinkRegions`. Reported at the key's `<key>`, at the severity of an entitlement that configures nothing (EP402). EP401 does not report the key then: its advice, to add `external-purchase-link`, would add an entitlement Apple did not grant, and signing against the provisioning profile would fail.
+
+## Why
+
+Apple's `ExternalPurchaseCustomLink` page (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink, read 2026-12-01):
+
+> Depending on the entitlement you receive, configure the com.apple.developer.storekit.custom-purchase-link.allowed-regions entitlement for your app, or configure the com.apple.developer.storekit.external-purchase-link entitlement and the SKExternalPurchaseCustomLinkRegions property list key.
+
+and the key's page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasecustomlinkregions):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-purchase-link` entitlement and uses the ExternalPurchaseCustomLink API.
+
+The two are alternatives: on the allowed-regions route the entitlement's array names the regions, and the key is read for nothing.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalPurchaseCustomLinkRegions</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array>
+		<string>jp</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: warning: SKExternalPurchaseCustomLinkRegions does nothing with com.apple.developer.storekit.custom-purchase-link.allowed-regions in App.entitlements and no com.apple.developer.storekit.external-purchase-link: the entitlement's array gives the regions; remove the key (do not add an entitlement your profile does not grant) [EP408]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.app</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.custom-purchase-link.allowed-regions</key>
+	<array>
+		<string>jp</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove `SKExternalPurchaseCustomLinkRegions`. Keep it only if Apple granted this app `com.apple.developer.storekit.external-purchase-link` too; then add that entitlement (it is in the provisioning profile).
+
+"""#),
+        (#"""
 EP501
 """#, #"""
 multilink-needs-newer-os
@@ -3398,6 +3578,165 @@ Move the links to `SKExternalPurchaseMultiLink`.
 
 """#),
         (#"""
+EP503
+"""#, #"""
+key-needs-newer-os
+"""#, #"""
+note
+"""#, #"""
+A key, entitlement or region's tokens come with a newer OS than a deployment target: there it does nothing.
+"""#, #"""
+none
+"""#, #"""
+# EP503 key-needs-newer-os
+
+- **Severity:** note
+- **Summary:** A key, entitlement or region's tokens come with a newer OS than a deployment target: there it does nothing.
+- **Fix:** none: supporting older systems is a decision; the key works on the newer ones.
+
+## What it checks
+
+A deployment target is known (as for EP501: `--deployment-target`, the config's `deployment-target:`, the Xcode target's build settings, or `MinimumOSVersion` with `CFBundleSupportedPlatforms` / `LSMinimumSystemVersion`), and a key or entitlement in use is first read by a newer version of that platform, as `MinimumOS` in `Rules/regions.plist` gives Apple's availability (printed by `eplint regions`):
+
+- `SKExternalPurchaseLinkStreamingRegions`: iOS and iPadOS 18.2;
+- `SKExternalPurchaseCustomLinkRegions`: iOS and iPadOS 18.1, macOS 15.1, tvOS 18.1, visionOS 2.1, watchOS 11.1;
+- `SKExternalLinkAccount` (the reader-app link): iOS and iPadOS 15.4, tvOS 16.4;
+- the entitlement `com.apple.developer.storekit.custom-purchase-link.allowed-regions`: 26.2 on every platform, reported in the entitlements file; its `jp` (Japan's `IN_APP` and `LINK_OUT` tokens) from iOS and iPadOS 26.4 and `br` (Brazil's) from 26.5, reported at the region.
+
+`SKExternalPurchaseMultiLink` is EP501's and EP502's. `SKExternalPurchase` and `SKExternalPurchaseLink` (15.4, macOS 14.4, tvOS 17.4, visionOS 1.0, watchOS 10.4 in the data) are not checked: they are the first external purchase keys, and `SKExternalPurchaseLink` is what EP501 tells apps to keep for older systems. A platform Apple does not list for a key at all is EP504.
+
+A note, not a warning: Apple rejects nothing for it, and apps target older systems on purpose (one real app targets iOS 12.4 and uses a 15.4 key): the key simply does nothing there, and the note says so. EP501 is a warning because there the older systems get no link at all.
+
+## Why
+
+Apple's key and entitlement pages (read 2026-12-01) state each one's availability, e.g. https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchasecustomlinkregions: "iOS 18.1+, iPadOS 18.1+, Mac Catalyst 18.1+, macOS 15.1+, tvOS 18.1+, visionOS 2.1+, watchOS 11.1+"; https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions: "iOS 18.2+, iPadOS 18.2+"; https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.custom-purchase-link.allowed-regions: 26.2 on iOS, iPadOS, macOS, tvOS, visionOS and watchOS. For the regions' tokens, https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:):
+
+> The `IN_APP` and `LINK_OUT` token types for Japan are available starting in iOS 26.4.
+
+and https://developer.apple.com/documentation/storekit/externalpurchase gives Brazil iOS 26.5.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>MinimumOSVersion</key>
+	<string>17.0</string>
+	<key>SKExternalPurchaseCustomLinkRegions</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:6:2: note: SKExternalPurchaseCustomLinkRegions is read from iOS 18.1; the deployment target is iOS 17.0 (MinimumOSVersion), where it does nothing [EP503]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>MinimumOSVersion</key>
+	<string>18.1</string>
+	<key>SKExternalPurchaseCustomLinkRegions</key>
+	<array>
+		<string>nl</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Nothing is wrong on the newer systems. Raise the deployment target if the older ones should have the feature too, or disable EP503 for the target.
+
+"""#),
+        (#"""
+EP504
+"""#, #"""
+key-not-on-platform
+"""#, #"""
+warning
+"""#, #"""
+A key or entitlement on a platform Apple's availability does not list for it: there it never does anything.
+"""#, #"""
+none
+"""#, #"""
+# EP504 key-not-on-platform
+
+- **Severity:** warning
+- **Summary:** A key or entitlement on a platform Apple's availability does not list for it: there it never does anything.
+- **Fix:** none: removing the key from this target or keeping it for another platform of a shared Info.plist is a decision.
+
+## What it checks
+
+A deployment target is known (as for EP501), and a key or entitlement in use is not available on its platform at all, as `MinimumOS` in `Rules/regions.plist` gives Apple's availability: today `SKExternalPurchaseLinkStreamingRegions`, which Apple lists for iOS and iPadOS only (a tvOS, macOS, watchOS or visionOS target gets this warning). The allowed regions' own entries (`jp`, `br`: their tokens' iOS versions) are not checked here: Apple states an iOS version for them, not which platforms they exclude.
+
+A warning, not a note: unlike an older version of a platform that reads the key (EP503), no version of this platform ever will, so the key is configuration that does nothing for this target, as an unused entitlement (EP402) is. Apple rejects nothing for it.
+
+## Why
+
+Apple's `SKExternalPurchaseLinkStreamingRegions` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternalpurchaselinkstreamingregions, read 2026-12-01) gives its availability as "iOS 18.2+, iPadOS 18.2+" and no other platform, where the other keys' pages list macOS, tvOS, visionOS and watchOS too.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleSupportedPlatforms</key>
+	<array>
+		<string>AppleTVOS</string>
+	</array>
+	<key>MinimumOSVersion</key>
+	<string>18.2</string>
+	<key>SKExternalPurchaseLinkStreamingRegions</key>
+	<array>
+		<string>no</string>
+	</array>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:10:2: warning: SKExternalPurchaseLinkStreamingRegions is read on iOS, iPadOS only; the target is deployed to tvOS 18.2 (MinimumOSVersion), where it does nothing [EP504]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleSupportedPlatforms</key>
+	<array>
+		<string>iPhoneOS</string>
+	</array>
+	<key>MinimumOSVersion</key>
+	<string>18.2</string>
+	<key>SKExternalPurchaseLinkStreamingRegions</key>
+	<array>
+		<string>no</string>
+	</array>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Remove the key from the target's Info.plist for that platform (a per-platform Info.plist, or `INFOPLIST_FILE[sdk=appletvos*]`).
+
+"""#),
+        (#"""
 EP601
 """#, #"""
 token-not-base64url
@@ -3513,7 +3852,7 @@ none
 
 ## What it checks
 
-A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported. The finding is placed on the token; the message names the field. The same holds for a notification's `externalPurchaseToken` (decoded, or inside a `signedPayload`), reported at its members (at the `externalPurchaseToken` object for a missing field; at the `signedPayload` when signed).
+A token has `appAppleId`, `bundleId`, `tokenCreationDate` and `externalPurchaseId`. A custom-link token has both `tokenType` and `tokenExpirationDate`: one without the other is reported, except a `tokenType` Apple's pages do not say expires (`IN_APP`, `LINK_OUT`: Japan's and Brazil's; `TokenTypes` in `Rules/regions.plist`) without `tokenExpirationDate`, which EP611 notes instead. The finding is placed on the token; the message names the field. The same holds for a notification's `externalPurchaseToken` (decoded, or inside a `signedPayload`), reported at its members (at the `externalPurchaseToken` object for a missing field; at the `signedPayload` when signed).
 
 ## Why
 
@@ -3601,22 +3940,28 @@ token-unknown-type
 """#, #"""
 error
 """#, #"""
-A custom-link token has a tokenType other than ACQUISITION or SERVICES.
+A token has a tokenType other than Apple's (ACQUISITION, SERVICES, IN_APP, LINK_OUT).
 """#, #"""
 none
 """#, #"""
 # EP605 token-unknown-type
 
 - **Severity:** error
-- **Summary:** A custom-link token has a tokenType other than ACQUISITION or SERVICES.
+- **Summary:** A token has a tokenType other than Apple's (ACQUISITION, SERVICES, IN_APP, LINK_OUT).
 
 ## What it checks
 
-`tokenType` is `ACQUISITION` or `SERVICES`, in capitals.
+`tokenType` is one of the token types in `Rules/regions.plist` (`TokenTypes`, printed by `eplint regions`): `ACQUISITION` or `SERVICES` (the EU's custom-link tokens), `IN_APP` or `LINK_OUT` (Japan's from iOS 26.4, Brazil's from iOS 26.5), in capitals.
 
 ## Why
 
 > A `tokenType`, which has a value of `ACQUISITION` or `SERVICES`
+
+That was seed 000 (2024). Apple's `token(for:)` page now (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:), read 2026-12-01):
+
+> A string that indicates the token type. Valid string values are: `ACQUISITION`, `SERVICES`, `IN_APP`, `LINK_OUT`.
+
+and Apple's `ExternalPurchase` page (https://developer.apple.com/documentation/storekit/externalpurchase): "Starting in iOS 26.4, call the token(for:) function … using the token types `IN_APP` or `LINK_OUT` … report the external purchase tokens … using the External Purchase Server API" (Brazil: iOS 26.5).
 
 ## Failing example
 
@@ -3629,18 +3974,19 @@ eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVh
 eplint reports:
 
 ```text output
-<stdin>:1:1: error: unknown tokenType 'services'; custom-link tokens are ACQUISITION or SERVICES [EP605]
+<stdin>:1:1: error: unknown tokenType 'services'; token types are ACQUISITION, IN_APP, LINK_OUT, SERVICES [EP605]
 ```
 
 ## Passing example
 
 ```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IkxJTktfT1VUIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
 eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IlNFUlZJQ0VTIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
 ```
 
 ## How to fix
 
-Use `ACQUISITION` or `SERVICES`.
+Use one of Apple's token types, in capitals.
 
 """#),
         (#"""
@@ -4002,6 +4348,63 @@ eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVh
 ## How to fix
 
 Report the token for the app it belongs to, or give the app's Apple ID (App Store Connect, App Information, Apple ID).
+
+"""#),
+        (#"""
+EP611
+"""#, #"""
+token-expiration-undocumented
+"""#, #"""
+note
+"""#, #"""
+A Japanese or Brazilian token (IN_APP, LINK_OUT) has no tokenExpirationDate; Apple does not say whether it should.
+"""#, #"""
+none
+"""#, #"""
+# EP611 token-expiration-undocumented
+
+- **Severity:** note
+- **Summary:** A Japanese or Brazilian token (IN_APP, LINK_OUT) has no tokenExpirationDate; Apple does not say whether it should.
+
+## What it checks
+
+A token whose `tokenType` is one Apple's pages list without saying whether such tokens expire (in `Rules/regions.plist`, `TokenTypes` entries without `Expires`: today `IN_APP` and `LINK_OUT`, Japan's and Brazil's) has no `tokenExpirationDate`. EP603 requires the pair only for the types Apple says expire (`ACQUISITION`, `SERVICES`); for the others this note says what is unknown instead of failing the token.
+
+## Why
+
+Apple's `token(for:)` page (https://developer.apple.com/documentation/storekit/externalpurchasecustomlink/token(for:), read 2026-12-01):
+
+> A string that indicates the token type. Valid string values are: `ACQUISITION`, `SERVICES`, `IN_APP`, `LINK_OUT`.
+
+> For external purchases in Japan, request the `IN_APP` or `LINK_OUT` token types. … The `IN_APP` and `LINK_OUT` token types for Japan are available starting in iOS 26.4.
+
+Apple's `ExternalPurchase` page (https://developer.apple.com/documentation/storekit/externalpurchase) gives Brazil the same token types from iOS 26.5. The token's field list (https://developer.apple.com/documentation/appstoreservernotifications/externalpurchasetoken) still says only "The custom link token type, either SERVICES or ACQUISITION", and "Reporting unrecognized and transactionless tokens" (https://developer.apple.com/documentation/externalpurchaseserverapi/reportwithouttransactions) speaks of expiry only "soon after `ACQUISITION` and `SERVICES` tokens expire". Nothing Apple states says whether an `IN_APP` or `LINK_OUT` token carries `tokenExpirationDate`, so eplint does not fail one without it.
+
+## Failing example
+
+For these tokens, one per line on standard input:
+
+```text token failing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IklOX0FQUCJ9
+```
+
+eplint reports:
+
+```text output
+<stdin>:1:1: note: IN_APP token (jp, br) has no 'tokenExpirationDate'; Apple's pages do not say whether IN_APP tokens carry one, so it is not required [EP611]
+```
+
+## Passing example
+
+```text token passing
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IklOX0FQUCIsInRva2VuRXhwaXJhdGlvbkRhdGUiOjE3MDg3NjE2MDAwMDB9
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IkxJTktfT1VUIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
+eyJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlIiwidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsImV4dGVybmFsUHVyY2hhc2VJZCI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCIsInRva2VuVHlwZSI6IkFDUVVJU0lUSU9OIiwidG9rZW5FeHBpcmF0aW9uRGF0ZSI6MTcwODc2MTYwMDAwMH0
+```
+
+## How to fix
+
+Nothing to fix while Apple says nothing more: the note says what eplint could not check. Turn it off with `disable: [EP611]` in `.eplint.yml` if your server handles these tokens already.
 
 """#),
         (#"""
@@ -5069,30 +5472,32 @@ signature-not-verified
 """#, #"""
 note
 """#, #"""
-A signed payload was decoded but its signature could not be verified.
+A signed payload was decoded but not verified, because --environment names Xcode's environment.
 """#, #"""
 none
 """#, #"""
 # EP715 signature-not-verified
 
 - **Severity:** note
-- **Summary:** A signed payload was decoded but its signature could not be verified.
+- **Summary:** A signed payload was decoded but not verified, because --environment names Xcode's environment.
 
 ## What it checks
 
-eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS), and a notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, checks the payload like a decoded one, and verifies the signature as Apple's verifier does (EP730–EP736). This note says where it could not, and why:
+eplint decodes a `signedPayload` (a member, or a file holding only the compact JWS), and a notification's `data.signedTransactionInfo` and `data.signedRenewalInfo`, checks the payload like a decoded one, and verifies the signature as Apple's verifier does (EP730–EP736). This note says it did not verify one because you asked so: `--environment xcode` or `--environment local-testing` (or `environment:` in a configuration named with `--config`). Xcode signs the payloads of StoreKit testing in Xcode with its own certificate, not under Apple Root CA - G3, and Apple's `SignedDataVerifier` configured for those environments skips the check too.
 
-- the payload's `environment` is `Xcode` or `LocalTesting`: Xcode signs those with its own certificate, not under Apple Root CA - G3, and Apple's verifier skips them too;
-- on macOS, where Security.framework verifies, when the system's trust service cannot be reached (a sandbox that denies `com.apple.trustd`): the chain was not evaluated, which is not the same as untrusted;
-- on Linux without OpenSSL's libcrypto (`libcrypto.so.3`; install `libssl3` or your distribution's OpenSSL 3 package).
-
-Disable it in `.eplint.yml` once you know.
+Only the environment you name decides: a payload's own `"environment": "Xcode"` skips nothing (a pull request or an attacker writes the payload); with another `--environment`, or none, it is verified, and EP743 reports the difference. A `.eplint.yml` found in the checkout cannot name these environments either (see [docs/server-verification.md](../docs/server-verification.md)). Where verification could not run at all (no libcrypto on Linux; on macOS, no trust service), EP742 reports it, as a warning.
 
 ## Why
 
 > Use the notificationType and subtype to understand the event … The responseBodyV2DecodedPayload is the Base64URL-decoded notification information from the JWS payload portion of the signedPayload.
 
 ## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+environment: xcode
+```
 
 For this `notification.json`:
 
@@ -5105,10 +5510,11 @@ For this `notification.json`:
 eplint reports:
 
 ```text output
-notification.json:2:20: note: signedPayload decoded but its signature was not verified: the Xcode environment's payloads are signed by Xcode's own certificate, not Apple's [EP715]
+notification.json:2:20: note: signedPayload decoded but its signature was not verified, as --environment xcode asks: Xcode signs those payloads with its own certificate, not Apple's [EP715]
 ```
 
 ## Passing example
+
 
 ```json notification passing
 {
@@ -5128,7 +5534,7 @@ notification.json:2:20: note: signedPayload decoded but its signature was not ve
 
 ## How to fix
 
-Verify signatures in your server (App Store Server Library); for Xcode's payloads, keep this note or disable EP715; elsewhere, run eplint where it can verify: on Linux with OpenSSL 3's libcrypto, on macOS outside a sandbox that blocks the trust service.
+Nothing, for Xcode's payloads: the note says what was not checked. Production and sandbox payloads are verified: run eplint with `--environment production` or `--environment sandbox` (or without `--environment`).
 
 """#),
         (#"""
@@ -7402,7 +7808,7 @@ none
 
 ## What it checks
 
-The JWS signature (ES256: ECDSA with P-256 and SHA-256, `r` and `s` as 64 bytes) must verify over `header.payload` with the public key of the signing certificate (`x5c[0]`), once that certificate's chain is trusted (EP731, EP732, EP733). A payload changed after signing, a signature from another key or a swapped signing certificate fail here. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+The JWS signature (ES256: ECDSA with P-256 and SHA-256, `r` and `s` as 64 bytes) must verify over `header.payload` with the public key of the signing certificate (`x5c[0]`), which must be a P-256 key (the curve checked by name: a 256-bit key on secp256k1 or brainpoolP256r1 fails), once that certificate's chain is trusted (EP731, EP732, EP733). A payload changed after signing, a signature from another key or a swapped signing certificate fail here. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -7475,7 +7881,7 @@ none
 
 ## What it checks
 
-The signing certificate (`x5c[0]`) must chain through the intermediate (`x5c[1]`) to Apple Root CA - G3, which eplint embeds, or to a root given with `--root-certificate FILE` (repeatable, DER or PEM) or `root-certificates:` in `.eplint.yml` (paths relative to the file). The root in `x5c[2]` is not trusted for being there, as in Apple's verifier. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+The signing certificate (`x5c[0]`) must chain through the intermediate (`x5c[1]`) to Apple Root CA - G3, which eplint embeds, or to a root given with `--root-certificate FILE` (repeatable, DER or PEM) or `root-certificates:` in a configuration named with `--config` (paths relative to the file; a `.eplint.yml` found in the checkout cannot add roots: [docs/server-verification.md](../docs/server-verification.md)). The root in `x5c[2]` is not trusted for being there, as in Apple's verifier. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -7542,7 +7948,7 @@ none
 
 ## What it checks
 
-The signing certificate (`x5c[0]`) must carry Apple's marker extension 1.2.840.113635.100.6.11.1 and the intermediate (`x5c[1]`) 1.2.840.113635.100.6.2.1, as Apple's verifier requires: a certificate Apple issued for something else chains to the same root. Checked once the chain is trusted (EP731) and valid (EP733). eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+The signing certificate (`x5c[0]`) must carry Apple's marker extension 1.2.840.113635.100.6.11.1 and the intermediate (`x5c[1]`) 1.2.840.113635.100.6.2.1, as Apple's verifier requires: a certificate Apple issued for something else chains to the same root. Checked once the chain is trusted (EP731) and valid (EP733). eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -7615,7 +8021,7 @@ none
 
 ## What it checks
 
-Each certificate of the chain must be valid at the payload's `signedDate` (when it has none, now: the clock, or `EPLINT_NOW`), as Apple's verifier checks it with online checks off. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+Each certificate of the chain must be valid at the payload's `signedDate` (when it has none, now: the clock, or `EPLINT_NOW`), as Apple's verifier checks it with online checks off. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -7822,7 +8228,7 @@ none
 
 ## What it checks
 
-A payload whose chain ends at a root given with `--root-certificate FILE` or `root-certificates:` (and that passes every other check) is verified, and this note names that root: Apple's own payloads chain to Apple Root CA - G3, which needs no option and gets no finding. Test data (Apple's library's test root, your own test chain) gets this note. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) EP715 says so instead.
+A payload whose chain ends at a root given with `--root-certificate FILE` or `root-certificates:` (and that passes every other check) is verified, and this note names that root: Apple's own payloads chain to Apple Root CA - G3, which needs no option and gets no finding. Test data (Apple's library's test root, your own test chain) gets this note. eplint verifies offline: no network, no OCSP or CRL (as Apple's verifier with online checks off). Verification uses OpenSSL's libcrypto, loaded only when a signature is checked; where it cannot run (macOS, or no libcrypto) the warning EP742 says so instead.
 
 ## Why
 
@@ -8512,6 +8918,625 @@ this `report.json`:
 ## How to fix
 
 Copy the original's `creationDate` into the restatement: Apple says to include all the data of the line item, even the fields that are the same.
+
+"""#),
+        (#"""
+EP742
+"""#, #"""
+signature-could-not-be-verified
+"""#, #"""
+warning
+"""#, #"""
+A signed payload was decoded but its signature could not be verified on this machine.
+"""#, #"""
+none
+"""#, #"""
+# EP742 signature-could-not-be-verified
+
+- **Severity:** warning
+- **Summary:** A signed payload was decoded but its signature could not be verified on this machine.
+
+## What it checks
+
+eplint verifies every signed payload (EP730–EP736) unless `--environment` names one of Xcode's environments (EP715). This warning says it could not, and why:
+
+- on Linux without OpenSSL's libcrypto (`libcrypto.so.3`, else `libcrypto.so`; install `libssl3` or your distribution's OpenSSL 3 package);
+- on macOS, where Security.framework verifies, when it cannot be opened or the system's trust service cannot be reached (a sandbox that denies `com.apple.trustd`).
+
+It is reported wherever the payload may be from production or sandbox: with `--environment production`, `--environment sandbox`, or none. The checks that need no cryptography (`alg`, `x5c`'s shape: EP734, EP735) still run.
+
+## Why
+
+A gate that passes what it could not check is no gate: with EP715 a note, `eplint notification --strict` passed a forged payload wherever verification could not run (macOS, before it verified there; Linux without libcrypto). This is a warning of its own, not EP715 as a warning, so that skipping verification on purpose (`--environment xcode`) stays a note and a `--strict` run of Xcode's payloads passes, while a run that meant to verify fails under `--strict` wherever it could not; and each can be disabled without the other.
+
+> Use the notificationType and subtype to understand the event … The responseBodyV2DecodedPayload is the Base64URL-decoded notification information from the JWS payload portion of the signedPayload.
+
+## Failing example
+
+On a machine without OpenSSL's libcrypto (this example's output is such a machine's; where verification runs, its certificates, which are not DER, are EP735):
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNQT09IiwiTUE9PSIsIk1BPT0iXX0.eyJub3RpZmljYXRpb25UeXBlIjoiVEVTVCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZGF0YSI6eyJlbnZpcm9ubWVudCI6Ilhjb2RlIiwiYXBwQXBwbGVJZCI6MTIzNCwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSJ9fQ.c2lnbmF0dXJl"
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: warning: signedPayload decoded but its signature could not be verified: OpenSSL's libcrypto was not found; install libssl3 [EP742]
+```
+
+## Passing example
+
+
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Verify where verification can run: on Linux, install OpenSSL 3 (`apt-get install libssl3`, `dnf install openssl-libs`, `apk add libcrypto3`); on macOS, run eplint outside a sandbox that denies the trust service (or in CI on a runner). Verify signatures in your server too (App Store Server Library). For Xcode's own payloads, say so with `--environment xcode` (EP715, a note).
+
+"""#),
+        (#"""
+EP743
+"""#, #"""
+signed-payload-environment-mismatch
+"""#, #"""
+error
+"""#, #"""
+A signed payload's environment differs from the one --environment expects.
+"""#, #"""
+none
+"""#, #"""
+# EP743 signed-payload-environment-mismatch
+
+- **Severity:** error
+- **Summary:** A signed payload's environment differs from the one --environment expects.
+
+## What it checks
+
+With `--environment` (or `environment:` in the configuration), a signed payload (`signedPayload`, a file holding only a compact JWS, `data.signedTransactionInfo`, `data.signedRenewalInfo`) whose `environment` (its own, or its `data`'s, `summary`'s or `appData`'s) is another one: `Production` for `production`, `Sandbox` for `sandbox`, `Xcode` for `xcode`, `LocalTesting` for `local-testing`. The payload is verified all the same, as the environment expected asks: what the payload says of itself never skips verification (a payload claiming `Xcode` with `alg: none` below is not waved through as Xcode's).
+
+## Why
+
+> A data object, which contains details including the environment, the app metadata, and the signed transaction and subscription renewal information.
+
+Apple's `SignedDataVerifier` is made for one environment and rejects a payload of another (`INVALID_ENVIRONMENT`) after verifying its signature; it decides whether to verify from its own configuration, never from the payload.
+
+## Failing example
+
+With these options (`--NAME VALUE`):
+
+```text options
+environment: production
+```
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "signedPayload": "eyJhbGciOiJub25lIn0.eyJub3RpZmljYXRpb25UeXBlIjoiVEVTVCIsIm5vdGlmaWNhdGlvblVVSUQiOiIwMDJlMTRkNS01MWY1LTQ1MDMtYjVhOC1jM2ExYWY2OGViMjAiLCJ2ZXJzaW9uIjoiMi4wIiwic2lnbmVkRGF0ZSI6MTcwNjE2OTYwMDAwMCwiZGF0YSI6eyJlbnZpcm9ubWVudCI6Ilhjb2RlIiwiYXBwQXBwbGVJZCI6MTIzNCwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSJ9fQ."
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:2:20: error: signedPayload has alg "none" in its JWS header, not ES256, the one algorithm App Store payloads are signed with [EP734]
+notification.json:2:20: error: signedPayload says environment 'Xcode', but --environment production expects Production; its signature is verified as production's [EP743]
+```
+
+## Passing example
+
+A notification from the environment expected gets no finding of this rule; Apple's signing key is not at hand to sign one, so the passing example is a decoded notification, which has no signature.
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "UNREPORTED",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+## How to fix
+
+Send the payload to the server of its environment, or run eplint with the `--environment` the payload is for (`--environment xcode` for StoreKit testing in Xcode, where verification is skipped: EP715).
+
+"""#),
+        (#"""
+EP744
+"""#, #"""
+notification-unknown-subtype
+"""#, #"""
+warning
+"""#, #"""
+A notification's subtype is not one Apple lists for its notificationType.
+"""#, #"""
+none
+"""#, #"""
+# EP744 notification-unknown-subtype
+
+- **Severity:** warning
+- **Summary:** A notification's subtype is not one Apple lists for its notificationType.
+
+## What it checks
+
+For a notification type whose subtypes `Rules/regions.plist` lists (`NotificationSubtypes`, printed by `eplint regions`), the payload's `subtype`, when present, is one of them: for `EXTERNAL_PURCHASE_TOKEN`, `UNREPORTED`, `CREATED` or `ACTIVE_TOKEN_REMINDER`, in capitals. Other notification types are not checked (eplint lists the subtypes of the external purchase notification only). A missing `subtype` is not reported.
+
+A warning, not an error: Apple sends the notifications, so nothing of the app is rejected; a subtype eplint does not know is a payload made up for a test, or one Apple added after eplint's data was checked (the three subtypes above came on 26 June 2025).
+
+## Why
+
+Apple's `subtype` page (https://developer.apple.com/documentation/appstoreservernotifications/subtype, read 2026-12-01):
+
+> ACTIVE_TOKEN_REMINDER: Applies to the EXTERNAL_PURCHASE_TOKEN notificationType. A notification with this subtype is a reminder that Apple created a custom link external purchase token for your app, and the token is still active.
+
+> CREATED: Applies to the EXTERNAL_PURCHASE_TOKEN notificationType. A notification with this subtype indicates that Apple created a custom link token for your app.
+
+and `UNREPORTED`, which "Applies to the EXTERNAL_PURCHASE_TOKEN notificationType" for a token Apple created that was not reported (the subtype of Apple's own example payloads).
+
+## Failing example
+
+For this `notification.json`:
+
+```json notification failing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "NOT_A_SUBTYPE",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example"
+  }
+}
+```
+
+eplint reports:
+
+```text output
+notification.json:3:14: warning: subtype 'NOT_A_SUBTYPE' is not one of EXTERNAL_PURCHASE_TOKEN's: UNREPORTED, CREATED, ACTIVE_TOKEN_REMINDER [EP744]
+```
+
+## Passing example
+
+```json notification passing
+{
+  "notificationType": "EXTERNAL_PURCHASE_TOKEN",
+  "subtype": "ACTIVE_TOKEN_REMINDER",
+  "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20",
+  "version": "2.0",
+  "signedDate": 1706169600000,
+  "externalPurchaseToken": {
+    "externalPurchaseId": "00000000-0000-0000-0000-000000000000",
+    "tokenCreationDate": 1706169600000,
+    "appAppleId": 1234567890,
+    "bundleId": "com.example",
+    "tokenType": "SERVICES",
+    "tokenExpirationDate": 1708761600000
+  }
+}
+```
+
+## How to fix
+
+Use one of the subtypes Apple lists for the type. If Apple has added one since, add it to `NotificationSubtypes` in a copy of `eplint regions`' output and pass it with `--regions`, or disable EP744.
+
+"""#),
+        (#"""
+EP801
+"""#, #"""
+reader-link-invalid
+"""#, #"""
+error
+"""#, #"""
+SKExternalLinkAccount is not a dictionary of URL strings keyed by lowercase ISO 3166-1 alpha-2 codes or `*`.
+"""#, #"""
+safe
+"""#, #"""
+# EP801 reader-link-invalid
+
+- **Severity:** error
+- **Summary:** SKExternalLinkAccount is not a dictionary of URL strings keyed by lowercase ISO 3166-1 alpha-2 codes or `*`.
+- **Fix:** safe: an upper-case country code (`GB`) is lowercased in place, unless the dictionary has the lowercase key already; other keys and values are the developer's to choose.
+
+## What it checks
+
+`SKExternalLinkAccount` (the reader-app link) is a dictionary; each key is `*` or a lowercase ISO 3166-1 alpha-2 code (`ISO3166Alpha2` in `Rules/regions.plist`), and each value a string. A key such as `en-GB*` (a locale, with the default's star) or `uk` is reported at the key; `GB` is reported as not lowercase; a value that is not a string at the value. Also in an Expo app's `ios.infoPlist` and in built apps, as the other keys.
+
+## Why
+
+Apple's `SKExternalLinkAccount` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternallinkaccount, read 2026-12-01; iOS 15.4+, iPadOS 15.4+, tvOS 16.4+):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-link.account` entitlement.
+> Each key is a string that is a lowercase ISO 3166-1 alpha-2 country code, the value for which is a URL to the localized version of the external website for that locale.
+> The dictionary must contain a key with the string `*` that maps to a default URL.
+
+The page states no allowed-regions list and no rule for the URLs beyond being URLs (no HTTPS or query condition, unlike `SKExternalPurchaseLink`'s page), so eplint checks neither.
+
+## Failing example
+
+As a real news app had it: a locale with a star instead of the country code, and no `*` default (EP802 too).
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>en-GB*</key>
+		<string>https://news.example.com/uk/account</string>
+		<key>de</key>
+		<string>https://news.example.com/de/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: error: SKExternalLinkAccount has no '*' key; it must map '*' to the default URL [EP802]
+Info.plist:6:3: error: key 'en-GB*' of SKExternalLinkAccount is neither a lowercase ISO 3166-1 alpha-2 country code nor '*' [EP801]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## Fix
+
+For a country code in upper case, `eplint --fix` lowercases it:
+
+```xml fix-input
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>GB</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+becomes
+
+```xml fixed
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Use the lowercase two-letter country code (`gb`, not `en-GB` or `GB`), or `*` for the default, and a URL string as each value.
+
+"""#),
+        (#"""
+EP802
+"""#, #"""
+reader-link-no-default
+"""#, #"""
+error
+"""#, #"""
+SKExternalLinkAccount has no `*` key for the default URL.
+"""#, #"""
+none
+"""#, #"""
+# EP802 reader-link-no-default
+
+- **Severity:** error
+- **Summary:** SKExternalLinkAccount has no `*` key for the default URL.
+- **Fix:** none: the right code or URL is the developer's to choose.
+
+## What it checks
+
+`SKExternalLinkAccount` is a dictionary without the key `*`. Reported at the `SKExternalLinkAccount` `<key>`.
+
+## Why
+
+Apple's `SKExternalLinkAccount` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternallinkaccount, read 2026-12-01; iOS 15.4+, iPadOS 15.4+, tvOS 16.4+):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-link.account` entitlement.
+> Each key is a string that is a lowercase ISO 3166-1 alpha-2 country code, the value for which is a URL to the localized version of the external website for that locale.
+> The dictionary must contain a key with the string `*` that maps to a default URL.
+
+The page states no allowed-regions list and no rule for the URLs beyond being URLs (no HTTPS or query condition, unlike `SKExternalPurchaseLink`'s page), so eplint checks neither.
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+		<key>de</key>
+		<string>https://news.example.com/de/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: error: SKExternalLinkAccount has no '*' key; it must map '*' to the default URL [EP802]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add `*` with the URL for every storefront the other keys do not name.
+
+"""#),
+        (#"""
+EP803
+"""#, #"""
+reader-link-missing-entitlement
+"""#, #"""
+error
+"""#, #"""
+SKExternalLinkAccount is used without com.apple.developer.storekit.external-link.account set to <true/>.
+"""#, #"""
+none
+"""#, #"""
+# EP803 reader-link-missing-entitlement
+
+- **Severity:** error
+- **Summary:** SKExternalLinkAccount is used without com.apple.developer.storekit.external-link.account set to <true/>.
+- **Fix:** none: the right code or URL is the developer's to choose.
+
+## What it checks
+
+An entitlements file is paired with the Info.plist (as for EP401), `SKExternalLinkAccount` is present, and that file does not set `com.apple.developer.storekit.external-link.account` to `<true/>`. Reported at the key in the Info.plist.
+
+## Why
+
+Apple's `SKExternalLinkAccount` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternallinkaccount, read 2026-12-01; iOS 15.4+, iPadOS 15.4+, tvOS 16.4+):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-link.account` entitlement.
+> Each key is a string that is a lowercase ISO 3166-1 alpha-2 country code, the value for which is a URL to the localized version of the external website for that locale.
+> The dictionary must contain a key with the string `*` that maps to a default URL.
+
+The page states no allowed-regions list and no rule for the URLs beyond being URLs (no HTTPS or query condition, unlike `SKExternalPurchaseLink`'s page), so eplint checks neither.
+
+Apple's entitlement page (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.external-link.account): "A Boolean value that indicates whether your app can link to an external website for account creation or management."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+Info.plist:4:2: error: SKExternalLinkAccount needs the entitlement com.apple.developer.storekit.external-link.account set to <true/> in App.entitlements [EP803]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-link.account</key>
+	<true/>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add the entitlement Apple granted the app (it is in the provisioning profile), or remove the key.
+
+"""#),
+        (#"""
+EP804
+"""#, #"""
+reader-link-unused-entitlement
+"""#, #"""
+warning
+"""#, #"""
+com.apple.developer.storekit.external-link.account is granted but the Info.plist has no SKExternalLinkAccount.
+"""#, #"""
+none
+"""#, #"""
+# EP804 reader-link-unused-entitlement
+
+- **Severity:** warning
+- **Summary:** com.apple.developer.storekit.external-link.account is granted but the Info.plist has no SKExternalLinkAccount.
+- **Fix:** none: the right code or URL is the developer's to choose.
+
+## What it checks
+
+The paired entitlements file sets `com.apple.developer.storekit.external-link.account` to `<true/>` and the Info.plist has no `SKExternalLinkAccount`. Reported at the entitlement in the entitlements file. A warning, as EP402: an entitlement that configures nothing.
+
+## Why
+
+Apple's `SKExternalLinkAccount` page (https://developer.apple.com/documentation/bundleresources/information-property-list/skexternallinkaccount, read 2026-12-01; iOS 15.4+, iPadOS 15.4+, tvOS 16.4+):
+
+> Use this information property list key if your app has the `com.apple.developer.storekit.external-link.account` entitlement.
+> Each key is a string that is a lowercase ISO 3166-1 alpha-2 country code, the value for which is a URL to the localized version of the external website for that locale.
+> The dictionary must contain a key with the string `*` that maps to a default URL.
+
+The page states no allowed-regions list and no rule for the URLs beyond being URLs (no HTTPS or query condition, unlike `SKExternalPurchaseLink`'s page), so eplint checks neither.
+
+Apple's entitlement page (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.storekit.external-link.account): "A Boolean value that indicates whether your app can link to an external website for account creation or management."
+
+## Failing example
+
+```xml failing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>com.example.news</string>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-link.account</key>
+	<true/>
+</dict>
+</plist>
+```
+
+eplint reports, for a file named `Info.plist`:
+
+```text output
+App.entitlements:4:2: warning: com.apple.developer.storekit.external-link.account is granted but Info.plist has no SKExternalLinkAccount [EP804]
+```
+
+## Passing example
+
+```xml passing
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>SKExternalLinkAccount</key>
+	<dict>
+		<key>*</key>
+		<string>https://news.example.com/account</string>
+		<key>gb</key>
+		<string>https://news.example.com/uk/account</string>
+	</dict>
+</dict>
+</plist>
+```
+
+with `App.entitlements` beside it:
+
+```xml passing-entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>com.apple.developer.storekit.external-link.account</key>
+	<true/>
+</dict>
+</plist>
+```
+
+## How to fix
+
+Add `SKExternalLinkAccount` with its `*` default, or remove the entitlement.
 
 """#),
     ]

@@ -72,10 +72,16 @@ extension RuleID {
     package static let ep406EntitlementNotGranted = RuleID("EP406")
     /// `profile-expired`
     package static let ep407ProfileExpired = RuleID("EP407")
+    /// `key-unused-on-allowed-regions-route`
+    package static let ep408KeyUnusedOnAllowedRegionsRoute = RuleID("EP408")
     /// `multilink-needs-newer-os`
     package static let ep501MultilinkNeedsNewerOs = RuleID("EP501")
     /// `prefer-multilink`
     package static let ep502PreferMultilink = RuleID("EP502")
+    /// `key-needs-newer-os`
+    package static let ep503KeyNeedsNewerOs = RuleID("EP503")
+    /// `key-not-on-platform`
+    package static let ep504KeyNotOnPlatform = RuleID("EP504")
     /// `token-not-base64url`
     package static let ep601TokenNotBase64url = RuleID("EP601")
     /// `token-not-json`
@@ -96,6 +102,8 @@ extension RuleID {
     package static let ep609TokenEnvironmentMismatch = RuleID("EP609")
     /// `token-app-apple-id-mismatch`
     package static let ep610TokenAppAppleIdMismatch = RuleID("EP610")
+    /// `token-expiration-undocumented`
+    package static let ep611TokenExpirationUndocumented = RuleID("EP611")
     /// `invalid-json`
     package static let ep701InvalidJson = RuleID("EP701")
     /// `duplicate-json-key`
@@ -178,4 +186,18 @@ extension RuleID {
     package static let ep740StatusRegression = RuleID("EP740")
     /// `restatement-date-mismatch`
     package static let ep741RestatementDateMismatch = RuleID("EP741")
+    /// `signature-could-not-be-verified`
+    package static let ep742SignatureCouldNotBeVerified = RuleID("EP742")
+    /// `signed-payload-environment-mismatch`
+    package static let ep743SignedPayloadEnvironmentMismatch = RuleID("EP743")
+    /// `notification-unknown-subtype`
+    package static let ep744NotificationUnknownSubtype = RuleID("EP744")
+    /// `reader-link-invalid`
+    package static let ep801ReaderLinkInvalid = RuleID("EP801")
+    /// `reader-link-no-default`
+    package static let ep802ReaderLinkNoDefault = RuleID("EP802")
+    /// `reader-link-missing-entitlement`
+    package static let ep803ReaderLinkMissingEntitlement = RuleID("EP803")
+    /// `reader-link-unused-entitlement`
+    package static let ep804ReaderLinkUnusedEntitlement = RuleID("EP804")
 }

@@ -3,8 +3,8 @@
 import LintEngine
 
 /// Every server-side rule, in ID order. EP601, EP602, EP701, EP702, EP714, EP715, EP737 and the
-/// signature rules EP730–EP736 are reported by `ServerLinter` and `ReportHistory` (a document or
-/// history could not be read, or its signature is judged: `SignatureCheck`).
+/// signature rules EP730–EP736, EP742, EP743 are reported by `ServerLinter` and `ReportHistory`
+/// (a document or history could not be read, or its signature is judged: `SignatureCheck`).
 package let allServerRules: [any ServerRule] = [
     EP603TokenMissingField(),
     EP604TokenWrongType(),
@@ -14,6 +14,7 @@ package let allServerRules: [any ServerRule] = [
     EP608TokenBundleMismatch(),
     EP609TokenEnvironmentMismatch(),
     EP610AppAppleIdMismatch(),
+    EP611TokenExpirationUndocumented(),
     EP703MissingField(),
     EP704WrongType(),
     EP705NotAUUID(),
@@ -43,6 +44,7 @@ package let allServerRules: [any ServerRule] = [
     EP739NetAmountIncorrect(),
     EP740StatusRegression(),
     EP741RestatementDateMismatch(),
+    EP744NotificationUnknownSubtype(),
 ]
 
 // Each rule type's ID: the constant of the page its name begins with.
@@ -54,6 +56,7 @@ extension EP607TokenExpiresBeforeCreation { var id: RuleID { .ep607TokenExpiresB
 extension EP608TokenBundleMismatch { var id: RuleID { .ep608TokenBundleMismatch } }
 extension EP609TokenEnvironmentMismatch { var id: RuleID { .ep609TokenEnvironmentMismatch } }
 extension EP610AppAppleIdMismatch { var id: RuleID { .ep610TokenAppAppleIdMismatch } }
+extension EP611TokenExpirationUndocumented { var id: RuleID { .ep611TokenExpirationUndocumented } }
 extension EP703MissingField { var id: RuleID { .ep703MissingField } }
 extension EP704WrongType { var id: RuleID { .ep704WrongType } }
 extension EP705NotAUUID { var id: RuleID { .ep705NotAUuid } }
@@ -83,3 +86,4 @@ extension EP738LineItemNotFound { var id: RuleID { .ep738LineItemNotFound } }
 extension EP739NetAmountIncorrect { var id: RuleID { .ep739NetAmountIncorrect } }
 extension EP740StatusRegression { var id: RuleID { .ep740StatusRegression } }
 extension EP741RestatementDateMismatch { var id: RuleID { .ep741RestatementDateMismatch } }
+extension EP744NotificationUnknownSubtype { var id: RuleID { .ep744NotificationUnknownSubtype } }
