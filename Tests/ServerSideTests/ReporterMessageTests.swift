@@ -9,6 +9,7 @@ import Testing
         Diagnostic(file: "t.txt", rule: .ep601TokenNotBase64url, message: message, range: .init(at: .start))
     }
 
+    /// A line break is shown as `\n` when the finding is made (issue 46), so the line stays one.
     @Test func gccLinesRewriteLineBreaksAndSeverityMarksOnly() {
         let messages = [
             "a: error: b\r\nc: warning: d\ne: note: f", "ratio: 1: 2", "x:error: y", "e\u{301}: note: z",
@@ -16,7 +17,7 @@ import Testing
         ]
         #expect(
             GCCReporter.render(messages.map(finding)) == """
-                t.txt:1:1: error: a: error - b  c: warning - d e: note - f [EP601]
+                t.txt:1:1: error: a: error - b\\r\\nc: warning - d\\ne: note - f [EP601]
                 t.txt:1:1: error: ratio: 1: 2 [EP601]
                 t.txt:1:1: error: x:error: y [EP601]
                 t.txt:1:1: error: e\u{301}: note - z [EP601]
