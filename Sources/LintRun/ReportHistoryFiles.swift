@@ -2,9 +2,11 @@ import LintEngine
 import RunPlan
 import ServerSide
 
-/// The files of `--history` and `report-history:`, read through the run's file system
-/// (`RunHost.fileSystem`, as `regions:` is) in the order given: a file as named, a folder's own
-/// `.json` and `.jsonl` files by name (byte order; hidden files and subfolders are not read).
+/// The files of `--history` and `report-history:`, read through the run's file system in the
+/// order given: a file as named, a folder's own `.json` and `.jsonl` files by name (byte order;
+/// hidden files and subfolders are not read). What `report-history:` names comes from the
+/// repository: it is followed only inside the run's roots (`lock`, docs/untrusted-input.md), and
+/// read straight, not through the lock's once-per-run cache, so memory stays with the index.
 enum ReportHistoryFiles {
     /// At most this many files in one folder: more is a finding at the folder.
     static let folderFileLimit = 1_000_000
@@ -12,10 +14,21 @@ enum ReportHistoryFiles {
     /// Reads `paths` into `history`; what could not be read is a finding, a path that is not
     /// there a failure of the run (as for `root-certificates:`).
     static func read(
-        _ paths: [(path: String, source: String)], into history: ReportHistory, fileSystem: any PlanFileSystem
+        _ paths: [(path: String, source: String)], into history: ReportHistory, fileSystem: any PlanFileSystem,
+        lock: RepositoryReads
     ) throws(RunFailure) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for (path, source) in paths {
+            let fromRepository = source == "report-history:"
+            // A folder the repository names outside the roots is not listed (its names would show).
+            if fromRepository, let real = fileSystem.resolved(path),
+                !lock.roots.contains(where: { RepositoryReads.isInside(real, $0) })
+            {
+                findings.append(
+                    ReportHistory.unreadable(
+                        Self.shown(path, fileSystem), "not followed: it leads outside the folders this run reads"))
+                continue
+            }
             guard let status = fileSystem.status(of: path) else {
                 throw RunFailure(message: "\(source) \(path.quotedForMessage): no such file or folder")
             }
@@ -39,6 +52,18 @@ enum ReportHistoryFiles {
             for file in files {
                 // Findings name the file as the user sees it (relative to here), whoever named it.
                 let shown = Self.shown(file, fileSystem)
+                var file = file
+                if fromRepository {
+                    switch lock.locate(file) {
+                    case .success(let located): file = located.real
+                    case .failure(.absent):
+                        findings.append(ReportHistory.unreadable(shown, "no such file"))
+                        continue
+                    case .failure(.refused(let why)):
+                        findings.append(ReportHistory.unreadable(shown, "not followed: \(why)"))
+                        continue
+                    }
+                }
                 let limit = history.limits.fileBytes
                 if let size = fileSystem.status(of: file)?.size, size > limit {
                     findings.append(ReportHistory.unreadable(shown, "it is larger than \(limit) bytes"))

@@ -134,7 +134,11 @@ package struct ServerRun {
         var historyFindings: [Diagnostic] = []
         if kind == .report, !historyPaths.isEmpty {
             let read = ReportHistory()
-            historyFindings = try ReportHistoryFiles.read(historyPaths, into: read, fileSystem: host.fileSystem)
+            // The configuration's paths go through the run's lock, its folder a root.
+            let lock = self.options.common.planner(host).reads
+            if let project { lock.admit(project.directory) }
+            historyFindings = try ReportHistoryFiles.read(
+                historyPaths, into: read, fileSystem: host.fileSystem, lock: lock)
             history = read
         }
         let linter = ServerLinter(options: options, history: history)

@@ -224,7 +224,7 @@ package final class RepositoryReads: @unchecked Sendable {
         fileSystem.shown(path.hasPrefix("/") ? path : fileSystem.absoluteAsGiven(path)).quotedForMessage
     }
 
-    static func isInside(_ real: String, _ root: String) -> Bool {
+    package static func isInside(_ real: String, _ root: String) -> Bool {
         root == "/" || real == root || real.hasPrefix(root + "/")
     }
 }

@@ -94,6 +94,31 @@ import Testing
         )
     }
 
+    /// `report-history:` comes from the repository: a file or folder it names outside the run's
+    /// roots (here, the checkout's parent; also through a link) is a finding naming it, never read.
+    @Test func aConfigurationsHistoryOutsideTheRootsIsNotRead() throws {
+        let root = try Eplint.temporaryDirectory()
+        let canary = "CANARY-HISTORY-7f3a"
+        try write("{\"requestIdentifier\": \"\(canary)\"", "outside/sent.jsonl", in: root)
+        try write("{\"requestIdentifier\": \"\(canary)\"", "outside/folder/1.json", in: root)
+        try write(Self.refund, "checkout/report.json", in: root)
+        let checkout = root.appendingPathComponent("checkout")
+        try FileManager.default.createSymbolicLink(
+            at: checkout.appendingPathComponent("linked.jsonl"),
+            withDestinationURL: root.appendingPathComponent("outside/sent.jsonl"))
+        for named in ["../outside/sent.jsonl", "../outside/folder", "linked.jsonl"] {
+            try write("report-history: [\(named)]\n", "checkout/.eplint.yml", in: root)
+            let outcome = try run([], in: checkout)
+            #expect(!(outcome.standardOutput + outcome.standardError).contains(canary), "\(named)")
+            #expect(outcome.standardOutput.contains("not followed"), "\(named): \(outcome.standardOutput)")
+            #expect(outcome.standardOutput.contains("[EP737]"))
+            #expect(outcome.status == 1)
+        }
+        // The same file typed with --history is the user's own: read.
+        let typed = try run(["--history", "../outside/sent.jsonl"], in: checkout)
+        #expect(typed.standardOutput.contains("history is not valid JSON"), "\(typed.standardOutput)")
+    }
+
     @Test func tokensFromFilesAreMatchedByExternalPurchaseId() throws {
         let root = try Eplint.temporaryDirectory()
         try write(Self.buy, "report.json", in: root)
