@@ -24,11 +24,6 @@ final class LibCrypto: @unchecked Sendable {
     let stackCount: @convention(c) (Pointer?) -> Int32
     let stackValue: @convention(c) (Pointer?, Int32) -> UnsafeMutableRawPointer?
     let publicKey: @convention(c) (Pointer?) -> Pointer?
-    let keyBaseID: @convention(c) (Pointer?) -> Int32
-    let keyBits: @convention(c) (Pointer?) -> Int32
-    let keyECKey: @convention(c) (Pointer?) -> Pointer?
-    let ecKeyGroup: @convention(c) (Pointer?) -> Pointer?
-    let groupCurveName: @convention(c) (Pointer?) -> Int32
     let digestContextNew: @convention(c) () -> Pointer?
     let digestContextFree: @convention(c) (Pointer?) -> Void
     let sha256: @convention(c) () -> Pointer?
@@ -40,11 +35,6 @@ final class LibCrypto: @unchecked Sendable {
     let subjectName: @convention(c) (Pointer?) -> Pointer?
     let nameOneLine: @convention(c) (Pointer?, UnsafeMutablePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
     let clearErrors: @convention(c) () -> Void
-
-    /// `NID_X9_62_id_ecPublicKey`, what `EVP_PKEY_get_base_id` answers for an EC key.
-    static let ecKeyType: Int32 = 408
-    /// `NID_X9_62_prime256v1`: P-256, the one curve ES256 signs with (RFC 7518 §3.4).
-    static let p256Curve: Int32 = 415
 
     /// The library, opened and looked up the first time it is asked for (a lazy global).
     static let shared: Result<LibCrypto, SignatureUnavailable> = load()
@@ -85,12 +75,6 @@ final class LibCrypto: @unchecked Sendable {
         stackCount = try find("OPENSSL_sk_num")
         stackValue = try find("OPENSSL_sk_value")
         publicKey = try find("X509_get0_pubkey")
-        keyBaseID = try find("EVP_PKEY_get_base_id", "EVP_PKEY_base_id")
-        keyBits = try find("EVP_PKEY_get_bits", "EVP_PKEY_bits")
-        // In OpenSSL 1.1.1 and 3 alike (deprecated in 3, still exported).
-        keyECKey = try find("EVP_PKEY_get0_EC_KEY")
-        ecKeyGroup = try find("EC_KEY_get0_group")
-        groupCurveName = try find("EC_GROUP_get_curve_name")
         digestContextNew = try find("EVP_MD_CTX_new")
         digestContextFree = try find("EVP_MD_CTX_free")
         sha256 = try find("EVP_sha256")
