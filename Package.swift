@@ -171,7 +171,7 @@ let package = Package(
             name: "LintRunTests",
             dependencies: [
                 "LintRun", "RunPlan", "EplintBase", "LintEngine", "Reporters", "ServerSide",
-                "TestSupport",
+                "TestSupport", "LanguageServer",
             ]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         // The server in-process: framing, messages, documents and edits, diagnostics.
