@@ -113,7 +113,7 @@ let package = Package(
             dependencies: [
                 "Signatures",
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide",
-                "BuiltApps", "XcodeProject", "LanguageServer",
+                "BuiltApps", "XcodeProject", "LanguageServer", "LintRun",
             ]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),
@@ -171,13 +171,13 @@ let package = Package(
             name: "LintRunTests",
             dependencies: [
                 "LintRun", "RunPlan", "EplintBase", "LintEngine", "Reporters", "ServerSide",
-                "TestSupport",
+                "TestSupport", "LanguageServer",
             ]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),
         // The server in-process: framing, messages, documents and edits, diagnostics.
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LintEngine", "LanguageServer", "EplintBase", "TestSupport"]),
+            dependencies: ["LintEngine", "LanguageServer", "EplintBase", "TestSupport", "LintRun", "RunPlan"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["LintEngine", "eplint", "Reporters", "TestSupport"],

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Bytes read where they are needed: an .ipa of 100 MB is read at its central directory and
 /// the few entries linted, never whole.
 package protocol RandomAccessBytes {
@@ -35,46 +29,6 @@ package struct MemoryBytes: RandomAccessBytes {
             throw ArtifactProblem(.malformed, "\(length) bytes at offset \(offset) are past the end (\(count) bytes)")
         }
         return Array(bytes[Int(offset)..<Int(offset) + length])
-    }
-}
-
-/// An open file read with pread(2); the descriptor is closed when the value is released.
-package final class FileBytes: RandomAccessBytes {
-    private let descriptor: Int32
-    package let count: UInt64
-
-    package init(path: String) throws(ArtifactProblem) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw ArtifactProblem(.unreadable, "cannot open \(path): \(String(cString: strerror(errno)))")
-        }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            close(descriptor)
-            throw ArtifactProblem(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        count = UInt64(max(0, status.st_size))
-    }
-
-    deinit { close(descriptor) }
-
-    package func read(at offset: UInt64, length: Int) throws(ArtifactProblem) -> [UInt8] {
-        guard length >= 0, offset <= count, UInt64(length) <= count - offset else {
-            throw ArtifactProblem(.malformed, "\(length) bytes at offset \(offset) are past the end (\(count) bytes)")
-        }
-        var result = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            let got = result.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset) + off_t(done))
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else {
-                throw ArtifactProblem(.unreadable, "the file shrank or could not be read while eplint read it")
-            }
-            done += got
-        }
-        return result
     }
 }
 

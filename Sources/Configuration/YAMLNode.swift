@@ -107,9 +107,9 @@ indirect enum YAMLNode: Sendable {
                 }
                 try add(node, anchor: nil, height: height, line: line)
             case YAML_SEQUENCE_START_EVENT:
-                try open(.sequence([], line: line, anchor: Self.text(event.data.sequence_start.anchor)), line: line)
+                try push(.sequence([], line: line, anchor: Self.text(event.data.sequence_start.anchor)), line: line)
             case YAML_MAPPING_START_EVENT:
-                try open(
+                try push(
                     .mapping([], pendingKey: nil, line: line, anchor: Self.text(event.data.mapping_start.anchor)),
                     line: line)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -125,7 +125,7 @@ indirect enum YAMLNode: Sendable {
             }
         }
 
-        private mutating func open(_ collection: Open, line: Int) throws(SyntaxError) {
+        private mutating func push(_ collection: Open, line: Int) throws(SyntaxError) {
             guard stack.count < YAMLNode.maximumDepth else { throw Self.tooDeep(line) }
             stack.append(collection)
             heights.append(0)

@@ -16,8 +16,9 @@ struct DocumentLint {
     /// the root).
     var outsideWorkspace = false
 
-    init(root: String, configuration: (path: String, text: [UInt8])?, outsideWorkspace: Bool = false) {
-        workspace = WorkspaceFileSystem(root: root)
+    init(workspace: WorkspaceFileSystem, configuration: (path: String, text: [UInt8])?, outsideWorkspace: Bool = false)
+    {
+        self.workspace = workspace
         self.configuration = configuration
         self.outsideWorkspace = outsideWorkspace
     }
@@ -35,14 +36,14 @@ struct DocumentLint {
     /// Larger configurations are refused, as larger documents are.
     static var configurationLimit: Int { TextDocument.maximumSize }
 
-    static func configurationFile(root: String) -> SavedConfiguration {
-        let workspace = WorkspaceFileSystem(root: root)
-        func absolute(_ path: String) -> String {
+    static func configurationFile(workspace: WorkspaceFileSystem) -> SavedConfiguration {
+        let root = workspace.root
+        func inWorkspace(_ path: String) -> String {
             path.hasPrefix("/") ? path : PathArithmetic.normalized(root + "/" + path)
         }
         do throws(PlanFailure) {
             guard let found = try workspace.configurationFile(explicit: nil) else { return .none }
-            let path = absolute(found.path)
+            let path = inWorkspace(found.path)
             // Where the file really is (its link followed): inside its own folder or the workspace.
             let real = workspace.canonicalFolder(path)
             let inside = [PathArithmetic.normalized(path + "/.."), root].map(workspace.canonicalFolder).contains {

@@ -1,5 +1,6 @@
 import EplintBase
 import LintEngine
+import RunPlan
 
 /// `eplint lsp`: the Language Server Protocol over a byte stream. Messages are handled in order;
 /// those that arrived together are one burst, each document it changed linted once through the
@@ -44,17 +45,23 @@ package final class LanguageServer {
     /// `initializationOptions.debounceMilliseconds` (0 to 10,000), else 150. A save, an open or a
     /// request about the document lints it at once.
     package private(set) var debounce = 150
+    /// The host's file system: every read of the server goes through it.
+    let fileSystem: any PlanFileSystem
+    /// The file system seen from the root: how the server reads its workspace.
+    var workspace: WorkspaceFileSystem { WorkspaceFileSystem(root: root, host: fileSystem) }
     /// Now, in milliseconds (a test gives its own clock: nothing is timed).
     let clock: () -> Int
     /// Documents changed by the client and not linted yet → when they last changed.
     private var typedAt: [String: Int] = [:]
 
     /// `send` writes one framed message; `root` is the root until `initialize` names one.
+    /// `fileSystem`: the host's, through which every read of the server goes.
     package init(
-        root: String, clock: @escaping () -> Int = LanguageServer.monotonicMilliseconds,
-        send: @escaping ([UInt8]) -> Void
+        root: String, fileSystem: any PlanFileSystem,
+        clock: @escaping () -> Int = LanguageServer.monotonicMilliseconds, send: @escaping ([UInt8]) -> Void
     ) {
         self.root = root
+        self.fileSystem = fileSystem
         self.clock = clock
         self.send = send
     }
@@ -192,7 +199,7 @@ package final class LanguageServer {
             guard documents.entitlements.contains(uri) else { continue }
             // What an entitlements file pairs with is linted against its text: the open
             // documents the run pairs with it, or that are beside it, are linted again too.
-            let paired = DocumentLint(root: root, configuration: lintConfiguration)
+            let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
                 .infoPlists(pairedWith: document.path, unsaved: documents.texts)
             let beside = documents.uris(in: OpenDocuments.folder(of: documents.file(of: uri) ?? document.path))
             for other in paired.compactMap({ documents.document(file: canonical($0))?.uri }) + beside {

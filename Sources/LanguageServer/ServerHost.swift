@@ -14,31 +14,48 @@ import RunPlan
 /// never changes the process's directory, which eplint reads once).
 struct WorkspaceFileSystem: PlanFileSystem {
     let root: String
-    private let host = HostPlanFileSystem()
+    /// The host's file system (the process's, or a test's), which the root is put before.
+    let host: any PlanFileSystem
 
     var workingDirectory: String { root }
 
     func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
-        host.contents(of: absolute(path), limit: limit)
+        host.contents(of: rooted(path), limit: limit)
     }
 
-    func entries(of directory: String) -> [String]? { host.entries(of: absolute(directory)) }
+    func entries(of directory: String) -> [String]? { host.entries(of: rooted(directory)) }
 
-    func subdirectories(of directory: String) -> [String]? { host.subdirectories(of: absolute(directory)) }
+    func subdirectories(of directory: String) -> [String]? { host.subdirectories(of: rooted(directory)) }
 
-    func status(of path: String) -> PlanFileStatus? { host.status(of: absolute(path)) }
+    func status(of path: String) -> PlanFileStatus? { host.status(of: rooted(path)) }
 
-    func linkTarget(of path: String) -> String? { host.linkTarget(of: absolute(path)) }
+    func linkTarget(of path: String) -> String? { host.linkTarget(of: rooted(path)) }
 
-    func canonical(_ path: String) -> String { host.canonical(absolute(path)) }
+    func canonical(_ path: String) -> String { host.canonical(rooted(path)) }
 
-    func identity(of path: String) -> String { host.identity(of: absolute(path)) }
+    func identity(of path: String) -> String { host.identity(of: rooted(path)) }
+
+    func read<Value>(_ path: String, _ body: (inout any ByteSource) throws(ReadFailure) -> Value)
+        -> Result<Value, ReadFailure>
+    {
+        host.read(rooted(path), body)
+    }
+
+    func randomAccess(_ path: String) -> Result<any RandomAccessFile, ReadFailure> {
+        host.randomAccess(rooted(path))
+    }
+
+    func listing(of directory: String) -> [DirectoryEntry]? { host.listing(of: rooted(directory)) }
+
+    func ignoresCase(in folder: String) -> Bool { host.ignoresCase(in: rooted(folder)) }
+
+    func forgetIdentities() { host.forgetIdentities() }
 
     /// Absolute: what a run shows, it reads from the process's working directory, which is not the root.
-    func shown(_ path: String) -> String { PathArithmetic.normalized(absolute(path)) }
+    func shown(_ path: String) -> String { PathArithmetic.normalized(rooted(path)) }
 
     /// Relative paths are the root's, not the process's working directory's.
-    private func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : root + "/" + path }
+    private func rooted(_ path: String) -> String { path.hasPrefix("/") ? path : root + "/" + path }
 }
 
 extension LanguageServer {

@@ -1,5 +1,4 @@
 import EplintBase
-import LintRun
 
 /// `workspace/didChangeWatchedFiles`: a file changed on disk re-lints the open documents it can
 /// change, not every one (a branch switch reports thousands of files).
@@ -7,7 +6,7 @@ extension LanguageServer {
     func watchedFilesChanged(_ params: JSONNode?) {
         // A file saved atomically is a new file under the old name: what was learnt of the
         // paths' identities is learnt again.
-        HostFileSystem.forgetIdentities()
+        fileSystem.forgetIdentities()
         for uri in documents.keys.sorted() {
             if let document = documents[uri], documents.file(of: uri) != canonical(document.path) { store(document) }
         }
@@ -40,7 +39,7 @@ extension LanguageServer {
         {
             var uris = documents.uris(in: folder)
             if name.hasSuffix(".entitlements") {
-                let paired = DocumentLint(root: root, configuration: lintConfiguration)
+                let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
                     .infoPlists(pairedWith: path, unsaved: documents.texts)
                 uris += paired.compactMap { openDocument(atPath: $0)?.uri }
             }

@@ -2,6 +2,7 @@ import BuiltApps
 import EplintBase
 import LintEngine
 import PlistSyntax
+import RunPlan
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +16,7 @@ import PlistSyntax
 struct BuiltAppLint {
     let linter: Linter
     let verbose: Bool
+    let fileSystem: any PlanFileSystem
 
     typealias Outcome = FoundFindings
 
@@ -37,21 +39,21 @@ struct BuiltAppLint {
 
     private func lintArtifact(_ path: String, notes: NoteBuffer) -> Outcome {
         let shown = path.hasSuffix("/") ? String(path.dropLast()) : path
-        var outcome = Outcome()
+        var outcome = Outcome(fileSystem: fileSystem)
         do throws(ArtifactProblem) {
             let store: any BundleStore
             let bundles: [String]
             if shown.hasSuffix(".ipa") {
-                let zip = ZipStore(archive: try ZipArchive(FileBytes(path: shown)))
+                let zip = ZipStore(archive: try ZipArchive(PlanBytes.open(shown, in: fileSystem)))
                 store = zip
                 bundles = zip.folders(in: "Payload/").filter { $0.hasSuffix(".app") }.map { "Payload/\($0)/" }
             } else if shown.hasSuffix(".xcarchive") {
-                store = FolderStore(root: shown)
+                store = FolderStore(root: shown, fileSystem: fileSystem)
                 bundles = store.folders(in: "Products/Applications/").filter { $0.hasSuffix(".app") }.map {
                     "Products/Applications/\($0)/"
                 }
             } else {
-                store = FolderStore(root: shown)
+                store = FolderStore(root: shown, fileSystem: fileSystem)
                 bundles = [""]
             }
             guard !bundles.isEmpty else {

@@ -16,6 +16,7 @@ package enum ContextReport {
         -> String
     {
         let planner = options.planner(host)
+        let here = host.fileSystem.workingDirectory
         let (projects, withoutProject) = try planned { () throws(PlanFailure) in try planner.resolvedProjects() }
         // What lint would lint each Info.plist with: the same configuration and plan code.
         let configurationFile = try ProjectConfiguration.load(explicit: options.config, verbose: false, host: host)
@@ -36,7 +37,7 @@ package enum ContextReport {
             of: inputs, options: options, mapped: planner.configuredEntitlements(configurationFile), host: host)
         let plain = inputs.map { file in
             (
-                Self.shown(absolute(file.path)),
+                Self.shown(host.fileSystem.canonical(file.path), from: here),
                 [planner.plainContext(file.path, label: "plain file", base, pairing: pairer.choice(for: file.path))]
             )
         }
@@ -46,31 +47,32 @@ package enum ContextReport {
         }
         // Files as shown; standard input under the name it is reported as.
         let files =
-            plan.contexts.keys.sorted().map { (Self.shown($0), plan.contexts[$0]!) } + plain
+            plan.contexts.keys.sorted().map { (Self.shown($0, from: here), plan.contexts[$0]!) } + plain
             + (plan.standardInput.map { [($0.infoPlist, [$0])] } ?? [])
         // The run's settings win over every target's (listed under each configuration's settings).
         let runSettings = base.buildSettings.definitions.sorted { $0.key < $1.key }
         switch format {
-        case .json: return Self.json(projects, runSettings: runSettings, files: files).serialized()
-        case .text: return Self.text(projects) + Self.text(runSettings, files)
+        case .json: return Self.json(projects, runSettings: runSettings, files: files, from: here).serialized()
+        case .text: return Self.text(projects, from: here) + Self.text(runSettings, files)
         }
     }
 
-    private static func shown(_ path: String) -> String {
-        let relative = PathArithmetic.relative(path, to: currentDirectory())
+    /// A path relative to the working directory (`here`).
+    private static func shown(_ path: String, from here: String) -> String {
+        let relative = PathArithmetic.relative(path, to: here)
         return relative.isEmpty ? "." : relative
     }
 
     /// A file that exists, as a path relative to the working directory; else null.
-    private static func existing(_ file: ResolvedFile?) -> JSONValue {
+    private static func existing(_ file: ResolvedFile?, from here: String) -> JSONValue {
         guard let file, file.exists else { return .null }
-        return .string(shown(file.path))
+        return .string(shown(file.path, from: here))
     }
 
     static func json(
         _ projects: [(XcodeProjectFile, [ResolvedTarget])],
         runSettings: [(key: String, value: BuildSettings.Definition)],
-        files: [(String, [TargetLintContext])]
+        files: [(String, [TargetLintContext])], from here: String
     ) -> JSONValue {
         .object([
             ("version", .integer(1)),
@@ -79,15 +81,18 @@ package enum ContextReport {
                 .array(
                     projects.map { project, targets in
                         .object([
-                            ("path", .string(shown(project.bundlePath))),
-                            ("sourceRoot", .string(shown(project.sourceRoot))),
+                            ("path", .string(shown(project.bundlePath, from: here))),
+                            ("sourceRoot", .string(shown(project.sourceRoot, from: here))),
                             (
                                 "targets",
                                 .array(
                                     targets.map { target in
                                         .object([
                                             ("name", .string(target.name)),
-                                            ("configurations", .array(target.configurations.map(json))),
+                                            (
+                                                "configurations",
+                                                .array(target.configurations.map { json($0, from: here) })
+                                            ),
                                         ])
                                     })
                             ),
@@ -201,17 +206,17 @@ package enum ContextReport {
         return output
     }
 
-    private static func json(_ configuration: ResolvedConfiguration) -> JSONValue {
+    private static func json(_ configuration: ResolvedConfiguration, from here: String) -> JSONValue {
         .object([
             ("name", .string(configuration.name)),
             ("sdk", .string(configuration.sdk)),
-            ("infoPlist", existing(configuration.infoPlist)),
+            ("infoPlist", existing(configuration.infoPlist, from: here)),
             ("generatesInfoPlist", .bool(configuration.generatesInfoPlist)),
-            ("entitlements", existing(configuration.entitlements)),
+            ("entitlements", existing(configuration.entitlements, from: here)),
             ("deploymentTargets", .object(configuration.deploymentTargets.map { ($0.setting, .string($0.value)) })),
             ("preprocess", .bool(configuration.preprocess)),
             ("preprocessorDefinitions", .array(configuration.preprocessorDefinitions.map(JSONValue.string))),
-            ("prefixHeader", existing(configuration.prefixHeader)),
+            ("prefixHeader", existing(configuration.prefixHeader, from: here)),
             ("preprocessorFlags", .array(configuration.preprocessorFlags.map(JSONValue.string))),
             (
                 "builds",
@@ -220,7 +225,7 @@ package enum ContextReport {
                         .object([
                             ("sdk", .string(build.sdk + (build.isMacCatalyst ? " (Mac Catalyst)" : ""))),
                             ("platforms", .array(build.targetPlatforms.map { .string($0.rawValue) })),
-                            ("entitlements", existing(build.entitlements)),
+                            ("entitlements", existing(build.entitlements, from: here)),
                             (
                                 "deploymentTarget",
                                 build.deploymentTarget.map {
@@ -244,17 +249,17 @@ package enum ContextReport {
         ])
     }
 
-    static func text(_ projects: [(XcodeProjectFile, [ResolvedTarget])]) -> String {
+    static func text(_ projects: [(XcodeProjectFile, [ResolvedTarget])], from here: String) -> String {
         var output = ""
         func file(_ label: String, _ file: ResolvedFile?) {
             guard let file else {
                 output += "    \(label): (not set)\n"
                 return
             }
-            output += "    \(label): \(shown(file.path))\(file.exists ? "" : " (does not exist)")\n"
+            output += "    \(label): \(shown(file.path, from: here))\(file.exists ? "" : " (does not exist)")\n"
         }
         for (project, targets) in projects {
-            output += "\(shown(project.bundlePath)) (SRCROOT \(shown(project.sourceRoot)))\n"
+            output += "\(shown(project.bundlePath, from: here)) (SRCROOT \(shown(project.sourceRoot, from: here)))\n"
             for target in targets {
                 for configuration in target.configurations {
                     output += "  \(target.name) [\(configuration.name)] \(configuration.sdk)\n"
@@ -270,7 +275,7 @@ package enum ContextReport {
                     for build in configuration.builds.dropFirst() {
                         output +=
                             "    also \(build.sdk)\(build.isMacCatalyst ? " (Mac Catalyst)" : ""): entitlements "
-                            + "\(build.entitlements.map { shown($0.path) } ?? "(not set)")"
+                            + "\(build.entitlements.map { shown($0.path, from: here) } ?? "(not set)")"
                             + (build.deploymentTarget.map { ", \($0.setting) = \($0.value)" } ?? "") + "\n"
                     }
                     for setting in configuration.settings where setting.from != nil && setting.from != "built-in" {

@@ -23,15 +23,16 @@ extension EntitlementsPairer {
     /// The entitlements file of `infoPlist`, as parsed before linting (`table`); one the table
     /// lacks is read here.
     func paired(for infoPlist: String, linter: Linter, table: EntitlementsTable) -> Paired {
-        Self.paired(choice(for: infoPlist), of: infoPlist, linter: linter, table: table)
+        Self.paired(choice(for: infoPlist), of: infoPlist, linter: linter, table: table, fileSystem: fileSystem)
     }
 
     /// What a choice the plan made pairs `infoPlist` with (standard input's is made with the plan).
-    static func paired(_ choice: Choice, of infoPlist: String, linter: Linter, table: EntitlementsTable) -> Paired {
+    static func paired(
+        _ choice: Choice, of infoPlist: String, linter: Linter, table: EntitlementsTable, fileSystem: any PlanFileSystem
+    ) -> Paired {
         guard case .file(let path, _) = choice else { return Paired(pairing: .none, choice: choice) }
         if let pairing = table.pairing(for: path) { return Paired(pairing: pairing, choice: choice) }
-        switch RegularFile.read(
-            path, { source throws(ReadFailure) in try linter.readEntitlements(&source, path: path) })
+        switch fileSystem.read(path, { source throws(ReadFailure) in try linter.readEntitlements(&source, path: path) })
         {
         case .success(let pairing):
             return Paired(pairing: pairing, choice: choice)

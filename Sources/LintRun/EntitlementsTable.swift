@@ -1,5 +1,6 @@
 import EplintBase
 import LintEngine
+import RunPlan
 
 /// Every entitlements file a run pairs with, read and parsed once before the files are linted
 /// in parallel: the pairers look their files up here instead of reading them for each
@@ -13,10 +14,16 @@ struct EntitlementsTable: Sendable {
     /// The files' names: only a path ending in one can be among them, so most inputs are never
     /// made absolute to be looked up (that cost a tenth of a 10,000-file run).
     private let names: Set<Substring>
+    /// Where the files are read and matched: the run host's file system.
+    private let fileSystem: any PlanFileSystem
 
-    private init(contents: [String: Result<[UInt8], ReadFailure>], pairings: [String: EntitlementsPairing]) {
+    private init(
+        contents: [String: Result<[UInt8], ReadFailure>], pairings: [String: EntitlementsPairing],
+        fileSystem: any PlanFileSystem
+    ) {
         self.contents = contents
         self.pairings = pairings
+        self.fileSystem = fileSystem
         names = Set(contents.keys.map(Self.name))
     }
 
@@ -24,14 +31,14 @@ struct EntitlementsTable: Sendable {
 
     /// Reads the files named (as they will be paired), each once, on every core; a file an
     /// editor has open is its unsaved text (`unsaved`, by path as given).
-    init(pairedPaths: [String], linter: Linter, unsaved: [String: [UInt8]] = [:]) {
+    init(pairedPaths: [String], linter: Linter, unsaved: [String: [UInt8]] = [:], fileSystem: any PlanFileSystem) {
         var unique: [String] = []
         var seen = Set<String>()
         for path in pairedPaths where seen.insert(path).inserted { unique.append(path) }
         var byFile: [String: [String]] = [:]
         var files: [String] = []
         for path in unique {
-            let file = absolute(path)
+            let file = fileSystem.canonical(path)
             if byFile[file] == nil { files.append(file) }
             byFile[file, default: []].append(path)
         }
@@ -40,13 +47,13 @@ struct EntitlementsTable: Sendable {
         let spellings = byFile
         let read = Parallel.map(files) { file in
             (unsaved[file] ?? spellings[file]!.lazy.compactMap { unsaved[$0] }.first).map { .success($0) }
-                ?? RegularFile.contents(file)
+                ?? fileSystem.contents(of: file, limit: .max)
         }
         var contents: [String: Result<[UInt8], ReadFailure>] = [:]
         for (file, bytes) in zip(files, read) { contents[file] = bytes }
         let shown = files.flatMap { byFile[$0]! }
         let parsed = Parallel.map(shown) { path -> EntitlementsPairing in
-            switch contents[absolute(path)]! {
+            switch contents[fileSystem.canonical(path)]! {
             case .success(let bytes):
                 var source = BytesSource(bytes)
                 do throws(ReadFailure) { return try linter.readEntitlements(&source, path: path) } catch {
@@ -56,20 +63,21 @@ struct EntitlementsTable: Sendable {
                 return .unreadable(reason: "cannot read entitlements file '\(path)': \(failure.reason)")
             }
         }
-        self.init(contents: contents, pairings: Dictionary(uniqueKeysWithValues: zip(shown, parsed)))
+        self.init(
+            contents: contents, pairings: Dictionary(uniqueKeysWithValues: zip(shown, parsed)), fileSystem: fileSystem)
     }
 
     /// The table with the file at `path` holding `bytes` (a move's new text), parsed as before.
     func replacing(_ path: String, with bytes: [UInt8], linter: Linter) -> EntitlementsTable {
-        let file = absolute(path)
+        let file = fileSystem.canonical(path)
         var contents = contents
         var pairings = pairings
         contents[file] = .success(bytes)
-        for shown in pairings.keys where absolute(shown) == file {
+        for shown in pairings.keys where fileSystem.canonical(shown) == file {
             var source = BytesSource(bytes)
             pairings[shown] = (try? linter.readEntitlements(&source, path: shown)) ?? EntitlementsPairing.none
         }
-        return EntitlementsTable(contents: contents, pairings: pairings)
+        return EntitlementsTable(contents: contents, pairings: pairings, fileSystem: fileSystem)
     }
 
     /// The pairing of `path` as read before linting, nil when it was not among the files named.
@@ -78,6 +86,6 @@ struct EntitlementsTable: Sendable {
     /// The bytes of a file read for pairing, so that linting it on its own does not open it again.
     func bytes(of path: String) -> [UInt8]? {
         guard names.contains(Self.name(path)) else { return nil }
-        return try? contents[absolute(path)]?.get()
+        return try? contents[fileSystem.canonical(path)]?.get()
     }
 }

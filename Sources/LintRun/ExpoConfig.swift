@@ -1,6 +1,7 @@
 import EplintBase
 import LintEngine
 import PlistSyntax
+import RunPlan
 
 /// Expo's `app.json` / `app.config.json`: `expo.ios.infoPlist` is linted as the Info.plist
 /// and `expo.ios.entitlements` as its entitlements, located where the JSON writes them
@@ -11,6 +12,7 @@ import PlistSyntax
 struct ExpoConfig {
     let linter: Linter
     let verbose: Bool
+    let fileSystem: any PlanFileSystem
 
     static let fileNames: Set<String> = ["app.json", "app.config.json"]
     /// Dynamic configurations: they must be run to be read.
@@ -20,14 +22,14 @@ struct ExpoConfig {
 
     /// Whether `ios` holds what `expo prebuild` writes: `Name.xcodeproj` with `Name/Info.plist`.
     /// A folder holding only entitlements (kept by hand) is no project: app.json is linted then.
-    static func holdsPrebuiltProject(_ ios: String) -> Bool {
-        let entries = InputCollector.entries(of: ios) ?? []
+    func holdsPrebuiltProject(_ ios: String) -> Bool {
+        let entries = fileSystem.entries(of: ios) ?? []
         // Names compare case-insensitively, as on macOS.
         return entries.contains { name in
             let lowered = name.lowercased()
             guard lowered.hasSuffix(".xcodeproj"), lowered.count > ".xcodeproj".count else { return false }
             let project = String(name.dropLast(".xcodeproj".count))
-            return InputCollector.entries(of: ios + "/" + project)?.contains { $0.lowercased() == "info.plist" } == true
+            return fileSystem.entries(of: ios + "/" + project)?.contains { $0.lowercased() == "info.plist" } == true
         }
     }
 
@@ -39,9 +41,9 @@ struct ExpoConfig {
     /// that project (what Xcode builds), so that no key is reported twice.
     /// `notes`: `--verbose`'s lines about the file. `unsaved`: an editor's text in place of the file's.
     func lint(_ path: String, foundByWalk: Bool, unsaved: [UInt8]? = nil, notes: NoteBuffer) -> Outcome {
-        var outcome = Outcome()
+        var outcome = Outcome(fileSystem: fileSystem)
         let bytes: [UInt8]
-        switch unsaved.map({ .success($0) }) ?? RegularFile.contents(path, limit: 16 << 20) {
+        switch unsaved.map({ .success($0) }) ?? fileSystem.contents(of: path, limit: 16 << 20) {
         case .success(let read): bytes = read
         case .failure(let failure):
             outcome.failures.append("cannot read \(path.quotedForMessage): \(failure.reason)")
@@ -66,7 +68,7 @@ struct ExpoConfig {
             return outcome
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        if foundByWalk, Self.holdsPrebuiltProject(folder + "/ios") {
+        if foundByWalk, holdsPrebuiltProject(folder + "/ios") {
             if verbose {
                 notes.add(
                     "eplint: skipped \(path) (expo.ios: \(folder)/ios holds the project expo prebuild wrote from it, linted instead)\n"

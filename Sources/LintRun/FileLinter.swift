@@ -32,7 +32,8 @@ struct FileLinter {
     /// (`eplint context -` prints it), a file as the pairer does.
     private func paired(_ file: InputFile, table: EntitlementsTable) -> Paired {
         if file.isStandardInput, let choice = xcode.standardInputPairing {
-            return EntitlementsPairer.paired(choice, of: file.path, linter: linter, table: table)
+            return EntitlementsPairer.paired(
+                choice, of: file.path, linter: linter, table: table, fileSystem: pairer.fileSystem)
         }
         return pairer.paired(for: file.path, linter: linter, table: table)
     }
@@ -78,11 +79,11 @@ struct FileLinter {
     /// larger than excerpts are made for — from its text read whole, which is returned too.
     private func lintReading(_ file: InputFile, paired: Paired, notes: NoteBuffer?) -> Linted {
         var text: [UInt8]?
-        let result = RegularFile.read(file.path) { source throws(ReadFailure) in
+        let result = pairer.fileSystem.read(file.path) { source throws(ReadFailure) in
             guard keepsText, let size = source.expectedByteCount, size <= SourceExcerpts.maximumSize else {
                 return try paired.lint(&source, path: file.path, linter: linter, notes: notes)
             }
-            let bytes = try RegularFile.readAll(&source, limit: SourceExcerpts.maximumSize).get()
+            let bytes = try source.readWhole(limit: SourceExcerpts.maximumSize).get()
             text = bytes
             var whole = BytesSource(bytes)
             return try paired.lint(&whole, path: file.path, linter: linter, notes: notes)

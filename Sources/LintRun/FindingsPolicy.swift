@@ -2,6 +2,7 @@ import Configuration
 import EplintBase
 import LintEngine
 import Reporters
+import RunPlan
 
 /// The one findings policy of a run, after linting, in one fixed order: inline suppression (done
 /// by the linter) → the configuration's `disable`, `ignore` and `severity` → the baseline.
@@ -9,11 +10,16 @@ import Reporters
 package struct FindingsPolicy {
     let project: ConfigurationFile?
     let accepted: (baseline: Baseline, path: String)?
+    /// Where paths are matched and the baseline read: the run host's file system.
+    let fileSystem: any PlanFileSystem
 
-    package init(project: ConfigurationFile?, baselinePath: String?) throws(RunFailure) {
+    package init(project: ConfigurationFile?, baselinePath: String?, fileSystem: any PlanFileSystem)
+        throws(RunFailure)
+    {
         self.project = project
+        self.fileSystem = fileSystem
         accepted = try baselinePath.map { path throws(RunFailure) in
-            guard let text = ProjectConfiguration.readText(path) else {
+            guard let text = fileSystem.text(path) else {
                 throw RunFailure(message: "cannot read baseline file '\(path)'")
             }
             do throws(ConfigurationError) { return (try Baseline(text: text, path: path), path) } catch {
@@ -33,7 +39,7 @@ package struct FindingsPolicy {
 
     /// The first step: the configuration's `disable`, `ignore` and `severity`.
     private func configured(_ diagnostics: [Diagnostic]) -> (kept: [Diagnostic], suppressed: [SuppressedFinding]) {
-        ProjectConfiguration.apply(project, to: diagnostics)
+        ProjectConfiguration.apply(project, to: diagnostics, fileSystem: fileSystem)
     }
 
     /// The last step: what the baseline accepts is dropped; its entries no finding matched are gone.
@@ -41,14 +47,15 @@ package struct FindingsPolicy {
         kept: [Diagnostic], suppressed: [SuppressedFinding], gone: [Baseline.Entry]
     ) {
         guard let (baseline, path) = accepted else { return (diagnostics, [], []) }
-        let (new, accepted, gone) = ProjectConfiguration.filter(diagnostics, through: baseline, at: path)
+        let (new, accepted, gone) = ProjectConfiguration.filter(
+            diagnostics, through: baseline, at: path, fileSystem: fileSystem)
         return (new, accepted.map { SuppressedFinding($0, kind: .baseline, reason: "baseline \(path)") }, gone)
     }
 
     /// Which of `list` a run would report (`--fix` fixes those alone).
     func reported(_ list: [Diagnostic]) -> [Bool] {
-        let identities = Set(filter(list).kept.map(\.reportIdentity))
-        return list.map { identities.contains($0.reportIdentity) }
+        let identities = Set(filter(list).kept.map { $0.reportIdentity(in: fileSystem) })
+        return list.map { identities.contains($0.reportIdentity(in: fileSystem)) }
     }
 
     /// The end of every linting run (the server-side ones too): the policy applied, the baseline
@@ -70,7 +77,7 @@ package struct FindingsPolicy {
         let configured = configured(found.diagnostics)
         // The baseline written records what the configuration keeps, before any baseline drops it.
         if let path = options.writeBaseline {
-            let recorded = ProjectConfiguration.baseline(of: configured.kept, at: path)
+            let recorded = ProjectConfiguration.baseline(of: configured.kept, at: path, fileSystem: fileSystem)
             do throws(RunFailure) { try host.write(recorded.serialized(), to: path) } catch {
                 failures.append(error.message)
             }
@@ -94,13 +101,13 @@ package struct FindingsPolicy {
         var report = RunReport(
             toolVersion: ToolIdentity.version, rules: RuleCatalog.all, diagnostics: diagnostics,
             fileCount: found.linted, failures: failures,
-            sourceRoot: HostFileSystem.canonicalDirectory(options.srcroot ?? "."),
-            workingDirectory: currentDirectory())
+            sourceRoot: host.fileSystem.canonicalFolder(options.srcroot ?? "."),
+            workingDirectory: host.fileSystem.workingDirectory)
         report.lintedFiles = found.lintedFiles
         report.failingSeverity = options.strict ? .warning : .error
         report.declaredRegions = found.declaredRegions
         func canonicalize(_ file: String) {
-            if report.canonicalPaths[file] == nil { report.canonicalPaths[file] = absolute(file) }
+            if report.canonicalPaths[file] == nil { report.canonicalPaths[file] = host.fileSystem.canonical(file) }
         }
         if options.anyReport(needs: .suppressedFindings) {
             report.suppressed = suppressed
@@ -139,8 +146,10 @@ package struct FoundFindings {
     /// Each Info.plist's regions, links and entitlements, in the order linted.
     package var declaredRegions: [DeclaredRegions] = []
     private var reported: [Diagnostic.ReportIdentity: Int] = [:]
+    /// What tells two spellings of one file apart: the run host's file system.
+    private let fileSystem: any PlanFileSystem
 
-    package init() {}
+    package init(fileSystem: any PlanFileSystem) { self.fileSystem = fileSystem }
 
     package mutating func add(_ result: FileLintResult) {
         linted += 1
@@ -160,7 +169,7 @@ package struct FoundFindings {
     }
 
     package mutating func append(_ diagnostic: Diagnostic) {
-        let identity = diagnostic.reportIdentity
+        let identity = diagnostic.reportIdentity(in: fileSystem)
         if let earlier = reported[identity] {
             diagnostics[earlier].merge(contextsOf: diagnostic)
         } else {
@@ -175,5 +184,7 @@ package struct FoundFindings {
 extension Diagnostic {
     /// The run's report identity: `./App/App.entitlements` found by a walk and
     /// `App/App.entitlements` paired by a target are one file.
-    var reportIdentity: ReportIdentity { ReportIdentity(self, fileKey: HostFileSystem.sameFileKey(file)) }
+    func reportIdentity(in fileSystem: any PlanFileSystem) -> ReportIdentity {
+        ReportIdentity(self, fileKey: fileSystem.identity(of: file))
+    }
 }

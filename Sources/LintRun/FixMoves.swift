@@ -44,7 +44,7 @@ extension FixRun {
                 continue
             }
             if result.preprocessed { continue }
-            if let others = sharers[absolute(entitlements)], others.count > 1 {
+            if let others = sharers[fileSystem.canonical(entitlements)], others.count > 1 {
                 withhold(
                     "\(entitlements) is paired with several Info.plists (\(others.joined(separator: ", "))): which one it belongs to is not one answer"
                 )
@@ -54,9 +54,11 @@ extension FixRun {
                 withhold("\(link) is a symbolic link")
                 continue
             }
-            guard let infoBytes = self.currentText(file.path) ?? (try? RegularFile.contents(file.path).get()),
+            guard
+                let infoBytes = self.currentText(file.path)
+                    ?? (try? fileSystem.contents(of: file.path, limit: .max).get()),
                 let entitlementsBytes = self.currentText(entitlements)
-                    ?? (try? RegularFile.contents(entitlements).get())
+                    ?? (try? fileSystem.contents(of: entitlements, limit: .max).get())
             else { continue }
             if PlistParser.isBinaryPropertyList(entitlementsBytes) {
                 withhold("\(entitlements) is a binary property list")
@@ -94,8 +96,8 @@ extension FixRun {
             }
             do throws(RunFailure) {
                 try host.write([
-                    (outcome.infoPlist, file.path, Self.mode(of: file.path)),
-                    (outcome.entitlements, entitlements, Self.mode(of: entitlements)),
+                    (outcome.infoPlist, file.path, mode(of: file.path)),
+                    (outcome.entitlements, entitlements, mode(of: entitlements)),
                 ])
             } catch {
                 self.failures.append(error.message)
@@ -110,7 +112,7 @@ extension FixRun {
             outcomes[index] = .success(result)
             // The entitlements file linted on its own reports what it holds now.
             for (other, input) in inputs.enumerated()
-            where input.path != file.path && absolute(input.path) == absolute(entitlements) {
+            where input.path != file.path && fileSystem.canonical(input.path) == fileSystem.canonical(entitlements) {
                 guard case .success(var own) = outcomes[other],
                     let after = files.relinted(input, outcome.entitlements, table: table)
                 else { continue }
@@ -124,7 +126,7 @@ extension FixRun {
     private func infoPlistsPaired(_ inputs: [InputFile], files: FileLinter) -> [String: [String]] {
         var paired: [String: [String]] = [:]
         for file in inputs where !file.isStandardInput && FileKind(path: file.path) != .entitlements {
-            for path in Set(files.entitlementsPaired(with: file).map(absolute)) {
+            for path in Set(files.entitlementsPaired(with: file).map(fileSystem.canonical)) {
                 paired[path, default: []].append(file.path)
             }
         }

@@ -1,6 +1,7 @@
 import EplintBase
 import LintEngine
 import PlistSyntax
+import RunPlan
 
 #if canImport(Glibc)
     import Glibc
@@ -31,10 +32,13 @@ package struct FixRun {
     /// What was written or proposed, by absolute path: the same file may be spelt two ways (a
     /// walk's `./App/App.entitlements`, a target's `App/App.entitlements`).
     private var current: [String: [UInt8]] = [:]
+    /// Where the files fixed are read and matched: the run host's.
+    let fileSystem: any PlanFileSystem
 
-    init(applicability: FixApplicability, showsDiff: Bool) {
+    init(applicability: FixApplicability, showsDiff: Bool, fileSystem: any PlanFileSystem) {
         self.applicability = applicability
         self.showsDiff = showsDiff
+        self.fileSystem = fileSystem
     }
 
     /// What a list of findings reports, as the run's configuration and baseline decide.
@@ -90,7 +94,7 @@ package struct FixRun {
             standardInputFixed = gone
         } else {
             do throws(RunFailure) {
-                try host.write([(outcome.bytes, file.path, Self.mode(of: file.path))])
+                try host.write([(outcome.bytes, file.path, mode(of: file.path))])
             } catch {
                 failures.append(error.message)
                 return
@@ -109,17 +113,17 @@ package struct FixRun {
         } else {
             proposed.append((path, old, new))
         }
-        current[absolute(path)] = new
+        current[fileSystem.canonical(path)] = new
     }
 
     /// Records a file's text as written.
     mutating func wrote(_ path: String, _ bytes: [UInt8]) {
         fixedTexts[path] = bytes
-        current[absolute(path)] = bytes
+        current[fileSystem.canonical(path)] = bytes
     }
 
     /// A file's text as this run left it (written, or proposed by `--diff`); nil when unchanged.
-    func currentText(_ path: String) -> [UInt8]? { current[absolute(path)] }
+    func currentText(_ path: String) -> [UInt8]? { current[fileSystem.canonical(path)] }
 
     /// `--verbose`'s line for a reported finding that gets no fix, and why.
     static func noteNoFix(_ diagnostic: Diagnostic, _ reason: String, host: some RunHost) {
@@ -148,16 +152,10 @@ package struct FixRun {
         }
     }
 
-    func isSymbolicLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-    }
+    func isSymbolicLink(_ path: String) -> Bool { fileSystem.linkTarget(of: path) != nil }
 
     /// A fixed file keeps its permissions.
-    static func mode(of path: String) -> mode_t {
-        var info = stat()
-        return stat(path, &info) == 0 ? mode_t(info.st_mode) & 0o7777 : 0o644
-    }
+    func mode(of path: String) -> mode_t { mode_t(fileSystem.status(of: path)?.permissions ?? 0o644) }
 }
 
 /// The fixes of reported findings resolved against their files' text, for JSON and SARIF.
@@ -198,7 +196,9 @@ extension FixRun {
                 || result.preprocessed
             {
                 // An editor's unsaved text is what is fixed, as it is what was linted.
-                let read = files.unsavedTexts[file.path].map { .success($0) } ?? RegularFile.contents(file.path)
+                let read =
+                    files.unsavedTexts[file.path].map { .success($0) }
+                    ?? fileSystem.contents(of: file.path, limit: .max)
                 guard case .success(let bytes) = read else { continue }
                 original = bytes
             } else {

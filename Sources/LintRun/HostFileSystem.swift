@@ -18,7 +18,7 @@ package enum HostFileSystem {
     /// not confused with its target; a folder that does not exist keeps its spelling below
     /// its nearest existing ancestor.
     static func canonical(_ path: String) -> String {
-        let normalized = absoluteAsGiven(path)
+        let normalized = asGiven(path)
         guard normalized != "/", let slash = normalized.utf8.lastIndex(of: UInt8(ascii: "/")) else { return normalized }
         let folder = String(normalized[..<slash])
         let real = realFolder(folder.isEmpty ? "/" : folder)
@@ -27,7 +27,12 @@ package enum HostFileSystem {
 
     /// A folder's canonical absolute path, the folder itself resolved too (`--srcroot /tmp`).
     package static func canonicalDirectory(_ path: String) -> String {
-        realFolder(absoluteAsGiven(path))
+        realFolder(asGiven(path))
+    }
+
+    /// An absolute path as the user spelt it, `.` and `..` resolved.
+    private static func asGiven(_ path: String) -> String {
+        PathArithmetic.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
     }
 
     /// The real path of a folder, cached: every diagnostic's file is matched through it.
@@ -145,12 +150,12 @@ package struct HostPlanFileSystem: PlanFileSystem {
         RegularFile.contents(path, limit: limit)
     }
 
-    package func entries(of directory: String) -> [String]? { InputCollector.entries(of: directory, sorted: false) }
+    package func entries(of directory: String) -> [String]? { Self.listing(of: directory)?.map(\.name) }
 
     package func subdirectories(of directory: String) -> [String]? {
         let prefix = directory == "/" ? "" : directory
-        return InputCollector.listing(of: directory, sorted: false)?.filter {
-            $0.kind(at: prefix + "/" + $0.name) == .directory
+        return Self.listing(of: directory)?.filter {
+            kind(of: $0, at: prefix + "/" + $0.name) == .directory
         }.map(\.name)
     }
 
@@ -163,8 +168,29 @@ package struct HostPlanFileSystem: PlanFileSystem {
             case S_IFDIR: .directory
             default: .other
             }
-        return PlanFileStatus(kind: kind, size: Int(info.st_size))
+        return PlanFileStatus(kind: kind, size: Int(info.st_size), permissions: UInt16(info.st_mode & 0o7777))
     }
+
+    package func read<Value>(_ path: String, _ body: (inout any ByteSource) throws(ReadFailure) -> Value)
+        -> Result<Value, ReadFailure>
+    {
+        RegularFile.read(path) { opened throws(ReadFailure) in
+            var source: any ByteSource = opened
+            return try body(&source)
+        }
+    }
+
+    package func randomAccess(_ path: String) -> Result<any RandomAccessFile, ReadFailure> {
+        DescriptorFile.open(path).map { $0 }
+    }
+
+    package func listing(of directory: String) -> [DirectoryEntry]? {
+        Self.listing(of: directory)
+    }
+
+    package func ignoresCase(in folder: String) -> Bool { HostFileSystem.ignoresCase(in: folder) }
+
+    package func forgetIdentities() { HostFileSystem.forgetIdentities() }
 
     package func linkTarget(of path: String) -> String? {
         var info = stat()
@@ -200,12 +226,79 @@ package let workingDirectory: Result<String, RunFailure> = {
     return .success(String(cString: path))
 }()
 
-/// The canonical absolute form of a path, for matching (never for showing): see HostFileSystem.
-package func absolute(_ path: String) -> String {
-    HostFileSystem.canonical(path)
+/// An open file read with pread(2); the descriptor is closed when the value is released.
+final class DescriptorFile: RandomAccessFile {
+    private let descriptor: Int32
+    let count: UInt64
+
+    private init(descriptor: Int32, count: UInt64) {
+        self.descriptor = descriptor
+        self.count = count
+    }
+
+    static func open(_ path: String) -> Result<DescriptorFile, ReadFailure> {
+        let descriptor = openForOffsets(path)
+        guard descriptor >= 0 else { return .failure(ReadFailure(reason: String(cString: strerror(errno)))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            return .failure(ReadFailure(reason: reason))
+        }
+        return .success(DescriptorFile(descriptor: descriptor, count: UInt64(max(0, status.st_size))))
+    }
+
+    deinit { close(descriptor) }
+
+    func read(at offset: UInt64, length: Int) -> Result<[UInt8], ReadFailure> {
+        var result = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let got = result.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset) + off_t(done))
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else {
+                return .failure(ReadFailure(reason: "the file shrank or could not be read while eplint read it"))
+            }
+            done += got
+        }
+        return .success(result)
+    }
 }
 
-/// An absolute path to show: the user's spelling, `.` and `..` resolved.
-func absoluteAsGiven(_ path: String) -> String {
-    PathArithmetic.normalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
+/// open(2) itself, outside the class whose `open` would shadow it.
+private func openForOffsets(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
+}
+
+extension HostPlanFileSystem {
+    /// The names in a directory (without `.` and `..`), with each entry's kind as the directory
+    /// gives it, in no particular order; nil when it cannot be read (`errno` says why).
+    static func listing(of directory: String) -> [DirectoryEntry]? {
+        guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return nil }
+        defer { closedir(handle) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(handle) {
+            // Read through the pointer: a record is as long as its name (macOS's dirent
+            // declares 1,024 bytes of name, Linux's 256), so copying `entry.pointee` reads
+            // past a short record.
+            let record = UnsafeRawPointer(entry)
+            let name = String(cString: (record + nameOffset).assumingMemoryBound(to: CChar.self))
+            guard name != "." && name != ".." else { continue }
+            let kind: DirectoryEntry.Kind? =
+                switch Int32(record.load(fromByteOffset: typeOffset, as: UInt8.self)) {
+                case Int32(DT_DIR): .directory
+                case Int32(DT_REG): .file
+                case Int32(DT_LNK): .link
+                case Int32(DT_UNKNOWN): nil
+                default: .other
+                }
+            entries.append(DirectoryEntry(name: name, knownKind: kind))
+        }
+        return entries
+    }
+
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
 }

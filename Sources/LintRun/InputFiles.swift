@@ -17,6 +17,8 @@ struct InputFile {
 
 /// Files as given; directories searched for `*.plist` and `*.entitlements`.
 struct InputCollector {
+    /// Where files are looked for and listed: the run host's.
+    let fileSystem: any PlanFileSystem
 
     /// What a directory walk picks up: plists and entitlements, or JSON for the server-side commands.
     var suffixes = [".plist", ".entitlements"]
@@ -37,12 +39,12 @@ struct InputCollector {
             files.append(InputFile(path: standardInputName ?? "<stdin>", isStandardInput: true))
             return
         }
-        var info = stat()
-        guard stat(path, &info) == 0 || unsaved[path] != nil else {
+        let status = fileSystem.status(of: path)
+        guard status != nil || unsaved[path] != nil else {
             failures.append("cannot read \(path.quotedForMessage): \(String(cString: strerror(errno)))")
             return
         }
-        let isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        let isDirectory = status?.kind == .directory
         let name = ExpoConfig.fileName(path)
         if lintsPlists && BuiltAppLint.isArtifact(path) && isDirectory != path.hasSuffix(".ipa") {
             artifacts.append(path)
@@ -60,22 +62,24 @@ struct InputCollector {
         }
     }
 
-    /// Keeps the first of the files that are one file (see `HostFileSystem.sameFileKey`).
+    /// Keeps the first of the files that are one file (see `PlanFileSystem.identity(of:)`).
     mutating func removeRepeatedFiles() {
         var seen = Set<String>()
-        files.removeAll { file in !file.isStandardInput && !seen.insert(HostFileSystem.sameFileKey(file.path)).inserted
-        }
+        let fileSystem = fileSystem
+        files.removeAll { file in !file.isStandardInput && !seen.insert(fileSystem.identity(of: file.path)).inserted }
     }
     private var lintsPlists: Bool { suffixes.contains(".plist") }
 
     private mutating func walk(_ directory: String) {
-        guard let listing = Self.listing(of: directory) else {
+        guard
+            let listing = fileSystem.listing(of: directory)?.sorted(by: { Self.precedesInByteOrder($0.name, $1.name) })
+        else {
             failures.append("cannot read directory \(directory.quotedForMessage): \(String(cString: strerror(errno)))")
             return
         }
         for entry in listing {
             let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
-            switch entry.kind(at: path) {
+            switch fileSystem.kind(of: entry, at: path) {
             case .directory:
                 if entry.name.hasPrefix(".") || XcodeProjects.skippedDirectories.contains(entry.name) {
                     skipped.append(path + "/ (skipped directory)")
@@ -120,62 +124,6 @@ struct InputCollector {
             }
         }
     }
-
-    /// The names in a directory (without `.` and `..`), in byte order unless `sorted` is
-    /// false, so that every machine sees the same order; nil when it cannot be read
-    /// (`errno` says why).
-    static func entries(of directory: String, sorted: Bool = true) -> [String]? {
-        listing(of: directory, sorted: sorted)?.map(\.name)
-    }
-
-    /// An entry of a directory, with its kind when the directory says it (most file systems
-    /// do, which spares an lstat per entry: a folder of 10,000 plists was 10,000 calls).
-    struct DirectoryEntry {
-        enum Kind { case directory, file, link, other }
-        var name: String
-        var knownKind: Kind?
-
-        /// The kind (not following a link), from the listing or else from lstat; nil if gone.
-        func kind(at path: String) -> Kind? {
-            if let knownKind { return knownKind }
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return nil }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: return .directory
-            case S_IFREG: return .file
-            case S_IFLNK: return .link
-            default: return .other
-            }
-        }
-    }
-
-    /// `entries(of:sorted:)` with each entry's kind as the directory gives it.
-    static func listing(of directory: String, sorted: Bool = true) -> [DirectoryEntry]? {
-        guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return nil }
-        defer { closedir(handle) }
-        var entries: [DirectoryEntry] = []
-        while let entry = readdir(handle) {
-            // Read through the pointer: a record is as long as its name (macOS's dirent
-            // declares 1,024 bytes of name, Linux's 256), so copying `entry.pointee` reads
-            // past a short record.
-            let record = UnsafeRawPointer(entry)
-            let name = String(cString: (record + nameOffset).assumingMemoryBound(to: CChar.self))
-            guard name != "." && name != ".." else { continue }
-            let kind: DirectoryEntry.Kind? =
-                switch Int32(record.load(fromByteOffset: typeOffset, as: UInt8.self)) {
-                case Int32(DT_DIR): .directory
-                case Int32(DT_REG): .file
-                case Int32(DT_LNK): .link
-                case Int32(DT_UNKNOWN): nil
-                default: .other
-                }
-            entries.append(DirectoryEntry(name: name, knownKind: kind))
-        }
-        return sorted ? entries.sorted { precedesInByteOrder($0.name, $1.name) } : entries
-    }
-
-    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
 
     /// Byte order of the names' UTF-8, by memcmp (the generic comparison of two UTF-8 views
     /// cost 5% of linting a folder of 2,000 small files, more for bigger folders).

@@ -12,14 +12,14 @@ package enum LintRun {
     package static func run(_ options: LintOptions, host: some RunHost) throws(RunFailure) -> RunOutcome {
         let planner = options.planner(host)
         let (project, configuration) = try Self.configuration(options, planner: planner, host: host)
-        let policy = try FindingsPolicy(project: project, baselinePath: options.baseline)
+        let policy = try FindingsPolicy(project: project, baselinePath: options.baseline, fileSystem: host.fileSystem)
         let linter = Linter(rules: allRules, configuration: configuration)
         let mapped = planner.configuredEntitlements(project)
         let xcode = try planned { () throws(PlanFailure) in
             try planner.xcodeLintPlan(configuration, configurationFile: project)
         }
         let inputs = Self.inputs(of: xcode, options: options, project: project, host: host)
-        var found = FoundFindings()
+        var found = FoundFindings(fileSystem: host.fileSystem)
         found.failures = inputs.failures
         if options.plan.verbose { for skipped in inputs.skipped { host.note("eplint: skipped \(skipped)\n") } }
         let pairer = Self.pairer(of: inputs.files, options: options, mapped: mapped, host: host)
@@ -30,7 +30,8 @@ package enum LintRun {
         }
         // Every entitlements file is read and parsed once, before the files are linted.
         let pairedPaths = pairer.candidates + xcode.contexts.values.flatMap { $0.compactMap(\.entitlements) }
-        let table = EntitlementsTable(pairedPaths: pairedPaths, linter: linter, unsaved: options.unsavedTexts)
+        let table = EntitlementsTable(
+            pairedPaths: pairedPaths, linter: linter, unsaved: options.unsavedTexts, fileSystem: host.fileSystem)
         let files = FileLinter(
             linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.plan.verbose,
             unsavedTexts: options.unsavedTexts, standardInput: standardInput?.bytes,
@@ -44,7 +45,9 @@ package enum LintRun {
         var outcomes = linted.map(\.0.0)
         var fixRun =
             options.fix || options.diff
-            ? FixRun(applicability: options.unsafeFixes ? .unsafe : .safe, showsDiff: options.diff) : nil
+            ? FixRun(
+                applicability: options.unsafeFixes ? .unsafe : .safe, showsDiff: options.diff,
+                fileSystem: host.fileSystem) : nil
         if var run = fixRun {
             run.applyFixes(
                 inputs.files, &outcomes, files: files, policy: policy, verbose: options.plan.verbose,
@@ -74,14 +77,15 @@ package enum LintRun {
         var clocked = configuration
         clocked.now = host.now
         let builtApps = BuiltAppLint(
-            linter: Linter(rules: allRules, configuration: clocked), verbose: options.plan.verbose)
+            linter: Linter(rules: allRules, configuration: clocked), verbose: options.plan.verbose,
+            fileSystem: host.fileSystem)
         for artifact in inputs.artifacts {
             let notes = NoteBuffer()
             found.add(builtApps.lint(artifact, notes: notes))
             found.lintedFiles.append(artifact)
             for line in notes.lines { host.note(line) }
         }
-        let expo = ExpoConfig(linter: linter, verbose: options.plan.verbose)
+        let expo = ExpoConfig(linter: linter, verbose: options.plan.verbose, fileSystem: host.fileSystem)
         for config in inputs.expoConfigs {
             let notes = NoteBuffer()
             let unsaved = options.unsavedTexts[config.path]
@@ -113,7 +117,7 @@ package enum LintRun {
     static func inputs(of xcode: XcodeLintPlan, options: LintOptions, project: ConfigurationFile?, host: some RunHost)
         -> InputCollector
     {
-        var inputs = InputCollector()
+        var inputs = InputCollector(fileSystem: host.fileSystem)
         inputs.walksIntoArtifacts = options.artifacts
         inputs.unsaved = options.unsavedTexts
         for path in xcode.paths { inputs.add(path, standardInputName: options.plan.standardInputName) }
@@ -124,7 +128,7 @@ package enum LintRun {
         if let project {
             // `exclude` applies to files named explicitly too (pre-commit passes names).
             inputs.files.removeAll { file in
-                guard !file.isStandardInput, !project.admits(absolute(file.path)) else { return false }
+                guard !file.isStandardInput, !project.admits(host.fileSystem.canonical(file.path)) else { return false }
                 if options.plan.verbose { host.note("eplint: skipped \(file.path) (excluded by \(project.path))\n") }
                 return true
             }

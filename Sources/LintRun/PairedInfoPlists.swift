@@ -18,12 +18,12 @@ extension LintRun {
         let target = fileSystem.canonical(entitlements)
         func isTarget(_ path: String?) -> Bool { path.map { fileSystem.canonical($0) == target } ?? false }
         var found = xcode.contexts.keys.sorted().filter { xcode.contexts[$0]!.contains { isTarget($0.entitlements) } }
-        let folder = PathArithmetic.normalized(absolute(entitlements) + "/..")
+        let folder = PathArithmetic.normalized(fileSystem.canonical(entitlements) + "/..")
         let mapped = planner.configuredEntitlements(project)
         let beside = (fileSystem.entries(of: folder) ?? []).map { (folder == "/" ? "" : folder) + "/" + $0 }
         let plain = (beside + mapped.keys.sorted().filter { isTarget(mapped[$0]) })
             .filter { FileKind(path: $0) == .infoPlist && xcode.contexts(of: $0) == nil }
-            .filter { project?.admits(absolute($0)) ?? true }
+            .filter { project?.admits(fileSystem.canonical($0)) ?? true }
         let pairer = Self.pairer(of: plain.map { InputFile(path: $0) }, options: options, mapped: mapped, host: host)
         for file in plain where isTarget(pairer.entitlementsPath(for: file)) && !found.contains(file) {
             found.append(file)

@@ -3,12 +3,6 @@ import EplintBase
 import LintEngine
 import RunPlan
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Finding and applying `.eplint.yml`, xcconfig files and baselines for one run.
 enum ProjectConfiguration {
     /// `--config FILE`, else `.eplint.yml` in the working directory or the nearest parent
@@ -25,11 +19,11 @@ enum ProjectConfiguration {
         }
         guard let (path, text) = found else { return nil }
         if verbose { host.note("eplint: using configuration \(path)\n") }
-        let absolutePath = absolute(path)
+        let absolutePath = host.fileSystem.canonical(path)
         let directory = PathArithmetic.normalized(absolutePath + "/..")
         do throws(ConfigurationError) {
             var file = try ConfigurationFile(text: text, path: path, directory: directory)
-            file.namesIgnoreCase = HostFileSystem.ignoresCase(in: directory)
+            file.namesIgnoreCase = host.fileSystem.ignoresCase(in: directory)
             return file
         } catch {
             throw RunFailure(message: error.message)
@@ -37,13 +31,15 @@ enum ProjectConfiguration {
     }
 
     /// `disable`, `ignore` and `severity` of the configuration: the findings kept, and those dropped with the entry that dropped them.
-    static func apply(_ project: ConfigurationFile?, to diagnostics: [Diagnostic]) -> (
+    static func apply(
+        _ project: ConfigurationFile?, to diagnostics: [Diagnostic], fileSystem: any PlanFileSystem
+    ) -> (
         kept: [Diagnostic], suppressed: [SuppressedFinding]
     ) {
         guard let project else { return (diagnostics, []) }
         var kept: [Diagnostic] = []
         var suppressed: [SuppressedFinding] = []
-        var paths = AbsolutePaths()
+        var paths = AbsolutePaths(fileSystem: fileSystem)
         for diagnostic in diagnostics {
             if project.disable.contains(diagnostic.rule) {
                 suppressed.append(
@@ -60,10 +56,10 @@ enum ProjectConfiguration {
         return (kept, suppressed)
     }
 
-    static func baseline(of diagnostics: [Diagnostic], at path: String) -> Baseline {
+    static func baseline(of diagnostics: [Diagnostic], at path: String, fileSystem: any PlanFileSystem) -> Baseline {
         var baseline = Baseline()
-        let directory = PathArithmetic.normalized(absolute(path) + "/..")
-        var paths = AbsolutePaths()
+        let directory = PathArithmetic.normalized(fileSystem.canonical(path) + "/..")
+        var paths = AbsolutePaths(fileSystem: fileSystem)
         for diagnostic in diagnostics {
             baseline.counts[
                 Baseline.entry(for: diagnostic, absolutePath: paths[diagnostic.file], baselineDirectory: directory),
@@ -72,31 +68,31 @@ enum ProjectConfiguration {
         return baseline
     }
 
-    static func filter(_ diagnostics: [Diagnostic], through baseline: Baseline, at path: String)
+    static func filter(
+        _ diagnostics: [Diagnostic], through baseline: Baseline, at path: String, fileSystem: any PlanFileSystem
+    )
         -> (new: [Diagnostic], accepted: [Diagnostic], gone: [Baseline.Entry])
     {
-        let directory = PathArithmetic.normalized(absolute(path) + "/..")
-        var paths = AbsolutePaths()
+        let directory = PathArithmetic.normalized(fileSystem.canonical(path) + "/..")
+        var paths = AbsolutePaths(fileSystem: fileSystem)
         return baseline.split(
             diagnostics.map {
                 ($0, Baseline.entry(for: $0, absolutePath: paths[$0.file], baselineDirectory: directory))
             })
     }
-
-    /// A small regular file's text, or nil.
-    static func readText(_ path: String) -> String? {
-        (try? RegularFile.contents(path).get()).map { String(decoding: $0, as: UTF8.self) }
-    }
 }
 
-/// `absolute(_:)` of each file once: a run's diagnostics name few files, many times each.
+/// Each file's canonical path once: a run's diagnostics name few files, many times each.
 struct AbsolutePaths {
+    let fileSystem: any PlanFileSystem
     private var known: [String: String] = [:]
+
+    init(fileSystem: any PlanFileSystem) { self.fileSystem = fileSystem }
 
     subscript(file: String) -> String {
         mutating get {
             if let path = known[file] { return path }
-            let path = absolute(file)
+            let path = fileSystem.canonical(file)
             known[file] = path
             return path
         }

@@ -60,6 +60,13 @@ package enum RegularFile {
     }
 }
 
+extension ByteSource {
+    /// Everything left of the source (at most `limit` bytes: more is a failure).
+    mutating func readWhole(limit: Int = .max) -> Result<[UInt8], ReadFailure> {
+        RegularFile.readAll(&self, limit: limit)
+    }
+}
+
 /// open(2) itself, outside the enum whose `open` would shadow it.
 private func openReadOnly(_ path: String) -> Int32 {
     open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

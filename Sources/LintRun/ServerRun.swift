@@ -50,7 +50,7 @@ package struct ServerRun {
             bundleID: self.options.bundleID, appAppleID: self.options.appAppleID,
             environment: self.options.environment)
         let project = try ProjectConfiguration.load(explicit: common.config, verbose: common.plan.verbose, host: host)
-        let policy = try FindingsPolicy(project: project, baselinePath: common.baseline)
+        let policy = try FindingsPolicy(project: project, baselinePath: common.baseline, fileSystem: host.fileSystem)
         do {
             if options.bundleID == nil { options.bundleID = project?.bundleID }
             if options.appAppleID == nil { options.appAppleID = project?.appAppleID }
@@ -96,7 +96,9 @@ package struct ServerRun {
                 // /private/var/folders/… path was cut in the message before its file's name).
                 let named = (source == "root-certificates:" ? host.fileSystem.shown(path) : path).quotedForMessage
                 let bytes: [UInt8]
-                switch source == "--root-certificate" ? RegularFile.contents(path) : reads.contents(path) {
+                switch source == "--root-certificate"
+                    ? host.fileSystem.contents(of: path, limit: .max) : reads.contents(path)
+                {
                 case .success(let read): bytes = read
                 case .failure(let failure):
                     throw RunFailure(message: "\(source) \(named): cannot read it: \(failure.reason)")
@@ -167,7 +169,7 @@ package struct ServerRun {
             standardInput = (name, bytes)
             sources += ServerLinter.tokenLines(String(decoding: bytes, as: UTF8.self)).map { (name, $0.text, $0.range) }
         }
-        var found = FoundFindings()
+        var found = FoundFindings(fileSystem: host.fileSystem)
         var decoded: [JSONValue] = []
         var text = ""
         for source in sources {
@@ -196,15 +198,16 @@ package struct ServerRun {
         _ linter: ServerLinter, project: ConfigurationFile?, policy: FindingsPolicy, host: some RunHost,
         historyFindings: [Diagnostic]
     ) -> Outcome {
-        var collector = InputCollector()
+        let fileSystem = host.fileSystem
+        var collector = InputCollector(fileSystem: fileSystem)
         collector.suffixes = [".json"]
         for path in inputs { collector.add(path, standardInputName: common.plan.standardInputName) }
         collector.files.removeAll { file in
             guard !file.isStandardInput else { return false }
             // A walk picks up JSON only when asked: --include, else the configuration's include.
-            let path = PathArithmetic.relative(absolute(file.path), to: currentDirectory())
+            let path = PathArithmetic.relative(fileSystem.canonical(file.path), to: fileSystem.workingDirectory)
             let asked = !include.isEmpty ? include.contains { $0.matches(path) } : !(project?.include.isEmpty ?? true)
-            guard !file.foundByWalk || asked, project?.admits(absolute(file.path)) ?? true else {
+            guard !file.foundByWalk || asked, project?.admits(fileSystem.canonical(file.path)) ?? true else {
                 if common.plan.verbose {
                     host.note(
                         "eplint: skipped \(file.path) (\(file.foundByWalk ? "not asked for with --include or include:" : "excluded"))\n"
@@ -214,7 +217,7 @@ package struct ServerRun {
             }
             return false
         }
-        var findings = FoundFindings()
+        var findings = FoundFindings(fileSystem: fileSystem)
         findings.failures = collector.failures
         findings.append(contentsOf: historyFindings)
         var standardInput: (path: String, bytes: [UInt8])?
@@ -226,7 +229,7 @@ package struct ServerRun {
                 bytes = standardInput?.bytes ?? host.readStandardInput()
                 standardInput = (file.path, bytes)
             } else {
-                switch RegularFile.contents(file.path) {
+                switch fileSystem.contents(of: file.path, limit: .max) {
                 case .success(let read): bytes = read
                 case .failure(let failure):
                     findings.failures.append("cannot read \(file.path.quotedForMessage): \(failure.reason)")

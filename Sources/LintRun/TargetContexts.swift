@@ -64,9 +64,11 @@ enum TargetContexts {
         var suppressedSeen = Set<Diagnostic.ReportIdentity>()
         for (context, result) in results {
             failures += result.failures.filter { !failures.contains($0) }
-            suppressed += result.suppressed.filter { suppressedSeen.insert($0.diagnostic.reportIdentity).inserted }
+            suppressed += result.suppressed.filter {
+                suppressedSeen.insert($0.diagnostic.reportIdentity(in: fileSystem)).inserted
+            }
             for diagnostic in result.diagnostics {
-                let identity = diagnostic.reportIdentity
+                let identity = diagnostic.reportIdentity(in: fileSystem)
                 if found[identity] == nil {
                     order.append(identity)
                     found[identity] = (diagnostic, [])

@@ -27,16 +27,67 @@ package protocol PlanFileSystem: Sendable {
     /// A path as the user sees it (`shown` below); files it names are read from the process's
     /// working directory, so a file system with another root shows absolute paths.
     func shown(_ path: String) -> String
+    /// A regular file read as a stream (a plist of any size is parsed as it is read): `body`
+    /// reads it, and it is closed after.
+    func read<Value>(_ path: String, _ body: (inout any ByteSource) throws(ReadFailure) -> Value)
+        -> Result<Value, ReadFailure>
+    /// A regular file read at offsets (a built app's archive, an executable's signature).
+    func randomAccess(_ path: String) -> Result<any RandomAccessFile, ReadFailure>
+    /// The entries of a directory with their kinds, links not followed (the input walk, which
+    /// follows no link); nil when it cannot be read.
+    func listing(of directory: String) -> [DirectoryEntry]?
+    /// Whether names in `folder` are compared ignoring case (APFS's default).
+    func ignoresCase(in folder: String) -> Bool
+    /// Forgets what was learnt of paths (real folders, identities): a file or folder may now be
+    /// another (an editor's atomic save; a folder replaced by a link).
+    func forgetIdentities()
+}
+
+/// A file open for reads at offsets; closed when released.
+package protocol RandomAccessFile: AnyObject {
+    var count: UInt64 { get }
+    /// Exactly `length` bytes from `offset` (within `count`), or why they cannot be had.
+    func read(at offset: UInt64, length: Int) -> Result<[UInt8], ReadFailure>
+}
+
+/// An entry of a directory, with its kind when the directory says it (most file systems do,
+/// which spares an lstat per entry: a folder of 10,000 plists was 10,000 calls).
+package struct DirectoryEntry: Sendable {
+    package enum Kind: Sendable { case directory, file, link, other }
+    package var name: String
+    package var knownKind: Kind?
+
+    package init(name: String, knownKind: Kind?) {
+        self.name = name
+        self.knownKind = knownKind
+    }
 }
 
 package struct PlanFileStatus: Sendable, Equatable {
     package enum Kind: Sendable { case regular, directory, other }
     package var kind: Kind
     package var size: Int
+    /// The permission bits (a fixed file keeps its own).
+    package var permissions: UInt16
 
-    package init(kind: Kind, size: Int) {
+    package init(kind: Kind, size: Int, permissions: UInt16 = 0o644) {
         self.kind = kind
         self.size = size
+        self.permissions = permissions
+    }
+}
+
+/// Bytes held in memory, read at offsets (what an in-memory file system hands out).
+final class MemoryFile: RandomAccessFile {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    var count: UInt64 { UInt64(bytes.count) }
+
+    func read(at offset: UInt64, length: Int) -> Result<[UInt8], ReadFailure> {
+        guard length >= 0, offset <= count, UInt64(length) <= count - offset else {
+            return .failure(ReadFailure(reason: "past the end"))
+        }
+        return .success(Array(bytes[Int(offset)..<Int(offset) + length]))
     }
 }
 
@@ -44,8 +95,41 @@ extension PlanFileSystem {
     /// A file system without links (most test ones).
     package func linkTarget(of path: String) -> String? { nil }
 
+    package func read<Value>(_ path: String, _ body: (inout any ByteSource) throws(ReadFailure) -> Value)
+        -> Result<Value, ReadFailure>
+    {
+        contents(of: path, limit: .max).flatMap { bytes in
+            var source: any ByteSource = BytesSource(bytes)
+            return Result { () throws(ReadFailure) in try body(&source) }
+        }
+    }
+
+    package func randomAccess(_ path: String) -> Result<any RandomAccessFile, ReadFailure> {
+        contents(of: path, limit: .max).map { MemoryFile($0) }
+    }
+
+    package func listing(of directory: String) -> [DirectoryEntry]? {
+        entries(of: directory)?.map { DirectoryEntry(name: $0, knownKind: nil) }
+    }
+
+    package func ignoresCase(in folder: String) -> Bool { false }
+
+    package func forgetIdentities() {}
+
+    /// The kind of what `path` is (a link not followed); nil when nothing is there.
+    package func kind(of entry: DirectoryEntry, at path: String) -> DirectoryEntry.Kind? {
+        if let known = entry.knownKind { return known }
+        if linkTarget(of: path) != nil { return .link }
+        return switch status(of: path)?.kind {
+        case .regular: .file
+        case .directory: .directory
+        case .other: .other
+        case nil: nil
+        }
+    }
+
     /// A small regular file's text, or nil.
-    func text(_ path: String) -> String? {
+    package func text(_ path: String) -> String? {
         (try? contents(of: path, limit: .max).get()).map { String(decoding: $0, as: UTF8.self) }
     }
 

@@ -58,7 +58,7 @@ package struct RunPlanner {
             }
         }
         let xcconfigFiles =
-            options.xcconfig.map(absolute) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
+            options.xcconfig.map(fileSystem.canonical) + (project.map { file in file.xcconfig.map(file.resolve) } ?? [])
         var settings = try readXCConfig(xcconfigFiles)
         for (name, value) in project?.define ?? [:] {
             settings[name] = BuildSettings.Definition(value: value, origin: project!.path)

@@ -87,7 +87,7 @@ extension RunPlanner {
                 // that has any, up to the working directory.
                 // Both canonical: a working directory reached through a link holds its files too.
                 found += projects.enclosingBundles(
-                    of: absolute(path), within: workingFolder, known: &enclosing)
+                    of: fileSystem.canonical(path), within: workingFolder, known: &enclosing)
             }
         }
         let resolver = projects.resolver(conditions: options.xcconfigConditions)

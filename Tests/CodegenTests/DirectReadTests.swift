@@ -3,10 +3,11 @@ import Testing
 
 /// Every read of a run should go through the run host's file system (`PlanFileSystem`), and what
 /// a repository names through its lock (`RunPlan/RepositoryReads.swift`, docs/untrusted-input.md).
-/// Reads that still go around it are counted here, per file: a new one (a direct `open`, `stat`,
-/// `RegularFile` read, or a global working-directory helper) in the run's libraries makes a
-/// count grow and fails this test, which names the door to use; moving one through the host
-/// lowers a count, and the table with it.
+/// Reads around it are counted here, per file: outside the door itself, none is left (issue 45
+/// moved about 60), so a new one (a direct `open`, `stat`, `RegularFile` read, a listing, or a
+/// global working-directory helper) in the run's libraries fails this test, which names the door
+/// to use. A read the patterns miss is caught by `LintRunTests/ReadRecordTests`: it goes around
+/// the recording file system and is missing from the reads recorded.
 @Suite struct DirectReadTests {
     static let modules = ["LintRun", "RunPlan", "XcodeProject", "Configuration", "BuiltApps", "LanguageServer"]
 
@@ -15,35 +16,19 @@ import Testing
     static let patterns = [
         "RegularFile.", "currentDirectory()", " absolute(", "(absolute(", "absoluteAsGiven(",
         "HostPlanFileSystem()", " open(", " stat(", "lstat(", "opendir(", "realpath(", "readlink(", "fopen(",
+        "(absolute)", "HostFileSystem.", "InputCollector.listing(", "FileBytes(", "pread(",
     ]
 
-    /// Direct reads left, by file (Sources/…), as of issue 45. The door itself
-    /// (`LintRun/HostFileSystem.swift`, `LintRun/RegularFile.swift`) is where they belong.
+    /// The door itself, where the reads belong: the host's file system, the one way eplint opens
+    /// a file, and the protocol's own helpers. Every other file of these modules reads nothing
+    /// around the host (issue 45 moved the last ~60 reads behind it).
     static let allowed: [String: Int] = [
-        "BuiltApps/RandomAccessBytes.swift": 2,
-        "Configuration/YAMLNode.swift": 2,
-        // A local helper named `absolute` (the workspace's spelling of a path), not the global one.
-        "LanguageServer/DocumentLint.swift": 1,
-        "LanguageServer/ServerHost.swift": 9,
-        "LintRun/BundleStore.swift": 1,
-        "LintRun/ContextReport.swift": 2,
-        "LintRun/EntitlementsPairer.swift": 1,
-        "LintRun/EntitlementsTable.swift": 4,
-        "LintRun/ExpoConfig.swift": 1,
-        "LintRun/FileLinter.swift": 2,
-        "LintRun/FindingsPolicy.swift": 2,
-        "LintRun/FixMoves.swift": 4,
-        "LintRun/FixRun.swift": 5,
-        "LintRun/HostFileSystem.swift": 13,
-        "LintRun/InputFiles.swift": 5,
-        "LintRun/LintRun.swift": 1,
-        "LintRun/PairedInfoPlists.swift": 2,
-        "LintRun/ProjectConfiguration.swift": 5,
-        "LintRun/RegularFile.swift": 3,
-        "LintRun/ServerRun.swift": 5,
-        // `absoluteAsGiven(` names the requirement, which is the door.
+        // `HostPlanFileSystem`: stat, lstat, readlink, opendir, pread, realpath, the working directory.
+        "LintRun/HostFileSystem.swift": 20,
+        // `RegularFile`: open(2) read-only, non-blocking, regular files only.
+        "LintRun/RegularFile.swift": 4,
+        // `absoluteAsGiven(` is the protocol's own helper, called inside the protocol's extension.
         "RunPlan/PlanFileSystem.swift": 1,
-        "RunPlan/XcodeLintPlan.swift": 1,
     ]
 
     @Test func noNewReadGoesAroundTheHost() throws {
@@ -57,8 +42,10 @@ import Testing
                 if count > 0 { found[module + "/" + name] = count }
             }
         }
+        // The door's own reads are seen: the scan reads the package's sources.
         #expect(
-            found.count > 3, "found only \(found.count) files: is \(GeneratedFilesTests.packageDirectory) the package?")
+            found["LintRun/HostFileSystem.swift"] != nil,
+            "no read found in the door: is \(GeneratedFilesTests.packageDirectory) the package?")
         for (file, count) in found.sorted(by: { $0.key < $1.key }) where count != Self.allowed[file] ?? 0 {
             Issue.record(
                 """

@@ -1,6 +1,8 @@
 import EplintBase
 import Foundation
 import LanguageServer
+import LintRun
+import RunPlan
 import TestSupport
 import Testing
 
@@ -10,8 +12,10 @@ import Testing
         var sent: [[String: Any]] = []
         /// The server's clock, in milliseconds: moved by the test, never by time.
         var now = 0
+        /// What the server reads through: the host's, unless a test gives its own.
+        var fileSystem: any PlanFileSystem = HostPlanFileSystem()
         lazy var server = LanguageServer(
-            root: "/", clock: { [unowned self] in now },
+            root: "/", fileSystem: fileSystem, clock: { [unowned self] in now },
             send: { [unowned self] bytes in
                 // Each write is one framed message.
                 var reader = FrameReader(BytesSource(bytes))

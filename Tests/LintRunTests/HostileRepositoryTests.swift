@@ -1,12 +1,15 @@
 import Foundation
+import LanguageServer
 import LintRun
 import Reporters
+import RunPlan
 import TestSupport
 import Testing
 
 /// Issue 45's hostile repository, in-process on real folders: a checkout (`repo`, with a `.git`
 /// holding a job token) beside a folder it must not reach (`outside`). Every file eplint must
-/// not read holds a canary; no format's output, and no failure, may carry it.
+/// not read holds a canary; no format's output, no failure, and nothing the language server
+/// sends over the same checkout may carry it.
 @Suite struct HostileRepositoryTests {
     static let canary = "CANARY-9d3b7a"
 
@@ -15,7 +18,8 @@ import Testing
             + "\t<key>SKExternalPurchase</key>\n\t<array>\n\t\t<string>nl</string>\n\t</array>\n</dict>\n</plist>\n"
     }
 
-    /// The checkout's folder, with `files` (relative to it) and the outside folder beside it.
+    /// The checkout's folder, with `files` (relative to it) and the outside folder beside it;
+    /// `@OUTSIDE@` in a file's text is the outside folder's absolute path (as `/etc/passwd` is).
     static func checkout(_ files: [String: String]) throws -> URL {
         let top = try FixRunTests.folder(with: [
             "repo/.git/config": "[http]\n\textraheader = AUTHORIZATION: basic \(canary)\n",
@@ -24,7 +28,9 @@ import Testing
             "outside/macros.h": "#define KEY \(canary)\n",
             "outside/Outside.plist": plist("\t<key>K</key>\n\t<string>\(canary)</string>\n"),
         ])
+        let outside = top.appendingPathComponent("outside").path
         for (path, text) in files {
+            let text = text.replacingOccurrences(of: "@OUTSIDE@", with: outside)
             let url = top.appendingPathComponent("repo/" + path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -46,6 +52,45 @@ import Testing
         }
     }
 
+    /// What the language server sends over the checkout (`folder` its workspace) when `document`
+    /// (relative to it) is opened with `text`: every message, diagnostics and logs.
+    static func languageServerOutputs(_ folder: URL, document: String, text: String, fileSystem: any PlanFileSystem)
+        -> [String]
+    {
+        var sent: [String] = []
+        let server = LanguageServer(
+            root: folder.path, fileSystem: fileSystem, clock: { 0 },
+            send: { sent.append(String(decoding: $0, as: UTF8.self)) })
+        func send(_ object: [String: Any]) {
+            var message = object
+            message["jsonrpc"] = "2.0"
+            server.handle(Array(try! JSONSerialization.data(withJSONObject: message)))
+        }
+        send([
+            "id": 1, "method": "initialize",
+            "params": [
+                "rootUri": FileURI.uri(of: folder.path), "capabilities": [:],
+                "initializationOptions": ["debounceMilliseconds": 0],
+            ],
+        ])
+        send(["method": "initialized", "params": [:]])
+        let uri = FileURI.uri(of: folder.appendingPathComponent(document).path)
+        send([
+            "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": text]],
+        ])
+        send(["id": 2, "method": "textDocument/diagnostic", "params": ["textDocument": ["uri": uri]]])
+        return sent
+    }
+
+    /// The language server's messages over the checkout, its Info.plist opened.
+    static func languageServerOutputs(_ folder: URL) -> [String] {
+        let file = folder.appendingPathComponent("App/Info.plist")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? plist("")
+        return languageServerOutputs(
+            folder, document: "App/Info.plist", text: text, fileSystem: HostPlanFileSystem())
+    }
+
     static func expectNoCanary(_ outputs: [String], _ what: String) {
         for output in outputs { #expect(!output.contains(canary), "\(what): \(output)") }
     }
@@ -63,14 +108,18 @@ import Testing
                 atPath: folder.appendingPathComponent("App/gitlink.h").path, withDestinationPath: "../.git/config")
             let outputs = Self.outputs(["App/Info.plist"], in: folder)
             Self.expectNoCanary(outputs, include)
+            let served = Self.languageServerOutputs(folder)
+            Self.expectNoCanary(served, "\(include), the language server")
+            #expect(
+                served.contains { $0.contains("publishDiagnostics") && $0.contains("EP007") }, "\(include): \(served)")
             #expect(outputs[0].contains("is not followed"), "\(include): \(outputs[0])")
             #expect(outputs[0].contains("[EP007]"), "\(include): \(outputs[0])")
         }
     }
 
-    /// Files `.eplint.yml` or a project names outside the checkout stop the run (exit 2),
-    /// naming the path, never its content.
-    @Test func projectAndConfigurationPathsReachNothingOutside() throws {
+    /// Issue 45's rows: `.eplint.yml` and a project naming files outside the checkout, relative
+    /// and absolute (`@OUTSIDE@`, as `/etc/passwd` is). Each case's files and the paths linted.
+    static func hostileCases() -> [(name: String, files: [String: String], paths: [String])] {
         let pbxproj = { (settings: [String: String], xcconfig: String?) in
             XcodeProjectText.pbxproj(
                 target: ["INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos", "SUPPORTED_PLATFORMS": "iphoneos"]
@@ -117,11 +166,43 @@ import Testing
                     "App/Info.plist": plist,
                 ], ["App.xcodeproj"]
             ),
+            (
+                "preprocessor-flags, absolute",
+                [
+                    ".eplint.yml": "preprocess: true\npreprocessor-flags: [-include, @OUTSIDE@/macros.h]\n",
+                    "App/Info.plist": plist,
+                ], ["App/Info.plist"]
+            ),
+            (
+                "xcconfig include, absolute",
+                [
+                    "App.xcodeproj/project.pbxproj": pbxproj([:], "Base.xcconfig"),
+                    "Base.xcconfig": "#include \"@OUTSIDE@/credentials\"\n", "App/Info.plist": plist,
+                ], ["App.xcodeproj"]
+            ),
+            (
+                "CODE_SIGN_ENTITLEMENTS, absolute",
+                [
+                    "App.xcodeproj/project.pbxproj": pbxproj(
+                        ["CODE_SIGN_ENTITLEMENTS": "@OUTSIDE@/Outside.plist"], nil),
+                    "App/Info.plist": plist,
+                ], ["App.xcodeproj"]
+            ),
         ]
-        for (name, files, paths) in cases {
-            let outputs = Self.outputs(paths, in: try Self.checkout(files))
+        return cases
+    }
+
+    /// Files `.eplint.yml` or a project names outside the checkout stop the run (exit 2),
+    /// naming the path, never its content; the language server sends none of it either.
+    @Test func projectAndConfigurationPathsReachNothingOutside() throws {
+        for (name, files, paths) in Self.hostileCases() {
+            let folder = try Self.checkout(files)
+            let outputs = Self.outputs(paths, in: folder)
             Self.expectNoCanary(outputs, name)
             #expect(outputs.count == 1 && outputs[0].contains("does not follow"), "\(name): \(outputs)")
+            let served = Self.languageServerOutputs(folder)
+            Self.expectNoCanary(served, "\(name), the language server")
+            #expect(served.contains { $0.contains("does not follow") }, "\(name): \(served)")
         }
     }
 

@@ -19,6 +19,11 @@ final class TestHost: RunHost, @unchecked Sendable {
         fileSystem = ScratchFileSystem(workingDirectory: workingDirectory.path)
     }
 
+    /// A host whose reads go through `fileSystem` (a recording one: `ReadRecordTests`).
+    init(fileSystem: any PlanFileSystem) {
+        self.fileSystem = fileSystem
+    }
+
     /// What the run said beside the report, in order.
     var notes: [String] { lock.withLock { saidNotes } }
     /// Each file written, in order.
@@ -56,4 +61,11 @@ struct ScratchFileSystem: PlanFileSystem {
     func linkTarget(of path: String) -> String? { host.linkTarget(of: path) }
     func canonical(_ path: String) -> String { host.canonical(path) }
     func identity(of path: String) -> String { host.identity(of: path) }
+    func read<Value>(_ path: String, _ body: (inout any ByteSource) throws(ReadFailure) -> Value)
+        -> Result<Value, ReadFailure>
+    { host.read(path, body) }
+    func randomAccess(_ path: String) -> Result<any RandomAccessFile, ReadFailure> { host.randomAccess(path) }
+    func listing(of directory: String) -> [DirectoryEntry]? { host.listing(of: directory) }
+    func ignoresCase(in folder: String) -> Bool { host.ignoresCase(in: folder) }
+    func forgetIdentities() { host.forgetIdentities() }
 }
