@@ -177,7 +177,7 @@ let package = Package(
         // The server in-process: framing, messages, documents and edits, diagnostics.
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LintEngine", "LanguageServer", "EplintBase", "TestSupport"]),
+            dependencies: ["LintEngine", "LanguageServer", "EplintBase", "LintRun", "RunPlan", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["LintEngine", "eplint", "Reporters", "TestSupport"],

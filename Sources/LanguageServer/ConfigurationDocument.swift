@@ -39,7 +39,7 @@ extension LanguageServer {
         configuration.stale = false
         var saved: (path: String, text: [UInt8])?
         var unreadable: (path: String, message: String)?
-        switch DocumentLint.configurationFile(root: root) {
+        switch DocumentLint.configurationFile(workspace) {
         case .none: break
         case .text(let path, let text): saved = (path, text)
         case .unreadable(let path, let message): unreadable = (path, message)
@@ -71,7 +71,7 @@ extension LanguageServer {
             options.config = path
             options.unsavedTexts[path] = text ?? []
             do throws(RunFailure) {
-                _ = try LintRun.configuration(options, host: ServerHost(workspace: WorkspaceFileSystem(root: root)))
+                _ = try LintRun.configuration(options, host: ServerHost(workspace: workspace))
                 configuration.lastGood = text
             } catch {
                 configuration.problem = Self.problem(error.message, path: path)

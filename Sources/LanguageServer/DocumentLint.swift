@@ -16,8 +16,8 @@ struct DocumentLint {
     /// the root).
     var outsideWorkspace = false
 
-    init(root: String, configuration: (path: String, text: [UInt8])?, outsideWorkspace: Bool = false) {
-        workspace = WorkspaceFileSystem(root: root)
+    init(workspace: WorkspaceFileSystem, configuration: (path: String, text: [UInt8])?, outsideWorkspace: Bool = false) {
+        self.workspace = workspace
         self.configuration = configuration
         self.outsideWorkspace = outsideWorkspace
     }
@@ -35,8 +35,8 @@ struct DocumentLint {
     /// Larger configurations are refused, as larger documents are.
     static var configurationLimit: Int { TextDocument.maximumSize }
 
-    static func configurationFile(root: String) -> SavedConfiguration {
-        let workspace = WorkspaceFileSystem(root: root)
+    static func configurationFile(_ workspace: WorkspaceFileSystem) -> SavedConfiguration {
+        let root = workspace.root
         func absolute(_ path: String) -> String {
             path.hasPrefix("/") ? path : PathArithmetic.normalized(root + "/" + path)
         }

@@ -25,7 +25,7 @@ extension LanguageServer {
             let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
             if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
                 let fixed = DocumentLint(
-                    root: root, configuration: lintConfiguration, outsideWorkspace: isOutsideWorkspace(document.path)
+                    workspace: workspace, configuration: lintConfiguration, outsideWorkspace: isOutsideWorkspace(document.path)
                 ).fixedText(
                     of: document, unsaved: documents.texts)
             {
@@ -47,7 +47,7 @@ extension LanguageServer {
     func otherFile(_ path: String) -> TextDocument? {
         if let open = openDocument(atPath: path) { return open }
         guard
-            case .success(let bytes) = WorkspaceFileSystem(root: root).contents(
+            case .success(let bytes) = workspace.contents(
                 of: path, limit: TextDocument.maximumSize)
         else { return nil }
         return TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: bytes)

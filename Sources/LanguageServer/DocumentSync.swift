@@ -86,7 +86,7 @@ extension LanguageServer {
         // A closed entitlements file is its saved text again for the Info.plists paired with it;
         // those not open were shown for its unsaved text, and are cleared.
         if closed.path.hasSuffix(".entitlements") {
-            let paired = DocumentLint(root: root, configuration: lintConfiguration)
+            let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
                 .infoPlists(pairedWith: closed.path, unsaved: documents.texts)
             let beside = documents.uris(in: OpenDocuments.folder(of: canonical(closed.path)))
             for other in paired.compactMap({ openDocument(atPath: $0)?.uri }) + beside {
@@ -139,7 +139,7 @@ extension LanguageServer {
                         ),
                     ])))
         }
-        switch DocumentLint(root: root, configuration: lintConfiguration, outsideWorkspace: outside).findings(
+        switch DocumentLint(workspace: workspace, configuration: lintConfiguration, outsideWorkspace: outside).findings(
             of: document, unsaved: documents.texts)
         {
         case .success(let found):

@@ -4,10 +4,10 @@
 /// the spelling the client used.
 extension LanguageServer {
     /// `path` in the one form paths are compared in.
-    func canonical(_ path: String) -> String { WorkspaceFileSystem(root: root).canonical(path) }
+    func canonical(_ path: String) -> String { workspace.canonical(path) }
 
     /// The root's own canonical form (its last component resolved too).
-    var canonicalRoot: String { WorkspaceFileSystem(root: root).canonicalFolder(root) }
+    var canonicalRoot: String { workspace.canonicalFolder(root) }
 
     /// A canonical path under the root respelled as the workspace spells it (what a run given
     /// the root's spelling names it by), else the path itself.
@@ -30,7 +30,6 @@ extension LanguageServer {
     /// Whether `path` is in none of the workspace folders (the root when the client named none).
     func isOutsideWorkspace(_ path: String) -> Bool {
         let file = canonical(path)
-        let workspace = WorkspaceFileSystem(root: root)
         return !(workspaceFolders.isEmpty ? [root] : workspaceFolders).contains { folder in
             let real = workspace.canonicalFolder(folder)
             return real == "/" || file.hasPrefix(real + "/")

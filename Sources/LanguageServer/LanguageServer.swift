@@ -1,5 +1,7 @@
 import EplintBase
 import LintEngine
+import LintRun
+import RunPlan
 
 /// `eplint lsp`: the Language Server Protocol over a byte stream. Messages are handled in order;
 /// those that arrived together are one burst, each document it changed linted once through the
@@ -46,15 +48,19 @@ package final class LanguageServer {
     package private(set) var debounce = 150
     /// Now, in milliseconds (a test gives its own clock: nothing is timed).
     let clock: () -> Int
+    /// The files the workspace is read from and its paths compared by: the host's, or a test's
+    /// (one whose names ignore case, as APFS's do).
+    let fileSystem: any PlanFileSystem
     /// Documents changed by the client and not linted yet → when they last changed.
     private var typedAt: [String: Int] = [:]
 
     /// `send` writes one framed message; `root` is the root until `initialize` names one.
     package init(
-        root: String, clock: @escaping () -> Int = LanguageServer.monotonicMilliseconds,
-        send: @escaping ([UInt8]) -> Void
+        root: String, fileSystem: any PlanFileSystem = HostPlanFileSystem(),
+        clock: @escaping () -> Int = LanguageServer.monotonicMilliseconds, send: @escaping ([UInt8]) -> Void
     ) {
         self.root = root
+        self.fileSystem = fileSystem
         self.clock = clock
         self.send = send
     }
@@ -192,7 +198,7 @@ package final class LanguageServer {
             guard documents.entitlements.contains(uri) else { continue }
             // What an entitlements file pairs with is linted against its text: the open
             // documents the run pairs with it, or that are beside it, are linted again too.
-            let paired = DocumentLint(root: root, configuration: lintConfiguration)
+            let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
                 .infoPlists(pairedWith: document.path, unsaved: documents.texts)
             let beside = documents.uris(in: OpenDocuments.folder(of: documents.file(of: uri) ?? document.path))
             for other in paired.compactMap({ documents.document(file: canonical($0))?.uri }) + beside {

@@ -14,7 +14,8 @@ import RunPlan
 /// never changes the process's directory, which eplint reads once).
 struct WorkspaceFileSystem: PlanFileSystem {
     let root: String
-    private let host = HostPlanFileSystem()
+    /// The host's, or a test's (`LanguageServer.fileSystem`).
+    let host: any PlanFileSystem
 
     var workingDirectory: String { root }
 
@@ -42,6 +43,9 @@ struct WorkspaceFileSystem: PlanFileSystem {
 }
 
 extension LanguageServer {
+    /// The workspace's files, seen from its root.
+    var workspace: WorkspaceFileSystem { WorkspaceFileSystem(root: root, host: fileSystem) }
+
     /// Milliseconds of the monotonic clock: what the debounce delay is counted on.
     package static func monotonicMilliseconds() -> Int {
         var now = timespec()

@@ -40,7 +40,7 @@ extension LanguageServer {
         {
             var uris = documents.uris(in: folder)
             if name.hasSuffix(".entitlements") {
-                let paired = DocumentLint(root: root, configuration: lintConfiguration)
+                let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
                     .infoPlists(pairedWith: path, unsaved: documents.texts)
                 uris += paired.compactMap { openDocument(atPath: $0)?.uri }
             }

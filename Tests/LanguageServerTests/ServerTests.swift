@@ -1,17 +1,21 @@
 import EplintBase
 import Foundation
 import LanguageServer
+import LintRun
+import RunPlan
 import TestSupport
 import Testing
 
 /// The server in-process: messages in, the messages it writes decoded and checked.
 @Suite struct ServerTests {
     final class Client {
+        /// What the server reads the workspace from and compares its paths by.
+        let fileSystem: any PlanFileSystem
         var sent: [[String: Any]] = []
         /// The server's clock, in milliseconds: moved by the test, never by time.
         var now = 0
         lazy var server = LanguageServer(
-            root: "/", clock: { [unowned self] in now },
+            root: "/", fileSystem: fileSystem, clock: { [unowned self] in now },
             send: { [unowned self] bytes in
                 // Each write is one framed message.
                 var reader = FrameReader(BytesSource(bytes))
@@ -23,6 +27,8 @@ import Testing
                 }
                 sent.append(object)
             })
+
+        init(fileSystem: any PlanFileSystem = HostPlanFileSystem()) { self.fileSystem = fileSystem }
 
         func send(_ object: [String: Any]) {
             var message = object
