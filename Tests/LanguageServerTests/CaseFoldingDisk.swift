@@ -33,13 +33,9 @@ struct CaseFoldingDisk: PlanFileSystem {
     func subdirectories(of directory: String) -> [String]? { host.subdirectories(of: onDisk(directory)) }
     func status(of path: String) -> PlanFileStatus? { host.status(of: onDisk(path)) }
     func linkTarget(of path: String) -> String? { host.linkTarget(of: onDisk(path)) }
-    /// Folders as the disk spells them (as Darwin's `realpath` answers), the name as given.
-    func canonical(_ path: String) -> String {
-        let real = host.canonical(path)
-        let folder = PathArithmetic.normalized(real + "/..")
-        let name = String(real.split(separator: "/").last ?? "")
-        return host.canonical(onDisk(folder) + "/" + name)
-    }
+    /// The spelling kept, as Linux keeps it in a casefolded folder: nothing may depend on
+    /// `realpath` answering the disk's case.
+    func canonical(_ path: String) -> String { host.canonical(path) }
     func identity(of path: String) -> String {
         status(of: path) != nil ? host.identity(of: onDisk(path)) : canonical(path).lowercased()
     }
