@@ -25,9 +25,10 @@ extension LanguageServer {
             let wantsFixAll = only?.contains { "source.fixAll.eplint".hasPrefix($0) } ?? true
             if wantsFixAll, found.contains(where: { $0.fix?.applicability == .safe && $0.fix?.edits.isEmpty == false }),
                 let fixed = DocumentLint(
-                    workspace: workspace, configuration: lintConfiguration, outsideWorkspace: isOutsideWorkspace(document.path)
+                    workspace: workspace, configuration: lintConfiguration,
+                    outsideWorkspace: isOutsideWorkspace(document.path)
                 ).fixedText(
-                    of: document, unsaved: documents.texts)
+                    of: document, open: documents)
             {
                 actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))
             }
@@ -70,7 +71,7 @@ extension LanguageServer {
             guard let document else { return .success(.object([("kind", .string("full")), ("items", .array([]))])) }
             if Self.isConfiguration(document.path) {
                 let items =
-                    configuration.path.map(canonical) == canonical(document.path) ? configurationDiagnostics() : []
+                    configuration.path.map(identity) == identity(of: document.path) ? configurationDiagnostics() : []
                 return .success(.object([("kind", .string("full")), ("items", .array(items))]))
             }
             guard let diagnostics = lint(document) else {

@@ -35,6 +35,8 @@ struct WorkspaceFileSystem: PlanFileSystem {
 
     func identity(of path: String) -> String { host.identity(of: absolute(path)) }
 
+    func ignoresCase(in folder: String) -> Bool { host.ignoresCase(in: absolute(folder)) }
+
     /// Absolute: what a run shows, it reads from the process's working directory, which is not the root.
     func shown(_ path: String) -> String { PathArithmetic.normalized(absolute(path)) }
 

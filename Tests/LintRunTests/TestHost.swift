@@ -56,4 +56,5 @@ struct ScratchFileSystem: PlanFileSystem {
     func linkTarget(of path: String) -> String? { host.linkTarget(of: path) }
     func canonical(_ path: String) -> String { host.canonical(path) }
     func identity(of path: String) -> String { host.identity(of: path) }
+    func ignoresCase(in folder: String) -> Bool { host.ignoresCase(in: folder) }
 }
