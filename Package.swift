@@ -113,7 +113,7 @@ let package = Package(
             dependencies: [
                 "Signatures",
                 "EplintBase", "Preprocessor", "PlistSyntax", "LintEngine", "EplintRules", "Reporters", "ServerSide",
-                "BuiltApps", "XcodeProject", "LanguageServer",
+                "BuiltApps", "XcodeProject", "LanguageServer", "LintRun",
             ]
         ),
         // The generator of the checked-in Swift files under Generated/ (scripts/generate.sh),

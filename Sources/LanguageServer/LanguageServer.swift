@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import LintRun
 import RunPlan
 
 /// `eplint lsp`: the Language Server Protocol over a byte stream. Messages are handled in order;
@@ -54,9 +53,10 @@ package final class LanguageServer {
     /// Documents changed by the client and not linted yet → when they last changed.
     private var typedAt: [String: Int] = [:]
 
-    /// `send` writes one framed message; `root` is the root until `initialize` names one.
+    /// `send` writes one framed message; `root` is the root until `initialize` names one;
+    /// `fileSystem` is the host's (`HostPlanFileSystem`) or a test's.
     package init(
-        root: String, fileSystem: any PlanFileSystem = HostPlanFileSystem(),
+        root: String, fileSystem: any PlanFileSystem,
         clock: @escaping () -> Int = LanguageServer.monotonicMilliseconds, send: @escaping ([UInt8]) -> Void
     ) {
         self.root = root

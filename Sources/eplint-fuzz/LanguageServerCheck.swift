@@ -1,5 +1,6 @@
 import EplintBase
 import LanguageServer
+import LintRun
 
 /// EPLINT_FUZZ_MODE=lsp: the input is what a client writes to `eplint lsp`, once framed (after
 /// an `initialize` and the opening of a document, so that edits reach it) and once as a single
@@ -8,7 +9,7 @@ import LanguageServer
 func fuzzLanguageServer(_ bytes: [UInt8]) {
     let root = "/nonexistent-eplint-fuzz"
     for framed in [true, false] {
-        let server = LanguageServer(root: root) { _ in }
+        let server = LanguageServer(root: root, fileSystem: HostPlanFileSystem()) { _ in }
         server.handle(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
         server.handle(
             Array(

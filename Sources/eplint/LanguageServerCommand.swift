@@ -15,7 +15,9 @@ struct LanguageServerCommand: Command {
 
     /// 0 after `shutdown` and `exit`, 1 when the client exits or leaves without shutting down.
     func execute() -> ExitStatus {
-        let status = LanguageServer(root: currentDirectory()) { _ = writeAll($0[...], to: 1) }.serve(
+        let status = LanguageServer(root: currentDirectory(), fileSystem: HostPlanFileSystem()) {
+            _ = writeAll($0[...], to: 1)
+        }.serve(
             FileDescriptorSource(descriptor: 0))
         return ExitStatus(rawValue: status) ?? .failure
     }

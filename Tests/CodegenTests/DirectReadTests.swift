@@ -34,7 +34,7 @@ import Testing
         "LintRun/FindingsPolicy.swift": 2,
         "LintRun/FixMoves.swift": 4,
         "LintRun/FixRun.swift": 5,
-        "LintRun/HostFileSystem.swift": 13,
+        "LintRun/HostFileSystem.swift": 14,
         "LintRun/InputFiles.swift": 5,
         "LintRun/LintRun.swift": 1,
         "LintRun/PairedInfoPlists.swift": 2,
