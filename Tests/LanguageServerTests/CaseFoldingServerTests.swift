@@ -91,6 +91,20 @@ import Testing
         #expect(PairedDocumentTests.codes(client, info) == (foldsCase ? [] : ["EP101"]))
     }
 
+    /// A document under the root spelled in another case is inside the workspace where names
+    /// ignore case (no "outside the workspace" message), outside where they do not.
+    @Test(arguments: [true, false])
+    func aDocumentUnderTheRootInAnotherCaseIsInside(foldsCase: Bool) throws {
+        let folder = try Self.project()
+        let client = Self.client(foldsCase: foldsCase, root: folder)
+        let otherCase = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent.uppercased())
+        ConfigurationDocumentTests.openInfo(client, otherCase.appendingPathComponent("Info.plist").absoluteString)
+        let logs = client.sent.filter { $0["method"] as? String == "window/logMessage" }.compactMap {
+            ($0["params"] as? [String: Any])?["message"] as? String
+        }
+        #expect(logs.contains { $0.contains("outside the workspace folders") } == !foldsCase, "\(logs)")
+    }
+
     /// An atomic save of the entitlements file (a new inode under the old name), reported as a
     /// watched file's change: the document open under another case is still the project's file,
     /// so the Info.plist re-linted for the change is linted against its unsaved text.
