@@ -82,33 +82,36 @@ struct DocumentLint {
     /// The document's findings, their fixes resolved to edits, or the run's failure (a broken configuration).
     /// `open`: every open document, whose texts stand in for their files (an entitlements file's
     /// for the Info.plist paired with it).
-    func findings(of document: TextDocument, unsaved: [String: [UInt8]] = [:]) -> Result<[Diagnostic], RunFailure> {
-        run(document, unsaved: unsaved).map { $0.report.diagnostics.filter { $0.file == document.path } }
+    func findings(of document: TextDocument, open: OpenDocuments = OpenDocuments()) -> Result<[Diagnostic], RunFailure>
+    {
+        run(document, open: open).map { $0.report.diagnostics.filter { $0.file == document.path } }
     }
 
     /// The document's text with every safe fix applied, as `eplint --fix` would write it (`--diff`'s
     /// proposal: nothing is written); nil when nothing would change or the run failed.
-    func fixedText(of document: TextDocument, unsaved: [String: [UInt8]] = [:]) -> [UInt8]? {
-        guard case .success(let outcome) = run(document, unsaved: unsaved, diff: true) else { return nil }
+    func fixedText(of document: TextDocument, open: OpenDocuments = OpenDocuments()) -> [UInt8]? {
+        guard case .success(let outcome) = run(document, open: open, diff: true) else { return nil }
         return outcome.fixRun?.proposedText(of: document.path)
     }
 
     /// The Info.plists the workspace's run pairs with an entitlements file (`LintRun.infoPlists`);
     /// none when its plan cannot be made (a failure the documents' own runs show).
-    func infoPlists(pairedWith entitlements: String, unsaved: [String: [UInt8]]) -> [String] {
+    func infoPlists(pairedWith entitlements: String, open: OpenDocuments) -> [String] {
         (try? LintRun.infoPlists(
-            pairedWith: entitlements, options([workspace.root], unsaved: unsaved),
+            pairedWith: entitlements, options([workspace.root], open: open),
             host: ServerHost(workspace: workspace)))
             ?? []
     }
 
     /// A run's options over `paths`: the open documents' texts (by path) stand in for their
     /// files, the configuration's last good text for `.eplint.yml`.
-    private func options(_ paths: [String], unsaved: [String: [UInt8]]) -> LintOptions {
+    private func options(_ paths: [String], open: OpenDocuments) -> LintOptions {
+        let unsaved = open.texts
         var options = LintOptions()
         options.plan.paths = paths
         options.plan.readRoots = [workspace.root]
         options.unsavedTexts = unsaved
+        options.unsavedTextsByFile = open.textsByFile
         if let configuration {
             options.config = configuration.path
             // The server's texts hold it already (`OpenDocuments.setConfiguration`).
@@ -117,10 +120,10 @@ struct DocumentLint {
         return options
     }
 
-    private func run(_ document: TextDocument, unsaved: [String: [UInt8]], diff: Bool = false) -> Result<
+    private func run(_ document: TextDocument, open: OpenDocuments, diff: Bool = false) -> Result<
         RunOutcome, RunFailure
     > {
-        var options = options([document.path], unsaved: unsaved)
+        var options = options([document.path], open: open)
         options.plan.pathsAreIncludeRoots = !outsideWorkspace
         // A report that shows fixes as edits: the run resolves them against the text it linted.
         options.format = OutputFormat(rawValue: "json")!

@@ -28,7 +28,7 @@ extension LanguageServer {
                     workspace: workspace, configuration: lintConfiguration,
                     outsideWorkspace: isOutsideWorkspace(document.path)
                 ).fixedText(
-                    of: document, unsaved: documents.texts)
+                    of: document, open: documents)
             {
                 actions.append(CodeActions.fixAll(document, fixed: fixed, encoding: encoding))
             }
@@ -71,7 +71,7 @@ extension LanguageServer {
             guard let document else { return .success(.object([("kind", .string("full")), ("items", .array([]))])) }
             if Self.isConfiguration(document.path) {
                 let items =
-                    configuration.path.map(canonical) == canonical(document.path) ? configurationDiagnostics() : []
+                    configuration.path.map(identity) == identity(of: document.path) ? configurationDiagnostics() : []
                 return .success(.object([("kind", .string("full")), ("items", .array(items))]))
             }
             guard let diagnostics = lint(document) else {

@@ -1,5 +1,6 @@
 import EplintBase
 import LintEngine
+import LintRun
 
 /// Open documents: their text kept through full and incremental changes, linted, and their
 /// diagnostics published.
@@ -34,7 +35,7 @@ extension LanguageServer {
         // Open, its diagnostics are its own, no longer an entitlements file's on its behalf.
         var pushed = false
         for key in pairedShown.keys where pairedShown[key]?.remove(uri) != nil { pushed = true }
-        if Self.isConfiguration(path) && configuration.path.map(canonical) == canonical(path)
+        if Self.isConfiguration(path) && configuration.path.map(identity) == identity(of: path)
             && configuration.showsProblem && pulls
         {
             configuration.showsProblem = false
@@ -87,8 +88,8 @@ extension LanguageServer {
         // those not open were shown for its unsaved text, and are cleared.
         if closed.path.hasSuffix(".entitlements") {
             let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
-                .infoPlists(pairedWith: closed.path, unsaved: documents.texts)
-            let beside = documents.uris(in: OpenDocuments.folder(of: canonical(closed.path)))
+                .infoPlists(pairedWith: closed.path, open: documents)
+            let beside = documents.uris(in: folderKey(of: closed.path))
             for other in paired.compactMap({ openDocument(atPath: $0)?.uri }) + beside {
                 markChanged(other, byItsEdit: false)
             }
@@ -100,6 +101,10 @@ extension LanguageServer {
 
     func didSave(_ params: JSONNode?) {
         guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri] else { return }
+        // Saved, the file may be new, or new under its old name (an atomic save): its identity
+        // is learnt again.
+        fileSystem.forgetIdentities()
+        store(document)
         markEdited(document)
         markChanged(uri)
     }
@@ -140,7 +145,7 @@ extension LanguageServer {
                     ])))
         }
         switch DocumentLint(workspace: workspace, configuration: lintConfiguration, outsideWorkspace: outside).findings(
-            of: document, unsaved: documents.texts)
+            of: document, open: documents)
         {
         case .success(let found):
             lastFailure = nil

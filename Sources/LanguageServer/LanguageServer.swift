@@ -200,9 +200,9 @@ package final class LanguageServer {
             // What an entitlements file pairs with is linted against its text: the open
             // documents the run pairs with it, or that are beside it, are linted again too.
             let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
-                .infoPlists(pairedWith: document.path, unsaved: documents.texts)
-            let beside = documents.uris(in: OpenDocuments.folder(of: documents.file(of: uri) ?? document.path))
-            for other in paired.compactMap({ documents.document(file: canonical($0))?.uri }) + beside {
+                .infoPlists(pairedWith: document.path, open: documents)
+            let beside = documents.uris(in: documents.folder(of: uri) ?? folderKey(of: document.path))
+            for other in paired.compactMap({ openDocument(atPath: $0)?.uri }) + beside {
                 enqueue(other, byItsEdit: false)
             }
             if pairedShown[uri] != nil { publishPaired(document, paired: paired) }

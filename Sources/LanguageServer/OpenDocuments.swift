@@ -8,12 +8,15 @@ package struct OpenDocuments {
     /// the configuration's path → the text documents are linted with: what every run is given
     /// as is (a run that added to it would copy it whole).
     private(set) var texts: [String: [UInt8]] = [:]
+    /// File identity → text, beside the configuration (`LintOptions.unsavedTextsByFile`): what a
+    /// run that names a file in another spelling (another case) finds its text by.
+    private(set) var textsByFile: [String: [UInt8]] = [:]
     private var configurationPath: String?
-    /// Canonical path → URI.
+    /// File identity → URI.
     private var byFile: [String: String] = [:]
-    /// URI → the canonical path it was filed under, and the spellings its text is under.
-    private var filed: [String: (file: String, spellings: [String])] = [:]
-    /// Canonical folder → the URIs of the documents directly in it.
+    /// URI → the identity and folder it was filed under, and the spellings its text is under.
+    private var filed: [String: (file: String, folder: String, spellings: [String])] = [:]
+    /// Folder (folded canonical path) → the URIs of the documents directly in it.
     private var byFolder: [String: Set<String>] = [:]
     /// The URIs of open entitlements files (their changes re-lint the others).
     private(set) var entitlements: Set<String> = []
@@ -27,21 +30,25 @@ package struct OpenDocuments {
     var keys: Dictionary<String, TextDocument>.Keys { byURI.keys }
     var values: Dictionary<String, TextDocument>.Values { byURI.values }
 
-    /// Opens or changes a document: `file` is its canonical path, `spellings` every path a run
-    /// may look its text up by (as opened, canonical, as the workspace spells it).
-    mutating func store(_ document: TextDocument, file: String, spellings: [String]) {
+    /// Opens or changes a document: `file` is its identity, `folder` its folder's folded
+    /// canonical path, `spellings` every path a run may look its text up by (as opened,
+    /// canonical, as the workspace spells it).
+    mutating func store(_ document: TextDocument, file: String, folder: String, spellings: [String]) {
         let uri = document.uri
-        if byURI[uri] == nil || filed[uri]?.file != file || filed[uri]?.spellings != spellings {
+        if byURI[uri] == nil || filed[uri]?.file != file || filed[uri]?.folder != folder
+            || filed[uri]?.spellings != spellings
+        {
             remove(uri)
-            filed[uri] = (file, spellings)
+            filed[uri] = (file, folder, spellings)
             byFile[file] = uri
-            byFolder[Self.folder(of: file), default: []].insert(uri)
+            byFolder[folder, default: []].insert(uri)
             if document.path.hasSuffix(".entitlements") { entitlements.insert(uri) }
         }
         byURI[uri] = document
         // An open `.eplint.yml` is not what runs read: its last good text is (`setConfiguration`).
         guard !LanguageServer.isConfiguration(document.path) else { return }
         for spelling in spellings { texts[spelling] = document.text }
+        textsByFile[file] = document.text
     }
 
     /// The configuration documents are linted with (its path and last good text), or none.
@@ -54,23 +61,26 @@ package struct OpenDocuments {
     @discardableResult
     mutating func remove(_ uri: String) -> TextDocument? {
         guard let document = byURI.removeValue(forKey: uri) else { return nil }
-        if let (file, spellings) = filed.removeValue(forKey: uri) {
-            if byFile[file] == uri { byFile[file] = nil }
-            byFolder[Self.folder(of: file)]?.remove(uri)
-            if byFolder[Self.folder(of: file)]?.isEmpty == true { byFolder[Self.folder(of: file)] = nil }
+        if let (file, folder, spellings) = filed.removeValue(forKey: uri) {
+            if byFile[file] == uri {
+                byFile[file] = nil
+                textsByFile[file] = nil
+            }
+            byFolder[folder]?.remove(uri)
+            if byFolder[folder]?.isEmpty == true { byFolder[folder] = nil }
             for spelling in spellings where spelling != configurationPath { texts[spelling] = nil }
         }
         entitlements.remove(uri)
         return document
     }
 
-    /// The open document of a file, by its canonical path.
+    /// The open document of a file, by its identity.
     func document(file: String) -> TextDocument? { byFile[file].flatMap { byURI[$0] } }
 
-    /// The canonical path a document was filed under.
-    func file(of uri: String) -> String? { filed[uri]?.file }
+    /// The folder (folded canonical path) a document was filed under.
+    func folder(of uri: String) -> String? { filed[uri]?.folder }
 
-    /// The URIs of the documents in `folder` (canonical) and, with `below`, in its subfolders.
+    /// The URIs of the documents in `folder` (folded canonical) and, with `below`, in its subfolders.
     func uris(in folder: String, below: Bool = false) -> [String] {
         guard below else { return (byFolder[folder] ?? []).sorted() }
         let prefix = folder == "/" ? "/" : folder + "/"

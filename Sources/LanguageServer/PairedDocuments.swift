@@ -6,6 +6,7 @@ extension LanguageServer {
     func publishPaired(_ entitlements: TextDocument, paired: [String]) {
         var shown: Set<String> = []
         // Read through the workspace's file system, as the run reads; named as the workspace spells it.
+        let workspace = workspace
         for found in paired where openDocument(atPath: found) == nil {
             let path = workspaceSpelling(canonical(found))
             guard case .success(let text) = workspace.contents(of: path, limit: TextDocument.maximumSize) else {

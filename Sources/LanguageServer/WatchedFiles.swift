@@ -5,10 +5,10 @@ import EplintBase
 extension LanguageServer {
     func watchedFilesChanged(_ params: JSONNode?) {
         // A file saved atomically is a new file under the old name: what was learnt of the
-        // paths' identities is learnt again.
+        // paths' identities is learnt again, and each document filed anew where it changed.
         fileSystem.forgetIdentities()
         for uri in documents.keys.sorted() {
-            if let document = documents[uri], documents.file(of: uri) != canonical(document.path) { store(document) }
+            if let document = documents[uri] { store(document) }
         }
         configuration.stale = true
         var affected: Set<String> = []
@@ -25,10 +25,10 @@ extension LanguageServer {
     /// one; an entitlements file what pairs with it and its folder's; a property list or Expo
     /// file its folder's (pairing is by folder; an open one is its editor's text).
     func documentsAffected(byChangeOf path: String) -> [String] {
-        let file = canonical(path)
+        let file = workspace.folded(path)
         let folder = OpenDocuments.folder(of: file)
-        let name = file.split(separator: "/").last.map(String.init) ?? file
-        if Self.isConfiguration(file) { return [] }
+        let name = canonical(path).split(separator: "/").last.map(String.init) ?? file
+        if Self.isConfiguration(path) { return [] }
         if name == "project.pbxproj" || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
             // The folder that holds the project (`X` of `X/App.xcodeproj/project.pbxproj`).
             let holder = name == "project.pbxproj" ? OpenDocuments.folder(of: folder) : folder
@@ -40,7 +40,7 @@ extension LanguageServer {
             var uris = documents.uris(in: folder)
             if name.hasSuffix(".entitlements") {
                 let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
-                    .infoPlists(pairedWith: path, unsaved: documents.texts)
+                    .infoPlists(pairedWith: path, open: documents)
                 uris += paired.compactMap { openDocument(atPath: $0)?.uri }
             }
             return uris

@@ -30,8 +30,12 @@ struct EntitlementsTable: Sendable {
     private static func name(_ path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
 
     /// Reads the files named (as they will be paired), each once, on every core; a file an
-    /// editor has open is its unsaved text (`unsaved`, by path as given).
-    init(pairedPaths: [String], linter: Linter, unsaved: [String: [UInt8]] = [:], fileSystem: any PlanFileSystem) {
+    /// editor has open is its unsaved text (`unsaved`, by path as given, else `unsavedByFile`, by the
+    /// file's identity in `fileSystem`: open under another spelling).
+    init(
+        pairedPaths: [String], linter: Linter, unsaved: [String: [UInt8]] = [:], unsavedByFile: [String: [UInt8]] = [:],
+        fileSystem: any PlanFileSystem
+    ) {
         var unique: [String] = []
         var seen = Set<String>()
         for path in pairedPaths where seen.insert(path).inserted { unique.append(path) }
@@ -45,9 +49,16 @@ struct EntitlementsTable: Sendable {
         // Looked up by each file's spellings, never by walking `unsaved`: an editor may have
         // thousands open, and a lint must not cost more for each.
         let spellings = byFile
-        let read = Parallel.map(files) { file in
-            (unsaved[file] ?? spellings[file]!.lazy.compactMap { unsaved[$0] }.first).map { .success($0) }
-                ?? fileSystem.contents(of: file, limit: .max)
+        // An editor's document under another spelling of the file (another case where names
+        // ignore case) is found by the file's identity: one look-up per file, never a walk.
+        var others: [String: [UInt8]] = [:]
+        if !unsavedByFile.isEmpty {
+            for file in files { others[file] = unsavedByFile[fileSystem.identity(of: file)] }
+        }
+        let found = others
+        let read = Parallel.map(files) { file -> Result<[UInt8], ReadFailure> in
+            let text = unsaved[file] ?? spellings[file]!.lazy.compactMap { unsaved[$0] }.first ?? found[file]
+            return text.map { .success($0) } ?? fileSystem.contents(of: file, limit: .max)
         }
         var contents: [String: Result<[UInt8], ReadFailure>] = [:]
         for (file, bytes) in zip(files, read) { contents[file] = bytes }

@@ -66,10 +66,10 @@ package enum HostFileSystem {
 
     /// A key equal for two paths exactly when they are the same file (device and inode,
     /// whatever the spelling: case, NFD, `/private`, links), or the canonical path of a file
-    /// that cannot be reached. Cached: it is asked for every diagnostic.
+    /// that cannot be reached, folded as its volume folds names. Cached: it is asked for every diagnostic.
     static func sameFileKey(_ path: String) -> String {
         if let known = identityCache.value(for: path) { return known }
-        let key = FileIdentity(path).map { "\($0.device):\($0.inode)" } ?? canonical(path)
+        let key = FileIdentity(path).map { "\($0.device):\($0.inode)" } ?? HostPlanFileSystem().folded(path)
         identityCache.store(key, for: path)
         return key
     }
@@ -84,12 +84,23 @@ package enum HostFileSystem {
         identityCache.removeAll()
     }
 
-    /// Whether names in `folder` are compared ignoring case (APFS and HFS+ by default).
-    /// Linux file systems are case-sensitive unless a folder is set up for casefolding,
-    /// which eplint does not detect.
+    /// Whether names in `folder` are compared ignoring case (APFS and HFS+ by default); a
+    /// folder that is not there is asked of its nearest ancestor that is (its volume). Linux
+    /// file systems are case-sensitive unless a folder is set up for casefolding, which
+    /// eplint does not detect.
     static func ignoresCase(in folder: String) -> Bool {
         #if canImport(Darwin)
-            return pathconf(folder, _PC_CASE_SENSITIVE) == 0
+            var existing = folder
+            while true {
+                errno = 0
+                let answer = pathconf(existing, _PC_CASE_SENSITIVE)
+                if answer >= 0 { return answer == 0 }
+                // Unknown on that volume: its names are compared as spelled.
+                guard errno == ENOENT || errno == ENOTDIR, existing != "/",
+                    let slash = existing.utf8.lastIndex(of: UInt8(ascii: "/"))
+                else { return false }
+                existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+            }
         #else
             return false
         #endif

@@ -58,6 +58,9 @@ package struct LintOptions: Sendable {
     package var showsSourceLines = false
     /// Path as given → a text that stands in for the file's bytes (an editor's unsaved buffer).
     package var unsavedTexts: [String: [UInt8]] = [:]
+    /// File identity (`PlanFileSystem.identity(of:)`) → such a text: what stands in for a file
+    /// the run names by another spelling than the editor's (another case where names ignore case).
+    package var unsavedTextsByFile: [String: [UInt8]] = [:]
 
     package init() {}
 

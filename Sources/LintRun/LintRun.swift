@@ -31,7 +31,8 @@ package enum LintRun {
         // Every entitlements file is read and parsed once, before the files are linted.
         let pairedPaths = pairer.candidates + xcode.contexts.values.flatMap { $0.compactMap(\.entitlements) }
         let table = EntitlementsTable(
-            pairedPaths: pairedPaths, linter: linter, unsaved: options.unsavedTexts, fileSystem: host.fileSystem)
+            pairedPaths: pairedPaths, linter: linter, unsaved: options.unsavedTexts,
+            unsavedByFile: options.unsavedTextsByFile, fileSystem: host.fileSystem)
         let files = FileLinter(
             linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.plan.verbose,
             unsavedTexts: options.unsavedTexts, standardInput: standardInput?.bytes,

@@ -15,8 +15,8 @@ extension LintRun {
             try planner.xcodeLintPlan(configuration, configurationFile: project)
         }
         let fileSystem = host.fileSystem
-        let target = fileSystem.canonical(entitlements)
-        func isTarget(_ path: String?) -> Bool { path.map { fileSystem.canonical($0) == target } ?? false }
+        let target = fileSystem.identity(of: entitlements)
+        func isTarget(_ path: String?) -> Bool { path.map { fileSystem.identity(of: $0) == target } ?? false }
         var found = xcode.contexts.keys.sorted().filter { xcode.contexts[$0]!.contains { isTarget($0.entitlements) } }
         let folder = PathArithmetic.normalized(fileSystem.canonical(entitlements) + "/..")
         let mapped = planner.configuredEntitlements(project)

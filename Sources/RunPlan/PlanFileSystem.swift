@@ -24,6 +24,9 @@ package protocol PlanFileSystem: Sendable {
     func canonical(_ path: String) -> String
     /// Equal for two paths exactly when they are the same file, whatever their spelling.
     func identity(of path: String) -> String
+    /// Whether names in `folder` (absolute) are compared ignoring case, as APFS and HFS+ compare
+    /// them by default: two paths that differ in case only are then one file.
+    func ignoresCase(in folder: String) -> Bool
     /// A path as the user sees it (`shown` below); files it names are read from the process's
     /// working directory, so a file system with another root shows absolute paths.
     func shown(_ path: String) -> String
@@ -36,8 +39,6 @@ package protocol PlanFileSystem: Sendable {
     /// The entries of a directory with their kinds, links not followed (the input walk, which
     /// follows no link); nil when it cannot be read.
     func listing(of directory: String) -> [DirectoryEntry]?
-    /// Whether names in `folder` are compared ignoring case (APFS's default).
-    func ignoresCase(in folder: String) -> Bool
     /// Forgets what was learnt of paths (real folders, identities): a file or folder may now be
     /// another (an editor's atomic save; a folder replaced by a link).
     func forgetIdentities()
@@ -134,6 +135,13 @@ extension PlanFileSystem {
     }
 
     func isRegularFile(_ path: String) -> Bool { status(of: path)?.kind == .regular }
+
+    /// `path` canonical, in lower case where its volume ignores case: equal for every spelling
+    /// of one path, the file there or not, and a folder's is the prefix of its files' (never shown).
+    package func folded(_ path: String) -> String {
+        let real = canonical(path)
+        return ignoresCase(in: PathArithmetic.normalized(real + "/..")) ? real.lowercased() : real
+    }
 
     /// An absolute path to show: the user's spelling, `.` and `..` resolved.
     /// A folder's canonical path, the folder itself resolved too (`canonical` keeps a path's

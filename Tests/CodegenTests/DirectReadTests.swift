@@ -24,7 +24,7 @@ import Testing
     /// around the host (issue 45 moved the last ~60 reads behind it).
     static let allowed: [String: Int] = [
         // `HostPlanFileSystem`: stat, lstat, readlink, opendir, pread, realpath, the working directory.
-        "LintRun/HostFileSystem.swift": 20,
+        "LintRun/HostFileSystem.swift": 21,
         // `RegularFile`: open(2) read-only, non-blocking, regular files only.
         "LintRun/RegularFile.swift": 4,
         // `absoluteAsGiven(` is the protocol's own helper, called inside the protocol's extension.

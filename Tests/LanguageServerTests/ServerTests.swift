@@ -28,6 +28,8 @@ import Testing
                 sent.append(object)
             })
 
+        init(fileSystem: any PlanFileSystem = HostPlanFileSystem()) { self.fileSystem = fileSystem }
+
         func send(_ object: [String: Any]) {
             var message = object
             message["jsonrpc"] = "2.0"

@@ -113,6 +113,8 @@ struct MemoryFileSystem: PlanFileSystem {
 
     func identity(of path: String) -> String { key(path) }
 
+    func ignoresCase(in folder: String) -> Bool { foldsCase }
+
     /// A link file's target as written, or a folder link's (absolute): both are links the
     /// system follows, so the lock resolves them as it resolves the host's.
     func linkTarget(of path: String) -> String? {
