@@ -1,6 +1,5 @@
 import EplintBase
 import LintEngine
-import LintRun
 
 /// Open documents: their text kept through full and incremental changes, linted, and their
 /// diagnostics published.
