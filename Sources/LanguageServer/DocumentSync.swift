@@ -85,7 +85,7 @@ extension LanguageServer {
         }
         // A closed entitlements file is its saved text again for the Info.plists paired with it;
         // those not open were shown for its unsaved text, and are cleared.
-        if closed.path.hasSuffix(".entitlements") {
+        if FileKind(path: closed.path) == .entitlements {
             let paired = DocumentLint(root: root, configuration: lintConfiguration)
                 .infoPlists(pairedWith: closed.path, unsaved: documents.texts)
             let beside = documents.uris(in: OpenDocuments.folder(of: canonical(closed.path)))

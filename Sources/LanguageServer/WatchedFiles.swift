@@ -35,11 +35,9 @@ extension LanguageServer {
             let holder = name == "project.pbxproj" ? OpenDocuments.folder(of: folder) : folder
             return documents.uris(in: holder, below: true)
         }
-        if name.hasSuffix(".plist") || name.hasSuffix(".entitlements") || name == "app.json"
-            || name == "app.config.json"
-        {
+        if let kind = LintedFile(path: file) {
             var uris = documents.uris(in: folder)
-            if name.hasSuffix(".entitlements") {
+            if kind == .entitlements {
                 let paired = DocumentLint(root: root, configuration: lintConfiguration)
                     .infoPlists(pairedWith: path, unsaved: documents.texts)
                 uris += paired.compactMap { openDocument(atPath: $0)?.uri }
