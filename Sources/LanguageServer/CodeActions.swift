@@ -1,5 +1,6 @@
 import EplintBase
 import LintEngine
+import LintRun
 
 /// Quick fixes from findings' fixes (fixes are data: edits the run resolved against the text it
 /// linted). A safe fix is the preferred quick fix; an unsafe one says so in its title.
@@ -82,7 +83,8 @@ enum CodeActions {
     /// "Disable RULE for the next element": eplint's inline comment on its own line before the
     /// finding's, indented as that line is. JSON has no comments, so Expo files get none.
     static func disable(_ finding: Diagnostic, in document: TextDocument, lines: LineTable) -> JSONValue? {
-        guard !document.path.hasSuffix(".json"), finding.range.start.line <= lines.starts.count else { return nil }
+        guard LintedFile(path: document.path) != .expoConfiguration, finding.range.start.line <= lines.starts.count
+        else { return nil }
         let line = lines.range(ofLine: finding.range.start.line)
         let indentation = document.text[line].prefix { $0 == 0x20 || $0 == 0x09 }
         let lineEnd = document.text[line.upperBound...].starts(with: [0x0D, 0x0A]) ? "\r\n" : "\n"

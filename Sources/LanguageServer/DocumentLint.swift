@@ -73,11 +73,7 @@ struct DocumentLint {
     }
 
     /// Whether eplint lints a file of this name: property lists, entitlements and Expo's configuration.
-    static func lints(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasSuffix(".plist") || name.hasSuffix(".entitlements") || name == "app.json"
-            || name == "app.config.json"
-    }
+    static func lints(_ path: String) -> Bool { LintedFile(path: path) != nil }
 
     /// The document's findings, their fixes resolved to edits, or the run's failure (a broken configuration).
     /// `open`: every open document, whose texts stand in for their files (an entitlements file's
@@ -125,8 +121,8 @@ struct DocumentLint {
     > {
         var options = options([document.path], open: open)
         options.plan.pathsAreIncludeRoots = !outsideWorkspace
-        // A report that shows fixes as edits: the run resolves them against the text it linted.
-        options.format = OutputFormat(rawValue: "json")!
+        // The findings' fixes as edits: the run resolves them against the text it linted.
+        options.needs = .fixEdits
         // An open document's text is among `unsaved` already; one that is not open is its file.
         options.diff = diff
         let outcome: RunOutcome

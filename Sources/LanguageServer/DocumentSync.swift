@@ -85,7 +85,7 @@ extension LanguageServer {
         }
         // A closed entitlements file is its saved text again for the Info.plists paired with it;
         // those not open were shown for its unsaved text, and are cleared.
-        if closed.path.hasSuffix(".entitlements") {
+        if FileKind(path: closed.path) == .entitlements {
             let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
                 .infoPlists(pairedWith: closed.path, open: documents)
             let beside = documents.uris(in: folderKey(of: closed.path))

@@ -1,3 +1,5 @@
+import LintEngine
+
 /// The open documents by URI, with what each lint looks up kept up to date as they change,
 /// so that a lint costs the same with one document open or ten thousand: their texts by path
 /// (what stands in for the files), each file's document whatever the spelling it was opened
@@ -42,7 +44,7 @@ package struct OpenDocuments {
             filed[uri] = (file, folder, spellings)
             byFile[file] = uri
             byFolder[folder, default: []].insert(uri)
-            if document.path.hasSuffix(".entitlements") { entitlements.insert(uri) }
+            if FileKind(path: document.path) == .entitlements { entitlements.insert(uri) }
         }
         byURI[uri] = document
         // An open `.eplint.yml` is not what runs read: its last good text is (`setConfiguration`).

@@ -1,3 +1,5 @@
+import LintEngine
+
 /// An entitlements file's text is what the Info.plists paired with it are linted against,
 /// open or not: once edited, its changes re-lint those that are not open too (their saved
 /// text), and their diagnostics are published as the open documents' are.
@@ -26,7 +28,7 @@ extension LanguageServer {
 
     /// An edit or a save of an entitlements file: from now on, its closed Info.plists are linted with it.
     func markEdited(_ document: TextDocument) {
-        if document.path.hasSuffix(".entitlements") && pairedShown[document.uri] == nil {
+        if FileKind(path: document.path) == .entitlements && pairedShown[document.uri] == nil {
             pairedShown[document.uri] = []
         }
     }

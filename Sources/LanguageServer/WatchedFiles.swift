@@ -1,4 +1,5 @@
 import EplintBase
+import LintRun
 
 /// `workspace/didChangeWatchedFiles`: a file changed on disk re-lints the open documents it can
 /// change, not every one (a branch switch reports thousands of files).
@@ -34,11 +35,9 @@ extension LanguageServer {
             let holder = name == "project.pbxproj" ? OpenDocuments.folder(of: folder) : folder
             return documents.uris(in: holder, below: true)
         }
-        if name.hasSuffix(".plist") || name.hasSuffix(".entitlements") || name == "app.json"
-            || name == "app.config.json"
-        {
+        if let kind = LintedFile(path: file) {
             var uris = documents.uris(in: folder)
-            if name.hasSuffix(".entitlements") {
+            if kind == .entitlements {
                 let paired = DocumentLint(workspace: workspace, configuration: lintConfiguration)
                     .infoPlists(pairedWith: path, open: documents)
                 uris += paired.compactMap { openDocument(atPath: $0)?.uri }

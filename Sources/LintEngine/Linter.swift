@@ -45,7 +45,8 @@ package struct FileLintResult: Sendable {
     /// The pairing given was used: the file is an Info.plist, or has StoreKit keys (`--verbose`
     /// says what it paired with only then).
     package var usedPairing = false
-    /// The regions, links and entitlements of a file with StoreKit keys (an Info.plist).
+    /// The regions, links and entitlements of a file with StoreKit keys (an Info.plist), when
+    /// the linter `declaresRegions`.
     package var declared: DeclaredRegions?
 
     package init(
@@ -65,11 +66,15 @@ package struct Linter: Sendable {
     /// The rules that also run on files without StoreKit keys, found once.
     private let pairingRules: [any LintRule]
     package let configuration: LintConfiguration
+    /// Whether a file's result says what it declares (`FileLintResult.declared`): only a report
+    /// that shows it asks (`ReporterNeeds.declaredRegions`), and it costs every StoreKit file.
+    package let declaresRegions: Bool
 
-    package init(rules: [any LintRule], configuration: LintConfiguration) {
+    package init(rules: [any LintRule], configuration: LintConfiguration, declaresRegions: Bool = false) {
         self.rules = rules
         pairingRules = rules.filter(\.runsWithoutStoreKitKeys)
         self.configuration = configuration
+        self.declaresRegions = declaresRegions
     }
 
     /// The top-level keys whose values the rules read.
@@ -180,7 +185,7 @@ package struct Linter: Sendable {
             suppressed: suppressed)
         result.preprocessed = preprocessed != nil
         result.usedPairing = hasStoreKitKeys || isInfoPlist
-        if hasStoreKitKeys {
+        if hasStoreKitKeys && declaresRegions {
             result.declared = DeclaredRegions(file: path, facts: facts, entitlements: entitlements)
         }
         return result

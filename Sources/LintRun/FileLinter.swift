@@ -14,12 +14,22 @@ struct FileLinter {
     let standardInput: [UInt8]?
     /// Whether a file's text is kept for excerpts and fixes.
     let keepsText: Bool
+    /// The plan's contexts with their linters, built once (`ContextLinter.table(of:)`).
+    let contextLinters: ContextLinter.Table
 
     typealias Linted = (result: Result<FileLintResult, ReadFailure>, text: [UInt8]?)
 
     /// The contexts of a file, whatever its spelling (case, NFD, `./`): nil for one no target builds.
     func contexts(of file: InputFile) -> [TargetLintContext]? {
         file.isStandardInput ? nil : xcode.contexts(of: file.path)
+    }
+
+    /// The linters of a file's contexts (`contexts(of:)`).
+    private func linters(of file: InputFile) -> [ContextLinter]? {
+        contexts(of: file).map {
+            ContextLinter.linters(
+                of: $0, in: contextLinters, fileSystem: pairer.fileSystem, declaresRegions: linter.declaresRegions)
+        }
     }
 
     /// The entitlements files an Info.plist among the inputs pairs with.
@@ -41,7 +51,7 @@ struct FileLinter {
     /// Lints an input as it was given: standard input's bytes, an unsaved text, or the file.
     func lint(_ file: InputFile, notes: NoteBuffer) -> Linted {
         let unsaved = file.isStandardInput ? nil : unsavedTexts[file.path]
-        if let contexts = contexts(of: file) {
+        if let contexts = linters(of: file) {
             return TargetContexts.lint(
                 file, in: contexts, table: table, notes: verbose ? notes : nil, unsaved: unsaved,
                 fileSystem: pairer.fileSystem)
@@ -64,7 +74,7 @@ struct FileLinter {
     func relinted(_ file: InputFile, _ bytes: [UInt8], table: EntitlementsTable? = nil) -> [Diagnostic]? {
         let table = table ?? self.table
         let linted: FileLintResult?
-        if let contexts = contexts(of: file) {
+        if let contexts = linters(of: file) {
             linted = try? TargetContexts.lint(
                 bytes, path: file.path, in: contexts, table: table, notes: nil, fileSystem: pairer.fileSystem
             ).get()

@@ -61,6 +61,9 @@ package struct LintOptions: Sendable {
     /// File identity (`PlanFileSystem.identity(of:)`) → such a text: what stands in for a file
     /// the run names by another spelling than the editor's (another case where names ignore case).
     package var unsavedTextsByFile: [String: [UInt8]] = [:]
+    /// What the caller reads of the report itself, beside what its formats need: the language
+    /// server asks for `.fixEdits` to offer the fixes as edits.
+    package var needs: ReporterNeeds = []
 
     package init() {}
 
@@ -74,8 +77,10 @@ package struct LintOptions: Sendable {
     /// Every report the run writes.
     package var formats: [OutputFormat] { [format] + report.map(\.format) }
 
-    /// Whether a report needs something of the run (`ReporterNeeds`).
-    package func anyReport(needs need: ReporterNeeds) -> Bool { formats.contains { $0.reporter.needs.contains(need) } }
+    /// Whether a report, or the caller (`needs`), needs something of the run (`ReporterNeeds`).
+    package func anyReport(needs need: ReporterNeeds) -> Bool {
+        needs.contains(need) || formats.contains { $0.reporter.needs.contains(need) }
+    }
 
     /// Whether findings are shown with their source lines (a colour terminal) or snippets:
     /// then the text of files with findings is kept while they are linted.

@@ -13,7 +13,9 @@ package enum LintRun {
         let planner = options.planner(host)
         let (project, configuration) = try Self.configuration(options, planner: planner, host: host)
         let policy = try FindingsPolicy(project: project, baselinePath: options.baseline, fileSystem: host.fileSystem)
-        let linter = Linter(rules: allRules, configuration: configuration)
+        // Only the markdown report shows what each Info.plist declares.
+        let declaresRegions = options.anyReport(needs: .declaredRegions)
+        let linter = Linter(rules: allRules, configuration: configuration, declaresRegions: declaresRegions)
         let mapped = planner.configuredEntitlements(project)
         let xcode = try planned { () throws(PlanFailure) in
             try planner.xcodeLintPlan(configuration, configurationFile: project)
@@ -37,7 +39,9 @@ package enum LintRun {
             linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.plan.verbose,
             unsavedTexts: options.unsavedTexts, standardInput: standardInput?.bytes,
             // Excerpts and the fixes JSON and SARIF show come from the text read for linting, never from a second reading.
-            keepsText: options.wantsExcerpts || options.reportsFixes)
+            keepsText: options.wantsExcerpts || options.reportsFixes,
+            contextLinters: ContextLinter.table(
+                of: xcode, fileSystem: pairer.fileSystem, declaresRegions: declaresRegions))
         let linted = Parallel.map(inputs.files) { file in
             let notes = NoteBuffer()
             return (keptIfFound(files.lint(file, notes: notes), file), notes.lines)
@@ -78,8 +82,8 @@ package enum LintRun {
         var clocked = configuration
         clocked.now = host.now
         let builtApps = BuiltAppLint(
-            linter: Linter(rules: allRules, configuration: clocked), verbose: options.plan.verbose,
-            fileSystem: host.fileSystem)
+            linter: Linter(rules: allRules, configuration: clocked, declaresRegions: declaresRegions),
+            verbose: options.plan.verbose, fileSystem: host.fileSystem)
         for artifact in inputs.artifacts {
             let notes = NoteBuffer()
             found.add(builtApps.lint(artifact, notes: notes))

@@ -1,5 +1,4 @@
 import EplintBase
-import EplintRules
 import LintEngine
 import Preprocessor
 import RunPlan
@@ -10,7 +9,7 @@ enum TargetContexts {
     /// once; one that only some report names them.
     /// `unsaved`: a text that stands in for the file's bytes. `notes`: `--verbose`'s, or nil.
     static func lint(
-        _ file: InputFile, in contexts: [TargetLintContext], table: EntitlementsTable, notes: NoteBuffer?,
+        _ file: InputFile, in contexts: [ContextLinter], table: EntitlementsTable, notes: NoteBuffer?,
         unsaved: [UInt8]?, fileSystem: any PlanFileSystem
     ) -> FileLinter.Linted {
         // Read once, through the run host; each context parses it with its own macros, and
@@ -27,32 +26,30 @@ enum TargetContexts {
 
     /// Lints one text of the file at `path` in each of its contexts (`--fix` lints its fixed text so).
     static func lint(
-        _ bytes: [UInt8], path: String, in contexts: [TargetLintContext], table: EntitlementsTable,
+        _ bytes: [UInt8], path: String, in contexts: [ContextLinter], table: EntitlementsTable,
         notes: NoteBuffer?, fileSystem: any PlanFileSystem
     ) -> Result<FileLintResult, ReadFailure> {
         let file = InputFile(path: path)
-        func pairer(_ context: TargetLintContext) -> EntitlementsPairer {
-            EntitlementsPairer(
-                explicit: context.entitlements, mapped: [:], fileSystem: fileSystem,
-                explicitReason: context.entitlementsReason, guessesFromFolder: false)
-        }
         // A context that differs from the one before it only in the platform gives the same
         // findings when the file cannot read the platform's macros: it is not linted again
         // (`--verbose` still says what it pairs with).
-        let contexts = contexts.filter { context in
+        let linters = contexts.filter { linter in
+            let context = linter.context
             guard context.isPlatformVariant,
                 !CPreprocessor.mayReadPlatformMacros(bytes, options: context.configuration.preprocessing)
             else { return true }
-            if let notes, let note = pairer(context).choice(for: file.path).note(for: file.path) { notes.add(note) }
+            if let notes, let note = linter.pairer.choice(for: file.path).note(for: file.path) { notes.add(note) }
             return false
         }
+        let contexts = linters.map(\.context)
         var results: [(TargetLintContext, FileLintResult)] = []
-        for context in contexts {
-            let linter = Linter(rules: allRules, configuration: context.configuration)
-            let paired = pairer(context).paired(for: file.path, linter: linter, table: table)
+        for contextLinter in linters {
+            let linter = contextLinter.linter
+            let paired = contextLinter.pairer.paired(for: file.path, linter: linter, table: table)
             var source = BytesSource(bytes)
             do throws(ReadFailure) {
-                results.append((context, try paired.lint(&source, path: file.path, linter: linter, notes: notes)))
+                results.append(
+                    (contextLinter.context, try paired.lint(&source, path: file.path, linter: linter, notes: notes)))
             } catch {
                 return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)"))
             }

@@ -7,7 +7,7 @@ import LintEngine
 /// links are links to exactly the URL (`MarkdownText`), so nothing a file says renders as markup.
 package struct MarkdownReporter: Reporter {
     package let name = "markdown"
-    package let needs: ReporterNeeds = [.repositoryPaths]
+    package let needs: ReporterNeeds = [.repositoryPaths, .declaredRegions]
     package init() {}
 
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {

@@ -26,4 +26,6 @@ package struct ReporterNeeds: OptionSet, Sendable {
     package static let suppressedFindings = ReporterNeeds(rawValue: 1 << 3)
     /// The canonical paths of the files, to name them relative to `--srcroot` (`RepositoryPaths`).
     package static let repositoryPaths = ReporterNeeds(rawValue: 1 << 4)
+    /// What each Info.plist declares (`DeclaredRegions`), made only for a report that shows it.
+    package static let declaredRegions = ReporterNeeds(rawValue: 1 << 5)
 }

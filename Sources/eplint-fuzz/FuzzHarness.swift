@@ -47,7 +47,8 @@ func lintEverything(_ bytes: [UInt8]) {
     if mode & 4 != 0 {
         configuration.deploymentTargets = [DeploymentTarget(platform: .iOS, version: Version("16.0")!, source: "fuzz")]
     }
-    let linter = Linter(rules: allRules, configuration: configuration)
+    // Every reporter runs, the markdown one with what the file declares.
+    let linter = Linter(rules: allRules, configuration: configuration, declaresRegions: true)
     let infoPlist = Array(
         "<plist><dict><key>SKExternalPurchaseLink</key><dict><key>nl</key><string>https://a.com/</string></dict></dict></plist>"
             .utf8)

@@ -4,10 +4,11 @@ import LintRun
 struct ContextCommand: PrintingCommand {
     /// Lint's options that decide the contexts, shared with lint's help text.
     private static let planOptions = [
-        "config", "xcconfig", "xcconfig-condition", "entitlements", "deployment-target", "regions", "define",
-        "preprocess", "preprocessor-flag", "prefix-header", "platform", "xcode-version", "music-streaming", "project",
-        "target",
-        "configuration", "xcode-environment", "stdin-filename",
+        LintOption.config, LintOption.xcconfig, LintOption.xcconfigCondition, LintOption.entitlements,
+        LintOption.deploymentTarget, LintOption.regions, LintOption.define, LintOption.preprocess,
+        LintOption.preprocessorFlag, LintOption.prefixHeader, LintOption.platform, LintOption.xcodeVersion,
+        LintOption.musicStreaming, LintOption.project, LintOption.target, LintOption.configuration,
+        LintOption.xcodeEnvironment, LintOption.stdinFilename,
     ]
 
     static let spec = CommandSpec.declared(
@@ -23,7 +24,7 @@ struct ContextCommand: PrintingCommand {
     init(_ options: inout OptionReader) throws(UsageError) {
         format = try options.choice("format", "FORMAT", help: "text or json.", default: ContextReport.Format.text)
         options.share(Self.planOptions, of: LintCommand.spec)
-        lint = try options.read(as: LintCommand.init, ignoring: ["format"]).options
+        lint = try options.read(as: LintCommand.init, ignoring: [LintOption.format.name]).options
         let given = options.positionals(
             "PATH",
             help:

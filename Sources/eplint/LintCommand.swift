@@ -1,6 +1,5 @@
 import LintEngine
 import LintRun
-import Preprocessor
 import Reporters
 import RunPlan
 
@@ -19,78 +18,36 @@ struct LintCommand: Command {
 
     /// Declares and reads the options, in the order `--help` lists them.
     init(_ reader: inout OptionReader) throws(UsageError) {
-        options.format = try reader.choice(
-            "format", "FORMAT", help: "Output format: \(ReporterList.spelledOut).", default: OutputFormat.gcc)
-        options.output = reader.value(
-            "output", "FILE", help: "Write the report to FILE (atomically) instead of standard output.")
+        options.format = try reader.choice(LintOption.format, default: OutputFormat.gcc)
+        options.output = reader.value(LintOption.output)
         options.report = []
-        for argument in reader.values(
-            "report", "FORMAT=FILE", help: "Also write a report in FORMAT to FILE, from the same run (repeatable).")
-        {
+        for argument in reader.values(LintOption.report) {
             options.report.append(try Self.extraReport(argument))
         }
-        options.srcroot = reader.value(
-            "srcroot", "DIR", help: "The directory SARIF paths are relative to (default: the working directory).")
-        options.color = try reader.choice(
-            "color", "WHEN", help: "Colour and source excerpts in gcc output: auto (a terminal), always or never.",
-            default: ColourChoice.auto)
-        options.config = reader.value(
-            "config", "FILE",
-            help: "The configuration file (default: .eplint.yml in the working directory or a parent).")
-        options.plan.xcconfig = reader.values(
-            "xcconfig", "FILE", help: "Build settings from an xcconfig file (repeatable).")
-        options.plan.xcconfigCondition = reader.values(
-            "xcconfig-condition", "KEY=VALUE",
-            help: "Use conditional xcconfig assignments matching this (repeatable), e.g. sdk=iphoneos.")
-        options.baseline = reader.value(
-            "baseline", "FILE", help: "Report only findings not recorded in this baseline file.")
-        options.writeBaseline = reader.value(
-            "write-baseline", "FILE", help: "Record the findings of this run in a baseline file.")
-        options.plan.entitlements = reader.value(
-            "entitlements", "FILE", help: "The entitlements file of every Info.plist linted.")
-        options.plan.deploymentTargets = reader.values(
-            "deployment-target", "PLATFORM=VERSION",
-            help:
-                "A deployment target (iOS, iPadOS, tvOS, macOS, watchOS, visionOS); replaces MinimumOSVersion/LSMinimumSystemVersion (repeatable)."
-        )
-        options.plan.regions = reader.value(
-            "regions", "FILE",
-            help: "Region data to use instead of the built-in copy (the format 'eplint regions' prints).")
-        options.plan.definitions = reader.values(
-            "define", "NAME=VALUE", help: "A build setting for $(NAME) references and #if lines (repeatable).")
-        options.plan.preprocess = reader.flag(
-            "preprocess",
-            help:
-                "Run Info.plists through the C preprocessor, as INFOPLIST_PREPROCESS = YES (default: those with a directive line)."
-        )
-        options.plan.preprocessorFlags = reader.values(
-            "preprocessor-flag", "FLAG",
-            help: "A flag of INFOPLIST_OTHER_PREPROCESSOR_FLAGS, e.g. -traditional (repeatable).")
-        options.plan.prefixHeader = reader.value(
-            "prefix-header", "FILE",
-            help: "INFOPLIST_PREFIX_HEADER: a header whose #defines apply to preprocessed Info.plists.")
-        options.plan.platform = reader.value(
-            "platform", "NAME",
-            help:
-                "The platform Info.plists are built for, which sets the TARGET_OS_* macros of #if lines: \(TargetPlatform.names) (or Xcode's PLATFORM_NAME: iphoneos, iphonesimulator, macosx …). Default: each Xcode target's platforms (device and simulator apart), else unknown."
-        )
-        options.plan.xcodeVersion = reader.value(
-            "xcode-version", "VERSION",
-            help:
-                "The Xcode that builds, e.g. 16.2: its clang predefines the TARGET_OS_* macros from Xcode 16.3 and none before. Default: 16.3 or later; under --xcode-environment, XCODE_VERSION_ACTUAL."
-        )
-        options.plan.musicStreaming = reader.value(
-            "music-streaming", "true|false",
-            help: "Whether the app qualifies for EEA music streaming (up to 5 links per EEA region).")
-        options.plan.standardInputName = reader.value(
-            "stdin-filename", "NAME", help: "The file name to report for standard input ('-').")
-        options.strict = reader.flag("strict", help: "Exit 1 on warnings too.")
+        options.srcroot = reader.value(LintOption.srcroot)
+        options.color = try reader.choice(LintOption.color, default: ColourChoice.auto)
+        options.config = reader.value(LintOption.config)
+        options.plan.xcconfig = reader.values(LintOption.xcconfig)
+        options.plan.xcconfigCondition = reader.values(LintOption.xcconfigCondition)
+        options.baseline = reader.value(LintOption.baseline)
+        options.writeBaseline = reader.value(LintOption.writeBaseline)
+        options.plan.entitlements = reader.value(LintOption.entitlements)
+        options.plan.deploymentTargets = reader.values(LintOption.deploymentTarget)
+        options.plan.regions = reader.value(LintOption.regions)
+        options.plan.definitions = reader.values(LintOption.define)
+        options.plan.preprocess = reader.flag(LintOption.preprocess)
+        options.plan.preprocessorFlags = reader.values(LintOption.preprocessorFlag)
+        options.plan.prefixHeader = reader.value(LintOption.prefixHeader)
+        options.plan.platform = reader.value(LintOption.platform)
+        options.plan.xcodeVersion = reader.value(LintOption.xcodeVersion)
+        options.plan.musicStreaming = reader.value(LintOption.musicStreaming)
+        options.plan.standardInputName = reader.value(LintOption.stdinFilename)
+        options.strict = reader.flag(LintOption.strict)
         options.stamp = reader.value(
             "stamp", "FILE",
             help: "After a run that exits 0, write FILE empty: a build system's proof that linting passed.")
-        options.errorOnEmpty = reader.flag(
-            "error-on-empty", help: "Exit 2 when no file is linted (nothing named, or everything skipped or excluded).")
-        options.plan.verbose = reader.flag("verbose", help: "Say on standard error which files were skipped and why.")
+        options.errorOnEmpty = reader.flag(LintOption.errorOnEmpty)
+        options.plan.verbose = reader.flag(LintOption.verbose)
         options.fix = reader.flag(
             "fix",
             help: "Apply the safe fixes in place (standard input: print the fixed document), then report what remains.")
@@ -99,21 +56,10 @@ struct LintCommand: Command {
         options.diff = reader.flag(
             "diff",
             help: "Print a unified diff of what --fix would change and change nothing; exit 1 when there is a diff.")
-        options.plan.projects = reader.values(
-            "project", "FILE",
-            help:
-                "An .xcodeproj or .xcworkspace whose targets give the context: each Info.plist is linted as its targets build it (repeatable)."
-        )
-        options.plan.targets = reader.values(
-            "target", "NAME", help: "Only this target of the Xcode projects (repeatable).")
-        options.plan.configurations = reader.values(
-            "configuration", "NAME",
-            help: "Only this build configuration of the Xcode projects (repeatable; default: all).")
-        options.plan.xcodeEnvironment = reader.flag(
-            "xcode-environment",
-            help:
-                "Inside an Xcode Run Script phase: take the target's context from the build settings in the environment."
-        )
+        options.plan.projects = reader.values(LintOption.project)
+        options.plan.targets = reader.values(LintOption.target)
+        options.plan.configurations = reader.values(LintOption.configuration)
+        options.plan.xcodeEnvironment = reader.flag(LintOption.xcodeEnvironment)
         options.artifacts = reader.flag(
             "artifacts",
             help: "Also lint the built apps (.ipa, .app, .xcarchive) a directory walk finds; named ones always are.")

@@ -20,24 +20,37 @@ struct OptionReader {
 
     /// `--name`, true when given.
     mutating func flag(_ name: String, help: @autoclosure @escaping HelpLine) -> Bool {
-        declare(OptionSpec(name: name, help: help))
-        return arguments?.flags.contains(name) ?? false
+        flag(OptionSpec(name: name, help: help))
+    }
+
+    /// A flag declared once as a value (`LintOption`).
+    mutating func flag(_ option: OptionSpec) -> Bool {
+        declare(option)
+        return arguments?.flags.contains(option.name) ?? false
     }
 
     /// `--name VALUE`, the last one given.
     mutating func value(_ name: String, _ valueName: String, help: @autoclosure @escaping HelpLine)
         -> String?
     {
-        declare(OptionSpec(name: name, valueName: valueName, help: help))
-        return arguments?.values[name]?.last
+        value(OptionSpec(name: name, valueName: valueName, help: help))
+    }
+
+    mutating func value(_ option: OptionSpec) -> String? {
+        declare(option)
+        return arguments?.values[option.name]?.last
     }
 
     /// `--name VALUE`, repeatable: every value, in order.
     mutating func values(_ name: String, _ valueName: String, help: @autoclosure @escaping HelpLine)
         -> [String]
     {
-        declare(OptionSpec(name: name, valueName: valueName, help: help))
-        return arguments?.values[name] ?? []
+        values(OptionSpec(name: name, valueName: valueName, help: help))
+    }
+
+    mutating func values(_ option: OptionSpec) -> [String] {
+        declare(option)
+        return arguments?.values[option.name] ?? []
     }
 
     /// `--name VALUE` with a fixed set of values, or the usage error that lists them.
@@ -45,11 +58,20 @@ struct OptionReader {
         _ name: String, _ valueName: String, help: @autoclosure @escaping HelpLine,
         default fallback: Choice
     ) throws(UsageError) -> Choice {
-        declare(OptionSpec(name: name, valueName: valueName, help: help, defaultValue: fallback.rawValue))
-        guard let text = arguments?.values[name]?.last else { return fallback }
+        try choice(OptionSpec(name: name, valueName: valueName, help: help), default: fallback)
+    }
+
+    /// A choice declared once as a value (`LintOption`); `fallback` is shown as its default.
+    mutating func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ option: OptionSpec, default fallback: Choice
+    ) throws(UsageError) -> Choice {
+        var option = option
+        option.defaultValue = fallback.rawValue
+        declare(option)
+        guard let text = arguments?.values[option.name]?.last else { return fallback }
         guard let choice = Choice(rawValue: text) else {
             let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("--\(name) takes one of \(known), got \(text.quotedForMessage)")
+            throw UsageError("--\(option.name) takes one of \(known), got \(text.quotedForMessage)")
         }
         return choice
     }
@@ -70,10 +92,15 @@ struct OptionReader {
         return value
     }
 
-    /// Options of another command, declared as they are there (the server-side commands share
-    /// lint's output, configuration and baseline options, with lint's help).
-    mutating func share(_ names: [String], of spec: CommandSpec) {
-        for option in spec.options where names.contains(option.name) { declare(option) }
+    /// Options of another command, declared as they are there and in its order (the server-side
+    /// commands share lint's output, configuration and baseline options, with lint's help and
+    /// defaults). `shared` are the declarations themselves (`LintOption`), so no name is spelt
+    /// twice; one that `spec` does not declare is a programming error, caught by any run.
+    mutating func share(_ shared: [OptionSpec], of spec: CommandSpec) {
+        let names = Set(shared.map(\.name))
+        let declared = spec.options.filter { names.contains($0.name) }
+        precondition(declared.count == names.count, "a shared option is not declared by '\(spec.name ?? "eplint")'")
+        for option in declared { declare(option) }
     }
 
     /// The same arguments, read by another command's initializer (whose declarations stay its own);

@@ -7,8 +7,9 @@ import ServerSide
 struct ServerCommand: Command {
     /// The options shared with lint, with lint's help text.
     private static let sharedOptions = [
-        "format", "output", "report", "srcroot", "color", "config", "baseline", "write-baseline",
-        "stdin-filename", "strict", "verbose", "error-on-empty",
+        LintOption.format, LintOption.output, LintOption.report, LintOption.srcroot, LintOption.color,
+        LintOption.config, LintOption.baseline, LintOption.writeBaseline, LintOption.stdinFilename,
+        LintOption.strict, LintOption.verbose, LintOption.errorOnEmpty,
     ]
 
     static let tokenSpec = CommandSpec.declared(

@@ -154,6 +154,30 @@ import Testing
         #expect(missing.isEmpty, "named in docs/architecture.md but not in the code: \(missing)")
     }
 
+    /// docs/development.md names every module and every folder of `Tests/` (`Sources/NAME`,
+    /// `Tests/NAME`): a module or test target added without a word there fails here.
+    @Test func theDevelopmentPageNamesEveryModuleAndTestFolder() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("docs/development.md"), encoding: .utf8)
+        var missing: [String] = []
+        var seen = 0
+        for folder in ["Sources", "Tests"] {
+            let names = try FileManager.default.contentsOfDirectory(
+                atPath: Self.root.appendingPathComponent(folder).path)
+            for name in names.sorted() where !name.hasPrefix(".") {
+                var isDirectory: ObjCBool = false
+                let path = Self.root.appendingPathComponent("\(folder)/\(name)").path
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+                else { continue }
+                seen += 1
+                // `Sources/eplint` must not be satisfied by `Sources/eplint-fuzz`.
+                let named = try Regex("`\(folder)/\(name)(?![A-Za-z0-9_-])")
+                if page.firstMatch(of: named) == nil { missing.append("\(folder)/\(name)") }
+            }
+        }
+        #expect(seen > 20, "Sources/ and Tests/ were not listed")
+        #expect(missing.isEmpty, "not named in docs/development.md: \(missing)")
+    }
+
     /// Upper-case words in backquotes that are not Swift types: modules, files' other names, formats.
     static let notTypes: Set<String> = {
         var names: Set<String> = ["Info", "Package", "Generated", "README", "Rules"]
