@@ -16,6 +16,9 @@ package struct PreprocessedText: Sendable {
     /// EP002: a limit of eplint's exceeded, or an error that certainly fails the build, where
     /// it happened; then the file is not linted (the text is what was made up to there).
     package var fatalProblem: SyntaxProblem?
+    /// The run looked up one of the platform's predefined `TARGET_OS_*` macros: on another
+    /// platform it may make another text (`PreprocessedTexts`).
+    package var readsPlatformMacros = false
 }
 
 /// `cc -E -P -x c -Wno-trigraphs` as Xcode runs it on an Info.plist (see `PreprocessorRun`).
@@ -77,8 +80,14 @@ package enum CPreprocessor {
     package static func run(
         _ source: [UInt8], fileName: String, options: PreprocessingOptions, textPiece: Int = 4_096
     ) -> PreprocessedText {
-        var run = PreprocessorRun(source: source, fileName: fileName, options: options, textPiece: textPiece)
-        return run.run()
+        guard let preprocessed = options.preprocessed else {
+            var run = PreprocessorRun(source: source, fileName: fileName, options: options, textPiece: textPiece)
+            return run.run()
+        }
+        return preprocessed.text(source, fileName: fileName, options: options) {
+            var run = PreprocessorRun(source: source, fileName: fileName, options: options, textPiece: textPiece)
+            return run.run()
+        }
     }
 }
 
@@ -165,13 +174,15 @@ struct PreprocessorRun {
         }
         printer.enterFile()
         if !stopped { process(LogicalText(source), lines: sourceLines, file: 0) }
+        let readsPlatformMacros = macros.platformReads.happened
         // The definitions are done with: their memory is given back before the results are made.
         macros = MacroTable(traditional: traditional)
         let text = printer.finish()
         return PreprocessedText(
             text: text, map: positionMap(), problems: problems(), ignoredFlags: ignoredFlags,
             directiveLines: directiveLines.map(sourceLines.position(of:)),
-            fatalProblem: (expander.fatal ?? firstBuildStop()).map { problem(.unsupported, $0) })
+            fatalProblem: (expander.fatal ?? firstBuildStop()).map { problem(.unsupported, $0) },
+            readsPlatformMacros: readsPlatformMacros)
     }
 
     /// The run ends at a limit; an error that fails the build lets it go on, as cpp does.
