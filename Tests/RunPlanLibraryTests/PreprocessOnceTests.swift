@@ -15,7 +15,7 @@ import Testing
     /// Lints the Info.plist in each of the project's contexts (Debug and Release, each for the
     /// device and the simulator); the include reader's reads, and each context's diagnostics.
     static func lintEveryContext(_ plist: String, budget: Int? = nil) throws -> (reads: Int, messages: [[String]]) {
-        let contexts = try RepositoryReadsTests.plan(
+        let contexts: [TargetLintContext] = try RepositoryReadsTests.plan(
             ["SUPPORTED_PLATFORMS": "iphoneos iphonesimulator", "INFOPLIST_PREPROCESS": "YES"],
             extra: [
                 "App/Info.plist": plist,
