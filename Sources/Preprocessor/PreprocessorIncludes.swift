@@ -41,6 +41,12 @@ extension PreprocessorRun {
             expander.fail(
                 "quoted includes read more than \(PreprocessingLimits.includedBytes) bytes (\(path))", at: hash)
         case .refused(let why):
+            // Xcode's build reads what this lint does not see: a warning, so `--strict` fails.
+            note(
+                "#\(directive) \"\(name)\" is not followed\(place(of: hash)): \(why); what it defines is unknown",
+                at: hash)
+            notes[notes.count - 1].hidesBuildInput = true
+        case .unreadable(let why):
             note(
                 "#\(directive) \"\(name)\" is not followed\(place(of: hash)): \(why); what it defines is unknown",
                 at: hash)

@@ -69,14 +69,18 @@ extension PreprocessorRun {
     /// A note in a prefix header is reported at the plist's start, one in an included file at
     /// the plist's `#include` that brought it in; either names the header's line.
     func problem(_ kind: SyntaxProblem.Kind, _ note: PreprocessorNote) -> SyntaxProblem {
+        var problem: SyntaxProblem
         if note.file > 0, let header = headerLines[note.file] {
             let line = header.lines.line(of: note.origin)
             let site = printer.includeSites[note.file].map(sourceLines.position(of:)) ?? .start
-            return SyntaxProblem(kind: kind, message: "\(header.path):\(line): \(note.message)", position: site)
+            problem = SyntaxProblem(kind: kind, message: "\(header.path):\(line): \(note.message)", position: site)
+        } else {
+            problem = SyntaxProblem(
+                kind: kind, message: note.message,
+                position: note.file == 0 ? sourceLines.position(of: note.origin) : .start)
         }
-        return SyntaxProblem(
-            kind: kind, message: note.message, position: note.file == 0 ? sourceLines.position(of: note.origin) : .start
-        )
+        problem.hidesBuildInput = note.hidesBuildInput
+        return problem
     }
 
     func positionMap() -> PreprocessorPositionMap {
