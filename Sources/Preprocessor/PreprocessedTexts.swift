@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import EplintBase
 
 /// The texts one run has preprocessed (issue 45): a file linted in many contexts (each
 /// configuration × platform of a target) is preprocessed once per distinct input, not once per
@@ -50,11 +46,7 @@ package final class PreprocessedTexts: @unchecked Sendable {
     /// At most this many bytes of keys and texts are held (the oldest are let go): a run lints
     /// a few Info.plists, each in a few variants.
     package let byteLimit: Int
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
+    private let lock = RunLock()
     private var entries: [Key: [Entry]] = [:]
     /// Keys in the order they were made, for letting the oldest go.
     private var order: [(key: Key, size: Int)] = []
@@ -65,16 +57,7 @@ package final class PreprocessedTexts: @unchecked Sendable {
         self.byteLimit = byteLimit
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    private func locked<Value>(_ body: () -> Value) -> Value {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
+    private func locked<Value>(_ body: () -> Value) -> Value { lock.held(body) }
 
     /// How many texts were preprocessed (not found here) so far.
     package var made: Int { locked { madeCount } }
