@@ -19,6 +19,9 @@ package struct SyntaxProblem: Sendable, Equatable {
     package var position: SourcePosition
     /// `plutil -convert xml1` would turn the input into something eplint reads.
     package var suggestsConversion = false
+    /// A file Xcode's build reads that eplint refused to read (a quoted include outside the
+    /// run's roots): the lint cannot see what Xcode builds, so EP007 is a warning here.
+    package var hidesBuildInput = false
 
     package init(kind: Kind, message: String, position: SourcePosition) {
         self.kind = kind

@@ -175,7 +175,10 @@ package struct Linter: Sendable {
                 + atDirectives
             let translated = preprocessed.map.translate(suppressed.map(\.diagnostic), file: path)
             for index in suppressed.indices { suppressed[index].diagnostic = translated[index] }
-            if hasStoreKitKeys { diagnostics += preprocessorDiagnostics(preprocessed, file: path) }
+            // A file Xcode reads and eplint refused may hold the StoreKit keys: said in any file.
+            diagnostics += preprocessorDiagnostics(preprocessed, file: path).filter {
+                hasStoreKitKeys || $0.severity == .warning
+            }
         }
         if isBinaryPropertyList { diagnostics = diagnostics.map(Self.locatedByKeyPath) }
         diagnostics.sort(by: Diagnostic.inReportOrder)
@@ -265,11 +268,14 @@ package struct Linter: Sendable {
     }
 
     /// EP007 for what eplint cannot know of the preprocessing, EP010 for comments cpp removes.
+    /// EP007 is a warning where Xcode's build reads a file eplint refused (the page says so).
     private func preprocessorDiagnostics(_ preprocessed: PreprocessedText, file: String) -> [Diagnostic] {
         preprocessed.problems.map { problem in
-            diagnostic(
+            var made = diagnostic(
                 problem.kind == .preprocessorComment ? Self.preprocessorComment : Self.directive, problem.message,
                 SourceRange(at: problem.position), file: file)
+            if problem.hidesBuildInput { made.severity = .warning }
+            return made
         }
     }
 

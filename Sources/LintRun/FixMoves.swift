@@ -101,8 +101,10 @@ extension FixRun {
     private func texts(
         of moves: [Diagnostic], infoPlist: String, entitlements: String, verbose: Bool, host: some RunHost
     ) -> (infoPlist: [UInt8], entitlements: [UInt8])? {
-        guard let infoBytes = self.currentText(infoPlist) ?? (try? fileSystem.contents(of: infoPlist, limit: .max).get()),
-            let entitlementsBytes = self.currentText(entitlements) ?? (try? fileSystem.contents(of: entitlements, limit: .max).get())
+        guard
+            let infoBytes = self.currentText(infoPlist) ?? (try? fileSystem.contents(of: infoPlist, limit: .max).get()),
+            let entitlementsBytes = self.currentText(entitlements)
+                ?? (try? fileSystem.contents(of: entitlements, limit: .max).get())
         else { return nil }
         if PlistParser.isBinaryPropertyList(entitlementsBytes) {
             Self.withhold(moves, "\(entitlements) is a binary property list", verbose: verbose, host: host)

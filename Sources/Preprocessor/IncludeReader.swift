@@ -10,8 +10,12 @@ package struct IncludeReader: Sendable {
         case missing
         /// Larger than the limit asked for.
         case tooLarge
-        /// eplint chose not to read it; why (for the note).
+        /// eplint chose not to read it (outside the run's roots, a link out, a device,
+        /// version-control metadata), though Xcode's build reads it; why (EP007, a warning).
         case refused(String)
+        /// It is there but cannot be opened or read (permission denied): Xcode's build cannot
+        /// read it either; why (EP007, a note).
+        case unreadable(String)
     }
 
     /// Names the reader in `PreprocessingOptions`' equality (its folders, say).

@@ -19,6 +19,8 @@ struct PreprocessorNote {
     var file: Int
     var message: String
     var stopsBuild = false
+    /// A file Xcode's build reads that eplint did not (`SyntaxProblem.hidesBuildInput`).
+    var hidesBuildInput = false
     /// Where clang meets it in its file, when not at `origin`: at the file's end for what is
     /// left open there (clang's first error is the first it meets).
     var metAt: Int?

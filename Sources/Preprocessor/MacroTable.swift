@@ -10,6 +10,8 @@ struct Macro {
     var isVariadic = false
     var body: [CppToken] = []
     var builtin: Builtin?
+    /// One of the platform's `TARGET_OS_*` macros as clang predefines it (`MacroTable.platformReads`).
+    var isPlatform = false
 
     init(name: String, body: [CppToken] = [], builtin: Builtin? = nil) {
         self.name = name
@@ -48,6 +50,7 @@ struct MacroTable {
         for (name, value) in predefined {
             macros[name] = Macro(name: name, body: [Self.syntheticToken(value)])
         }
+        for (name, _) in platform?.macros ?? [] { macros[name]?.isPlatform = true }
         for (name, builtin) in [
             ("__LINE__", Macro.Builtin.line), ("__FILE__", .file), ("__COUNTER__", .counter),
             ("__DATE__", .date), ("__TIME__", .time),
@@ -71,11 +74,20 @@ struct MacroTable {
         CppToken(kind: kind, text: text, origin: 0, spelling: -1, line: 1, column: 1)
     }
 
-    subscript(name: String) -> Macro? { macros[name] }
+    /// Whether a lookup found a platform macro as clang predefined it: then what the run made
+    /// may differ on another platform (`PreprocessedTexts`). Every lookup goes through
+    /// `subscript` (a macro redefined or undefined by the text is the same on every platform).
+    let platformReads = PlatformMacroReads()
+
+    subscript(name: String) -> Macro? {
+        let macro = macros[name]
+        if macro?.isPlatform == true { platformReads.happened = true }
+        return macro
+    }
 
     mutating func define(_ macro: Macro) { macros[macro.name] = macro }
     mutating func undefine(_ name: String) { macros[name] = nil }
-    func isDefined(_ name: String) -> Bool { macros[name] != nil }
+    func isDefined(_ name: String) -> Bool { self[name] != nil }
 
     /// Reads `NAME body`, `NAME(params) body` (the tokens after `#define`). Blanks and
     /// comments at either end of the body are dropped. A failure says why it is malformed.
@@ -154,6 +166,11 @@ struct MacroTable {
         macro.body = body
         return .success(macro)
     }
+}
+
+/// Shared by the copies of one run's `MacroTable` (the expander is handed copies).
+final class PlatformMacroReads {
+    var happened = false
 }
 
 /// Why a directive was not carried out (cpp stops with an error there).

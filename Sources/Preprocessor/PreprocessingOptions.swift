@@ -13,7 +13,7 @@ package struct PreprocessingOptions: Sendable, Equatable {
     }
 
     /// A file named by `INFOPLIST_PREFIX_HEADER` or `-include`, already read by whoever named it.
-    package struct PrefixHeader: Sendable, Equatable {
+    package struct PrefixHeader: Sendable, Hashable {
         package var path: String
         package var text: [UInt8]
 
@@ -44,6 +44,9 @@ package struct PreprocessingOptions: Sendable, Equatable {
     /// Follows quoted `#include "x.h"` (and `#import`) as clang does, from the including file's
     /// folder; nil: they are not followed (an EP007 note says so).
     package var includeReader: IncludeReader?
+    /// The run's preprocessed texts: a text preprocessed again with the same inputs (in another
+    /// context) is taken from there; nil: every run of the preprocessor makes its text.
+    package var preprocessed: PreprocessedTexts?
 
     package init(
         mode: Mode = .auto, definitions: [String] = [], flags: [String] = [], prefixHeaders: [PrefixHeader] = [],

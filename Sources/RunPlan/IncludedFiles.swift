@@ -16,7 +16,7 @@ extension RunPlanner {
             case .absent: return .missing
             case .tooLarge: return .tooLarge
             case .refused(let why): return .refused(why)
-            case .unreadable(let failure): return .refused("\(path) cannot be read: \(failure.reason)")
+            case .unreadable(let failure): return .unreadable("\(path) cannot be read: \(failure.reason)")
             }
         }
     }

@@ -58,11 +58,7 @@ package final class RepositoryReads: @unchecked Sendable {
     }
 
     let fileSystem: any PlanFileSystem
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
+    private let lock = RunLock()
     /// The roots the run starts with, asked for at the first read (a command that reads
     /// nothing of the repository looks for none).
     private var initialRoots: (() -> [String])?
@@ -82,19 +78,14 @@ package final class RepositoryReads: @unchecked Sendable {
     /// The bytes `budget` allows this run.
     package func allowance(_ budget: Budget) -> Int { budgets[budget] ?? budget.bytes }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
     private func locked<Value>(_ body: () -> Value) -> Value {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if let initial = initialRoots {
-            initialRoots = nil
-            for folder in initial() { addRoot(folder) }
+        lock.held {
+            if let initial = initialRoots {
+                initialRoots = nil
+                for folder in initial() { addRoot(folder) }
+            }
+            return body()
         }
-        return body()
     }
 
     /// Adds a root: a folder (absolute), resolved as the system resolves it.

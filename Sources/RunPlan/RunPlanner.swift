@@ -15,6 +15,9 @@ package struct RunPlanner {
     let note: (String) -> Void
     /// The lock every repository-named read of the run goes through, with the run's roots.
     package let reads: RepositoryReads
+    /// The run's preprocessed texts: a file is preprocessed once per distinct input, however
+    /// many contexts lint it.
+    package let preprocessed = PreprocessedTexts()
 
     package init(
         options: PlanOptions, fileSystem: any PlanFileSystem, environment: [String: String] = [:],
@@ -175,6 +178,7 @@ package struct RunPlanner {
     /// the flags) are read here, because the user named them.
     func preprocessingOptions(_ project: ConfigurationFile?) throws(PlanFailure) -> PreprocessingOptions {
         var preprocessing = PreprocessingOptions(includeReader: includeReader())
+        preprocessing.preprocessed = preprocessed
         if options.preprocess {
             preprocessing.mode = .always
         } else if let declared = project?.preprocess {

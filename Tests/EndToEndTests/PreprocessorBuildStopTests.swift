@@ -54,9 +54,10 @@ struct PreprocessorBuildStopTests {
     }
 
     /// A quoted include is read from the run's roots only (docs/untrusted-input.md), a regular
-    /// file: anything else is a note naming why, with a StoreKit key (nothing without: a note is
-    /// about the StoreKit keys' file only); a folder is where clang finds no file (EP002).
-    @Test func aQuotedIncludeOutsideTheRunsFoldersIsANoteNamingWhy() throws {
+    /// file: anything else is a warning naming why, with or without a StoreKit key (Xcode's
+    /// build reads the file, which may hold them), and fails `--strict`; a folder is where clang
+    /// finds no file (EP002).
+    @Test func aQuotedIncludeOutsideTheRunsFoldersIsAWarningNamingWhy() throws {
         let root = try Eplint.temporaryDirectory()
         let app = root.appendingPathComponent("App")
         try FileManager.default.createDirectory(
@@ -73,22 +74,21 @@ struct PreprocessorBuildStopTests {
             ("#include \"Link.h\"", "'Link.h' \(outside)"),
         ]
         for storeKitKey in [true, false] {
-            func run(_ line: String) throws -> EplintRun {
+            func run(_ line: String, strict: Bool = false) throws -> EplintRun {
                 let text =
                     "<plist>\n<dict>\n" + line + "\n"
                     + (storeKitKey ? Self.storeKitKey : "<key>Other</key><true/>\n") + "</dict>\n</plist>\n"
                 try text.write(to: app.appendingPathComponent("Info.plist"), atomically: false, encoding: .utf8)
-                return try Eplint.run(["--color", "never", "Info.plist"], in: app)
+                return try Eplint.run(["--color", "never"] + (strict ? ["--strict"] : []) + ["Info.plist"], in: app)
             }
             for (line, why) in cases {
                 let outcome = try run(line)
                 #expect(outcome.status == 0, "\(line): \(outcome.standardError)")
                 #expect(
                     outcome.standardOutput
-                        == (storeKitKey
-                            ? "Info.plist:3:1: note: \(line) is not followed: \(why); what it defines is unknown [EP007]\n"
-                            : ""),
+                        == "Info.plist:3:1: warning: \(line) is not followed: \(why); what it defines is unknown [EP007]\n",
                     "\(line)")
+                #expect(try run(line, strict: true).status == 1, "\(line)")
             }
             let folder = try run("#include \"Folder.h\"")
             #expect(folder.status == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageServer
+import LintEngine
 import LintRun
 import Reporters
 import RunPlan
@@ -95,7 +96,9 @@ import Testing
         for output in outputs { #expect(!output.contains(canary), "\(what): \(output)") }
     }
 
-    /// A quoted include of the plist: each is not followed (EP007, which names the path).
+    /// A quoted include of the plist: each is not followed (EP007, which names the path). Xcode's
+    /// build reads the file, so the lint did not see what Xcode builds: a warning, which fails
+    /// `--strict` (docs/untrusted-input.md).
     @Test func aPlistsIncludesReachNothingOutside() throws {
         let outsideFile = try Self.checkout([:]).deletingLastPathComponent().appendingPathComponent("outside/macros.h")
         for include in ["../.git/config", "../../outside/macros.h", outsideFile.path, "link.h", "gitlink.h"] {
@@ -114,6 +117,10 @@ import Testing
                 served.contains { $0.contains("publishDiagnostics") && $0.contains("EP007") }, "\(include): \(served)")
             #expect(outputs[0].contains("is not followed"), "\(include): \(outputs[0])")
             #expect(outputs[0].contains("[EP007]"), "\(include): \(outputs[0])")
+            let gcc = try FolderRun(["App/Info.plist"], in: folder) { $0.strict = true }
+            let refusals = gcc.outcome.report.diagnostics.filter { $0.message.contains("is not followed") }
+            #expect(refusals.map(\.severity) == [Severity.warning], "\(include)")
+            #expect(gcc.outcome.status(writeFailed: false) == .findings, "\(include)")
         }
     }
 

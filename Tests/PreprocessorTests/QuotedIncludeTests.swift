@@ -226,13 +226,24 @@ struct QuotedIncludeDifferentialTests {
         #expect(found.fatalProblem == nil && found.problems.isEmpty)
     }
 
-    @Test func aRefusedHeaderIsANoteNamingWhy() {
+    /// Refused, it names why; Xcode's build reads it, so the lint misses what the build sees
+    /// (`hidesBuildInput`: EP007 is a warning). One that cannot be opened the build cannot read
+    /// either (a note).
+    @Test func aRefusedHeaderIsAFindingNamingWhy() {
         let refused = Self.run("#include \"../Outside.h\"\n\(Self.region)", ["Outside.h": ""], refusing: ["Outside.h"])
         #expect(refused.fatalProblem == nil)
         #expect(
             refused.problems.map { "\($0.position.line): \($0.message)" } == [
                 "5: #include \"../Outside.h\" is not followed: Outside.h is refused here; what it defines is unknown"
             ])
+        #expect(refused.problems.map(\.hidesBuildInput) == [true])
+        let unreadable = CPreprocessor.run(
+            Array(DifferentialCases.wrap("#include \"x.h\"").utf8), fileName: "Info.plist",
+            options: PreprocessingOptions(
+                mode: .always, includeReader: IncludeReader(name: "denied") { path, _ in .unreadable("\(path) denied") }
+            ))
+        #expect(unreadable.problems.map(\.hidesBuildInput) == [false])
+        #expect(unreadable.problems.first?.message.contains("x.h denied") == true)
         // Without a reader (a caller that gives none), nothing is read.
         let none = CPreprocessor.run(
             Array(DifferentialCases.wrap("#include \"x.h\"").utf8), fileName: "Info.plist",
