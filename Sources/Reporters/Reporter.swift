@@ -26,4 +26,7 @@ package struct ReporterNeeds: OptionSet, Sendable {
     package static let suppressedFindings = ReporterNeeds(rawValue: 1 << 3)
     /// The canonical paths of the files, to name them relative to `--srcroot` (`RepositoryPaths`).
     package static let repositoryPaths = ReporterNeeds(rawValue: 1 << 4)
+    /// Which findings `--fix` would fix (gcc's and github's `[*]`): fixes resolved against the
+    /// files, as for `fixEdits`, and the run's applicability (`RunReport.appliedFixes`).
+    package static let fixability = ReporterNeeds(rawValue: 1 << 5)
 }
