@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "EplintRulesTests",
             dependencies: [
-                "EplintBase", "LintEngine", "EplintRules", "Reporters", "TestSupport", "BuiltApps",
+                "EplintBase", "LintEngine", "EplintRules", "Reporters", "TestSupport", "BuiltApps", "PlistSyntax",
             ]
         ),
         .testTarget(name: "LintEngineTests", dependencies: ["EplintBase", "LintEngine", "PlistSyntax", "TestSupport"]),

@@ -3,6 +3,16 @@
 package struct LineTable {
     package private(set) var starts: [Int] = [0]
     package let text: [UInt8]
+    /// On lines longer than `stride` bytes, the columns at the first scalar boundary at or after
+    /// each multiple of `stride` (keyed by offset / stride): a position on a long line is counted
+    /// from the nearest one, so a line of half a million findings costs linear time, not quadratic.
+    private var checkpoints: [Int: Checkpoint] = [:]
+    private struct Checkpoint {
+        let offset: Int
+        let column: Int
+        let utf16Column: Int
+    }
+    private static let stride = 4096
 
     package init(_ text: [UInt8]) {
         self.text = text
@@ -15,6 +25,31 @@ package struct LineTable {
             }
             index += 1
         }
+        for line in starts.indices {
+            let start = starts[line]
+            let end = line + 1 < starts.count ? starts[line + 1] : text.count
+            guard end - start > Self.stride else { continue }
+            var index = start
+            var column = 1
+            var utf16Column = 1
+            var mark = (start / Self.stride + 1) * Self.stride
+            while index < end {
+                if index >= mark {
+                    checkpoints[index / Self.stride] = Checkpoint(
+                        offset: index, column: column, utf16Column: utf16Column)
+                    mark = (index / Self.stride + 1) * Self.stride
+                }
+                let length = Self.scalarLength(text[index])
+                column += 1
+                utf16Column += length == 4 ? 2 : 1
+                index += length
+            }
+        }
+    }
+
+    /// The bytes of the UTF-8 scalar a lead byte starts (a stray continuation byte counts as one).
+    private static func scalarLength(_ byte: UInt8) -> Int {
+        byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
     }
 
     /// 1-based line of a byte offset.
@@ -58,9 +93,15 @@ package struct LineTable {
         var column = 1
         var utf16Column = 1
         var index = starts[line - 1]
+        if clamped - index > Self.stride {
+            for block in [clamped / Self.stride, clamped / Self.stride - 1] {
+                guard let mark = checkpoints[block], mark.offset <= clamped, mark.offset >= index else { continue }
+                (index, column, utf16Column) = (mark.offset, mark.column, mark.utf16Column)
+                break
+            }
+        }
         while index < clamped {
-            let byte = text[index]
-            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            let length = Self.scalarLength(text[index])
             column += 1
             utf16Column += length == 4 ? 2 : 1
             index += length

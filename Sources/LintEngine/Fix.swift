@@ -61,6 +61,12 @@ package struct Fix: Sendable, Equatable {
     /// The fix changes the file (it is not withheld).
     package var proposesEdits: Bool { !intents.isEmpty }
 
+    /// Whether `--fix` applies it when it allows `applicability`: resolved to edits of the file
+    /// (an unresolved or withheld fix has none) and no less safe than allowed.
+    package func isApplied(allowing applicability: FixApplicability) -> Bool {
+        !edits.isEmpty && self.applicability <= applicability
+    }
+
     /// The other file a move writes to; nil for a fix of the finding's file alone.
     package var destination: String? {
         for case .move(_, let destination, _) in intents { return destination }

@@ -97,7 +97,7 @@ package struct FindingsPolicy {
             }
         }
         if options.wantsExcerpts { SourceExcerpts.fill(&diagnostics, text: excerptText) }
-        if options.reportsFixes { ReportedFixes.resolve(&diagnostics, text: excerptText) }
+        if options.resolvesFixes { ReportedFixes.resolve(&diagnostics, text: excerptText) }
         var report = RunReport(
             toolVersion: ToolIdentity.version, rules: RuleCatalog.all, diagnostics: diagnostics,
             fileCount: found.linted, failures: failures,
@@ -105,6 +105,7 @@ package struct FindingsPolicy {
             workingDirectory: host.fileSystem.workingDirectory)
         report.lintedFiles = found.lintedFiles
         report.failingSeverity = options.strict ? .warning : .error
+        if options.marksFixes { report.appliedFixes = options.unsafeFixes ? .unsafe : .safe }
         report.declaredRegions = found.declaredRegions
         func canonicalize(_ file: String) {
             if report.canonicalPaths[file] == nil { report.canonicalPaths[file] = host.fileSystem.canonical(file) }

@@ -89,6 +89,13 @@ package struct LintOptions: Sendable {
     /// Whether a report shows fixes as edits of the file's text.
     package var reportsFixes: Bool { anyReport(needs: .fixEdits) }
 
+    /// Whether a report marks the findings `--fix` would fix, which resolves the fixes as
+    /// `reportsFixes` does.
+    package var marksFixes: Bool { anyReport(needs: .fixability) }
+
+    /// Whether the findings' fixes are resolved against the text they were linted from.
+    package var resolvesFixes: Bool { reportsFixes || marksFixes }
+
     /// Whether the primary report is one written for a terminal (gcc), when it goes to standard output.
     package var writesTerminalReport: Bool { output == nil && format.reporter.needs.contains(.terminal) }
 }

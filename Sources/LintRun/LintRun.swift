@@ -38,8 +38,8 @@ package enum LintRun {
         let files = FileLinter(
             linter: linter, pairer: pairer, table: table, xcode: xcode, verbose: options.plan.verbose,
             unsavedTexts: options.unsavedTexts, standardInput: standardInput?.bytes,
-            // Excerpts and the fixes JSON and SARIF show come from the text read for linting, never from a second reading.
-            keepsText: options.wantsExcerpts || options.reportsFixes,
+            // Excerpts and the fixes reports show or mark come from the text read for linting, never from a second reading.
+            keepsText: options.wantsExcerpts || options.resolvesFixes,
             contextLinters: ContextLinter.table(
                 of: xcode, fileSystem: pairer.fileSystem, declaresRegions: declaresRegions))
         let linted = Parallel.map(inputs.files) { file in

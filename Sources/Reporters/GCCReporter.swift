@@ -3,16 +3,23 @@ import LintEngine
 /// `PATH:LINE:COL: SEVERITY: MESSAGE [ID]`, one line per diagnostic, each related location
 /// after it as `PATH:LINE:COL: note: MESSAGE`. Columns count Unicode scalar values.
 /// Xcode, vim's quickfix, Emacs' compilation mode and gcc problem matchers read it as is.
+/// A finding `--fix` would fix starts its message with `[*] `, as ruff marks it: after the
+/// severity, where every problem matcher takes it as part of the message, the line still ends
+/// in `[ID]`.
 package struct GCCReporter: Reporter {
     package let name = "gcc"
-    package let needs: ReporterNeeds = [.terminal]
+    package let needs: ReporterNeeds = [.terminal, .fixability]
     package init() {}
 
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String {
         Self.render(report, presentation: presentation)
     }
 
-    package static func render(_ diagnostics: [Diagnostic], presentation: TerminalPresentation = .plain) -> String {
+    /// `fixable`: whether a finding is marked `[*]` (none is by default).
+    package static func render(
+        _ diagnostics: [Diagnostic], presentation: TerminalPresentation = .plain,
+        fixable: (Diagnostic) -> Bool = { _ in false }
+    ) -> String {
         let style = presentation
         var output = ""
         for diagnostic in diagnostics {
@@ -21,7 +28,8 @@ package struct GCCReporter: Reporter {
             output +=
                 style.paint("\(diagnostic.file):\(start.line):\(start.column):", "1") + " "
                 + style.paint("\(severity):", style.severityCode(diagnostic.severity)) + " "
-                + oneLine(diagnostic.message) + " " + style.paint("[\(diagnostic.rule)]", "2") + "\n"
+                + (fixable(diagnostic) ? fixMark : "") + oneLine(diagnostic.message) + " "
+                + style.paint("[\(diagnostic.rule)]", "2") + "\n"
             if style.showSource, let line = diagnostic.sourceLine {
                 output += style.sourceExcerpt(line, column: start.column)
             }
@@ -35,8 +43,11 @@ package struct GCCReporter: Reporter {
     }
 
     package static func render(_ report: RunReport, presentation: TerminalPresentation = .plain) -> String {
-        render(report.diagnostics, presentation: presentation)
+        render(report.diagnostics, presentation: presentation, fixable: report.isFixable)
     }
+
+    /// Before the message of a finding `--fix` would fix.
+    package static let fixMark = "[*] "
 
     /// Keeps a message on one line and free of the `: error: ` marks that Xcode splits on.
     static func oneLine(_ message: String) -> String {

@@ -1,8 +1,9 @@
 /// `--format github`: GitHub Actions workflow commands, one per diagnostic, then a summary
-/// line (GitHub shows only ten errors and ten warnings of a step as annotations).
+/// line (GitHub shows only ten errors and ten warnings of a step as annotations). A finding
+/// `--fix` would fix starts its message with `[*] `, as in gcc's lines.
 package struct GitHubReporter: Reporter {
     package let name = "github"
-    package let needs: ReporterNeeds = []
+    package let needs: ReporterNeeds = [.fixability]
     package init() {}
 
     package func render(_ report: RunReport, presentation: TerminalPresentation) -> String { Self.render(report) }
@@ -26,7 +27,9 @@ package struct GitHubReporter: Reporter {
             }
             properties.append(("title", "\(diagnostic.rule) \(name)"))
             let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-            output += "::\(command) \(list)::\(escapeData(diagnostic.message))\n"
+            // Marked as gcc's line is, so an annotation reads the same from either format.
+            let mark = report.isFixable(diagnostic) ? GCCReporter.fixMark : ""
+            output += "::\(command) \(list)::\(escapeData(mark + diagnostic.message))\n"
         }
         output += "eplint: \(report.summary)\n"
         return output

@@ -28,4 +28,7 @@ package struct ReporterNeeds: OptionSet, Sendable {
     package static let repositoryPaths = ReporterNeeds(rawValue: 1 << 4)
     /// What each Info.plist declares (`DeclaredRegions`), made only for a report that shows it.
     package static let declaredRegions = ReporterNeeds(rawValue: 1 << 5)
+    /// Which findings `--fix` would fix (gcc's and github's `[*]`): fixes resolved against the
+    /// files, as for `fixEdits`, and the run's applicability (`RunReport.appliedFixes`).
+    package static let fixability = ReporterNeeds(rawValue: 1 << 6)
 }

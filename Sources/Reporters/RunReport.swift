@@ -33,6 +33,10 @@ package struct RunReport: Sendable {
     /// The least severity that fails the run: an error, or a warning with `--strict` (JUnit
     /// fails a test case only for such a finding).
     package var failingSeverity: Severity = .error
+    /// The fixes `--fix` applies in this run (safe ones, or unsafe ones too with
+    /// `--unsafe-fixes`), when a report shows which findings have one (`ReporterNeeds.fixability`):
+    /// the findings' fixes are then resolved. nil: none is marked.
+    package var appliedFixes: FixApplicability?
 
     package init(
         toolVersion: String, rules: [RuleMetadata], diagnostics: [Diagnostic], fileCount: Int,
@@ -50,6 +54,11 @@ package struct RunReport: Sendable {
     /// Each rule's name, by ID, from the report's rules.
     package var ruleNames: [RuleID: String] {
         Dictionary(rules.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether `--fix` would fix the finding in this run (gcc's and github's `[*]`).
+    package func isFixable(_ diagnostic: Diagnostic) -> Bool {
+        appliedFixes.map { diagnostic.fix?.isApplied(allowing: $0) ?? false } ?? false
     }
 
     /// Whether the finding fails the run (exit status 1).

@@ -98,7 +98,7 @@ import Testing
         #expect(line.standardOutput.split(separator: "\n").count == 499_999)
         #expect(
             line.standardOutput.hasSuffix(
-                "Info.plist:1:\(50 + 499_999 * 19): warning: region 'nl' is listed more than once in SKExternalPurchase [EP104]\n"
+                "Info.plist:1:\(50 + 499_999 * 19): warning: [*] region 'nl' is listed more than once in SKExternalPurchase [EP104]\n"
             ))
     }
 
@@ -209,13 +209,14 @@ import Testing
         let underLimit = try lintedInPlace(
             head + "\t<!-- " + String(repeating: "\u{E9}\n", count: 3_000_000) + "\u{1D11E}-->\t" + storeKit)
         #expect(
-            underLimit.standardOutput == "Info.plist:3000004:42: error: region 'NL' must be lowercase: 'nl' [EP101]\n")
+            underLimit.standardOutput
+                == "Info.plist:3000004:42: error: [*] region 'NL' must be lowercase: 'nl' [EP101]\n")
         let directive = try lintedInPlace(
             head + "\t<!-- eplint:disable EP101 " + String(repeating: "EP101 ", count: 12_000) + "-->\n" + storeKit)
         #expect(
             directive.standardOutput == """
                 Info.plist:4:2: warning: eplint:disable directive is longer than 65536 bytes and is not read; a directive names rule IDs only [EP009]
-                Info.plist:5:37: error: region 'NL' must be lowercase: 'nl' [EP101]
+                Info.plist:5:37: error: [*] region 'NL' must be lowercase: 'nl' [EP101]
 
                 """)
     }

@@ -72,7 +72,7 @@ import Testing
                 "EPLINT=\(Eplint.executable.path)", "/bin/sh", "-c", phase,
             ])
         #expect(script.status == 1)
-        #expect(script.output.contains("\(absolute):11:3: error: region 'NL' must be lowercase: 'nl' [EP101]"))
+        #expect(script.output.contains("\(absolute):11:3: error: [*] region 'NL' must be lowercase: 'nl' [EP101]"))
     }
 
     /// Runs a problem matcher's regular expression with JavaScript's own engine.

@@ -105,7 +105,7 @@ import Testing
         ])
         Self.spell("INFO.plist", as: "Info.plist", in: project.root.appendingPathComponent("App"), hard: true)
         let lint = try project.run(["App/INFO.plist"])
-        #expect(lint.standardOutput == "App/INFO.plist:6:3: error: region 'NL' must be lowercase: 'nl' [EP101]\n")
+        #expect(lint.standardOutput == "App/INFO.plist:6:3: error: [*] region 'NL' must be lowercase: 'nl' [EP101]\n")
         let fixed = info.replacingOccurrences(of: "<key>NL</key>", with: "<key>nl</key>")
         let run = try project.run(["--fix", "App/INFO.plist"])
         #expect(run.standardOutput == "")

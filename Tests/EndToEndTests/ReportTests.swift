@@ -223,7 +223,7 @@ private func json(_ text: String) throws -> [String: Any] {
         let plain = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(
             plain.contains(
-                "Examples/BrokenApp/Info.plist:11:3: error: region 'NL' must be lowercase: 'nl' [EP101]\n\t\t<string>NL</string>\n\t\t^\n"
+                "Examples/BrokenApp/Info.plist:11:3: error: [*] region 'NL' must be lowercase: 'nl' [EP101]\n\t\t<string>NL</string>\n\t\t^\n"
             ))
         #expect(plain.contains("7 errors, 1 warning in 2 files"))
         // With --color never under the same terminal: only the plain lines.

@@ -2,6 +2,7 @@ import BuiltApps
 import EplintBase
 import EplintRules
 import LintEngine
+import PlistSyntax
 import Reporters
 
 /// The gcc lines eplint prints for `text` saved as `path`.
@@ -41,8 +42,27 @@ func lint(
         return .paired(paired)
     }()
     let result = try! linter.lint(&source, path: path, pairing: pairing)
-    let lines = GCCReporter.render(result.diagnostics).split(separator: "\n").map(String.init)
+    let lines = GCCReporter.render(
+        markedFixes(result, text: text, path: path, entitlements: entitlements),
+        fixable: { $0.fix?.isApplied(allowing: .safe) ?? false }
+    ).split(separator: "\n").map(String.init)
     return (unreadableProfile.map { ["the test's profile does not read: \($0)"] } ?? []) + lines
+}
+
+/// The findings with their fixes resolved against the texts, as a run resolves them for gcc's
+/// `[*]`: none where --fix applies none (a preprocessed or binary file).
+private func markedFixes(_ result: FileLintResult, text: String, path: String, entitlements: String?) -> [Diagnostic] {
+    guard !result.preprocessed, !result.isBinaryPropertyList else { return result.diagnostics }
+    let own = EncodedText(Array(text.utf8))
+    let paired = entitlements.flatMap { EncodedText(Array($0.utf8)) }
+    return result.diagnostics.map { diagnostic in
+        var diagnostic = diagnostic
+        let (file, other) = diagnostic.file == path ? (own, paired) : (paired, own)
+        diagnostic.fix = diagnostic.fix.flatMap { fix in
+            file.flatMap { FixResolution.resolve(fix, in: $0, destination: other) }
+        }
+        return diagnostic
+    }
 }
 
 /// Only "LINE:COL ID" of each diagnostic (no notes), for semantics tests.

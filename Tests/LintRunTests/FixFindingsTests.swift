@@ -37,7 +37,7 @@ import Testing
         #expect(safe.outcome.fixRun?.fixed == 4 && safe.outcome.report.diagnostics.count == 1)
         #expect(
             safe.gcc
-                == "Info.plist:11:2: warning: 'SKExternalPurchaseMultilink' is not a StoreKit key and the OS ignores it; did you mean 'SKExternalPurchaseMultiLink'? [EP005]\n"
+                == "Info.plist:11:2: warning: [*] 'SKExternalPurchaseMultilink' is not a StoreKit key and the OS ignores it; did you mean 'SKExternalPurchaseMultiLink'? [EP005]\n"
         )
         #expect(safe.host.writes.map(\.path) == [path])
         #expect(safe.host.writes.map { String(decoding: $0.contents, as: UTF8.self) } == [Texts.regionsFixed])

@@ -18,9 +18,14 @@ import Testing
 
     @Test func theRunKeepsWhatTheFormatsNeed() throws {
         var options = LintOptions()
+        // gcc marks what --fix would fix (`[*]`): the fixes are resolved, not shown.
         #expect(!options.wantsExcerpts && !options.reportsFixes && options.writesTerminalReport)
+        #expect(options.marksFixes && options.resolvesFixes)
         options.format = try #require(OutputFormat(rawValue: "json"))
         #expect(!options.wantsExcerpts && options.reportsFixes && !options.writesTerminalReport)
+        #expect(!options.marksFixes)
+        options.format = try #require(OutputFormat(rawValue: "checkstyle"))
+        #expect(!options.resolvesFixes)
         options.report = [ExtraReport(format: try #require(OutputFormat(rawValue: "sarif")), path: "r.sarif")]
         #expect(options.wantsExcerpts && options.anyReport(needs: .suppressedFindings))
         options.output = "out.txt"

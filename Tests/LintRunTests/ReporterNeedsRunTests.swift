@@ -17,8 +17,16 @@ import Testing
     }
 
     @Test func fixEditsAreMadeForTheCallerThatNeedsThem() throws {
-        #expect(!Self.hasFixEdits(try Self.run { _ in }))
-        #expect(Self.hasFixEdits(try Self.run { $0.needs = .fixEdits }))
+        // Checkstyle shows no fix; gcc marks what `--fix` would fix (`[*]`), so it resolves them.
+        let checkstyle = OutputFormat(rawValue: "checkstyle")!
+        #expect(!Self.hasFixEdits(try Self.run { $0.format = checkstyle }))
+        #expect(
+            Self.hasFixEdits(
+                try Self.run {
+                    $0.format = checkstyle
+                    $0.needs = .fixEdits
+                }))
+        #expect(Self.hasFixEdits(try Self.run { _ in }))
         #expect(Self.hasFixEdits(try Self.run { $0.format = OutputFormat(rawValue: "json")! }))
     }
 

@@ -674,7 +674,7 @@ A top-level key that is not one of the five StoreKit keys but equals one ignorin
 eplint reports, for a file named `Info.plist`:
 
 ```text output
-Info.plist:4:2: warning: 'SKExternalPurchaseMultilink' is not a StoreKit key and the OS ignores it; did you mean 'SKExternalPurchaseMultiLink'? [EP005]
+Info.plist:4:2: warning: [*] 'SKExternalPurchaseMultilink' is not a StoreKit key and the OS ignores it; did you mean 'SKExternalPurchaseMultiLink'? [EP005]
 ```
 
 `eplint --fix` writes:
@@ -1227,7 +1227,7 @@ Every region: the elements of the three region arrays and the keys of the two li
 eplint reports, for a file named `Info.plist`:
 
 ```text output
-Info.plist:6:3: error: region 'NL' must be lowercase: 'nl' [EP101]
+Info.plist:6:3: error: [*] region 'NL' must be lowercase: 'nl' [EP101]
 ```
 
 `eplint --fix` writes:
@@ -1495,7 +1495,7 @@ In `SKExternalPurchase`, `SKExternalPurchaseCustomLinkRegions` and `SKExternalPu
 eplint reports, for a file named `Info.plist`:
 
 ```text output
-Info.plist:8:3: warning: region 'nl' is listed more than once in SKExternalPurchase [EP104]
+Info.plist:8:3: warning: [*] region 'nl' is listed more than once in SKExternalPurchase [EP104]
 ```
 
 `eplint --fix` writes:
@@ -2511,7 +2511,7 @@ Exact string comparison within one region's array; reported at each repeat.
 eplint reports, for a file named `Info.plist`:
 
 ```text output
-Info.plist:9:4: warning: link 'https://example.com/nl' is listed more than once for 'nl' [EP304]
+Info.plist:9:4: warning: [*] link 'https://example.com/nl' is listed more than once for 'nl' [EP304]
 ```
 
 `eplint --fix` writes:
