@@ -82,16 +82,18 @@ def code_lines(path):
 
 def declared_names(folder, testable):
     """The top-level names the module offers another: package and public ones, and with
-    `@testable import` the internal ones too."""
+    `@testable import` every name it declares (internal ones, members too)."""
     names = set()
     for path in swift_files(folder):
         for line in code_lines(path):
             # Only top-level declarations: without the MemberImportVisibility feature a member
             # (or an extension's member) is visible wherever its module is loaded at all, so only a
             # top-level name needs the import. Operators are named by their symbol.
-            if line[:1].isspace():
+            # With `@testable import` the file may name only internal members (of a value whose
+            # type it never spells): those need the import, so they count too.
+            if line[:1].isspace() and not testable:
                 continue
-            match = DECLARATION.match(line)
+            match = DECLARATION.match(line.lstrip() if testable else line)
             if match and match.group(2) and (testable or match.group(1) in ("package", "public")):
                 names.add(match.group(2))
             for operator in re.findall(r"\b(?:package|public)\s+(?:static\s+)?func\s*([^\sA-Za-z_(<]+)", line):
