@@ -3,17 +3,17 @@
 /// swift-asn1 was measured instead and not taken (see docs/performance.md).
 package struct DERNode: Sendable, Equatable {
     /// The identifier octet's class and constructed bits, and the tag number.
-    package var tagClass: UInt8
-    package var isConstructed: Bool
-    package var tagNumber: UInt64
+    var tagClass: UInt8
+    var isConstructed: Bool
+    var tagNumber: UInt64
     /// Where the node starts, how long its header is, and its content (without the
     /// end-of-contents octets of an indefinite length).
     package var offset: Int
-    package var headerLength: Int
+    var headerLength: Int
     package var contentLength: Int
-    package var isIndefinite: Bool
+    var isIndefinite: Bool
 
-    package var contentStart: Int { offset + headerLength }
+    var contentStart: Int { offset + headerLength }
     /// Header, content and, for an indefinite length, the two end-of-contents octets.
     package var totalLength: Int { headerLength + contentLength + (isIndefinite ? 2 : 0) }
 

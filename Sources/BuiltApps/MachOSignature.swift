@@ -5,7 +5,7 @@
 /// Every offset is checked against its container (the file, the slice, the SuperBlob)
 /// before use; counts are bounded by the bytes that would hold them.
 package struct MachOSlice: Sendable, Equatable {
-    package var cpuType: UInt32
+    var cpuType: UInt32
     /// Where the slice starts in the file (0 for a thin file).
     package var offset: UInt64
     /// The file offset of the SuperBlob and its declared size; nil: unsigned.
@@ -23,10 +23,10 @@ package struct MachOSlice: Sendable, Equatable {
 
 package enum MachOSignature {
     /// Larger load-command areas and signatures are refused (real ones are kilobytes).
-    package static let maximumLoadCommandsSize = 16 << 20
-    package static let maximumSignatureSize = 16 << 20
+    static let maximumLoadCommandsSize = 16 << 20
+    static let maximumSignatureSize = 16 << 20
     /// Fat files hold a handful of architectures.
-    package static let maximumSliceCount = 64
+    static let maximumSliceCount = 64
 
     static let fatMagic: UInt32 = 0xCAFE_BABE
     static let fat64Magic: UInt32 = 0xCAFE_BABF
@@ -35,7 +35,7 @@ package enum MachOSignature {
     static let entitlementsMagic: UInt32 = 0xFADE_7171
     static let derEntitlementsMagic: UInt32 = 0xFADE_7172
 
-    package static func isMachO(_ prefix: [UInt8]) -> Bool {
+    static func isMachO(_ prefix: [UInt8]) -> Bool {
         guard prefix.count >= 4 else { return false }
         let magic = UInt32(prefix.bigEndian(at: 0, size: 4))
         return [0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE, fatMagic, fat64Magic].contains(magic)

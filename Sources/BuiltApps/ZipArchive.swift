@@ -11,21 +11,21 @@ package struct ZipArchive {
         package var name: String
         package var method: UInt16
         package var flags: UInt16
-        package var crc32: UInt32
-        package var compressedSize: UInt64
+        var crc32: UInt32
+        var compressedSize: UInt64
         package var uncompressedSize: UInt64
-        package var localHeaderOffset: UInt64
+        var localHeaderOffset: UInt64
 
         package var isDirectory: Bool { name.hasSuffix("/") }
     }
 
     /// More entries than any app holds (a large game has tens of thousands of files).
-    package static let maximumEntryCount = 500_000
+    static let maximumEntryCount = 500_000
     /// The largest entry eplint inflates: executables of big apps are a few hundred MB.
-    package static let maximumEntrySize: UInt64 = 1 << 30
+    static let maximumEntrySize: UInt64 = 1 << 30
     /// Deflate produces at most about 1,032 bytes per compressed byte: a larger declared
     /// ratio is a bomb or a lie.
-    package static let maximumRatio: UInt64 = 1_032
+    static let maximumRatio: UInt64 = 1_032
 
     package let entries: [Entry]
     private let file: any RandomAccessBytes

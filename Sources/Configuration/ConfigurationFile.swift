@@ -6,7 +6,7 @@ import Preprocessor
 /// An unknown key, a wrong type or an unknown rule ID is an error naming file, line and key.
 package struct ConfigurationFile: Sendable {
     /// The keys this reader accepts (the JSON Schema in Rules/ must list the same).
-    package static let knownKeys = [
+    static let knownKeys = [
         "disable", "severity", "include", "exclude", "ignore", "entitlements", "music-streaming",
         "deployment-target", "define", "xcconfig", "regions", "project",
         "preprocess", "preprocessor-flags", "prefix-header", "platform", "xcode-version", "bundle-id", "app-apple-id",
@@ -15,10 +15,10 @@ package struct ConfigurationFile: Sendable {
     ]
     package static let fileName = ".eplint.yml"
 
-    package struct IgnoreEntry: Sendable, Equatable {
-        package var path: Glob
-        package var rule: RuleID
-        package var keyPath: String?
+    struct IgnoreEntry: Sendable, Equatable {
+        var path: Glob
+        var rule: RuleID
+        var keyPath: String?
     }
 
     /// The file as it was named or found, and its folder (absolute).
@@ -29,8 +29,8 @@ package struct ConfigurationFile: Sendable {
     package var disable: Set<RuleID> = []
     package var severity: [RuleID: Severity] = [:]
     package var include: [Glob] = []
-    package var exclude: [Glob] = []
-    package var ignore: [IgnoreEntry] = []
+    var exclude: [Glob] = []
+    var ignore: [IgnoreEntry] = []
     /// Info.plist → entitlements file, both relative to `directory`.
     package var entitlements: [String: String] = [:]
     package var musicStreaming: Bool?

@@ -4,7 +4,7 @@ import LintEngine
 /// lists and rules change with releases, so an older eplint must stop rather than say "OK".
 /// Comma-separated clauses, each `>=`, `>`, `<=`, `<` or `==` and a dotted version; a bare
 /// version means `>=` (it names the oldest eplint that knows what the file relies on).
-package struct RequiredVersion: Sendable, CustomStringConvertible {
+struct RequiredVersion: Sendable, CustomStringConvertible {
     enum Relation: String, CaseIterable {
         case atLeast = ">="
         case atMost = "<="
@@ -14,10 +14,10 @@ package struct RequiredVersion: Sendable, CustomStringConvertible {
     }
 
     private var clauses: [(relation: Relation, version: Version)] = []
-    package let description: String
+    let description: String
 
     /// nil when `text` is not such a list.
-    package init?(_ text: String) {
+    init?(_ text: String) {
         description = text
         for clause in text.split(separator: ",") {
             var rest = clause.drop { $0 == " " }
@@ -31,7 +31,7 @@ package struct RequiredVersion: Sendable, CustomStringConvertible {
     }
 
     /// Whether eplint `version` (a pre-release counts as its release: `1.2.0-rc.1` as `1.2.0`) satisfies every clause.
-    package func admits(_ version: String) -> Bool {
+    func admits(_ version: String) -> Bool {
         guard let running = Version(String(version.prefix { $0 != "-" && $0 != "+" })) else { return false }
         return clauses.allSatisfy { clause in
             switch clause.relation {

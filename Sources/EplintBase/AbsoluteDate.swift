@@ -2,7 +2,7 @@
 /// them: `2024-01-31T09:05:00Z`, whole seconds.
 package enum AbsoluteDate {
     /// Seconds from 1970-01-01 to 2001-01-01.
-    package static let referenceOffset: Double = 978_307_200
+    static let referenceOffset: Double = 978_307_200
 
     package static func text(secondsSince2001 seconds: Double) -> String {
         // Beyond ±10^12 s (±31,000 years) a date has no four-digit year: keep the number.
@@ -60,7 +60,7 @@ package enum AbsoluteDate {
     }
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
-    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -84,7 +84,7 @@ package struct LineTable {
     }
 
     /// 1-based byte column, as clang counts it (a tab is one).
-    package func byteColumn(of offset: Int) -> Int { offset - starts[line(of: offset) - 1] + 1 }
+    func byteColumn(of offset: Int) -> Int { offset - starts[line(of: offset) - 1] + 1 }
 
     /// The position eplint reports: columns in Unicode scalars and UTF-16 units.
     package func position(of offset: Int) -> SourcePosition {

@@ -1,8 +1,8 @@
 /// `file:` URIs, the way clients name documents and workspace folders.
-package enum FileURI {
+enum FileURI {
     /// The absolute path of a `file:` URI (percent escapes decoded), nil for any other scheme or
     /// a path that does not decode to UTF-8 or holds NUL.
-    package static func path(of uri: String) -> String? {
+    static func path(of uri: String) -> String? {
         var rest = Substring(uri)
         guard rest.lowercased().hasPrefix("file://") else { return nil }
         rest = rest.dropFirst("file://".count)
@@ -29,7 +29,7 @@ package enum FileURI {
     }
 
     /// The `file:` URI of an absolute path: every byte but unreserved ones and `/` percent-escaped.
-    package static func uri(of path: String) -> String {
+    static func uri(of path: String) -> String {
         var uri = "file://"
         for byte in path.utf8 {
             switch byte {

@@ -1,7 +1,7 @@
 import EplintBase
 
 /// JSON-RPC 2.0 error codes the server answers with (the protocol's and LSP's own).
-package enum ErrorCode: Int, Sendable {
+enum ErrorCode: Int, Sendable {
     case parseError = -32700
     case invalidRequest = -32600
     case methodNotFound = -32601
@@ -13,14 +13,14 @@ package enum ErrorCode: Int, Sendable {
 
 /// One message read from the client: a request (with an id), a notification (without), or a
 /// response to a request of the server's (neither method nor params matter then).
-package struct IncomingMessage {
+struct IncomingMessage {
     /// The request's id as the client wrote it (an integer or a string); nil for a notification.
-    package var id: JSONValue?
-    package var method: String?
-    package var params: JSONNode?
+    var id: JSONValue?
+    var method: String?
+    var params: JSONNode?
 
     /// The message in `body`, or the error to answer it with (and the id when one could be read).
-    package static func decode(_ body: [UInt8]) -> Result<IncomingMessage, RPCError> {
+    static func decode(_ body: [UInt8]) -> Result<IncomingMessage, RPCError> {
         let read = JSONReader.read(body)
         guard let root = read.root else {
             let where_ = read.error.map { " at line \($0.position.line), column \($0.position.column)" } ?? ""
@@ -50,13 +50,13 @@ package struct IncomingMessage {
 }
 
 /// An error response.
-package struct RPCError: Error {
-    package var code: ErrorCode
-    package var message: String
+struct RPCError: Error {
+    var code: ErrorCode
+    var message: String
     /// The request's id; `.null` when it could not be read, nil for a notification (no answer).
-    package var id: JSONValue?
+    var id: JSONValue?
 
-    package init(_ code: ErrorCode, _ message: String, id: JSONValue? = nil) {
+    init(_ code: ErrorCode, _ message: String, id: JSONValue? = nil) {
         self.code = code
         self.message = message
         self.id = id
@@ -64,12 +64,12 @@ package struct RPCError: Error {
 }
 
 /// Messages the server writes, each framed with its `Content-Length`.
-package enum OutgoingMessage {
-    package static func response(id: JSONValue, result: JSONValue) -> [UInt8] {
+enum OutgoingMessage {
+    static func response(id: JSONValue, result: JSONValue) -> [UInt8] {
         framed(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
     }
 
-    package static func error(_ error: RPCError, id: JSONValue) -> [UInt8] {
+    static func error(_ error: RPCError, id: JSONValue) -> [UInt8] {
         framed(
             .object([
                 ("jsonrpc", .string("2.0")), ("id", id),
@@ -77,11 +77,11 @@ package enum OutgoingMessage {
             ]))
     }
 
-    package static func request(id: JSONValue, _ method: String, _ params: JSONValue) -> [UInt8] {
+    static func request(id: JSONValue, _ method: String, _ params: JSONValue) -> [UInt8] {
         framed(.object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params)]))
     }
 
-    package static func notification(_ method: String, _ params: JSONValue) -> [UInt8] {
+    static func notification(_ method: String, _ params: JSONValue) -> [UInt8] {
         framed(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
     }
 

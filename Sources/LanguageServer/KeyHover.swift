@@ -3,7 +3,7 @@ import LintEngine
 /// Hover on a StoreKit key: what eplint checks it against (the entitlement it needs, the
 /// regions it allows, the link maximum, the first systems that read it), from the same data
 /// the rules use.
-package enum KeyHover {
+enum KeyHover {
     static func markdown(_ key: StoreKitKey, regions: RegionData = .builtIn) -> String {
         var lines = ["**\(key.rawValue)**: \(key.expectedShape).", ""]
         let entitlement = StoreKitEntitlement.needed(by: key)
@@ -31,7 +31,7 @@ package enum KeyHover {
     }
 
     /// Hover on a key by name: the five StoreKit keys, and the reader-app link.
-    package static func markdown(named word: String, regions: RegionData = .builtIn) -> String? {
+    static func markdown(named word: String, regions: RegionData = .builtIn) -> String? {
         if let key = StoreKitKey.named(word) { return markdown(key, regions: regions) }
         guard word == ReaderAppLink.key else { return nil }
         let firsts = (regions.appleFacts.minimumOS[ReaderAppLink.key] ?? [:]).sorted {

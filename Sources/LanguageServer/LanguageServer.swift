@@ -18,11 +18,11 @@ package final class LanguageServer {
     /// workspace's root, else the process's working directory.
     package private(set) var root: String
     /// Every workspace folder the client named (`workspaceFolders`, else `rootUri`), as spelled.
-    package private(set) var workspaceFolders: [String] = []
+    private(set) var workspaceFolders: [String] = []
     /// Documents outside every workspace folder that the client was told about (once each).
     var noted: Set<String> = []
     /// Set by `exit`: the status the process ends with.
-    package private(set) var exitStatus: Int32?
+    private(set) var exitStatus: Int32?
     let send: ([UInt8]) -> Void
     /// Whether the client watches files for the server when asked (`client/registerCapability`).
     private var watchesFiles = false
@@ -30,7 +30,7 @@ package final class LanguageServer {
     /// document's diagnostics are only its pulls' answers, never pushed too (a client keeps the
     /// two sets apart, and Neovim shows both). Documents that are not open are still pushed:
     /// nothing pulls them.
-    package private(set) var pulls = false
+    private(set) var pulls = false
     /// Whether the client re-pulls its open documents when asked (`workspace/diagnostic/refresh`).
     private var refreshes = false
     /// Open documents whose findings may have changed since they were last linted (when the
@@ -44,7 +44,7 @@ package final class LanguageServer {
     /// How long after a document's last change its diagnostics are pushed, in milliseconds:
     /// `initializationOptions.debounceMilliseconds` (0 to 10,000), else 150. A save, an open or a
     /// request about the document lints it at once.
-    package private(set) var debounce = 150
+    private(set) var debounce = 150
     /// The host's file system: every read of the server goes through it.
     let fileSystem: any PlanFileSystem
     /// The file system seen from the root: how the server reads its workspace.
@@ -142,12 +142,12 @@ package final class LanguageServer {
     func markTyped(_ uri: String) { typedAt[uri] = clock() }
 
     /// Milliseconds until the next typed document is due, nil when none waits.
-    package var nextLint: Int? {
+    var nextLint: Int? {
         typedAt.values.min().map { max(0, $0 + debounce - clock()) }
     }
 
     /// Lints what changed: what was opened or saved, and what was typed into `debounce` ago or more.
-    package func lintDue() {
+    func lintDue() {
         let now = clock()
         for (uri, at) in typedAt.sorted(by: { $0.value < $1.value }) where now - at >= debounce {
             typedAt[uri] = nil

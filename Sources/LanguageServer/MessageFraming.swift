@@ -15,11 +15,11 @@ package enum Frame: Equatable, Sendable {
 /// The base protocol's framing: `Content-Length: N` headers, a blank line, N bytes of JSON. Every
 /// length is bounded before anything is allocated for it: a client (or anything writing to the
 /// server's input) cannot make it hold more than one message of at most `maximumContentLength`.
-package struct FrameReader<Source: ByteSource> {
+struct FrameReader<Source: ByteSource> {
     /// A body larger than this is skipped unread: 64 MiB, far above any plist an editor sends.
-    package static var maximumContentLength: Int { 64 << 20 }
+    static var maximumContentLength: Int { 64 << 20 }
     /// The headers of one message (the protocol defines two short ones).
-    package static var maximumHeaderLength: Int { 8 << 10 }
+    static var maximumHeaderLength: Int { 8 << 10 }
 
     private var source: Source
     private var buffer: [UInt8] = []
@@ -29,12 +29,12 @@ package struct FrameReader<Source: ByteSource> {
     /// What one read(2) fills, before it is appended to `buffer` (or passed over).
     private var scratch = [UInt8](repeating: 0, count: 64 << 10)
 
-    package init(_ source: Source) { self.source = source }
+    init(_ source: Source) { self.source = source }
 
     /// Whether `next()` has something to go on without reading: unread bytes, or the input's end.
-    package var hasUnreadInput: Bool { start < buffer.count || atEnd }
+    var hasUnreadInput: Bool { start < buffer.count || atEnd }
 
-    package mutating func next() -> Frame {
+    mutating func next() -> Frame {
         let headerEnd: Int
         switch findHeaderEnd() {
         case .success(let end): headerEnd = end
@@ -66,7 +66,7 @@ package struct FrameReader<Source: ByteSource> {
     /// The next message when it is already read whole, without waiting for more input; nil
     /// otherwise (then `next()` reads it, or says what is wrong with it). The server looks at
     /// what the client sent meanwhile: a cancellation, or more edits of the same document.
-    package mutating func bufferedMessage() -> [UInt8]? {
+    mutating func bufferedMessage() -> [UInt8]? {
         guard case (let index?, _) = blankLine(from: start),
             case .success(let length) = Self.contentLength(Array(buffer[start..<index])),
             length <= Self.maximumContentLength, buffer.count - (index + 4) >= length

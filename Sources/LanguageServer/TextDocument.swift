@@ -39,7 +39,7 @@ package struct TextDocument: Sendable {
 
     /// Replaces the text from `start` to `end` (the whole text when `range` is nil); false,
     /// and the text unchanged, when the result would be larger than `maximumSize`.
-    package mutating func replace(
+    mutating func replace(
         _ range: (start: Position, end: Position)?, with new: [UInt8],
         encoding: PositionEncoding
     ) -> Bool {

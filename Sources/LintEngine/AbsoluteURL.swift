@@ -8,7 +8,7 @@ package struct AbsoluteURL: Equatable, Sendable {
     package var scheme: String
     package var userinfo: String?
     package var host: String
-    package var port: String?
+    var port: String?
     package var query: String?
 
     package enum Invalid: Error, Equatable, Sendable {

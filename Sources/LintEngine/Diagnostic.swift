@@ -75,7 +75,7 @@ package struct Diagnostic: Sendable {
     package var sourceLine: String?
     /// The contexts (`App/Debug` …) of its file that report it, when only some do; empty when
     /// every context does. The message names them (`hold(onlyIn:)`).
-    package private(set) var onlyInContexts: [String] = []
+    private(set) var onlyInContexts: [String] = []
     /// How to repair it, when the rule knows one right answer (`--fix`).
     package var fix: Fix?
 
@@ -98,7 +98,7 @@ package struct Diagnostic: Sendable {
     }
 
     /// The message without the contexts it names: what makes two reports of one finding the same.
-    package var contextFreeMessage: String {
+    var contextFreeMessage: String {
         onlyInContexts.isEmpty ? message : String(message.dropLast(Self.contextSuffix(onlyInContexts).count))
     }
 

@@ -8,7 +8,7 @@ import PlistSyntax
 /// says why; the others are applied (`FixSelection`).
 package enum FileFixer {
     /// At most this many rounds: overlapping fixes are rare, and a cycle must end.
-    package static let maximumRounds = 4
+    static let maximumRounds = 4
 
     package typealias Outcome = FixOutcome<[UInt8]>
 

@@ -4,7 +4,7 @@
 /// otherwise about (refused fixes) × log2(fixes) sets are tried.
 package enum FixSelection {
     /// A try of some fixes together: what it made, or why it is refused.
-    package enum Attempt<Outcome> {
+    enum Attempt<Outcome> {
         case accepted(Outcome)
         case refused(String)
     }
@@ -30,7 +30,7 @@ package enum FixSelection {
     /// `attempt(identities)` applies the fixes of the findings with those identities. Gives the
     /// outcome of the largest set found to go together (nil when none does) and, in the order
     /// of `identities`, each one refused with the reason its try gave.
-    package static func select<Outcome>(
+    static func select<Outcome>(
         _ identities: [String], attempt: ([String]) -> Attempt<Outcome>
     ) -> (outcome: Outcome?, refused: [(identity: String, reason: String)]) {
         var accepted: [String] = []

@@ -40,7 +40,7 @@ package struct MusicStreaming: Sendable {
         return .notDeclared
     }
 
-    package static let notDeclared = MusicStreaming(
+    static let notDeclared = MusicStreaming(
         qualifies: false,
         reason:
             "the app is not declared as qualifying for EEA music streaming; if it does, \(howToTell)")

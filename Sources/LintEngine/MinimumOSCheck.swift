@@ -15,7 +15,7 @@ package struct MinimumOSCheck: Sendable {
         /// The entitlements file it is in, or nil for the linted file.
         package var file: String?
         /// A region's own entry lists the platforms Apple states a version for, not all that read it.
-        package var platformsAreExhaustive: Bool
+        var platformsAreExhaustive: Bool
         /// How the message says it starts: "is read from", or for a region's tokens "come with".
         package var startsWith = "is read from"
         /// What an older system does with it.
@@ -28,7 +28,7 @@ package struct MinimumOSCheck: Sendable {
     }
 
     /// Every subject with an entry in the data.
-    package static func subjects(_ context: LintContext) -> [Subject] {
+    static func subjects(_ context: LintContext) -> [Subject] {
         guard !context.isEntitlementsFile else { return [] }  // keys there are EP405's
         let facts = context.regionData.appleFacts
         let minimumOS = facts.minimumOS

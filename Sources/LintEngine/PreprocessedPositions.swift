@@ -3,7 +3,7 @@ import Preprocessor
 extension PreprocessorPositionMap {
     /// Diagnostics of this file found in cpp's output, placed in the source: on text a macro
     /// produced, at the macro's use, saying what it expanded to.
-    package func translate(_ diagnostics: [Diagnostic], file: String) -> [Diagnostic] {
+    func translate(_ diagnostics: [Diagnostic], file: String) -> [Diagnostic] {
         diagnostics.map { diagnostic in
             guard diagnostic.file == file else { return diagnostic }
             var moved = diagnostic

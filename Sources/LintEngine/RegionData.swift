@@ -182,7 +182,7 @@ package struct RegionData: Sendable, Equatable {
     }
 
     /// Links allowed for a (lowercase, valid) region.
-    package func maximumLinks(for region: String, musicStreaming: Bool) -> Int {
+    func maximumLinks(for region: String, musicStreaming: Bool) -> Int {
         musicStreaming ? musicStreamingLinkMaximum[region] ?? linkMaximum : linkMaximum
     }
 }

@@ -28,7 +28,7 @@ package enum ToolIdentity {
 
     /// A file of the repository that tools can fetch (the configuration schema's `$id`), from
     /// the default branch: an editor's modeline keeps working across releases.
-    package static func rawFile(_ path: String) -> String {
+    static func rawFile(_ path: String) -> String {
         "https://raw.githubusercontent.com/" + repository.dropFirst("https://github.com/".count) + "/main/" + path
     }
 }

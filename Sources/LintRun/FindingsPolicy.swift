@@ -7,13 +7,13 @@ import RunPlan
 /// The one findings policy of a run, after linting, in one fixed order: inline suppression (done
 /// by the linter) → the configuration's `disable`, `ignore` and `severity` → the baseline.
 /// `--verbose` names what dropped each finding; `--fix` fixes only what it would report.
-package struct FindingsPolicy {
+struct FindingsPolicy {
     let project: ConfigurationFile?
     let accepted: (baseline: Baseline, path: String)?
     /// Where paths are matched and the baseline read: the run host's file system.
     let fileSystem: any PlanFileSystem
 
-    package init(project: ConfigurationFile?, baselinePath: String?, fileSystem: any PlanFileSystem)
+    init(project: ConfigurationFile?, baselinePath: String?, fileSystem: any PlanFileSystem)
         throws(RunFailure)
     {
         self.project = project
@@ -61,7 +61,7 @@ package struct FindingsPolicy {
     /// The end of every linting run (the server-side ones too): the policy applied, the baseline
     /// written, the report made. `named` are the paths the run was given, for the message when
     /// none of them gave a file to lint.
-    package func finish(
+    func finish(
         _ found: FoundFindings, options: LintOptions, named: [String], host: some RunHost, fixRun: FixRun? = nil,
         excerptText: (String) -> [UInt8]?
     ) -> RunOutcome {
@@ -136,23 +136,23 @@ package struct FindingsPolicy {
 /// input (files in their contexts, built apps, Expo configurations, server documents). A finding
 /// reported twice (an entitlements file paired more than once, or also linted on its own) is
 /// kept once, naming the contexts of every report.
-package struct FoundFindings {
-    package private(set) var diagnostics: [Diagnostic] = []
-    package var suppressed: [SuppressedFinding] = []
-    package var failures: [String] = []
+struct FoundFindings {
+    private(set) var diagnostics: [Diagnostic] = []
+    var suppressed: [SuppressedFinding] = []
+    var failures: [String] = []
     /// Inputs linted (standard input counts; a built app counts its bundles).
-    package var linted = 0
+    var linted = 0
     /// The files linted, as reported, in the order linted (a built app is its artifact).
-    package var lintedFiles: [String] = []
+    var lintedFiles: [String] = []
     /// Each Info.plist's regions, links and entitlements, in the order linted.
-    package var declaredRegions: [DeclaredRegions] = []
+    var declaredRegions: [DeclaredRegions] = []
     private var reported: [Diagnostic.ReportIdentity: Int] = [:]
     /// What tells two spellings of one file apart: the run host's file system.
     private let fileSystem: any PlanFileSystem
 
-    package init(fileSystem: any PlanFileSystem) { self.fileSystem = fileSystem }
+    init(fileSystem: any PlanFileSystem) { self.fileSystem = fileSystem }
 
-    package mutating func add(_ result: FileLintResult) {
+    mutating func add(_ result: FileLintResult) {
         linted += 1
         if let declared = result.declared { declaredRegions.append(declared) }
         failures += result.failures
@@ -160,7 +160,7 @@ package struct FoundFindings {
         for diagnostic in result.diagnostics { append(diagnostic) }
     }
 
-    package mutating func add(_ other: FoundFindings) {
+    mutating func add(_ other: FoundFindings) {
         linted += other.linted
         lintedFiles += other.lintedFiles
         declaredRegions += other.declaredRegions
@@ -169,7 +169,7 @@ package struct FoundFindings {
         for diagnostic in other.diagnostics { append(diagnostic) }
     }
 
-    package mutating func append(_ diagnostic: Diagnostic) {
+    mutating func append(_ diagnostic: Diagnostic) {
         let identity = diagnostic.reportIdentity(in: fileSystem)
         if let earlier = reported[identity] {
             diagnostics[earlier].merge(contextsOf: diagnostic)
@@ -179,7 +179,7 @@ package struct FoundFindings {
         }
     }
 
-    package mutating func append(contentsOf list: [Diagnostic]) { for diagnostic in list { append(diagnostic) } }
+    mutating func append(contentsOf list: [Diagnostic]) { for diagnostic in list { append(diagnostic) } }
 }
 
 extension Diagnostic {

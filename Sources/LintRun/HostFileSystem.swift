@@ -12,7 +12,7 @@ import RunPlan
 /// links into `/private` on macOS (and `getcwd` returns the physical path), APFS compares
 /// names case-insensitively and may hand back NFD spellings. Paths are matched in one
 /// canonical form (the real path of their folder) while the user's spelling is what is shown.
-package enum HostFileSystem {
+enum HostFileSystem {
     /// `path` made absolute, its folder resolved through links (`/tmp/x/a.plist` →
     /// `/private/tmp/x/a.plist` on macOS). The last component is kept, so a linked file is
     /// not confused with its target; a folder that does not exist keeps its spelling below
@@ -26,7 +26,7 @@ package enum HostFileSystem {
     }
 
     /// A folder's canonical absolute path, the folder itself resolved too (`--srcroot /tmp`).
-    package static func canonicalDirectory(_ path: String) -> String {
+    static func canonicalDirectory(_ path: String) -> String {
         realFolder(asGiven(path))
     }
 
@@ -79,7 +79,7 @@ package enum HostFileSystem {
     /// Forgets what the caches learnt: a file or folder may now be another (an editor's atomic
     /// save is a new file under the old name; a folder replaced by a link). The language
     /// server calls it when a watched file changes.
-    package static func forgetIdentities() {
+    static func forgetIdentities() {
         folderCache.removeAll()
         identityCache.removeAll()
     }

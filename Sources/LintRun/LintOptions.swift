@@ -75,26 +75,26 @@ package struct LintOptions: Sendable {
     }
 
     /// Every report the run writes.
-    package var formats: [OutputFormat] { [format] + report.map(\.format) }
+    var formats: [OutputFormat] { [format] + report.map(\.format) }
 
     /// Whether a report, or the caller (`needs`), needs something of the run (`ReporterNeeds`).
-    package func anyReport(needs need: ReporterNeeds) -> Bool {
+    func anyReport(needs need: ReporterNeeds) -> Bool {
         needs.contains(need) || formats.contains { $0.reporter.needs.contains(need) }
     }
 
     /// Whether findings are shown with their source lines (a colour terminal) or snippets:
     /// then the text of files with findings is kept while they are linted.
-    package var wantsExcerpts: Bool { showsSourceLines || anyReport(needs: .sourceText) }
+    var wantsExcerpts: Bool { showsSourceLines || anyReport(needs: .sourceText) }
 
     /// Whether a report shows fixes as edits of the file's text.
-    package var reportsFixes: Bool { anyReport(needs: .fixEdits) }
+    var reportsFixes: Bool { anyReport(needs: .fixEdits) }
 
     /// Whether a report marks the findings `--fix` would fix, which resolves the fixes as
     /// `reportsFixes` does.
-    package var marksFixes: Bool { anyReport(needs: .fixability) }
+    var marksFixes: Bool { anyReport(needs: .fixability) }
 
     /// Whether the findings' fixes are resolved against the text they were linted from.
-    package var resolvesFixes: Bool { reportsFixes || marksFixes }
+    var resolvesFixes: Bool { reportsFixes || marksFixes }
 
     /// Whether the primary report is one written for a terminal (gcc), when it goes to standard output.
     package var writesTerminalReport: Bool { output == nil && format.reporter.needs.contains(.terminal) }

@@ -8,7 +8,7 @@ enum ProjectConfiguration {
     /// `--config FILE`, else `.eplint.yml` in the working directory or the nearest parent
     /// (`PlanFileSystem.configurationFile`). `unsaved[explicit]`, an editor's text of the file
     /// named, stands in for it (`LintOptions.unsavedTexts`).
-    package static func load(
+    static func load(
         explicit: String?, verbose: Bool, unsaved: [String: [UInt8]] = [:], host: some RunHost
     ) throws(RunFailure) -> ConfigurationFile? {
         let found: (path: String, text: String)?

@@ -48,16 +48,16 @@ package struct RunFailure: Error {
 }
 
 /// A step of the run plan, its failure a failure of the run.
-package func planned<Value>(_ step: () throws(PlanFailure) -> Value) throws(RunFailure) -> Value {
+func planned<Value>(_ step: () throws(PlanFailure) -> Value) throws(RunFailure) -> Value {
     do throws(PlanFailure) { return try step() } catch { throw RunFailure(message: error.message) }
 }
 
 /// Lines said while linting on several threads, kept per input and said in input order: the
 /// order of `--verbose` is the same from run to run.
-package final class NoteBuffer {
-    package private(set) var lines: [String] = []
+final class NoteBuffer {
+    private(set) var lines: [String] = []
 
-    package init() {}
+    init() {}
 
-    package func add(_ line: String) { lines.append(line) }
+    func add(_ line: String) { lines.append(line) }
 }

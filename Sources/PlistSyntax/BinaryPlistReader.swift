@@ -13,7 +13,7 @@ package enum BinaryPlistReader {
     static let magic = Array("bplist00".utf8)
     static let trailerSize = 32
     /// Larger files are not read: a built Info.plist is a few kilobytes, an entitlements blob less.
-    package static let maximumByteCount = 16 << 20
+    static let maximumByteCount = 16 << 20
 
     package static func parse(_ bytes: [UInt8], options: PlistParseOptions = PlistParseOptions()) -> PlistDocument {
         var document: PlistDocument

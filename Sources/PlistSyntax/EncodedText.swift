@@ -6,7 +6,7 @@ import EplintBase
 package struct EncodedText: Sendable {
     package let utf8: [UInt8]
     /// The byte-order mark, kept as it was.
-    package let byteOrderMark: [UInt8]
+    let byteOrderMark: [UInt8]
     let encoding: InputEncoding
     private let lines: LineTable
     /// Every `checkpointInterval` bytes of `utf8` (moved to a character's start), the length

@@ -55,7 +55,7 @@ package struct PlistNode: Sendable {
         }
     }
 
-    package var isRetained: Bool {
+    var isRetained: Bool {
         if case .notRetained = content { return false }
         return true
     }

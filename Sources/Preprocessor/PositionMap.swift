@@ -47,7 +47,7 @@ package struct PreprocessorPositionMap: Sendable {
     /// The source position of an output offset: inside a printed token, the same byte of the
     /// token's spelling (or the token's start when it was spliced or came from a macro);
     /// between tokens, the next token's.
-    package func sourcePosition(ofOutput offset: Int) -> SourcePosition {
+    func sourcePosition(ofOutput offset: Int) -> SourcePosition {
         guard let index = segmentIndex(at: offset) else { return lines.position(of: lines.text.count) }
         let segment = segments[index]
         // Just past a token (where libxml2 reports an end tag's problem): just past its spelling.

@@ -61,7 +61,7 @@ package struct PreprocessingOptions: Sendable, Equatable {
     }
 
     /// `-traditional` or `-traditional-cpp` among the flags.
-    package var isTraditional: Bool { flags.contains { $0 == "-traditional" || $0 == "-traditional-cpp" } }
+    var isTraditional: Bool { flags.contains { $0 == "-traditional" || $0 == "-traditional-cpp" } }
 }
 
 extension PreprocessingOptions {
@@ -71,10 +71,10 @@ extension PreprocessingOptions {
     /// InfoPlistBuildOperationTests), and clang defines these for every Apple target. The
     /// architecture's macros stay unknown (EP007 where tested); the TARGET_OS_* ones are the
     /// platform's (`platform`), and unknown like them when the run does not know the platform.
-    package static let xcodePredefinitions: [(name: String, value: String)] = [("__APPLE__", "1"), ("__MACH__", "1")]
+    static let xcodePredefinitions: [(name: String, value: String)] = [("__APPLE__", "1"), ("__MACH__", "1")]
 
     /// Predefined by Xcode's clang for the architecture or platform: eplint takes them as
     /// undefined (a note where tested) unless `platform` sets them, and so must a clang it is
     /// compared with.
-    package static var targetDependentMacros: Set<String> { MacroTable.targetMacros }
+    static var targetDependentMacros: Set<String> { MacroTable.targetMacros }
 }

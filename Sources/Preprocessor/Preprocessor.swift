@@ -18,7 +18,7 @@ package struct PreprocessedText: Sendable {
     package var fatalProblem: SyntaxProblem?
     /// The run looked up one of the platform's predefined `TARGET_OS_*` macros: on another
     /// platform it may make another text (`PreprocessedTexts`).
-    package var readsPlatformMacros = false
+    var readsPlatformMacros = false
 }
 
 /// `cc -E -P -x c -Wno-trigraphs` as Xcode runs it on an Info.plist (see `PreprocessorRun`).

@@ -64,7 +64,7 @@ package enum TargetPlatform: String, CaseIterable, Sendable {
     }
 
     /// The `-target` clang is given for this platform (the version changes none of the macros).
-    package var clangTarget: String {
+    var clangTarget: String {
         switch self {
         case .iOS: "arm64-apple-ios17.0"
         case .iOSSimulator: "arm64-apple-ios17.0-simulator"
@@ -81,7 +81,7 @@ package enum TargetPlatform: String, CaseIterable, Sendable {
     }
 
     /// Every macro clang predefines for a Darwin target's platform: 1 or 0.
-    package static let macroNames = [
+    static let macroNames = [
         "TARGET_IPHONE_SIMULATOR", "TARGET_OS_DRIVERKIT", "TARGET_OS_EMBEDDED", "TARGET_OS_IOS", "TARGET_OS_IPHONE",
         "TARGET_OS_LINUX", "TARGET_OS_MAC", "TARGET_OS_MACCATALYST", "TARGET_OS_NANO", "TARGET_OS_OSX",
         "TARGET_OS_SIMULATOR", "TARGET_OS_TV", "TARGET_OS_UEFI", "TARGET_OS_UIKITFORMAC", "TARGET_OS_UNIX",

@@ -47,7 +47,7 @@ package struct GCCReporter: Reporter {
     }
 
     /// Before the message of a finding `--fix` would fix.
-    package static let fixMark = "[*] "
+    static let fixMark = "[*] "
 
     /// Keeps a message on one line and free of the `: error: ` marks that Xcode splits on.
     static func oneLine(_ message: String) -> String {

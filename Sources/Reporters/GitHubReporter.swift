@@ -36,10 +36,10 @@ package struct GitHubReporter: Reporter {
     }
 
     /// Workflow-command data: `%`, CR and LF are escaped.
-    package static func escapeData(_ text: String) -> String { escape(text, also: "") }
+    static func escapeData(_ text: String) -> String { escape(text, also: "") }
 
     /// Property values also escape `:` and `,`.
-    package static func escapeProperty(_ text: String) -> String { escape(text, also: ":,") }
+    static func escapeProperty(_ text: String) -> String { escape(text, also: ":,") }
 
     /// By scalar: as Characters, CR LF is one grapheme and would slip through.
     private static func escape(_ text: String, also extra: String) -> String {

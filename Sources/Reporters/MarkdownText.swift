@@ -3,9 +3,9 @@
 /// GFM links `https://…` and `user@host.com` in text whatever is escaped), and a link's
 /// destination percent-encoded where text would be backslash-escaped (a backslash is a
 /// character of the URL there). Everything stays on one line and inside a table cell.
-package enum MarkdownText {
+enum MarkdownText {
     /// eplint's own text: HTML's specials as references and Markdown's punctuation escaped.
-    package static func text(_ text: String) -> String {
+    static func text(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -26,7 +26,7 @@ package enum MarkdownText {
     /// What a file says, shown exactly: a code span whose fence is longer than any run of
     /// backticks in it, padded with a space each side (which the renderer strips); `|` escaped,
     /// as a table cell ends at one even inside a span. Empty text is nothing.
-    package static func code(_ text: String) -> String {
+    static func code(_ text: String) -> String {
         guard !text.isEmpty else { return "" }
         var body = ""
         var run = 0
@@ -46,7 +46,7 @@ package enum MarkdownText {
     }
 
     /// An `http`/`https` URL as a link whose text is the URL; anything else as `code`.
-    package static func link(_ url: String) -> String {
+    static func link(_ url: String) -> String {
         let lowered = url.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return code(url) }
         return "[\(text(url))](<\(destination(url))>)"

@@ -7,7 +7,7 @@ import LintEngine
 /// absolute path.
 extension RunReport {
     /// The file's canonical absolute path and, when it is under `sourceRoot`, its path there.
-    package func rootRelative(_ file: String) -> (absolute: String, relative: String?) {
+    func rootRelative(_ file: String) -> (absolute: String, relative: String?) {
         let absolute =
             canonicalPaths[file]
             ?? PathArithmetic.normalized(file.hasPrefix("/") ? file : workingDirectory + "/" + file)
@@ -18,13 +18,13 @@ extension RunReport {
     }
 
     /// The file relative to the root, else absolute.
-    package func repositoryPath(_ file: String) -> String {
+    func repositoryPath(_ file: String) -> String {
         let located = rootRelative(file)
         return located.relative ?? located.absolute
     }
 
     /// This report with every file it names as `repositoryPath` gives it.
-    package var withRepositoryPaths: RunReport {
+    var withRepositoryPaths: RunReport {
         var cache: [String: String] = [:]
         func path(_ file: String) -> String {
             if let known = cache[file] { return known }

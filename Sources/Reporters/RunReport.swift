@@ -52,7 +52,7 @@ package struct RunReport: Sendable {
     }
 
     /// Each rule's name, by ID, from the report's rules.
-    package var ruleNames: [RuleID: String] {
+    var ruleNames: [RuleID: String] {
         Dictionary(rules.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -78,7 +78,7 @@ package struct RunReport: Sendable {
 extension RunReport {
     /// The findings by file, files in report order (a file's findings are together in it), then
     /// the linted files without findings: for formats that group by file (JUnit, Checkstyle).
-    package var findingsByFile: [(file: String, diagnostics: [Diagnostic])] {
+    var findingsByFile: [(file: String, diagnostics: [Diagnostic])] {
         var order: [String] = []
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in diagnostics {

@@ -6,8 +6,8 @@ package struct GeneratedFile: Equatable, Sendable {
     package var contents: String
 }
 
-package struct GenerationError: Error, CustomStringConvertible {
-    package var description: String
+struct GenerationError: Error, CustomStringConvertible {
+    var description: String
 }
 
 /// Every generated file of the package rooted at `packageDirectory`, from its current inputs.
@@ -24,4 +24,4 @@ package func generatedFiles(packageDirectory: String) throws -> [GeneratedFile] 
 }
 
 /// The command that rewrites the generated files, for messages.
-package let regenerationCommand = "scripts/generate.sh"
+let regenerationCommand = "scripts/generate.sh"

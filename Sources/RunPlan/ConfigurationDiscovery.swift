@@ -39,7 +39,7 @@ extension PlanFailure {
     /// A file the run needs cannot be read. Permission denied is, on macOS, most often Xcode's
     /// user-script sandboxing (on by default for new projects): the message says what to declare.
     /// `origin` says who named the file (`INFOPLIST_PREFIX_HEADER of App/Debug`).
-    package static func cannotRead(_ what: String, _ path: String, _ failure: ReadFailure, origin: String? = nil)
+    static func cannotRead(_ what: String, _ path: String, _ failure: ReadFailure, origin: String? = nil)
         -> PlanFailure
     {
         var message =

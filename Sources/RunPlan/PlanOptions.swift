@@ -45,12 +45,12 @@ package struct PlanOptions: Sendable {
     /// Folders the caller adds to the run's roots (the language server's workspace folders).
     package var readRoots: [String] = []
     /// Budgets of repository-named reads lower than the defaults (`RepositoryReads.Budget`).
-    package var readBudgets: [RepositoryReads.Budget: Int] = [:]
+    var readBudgets: [RepositoryReads.Budget: Int] = [:]
 
     package init() {}
 
     /// `--xcconfig-condition KEY=VALUE`s as a map.
-    package var xcconfigConditions: [String: String] {
+    var xcconfigConditions: [String: String] {
         var conditions: [String: String] = [:]
         for condition in xcconfigCondition {
             let parts = condition.split(separator: "=", maxSplits: 1)

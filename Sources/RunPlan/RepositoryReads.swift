@@ -16,7 +16,7 @@ import EplintBase
 package final class RepositoryReads: @unchecked Sendable {
     /// Folders whose content is never read as a file of the checkout: a CI job's credentials
     /// live in `.git/config`.
-    package static let versionControlFolders: Set<String> = [".git", ".hg", ".svn", ".jj"]
+    static let versionControlFolders: Set<String> = [".git", ".hg", ".svn", ".jj"]
 
     /// What a run may read of one kind of repository-named file, all reads counted (a file
     /// included twice counts twice: it is processed twice).
@@ -76,7 +76,7 @@ package final class RepositoryReads: @unchecked Sendable {
     }
 
     /// The bytes `budget` allows this run.
-    package func allowance(_ budget: Budget) -> Int { budgets[budget] ?? budget.bytes }
+    func allowance(_ budget: Budget) -> Int { budgets[budget] ?? budget.bytes }
 
     private func locked<Value>(_ body: () -> Value) -> Value {
         lock.held {
@@ -176,7 +176,7 @@ package final class RepositoryReads: @unchecked Sendable {
     package func refusal(of path: String) -> String? { locked { refusals[path] } }
 
     /// Records why `path` (a spelling the caller resolved to another) was not followed.
-    package func noteRefusal(_ why: String, of path: String) { locked { refusals[path] = why } }
+    func noteRefusal(_ why: String, of path: String) { locked { refusals[path] = why } }
 
     /// Every refusal so far, in no particular order: after planning, one stops the run.
     package var refused: [String] { locked { Array(refusals.values).sorted() } }

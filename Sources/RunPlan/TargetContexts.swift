@@ -35,7 +35,7 @@ extension RunPlanner {
     /// Turns resolved targets into lint contexts. `base` is the run's configuration: its build
     /// settings (`--define` over `define:` over xcconfig files) win over the target's, as the
     /// run's flags win everywhere else.
-    package func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration)
+    func targetContexts(project: XcodeProjectFile?, targets: [ResolvedTarget], base: LintConfiguration)
         throws(PlanFailure) -> [TargetLintContext]
     {
         var contexts: [TargetLintContext] = []

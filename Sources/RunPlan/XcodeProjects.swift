@@ -4,7 +4,7 @@ import XcodeProject
 /// Finding the Xcode projects a path names and reading them, through the plan's file system:
 /// `App.xcodeproj`, `App.xcworkspace` (the projects it lists), or a directory holding them.
 package struct XcodeProjects: Sendable {
-    package static let bundleSuffixes = [".xcodeproj", ".xcode", ".pbproj"]
+    static let bundleSuffixes = [".xcodeproj", ".xcode", ".pbproj"]
     /// Folders neither a lint walk nor the search for projects enters. `__MACOSX` is what the
     /// Finder's Compress leaves in an archive: AppleDouble copies of the other folders
     /// (`__MACOSX/Payload/App.app`), never an app or a plist.
@@ -25,12 +25,12 @@ package struct XcodeProjects: Sendable {
     /// The largest project file, workspace or xcconfig file read (a large pbxproj is a few MiB).
     static let projectFileLimit = 64 << 20
 
-    package static func isProjectBundle(_ path: String) -> Bool {
+    static func isProjectBundle(_ path: String) -> Bool {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return bundleSuffixes.contains { trimmed.hasSuffix($0) }
     }
 
-    package static func isWorkspace(_ path: String) -> Bool {
+    static func isWorkspace(_ path: String) -> Bool {
         (path.hasSuffix("/") ? String(path.dropLast()) : path).hasSuffix(".xcworkspace")
     }
 

@@ -1,9 +1,9 @@
 /// Base64URL (RFC 4648 §5), by hand: the binary carries no Foundation.
-package enum Base64URL {
-    package struct Failure: Error, Sendable {
+enum Base64URL {
+    struct Failure: Error, Sendable {
         package var message: String
         /// Index of the offending character (scalar index in the text), when one is to blame.
-        package var characterIndex: Int
+        var characterIndex: Int
     }
 
     /// A character of the Base64URL alphabet or its `=` padding.
@@ -19,7 +19,7 @@ package enum Base64URL {
 
     /// Decodes `text` with or without `=` padding; `standard`: Base64's alphabet (RFC 4648 §4,
     /// `+` and `/`), as a JWS header's `x5c` certificates and PEM files are written.
-    package static func decode(_ text: Substring, standard: Bool = false) throws(Failure) -> [UInt8] {
+    static func decode(_ text: Substring, standard: Bool = false) throws(Failure) -> [UInt8] {
         let characters = Array(text.utf8)
         var end = characters.count
         var padding = 0

@@ -5,8 +5,8 @@ package struct DecodedToken: Sendable {
     /// The JSON object the token holds.
     package var payload: JSONNode
 
-    package var externalPurchaseId: String? { payload.member("externalPurchaseId")?.value.string }
-    package var tokenType: String? { payload.member("tokenType")?.value.string }
+    var externalPurchaseId: String? { payload.member("externalPurchaseId")?.value.string }
+    var tokenType: String? { payload.member("tokenType")?.value.string }
     package var environment: ServerOptions.Environment {
         externalPurchaseId?.hasPrefix(ServerFacts.sandboxPrefix) == true ? .sandbox : .production
     }

@@ -9,8 +9,8 @@ package final class ReportHistory {
     /// History is untrusted input: past these counts it is a finding (EP737), and the rest is not read.
     package struct Limits: Sendable {
         package var fileBytes = 1 << 30
-        package var reports = 20_000_000
-        package var lineItems = 20_000_000
+        var reports = 20_000_000
+        var lineItems = 20_000_000
 
         package init() {}
     }
@@ -23,12 +23,12 @@ package final class ReportHistory {
     var lineItems: [HistoryKey: HistoryLineItem] = [:]
     /// `externalPurchaseId` → where it was first reported with status `LINE_ITEM`.
     var reportedWithLineItems: [String: HistoryPlace] = [:]
-    package private(set) var reportCount = 0
-    package private(set) var lineItemCount = 0
+    private(set) var reportCount = 0
+    private(set) var lineItemCount = 0
     /// How many line items the index holds: one per `lineItemId`, whatever its versions.
-    package var indexedLineItems: Int { lineItems.count }
+    var indexedLineItems: Int { lineItems.count }
     /// Whether a count limit was passed: nothing more is read.
-    package private(set) var isFull = false
+    private(set) var isFull = false
 
     package init(limits: Limits = Limits()) { self.limits = limits }
 

@@ -18,7 +18,7 @@ package struct ServerOptions: Sendable {
         case localTesting = "local-testing"
 
         /// The `environment` value Apple's payloads carry for it.
-        package var payloadName: String {
+        var payloadName: String {
             switch self {
             case .production: "Production"
             case .sandbox: "Sandbox"
@@ -45,7 +45,7 @@ package struct ServerOptions: Sendable {
     package var rootCertificates: [TrustedRoot] = []
     /// Set, signatures are judged as where verification cannot run, for this reason: how the
     /// tests see EP742 (macOS, no libcrypto) on a machine that verifies.
-    package var verificationUnavailable: String?
+    var verificationUnavailable: String?
 
     package init(
         bundleID: String? = nil, appAppleID: Int64? = nil, environment: Environment? = nil,
@@ -68,13 +68,13 @@ package struct ServerOptions: Sendable {
 
 /// What a whole run has seen: a `requestIdentifier` used twice in one run is an error; the
 /// history the team sent (`--history`), and the reports of the run checked so far.
-package final class ServerRunState {
+final class ServerRunState {
     var requestIdentifiers: [String: (file: String, range: SourceRange)] = [:]
     let history: ReportHistory
     /// Whether the run was given a history: only then is a line item it does not hold "never sent".
     let historyGiven: Bool
 
-    package init(history: ReportHistory? = nil) {
+    init(history: ReportHistory? = nil) {
         self.history = history ?? ReportHistory()
         historyGiven = history != nil
     }
@@ -134,13 +134,13 @@ package final class ServerContext {
     }
 }
 
-package enum FieldType: Sendable, Equatable {
+enum FieldType: Sendable, Equatable {
     case integer, milliseconds, string, nonEmptyString, object, array
     /// Line-item types: Apple's `int32`, `boolean`, and `double` (a JSON number, or text of digits:
     /// Apple gives `exchangeRate` a maximum length and a digit pattern too).
     case int32, boolean, decimal
 
-    package func admits(_ node: JSONNode) -> Bool {
+    func admits(_ node: JSONNode) -> Bool {
         switch self {
         case .integer, .milliseconds: node.integer != nil
         case .int32: node.integer.map { Int32(exactly: $0) != nil } ?? false
@@ -153,7 +153,7 @@ package enum FieldType: Sendable, Equatable {
         }
     }
 
-    package var description: String {
+    var description: String {
         switch self {
         case .integer: "an integer"
         case .milliseconds: "an integer, UNIX time in milliseconds"

@@ -97,7 +97,7 @@ package final class ServerLinter {
     package struct TokenFailure: Error, Sendable {
         package var rule: RuleID
         package var message: String
-        package var characterIndex: Int?
+        var characterIndex: Int?
     }
 
     /// A token's JSON object, or why there is none (EP601 not Base64URL, EP602 not a JSON object).

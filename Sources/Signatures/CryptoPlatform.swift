@@ -65,6 +65,6 @@ enum CryptoPlatform {
 }
 
 /// Why a signature could not be verified at all (as opposed to verified and found wrong).
-package struct SignatureUnavailable: Error, Sendable, Equatable {
-    package var reason: String
+struct SignatureUnavailable: Error, Sendable, Equatable {
+    var reason: String
 }

@@ -47,12 +47,12 @@ package struct SignatureFailure: Error, Sendable, Equatable {
 /// intermediate, and the ES256 signature. The X.509 path validation and ECDSA are libcrypto's.
 package enum SignedDataVerifier {
     /// Apple's marker extensions: on the signing (leaf) certificate, and on the WWDR intermediate.
-    package static let leafMarker = "1.2.840.113635.100.6.11.1"
-    package static let intermediateMarker = "1.2.840.113635.100.6.2.1"
+    static let leafMarker = "1.2.840.113635.100.6.11.1"
+    static let intermediateMarker = "1.2.840.113635.100.6.2.1"
 
     /// Whether verification can run here at all, and if not why (opens the platform's library
     /// when first asked).
-    package static var unavailability: String? {
+    static var unavailability: String? {
         switch CryptoPlatform.verifier {
         case .securityFramework:
             if case .failure(let failure) = SecurityFramework.shared { return failure.reason }

@@ -23,7 +23,7 @@ package final class WorkerThread {
     /// inside 512 KiB (`PreprocessingLimits.nesting`, the parser's 256 levels); the margin
     /// costs address space only. EPLINT_WORKER_STACK_KIB sets it for tests that show the
     /// bounds hold on a small stack (at least 64 KiB). Whole pages: Darwin refuses any other size.
-    package static let stackSize: Int = {
+    static let stackSize: Int = {
         var size = 8 << 20
         if let text = getenv("EPLINT_WORKER_STACK_KIB").map({ String(cString: $0) }), let kibibytes = Int(text),
             kibibytes >= 64, kibibytes <= 1 << 30
@@ -35,7 +35,7 @@ package final class WorkerThread {
 
     /// `bytes` rounded up to a multiple of `pageSize` (unchanged when the page size is unknown:
     /// sysconf's -1).
-    package static func roundedToPages(_ bytes: Int, pageSize: Int) -> Int {
+    static func roundedToPages(_ bytes: Int, pageSize: Int) -> Int {
         guard pageSize > 0 else { return bytes }
         return (bytes + pageSize - 1) / pageSize * pageSize
     }

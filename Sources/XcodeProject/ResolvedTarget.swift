@@ -52,7 +52,7 @@ package struct ResolvedConfiguration: Sendable {
     /// The primary build first, then the other platforms the target supports, then Mac Catalyst.
     package var builds: [ResolvedBuild]
     package var notes: [String]
-    package var undefinedReferences: [String]
+    var undefinedReferences: [String]
 }
 
 package struct ResolvedTarget: Sendable {
@@ -303,7 +303,7 @@ package struct ProjectResolver {
 
     /// A list-typed setting split as Xcode splits it: at blanks, quotes grouping words and
     /// a backslash escaping the next character.
-    package static func splitList(_ value: String) -> [String] {
+    static func splitList(_ value: String) -> [String] {
         var items: [String] = []
         var current = ""
         var inItem = false

@@ -46,11 +46,11 @@ package enum SDKPlatform: String, CaseIterable, Sendable {
 
     /// The SDK version conditions are matched with (`[sdk=iphoneos26*]`): SDKs are not on
     /// this machine, so the current major release is assumed for all platforms.
-    package static let assumedSDKVersion = "26.0"
+    static let assumedSDKVersion = "26.0"
 
-    package var sdkName: String { rawValue + Self.assumedSDKVersion }
+    var sdkName: String { rawValue + Self.assumedSDKVersion }
 
-    package var deploymentTargetSetting: String {
+    var deploymentTargetSetting: String {
         switch self {
         case .iphoneos: "IPHONEOS_DEPLOYMENT_TARGET"
         case .macosx: "MACOSX_DEPLOYMENT_TARGET"
@@ -62,7 +62,7 @@ package enum SDKPlatform: String, CaseIterable, Sendable {
     }
 
     /// The SDK's default `SUPPORTED_PLATFORMS`.
-    package var defaultSupportedPlatforms: String {
+    var defaultSupportedPlatforms: String {
         switch self {
         case .iphoneos: "iphonesimulator iphoneos"
         case .macosx: "macosx"
@@ -74,7 +74,7 @@ package enum SDKPlatform: String, CaseIterable, Sendable {
     }
 
     /// `PLATFORM_NAME` of the device SDK.
-    package var platformName: String { rawValue }
+    var platformName: String { rawValue }
 
     /// The platform of eplint's rules (DriverKit has no Info.plist keys of interest).
     package var lintPlatform: Platform? {
@@ -88,7 +88,7 @@ package enum SDKPlatform: String, CaseIterable, Sendable {
         }
     }
 
-    package static let deploymentTargetSettings = allCases.map(\.deploymentTargetSetting)
+    static let deploymentTargetSettings = allCases.map(\.deploymentTargetSetting)
 }
 
 /// Mac Catalyst: an iOS target built with the macOS SDK. When `MACOSX_DEPLOYMENT_TARGET` is

@@ -190,7 +190,7 @@ package struct XCConfigReader {
         return line.trimmingWhitespace
     }
 
-    package static func parseConditions(_ brackets: Substring) -> [XCConfigCondition] {
+    static func parseConditions(_ brackets: Substring) -> [XCConfigCondition] {
         brackets.split(separator: "[").compactMap { part in
             let pieces = part.prefix { $0 != "]" }.split(separator: "=", maxSplits: 1)
             guard pieces.count == 2 else { return nil }

@@ -10,7 +10,7 @@ package struct XcodeProjectFile: Sendable {
     package var sourceRoot: String
     package var name: String
     package var configurations: [BuildConfiguration]
-    package var defaultConfigurationName: String?
+    var defaultConfigurationName: String?
     package var targets: [Target]
     /// Targets eplint does not lint (aggregate, legacy, pre-Xcode 2.1): name and isa.
     package var otherTargets: [(name: String, isa: String)]
@@ -21,16 +21,16 @@ package struct XcodeProjectFile: Sendable {
         package var settings: [(key: String, value: String)]
         /// The base xcconfig, absolute; nil when none. `baseConfigurationUnresolvable`
         /// says why one that is named cannot be found.
-        package var baseConfiguration: String?
-        package var baseConfigurationUnresolvable: String?
+        var baseConfiguration: String?
+        var baseConfigurationUnresolvable: String?
     }
 
     package struct Target: Sendable {
         package var name: String
-        package var productType: String?
-        package var productName: String?
+        var productType: String?
+        var productName: String?
         package var configurations: [BuildConfiguration]
-        package var defaultConfigurationName: String?
+        var defaultConfigurationName: String?
     }
 
     package struct ReadError: Error, Sendable {

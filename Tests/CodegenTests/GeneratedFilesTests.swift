@@ -1,6 +1,7 @@
 import Foundation
-import RuleCodegen
 import Testing
+
+@testable import RuleCodegen
 
 /// The generated Swift checked in must be what scripts/generate.sh writes from the current
 /// Rules/ and rule files: a page or rule changed without regenerating fails here.

@@ -1,9 +1,10 @@
-import Configuration
 import EplintBase
 import Foundation
-import LintEngine
 import TestSupport
 import Testing
+
+@testable import Configuration
+@testable import LintEngine
 
 private func read(_ yaml: String) throws(ConfigurationError) -> ConfigurationFile {
     try ConfigurationFile(text: yaml, path: ".eplint.yml", directory: "/project")

@@ -1,8 +1,9 @@
 import Foundation
 import LintEngine
-import Reporters
 import TestSupport
 import Testing
+
+@testable import Reporters
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,7 +1,8 @@
 import Foundation
-import Reporters
 import TestSupport
 import Testing
+
+@testable import Reporters
 
 /// One finding as every format must agree on it.
 private struct Finding: Hashable, CustomStringConvertible {

@@ -1,8 +1,9 @@
 import Foundation
-import LanguageServer
 import LintRun
 import TestSupport
 import Testing
+
+@testable import LanguageServer
 
 /// Paths that differ in case only, on a volume whose names ignore case (APFS's default, through
 /// `CaseFoldingDisk`) and on one whose names do not (the host here): one file on the first,

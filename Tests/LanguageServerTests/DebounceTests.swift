@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import LanguageServer
+
 /// Diagnostics of typed changes are pushed `debounce` milliseconds after a document's last
 /// change, on the server's clock (the test's: nothing here waits).
 @Suite struct DebounceTests {

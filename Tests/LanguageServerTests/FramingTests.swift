@@ -1,6 +1,7 @@
 import EplintBase
-import LanguageServer
 import Testing
+
+@testable import LanguageServer
 
 /// A source that hands out its bytes `chunk` at a time, as a pipe may.
 struct ChunkedSource: ByteSource {

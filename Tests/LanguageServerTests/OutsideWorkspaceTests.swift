@@ -1,7 +1,8 @@
 import Foundation
-import LanguageServer
 import TestSupport
 import Testing
+
+@testable import LanguageServer
 
 /// A document outside every workspace folder is linted without includes (its folder is no
 /// include root: the user never gave it) and without a project, and the client's log says so.

@@ -1,7 +1,8 @@
 import Foundation
-import LanguageServer
 import TestSupport
 import Testing
+
+@testable import LanguageServer
 
 /// A change to an open entitlements file re-lints the Info.plists paired with it that are not
 /// open (their saved text against its unsaved one), found through the run's pairing.

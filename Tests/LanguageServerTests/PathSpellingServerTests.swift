@@ -1,7 +1,8 @@
 import Foundation
-import LanguageServer
 import TestSupport
 import Testing
+
+@testable import LanguageServer
 
 /// One file however its path is spelled: a workspace reached through a link (as `/var` and
 /// `/tmp` are on macOS) and documents opened by the real path.

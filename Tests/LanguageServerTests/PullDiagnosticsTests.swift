@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import LanguageServer
+
 /// A client that pulls diagnostics (LSP 3.17 `textDocument.diagnostic`) gets each open
 /// document's findings from its pulls only: pushed too, Neovim shows both sets. What is not
 /// open (an Info.plist paired with an edited entitlements file) is still pushed, and cleared

@@ -1,10 +1,11 @@
 import EplintBase
 import Foundation
-import LanguageServer
 import LintRun
 import RunPlan
 import TestSupport
 import Testing
+
+@testable import LanguageServer
 
 /// The server in-process: messages in, the messages it writes decoded and checked.
 @Suite struct ServerTests {

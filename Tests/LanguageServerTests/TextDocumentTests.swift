@@ -1,5 +1,6 @@
-import LanguageServer
 import Testing
+
+@testable import LanguageServer
 
 /// Incremental edits at positions counted in UTF-16 units or UTF-8 bytes, over text with
 /// characters of one to four bytes (é is 2 bytes and 1 unit, 😀 4 bytes and 2 units).

@@ -1,5 +1,6 @@
-import LintEngine
 import Testing
+
+@testable import LintEngine
 
 /// RFC 3986's own examples (§1.1.2, §3, §5.4) and the boundaries of the URL rules (Rules/EP2nn.md).
 @Suite struct AbsoluteURLTests {

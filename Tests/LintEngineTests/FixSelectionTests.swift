@@ -1,5 +1,6 @@
-import LintEngine
 import Testing
+
+@testable import LintEngine
 
 /// Which fixes go in together when some are refused: the others all, each refused one named.
 @Suite struct FixSelectionTests {

@@ -1,11 +1,12 @@
 import Foundation
-import LanguageServer
 import LintEngine
 import LintRun
 import Reporters
 import RunPlan
 import TestSupport
 import Testing
+
+@testable import LanguageServer
 
 /// Issue 45's hostile repository, in-process on real folders: a checkout (`repo`, with a `.git`
 /// holding a job token) beside a folder it must not reach (`outside`). Every file eplint must

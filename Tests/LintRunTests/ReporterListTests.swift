@@ -1,7 +1,8 @@
 import LintEngine
-import LintRun
 import Reporters
 import Testing
+
+@testable import LintRun
 
 /// The formats are the reporter list's: `--format`'s values, what the run keeps for them, and
 /// every reporter reading rules from the run report, never from the built-in catalog.

@@ -1,6 +1,7 @@
 import Foundation
-import Preprocessor
 import TestSupport
+
+@testable import Preprocessor
 
 /// The real preprocessor, as Xcode runs it: `clang -E -P -x c -Wno-trigraphs FLAGS FILE`, with
 /// Xcode's clang's predefinitions whichever clang this is.

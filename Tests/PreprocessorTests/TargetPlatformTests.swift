@@ -2,10 +2,11 @@ import EplintBase
 import EplintRules
 import Foundation
 import LintEngine
-import Preprocessor
 import Reporters
 import TestSupport
 import Testing
+
+@testable import Preprocessor
 
 /// `TARGET_OS_*`: clang's values when the platform is known, an EP007 note when it is not.
 @Suite struct TargetPlatformTests {

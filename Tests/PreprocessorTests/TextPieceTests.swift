@@ -1,6 +1,7 @@
 import Foundation
-import Preprocessor
 import Testing
+
+@testable import Preprocessor
 
 /// Text is expanded and printed in pieces (so that a megabyte of text is not held as tokens),
 /// cut after any token that is no macro's name. Where it is cut must change nothing: every

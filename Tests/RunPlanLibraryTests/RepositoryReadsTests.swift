@@ -1,8 +1,9 @@
 import Configuration
 import Preprocessor
-import RunPlan
 import TestSupport
 import Testing
+
+@testable import RunPlan
 
 /// The run's lock (`RepositoryReads`, docs/untrusted-input.md): what a file of the repository
 /// names is resolved as the system resolves it and followed only into a regular file inside the

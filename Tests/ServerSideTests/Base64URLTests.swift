@@ -1,7 +1,8 @@
 import Foundation
-import ServerSide
 import TestSupport
 import Testing
+
+@testable import ServerSide
 
 @Suite struct Base64URLTests {
     /// Foundation's Base64 decoder, after mapping the URL alphabet and padding, as an oracle.

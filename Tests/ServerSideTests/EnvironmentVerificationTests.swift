@@ -1,7 +1,8 @@
 import Foundation
 import LintEngine
-import ServerSide
 import Testing
+
+@testable import ServerSide
 
 /// The environment that decides verification is the one the user expects (`--environment`),
 /// never the payload's claim (issue 46: `"environment": "Xcode"` in the payload skipped

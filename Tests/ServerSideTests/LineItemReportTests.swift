@@ -1,6 +1,7 @@
 import Foundation
-import ServerSide
 import Testing
+
+@testable import ServerSide
 
 /// Report line items (EP716–EP728): Apple's example reports pass, and so does a generated set of
 /// valid reports with every line-item object and subscription event, alone, together and as an array.

@@ -1,7 +1,8 @@
 import Foundation
 import LintEngine
-import ServerSide
 import Testing
+
+@testable import ServerSide
 
 /// The history of reports Apple accepted (ReportHistory): read as a stream into an index, every
 /// problem of it a finding, and a generated history of every line-item object and event (with

@@ -1,7 +1,8 @@
 import Foundation
-import ServerSide
 import TestSupport
 import Testing
+
+@testable import ServerSide
 
 /// Every example of Apple's pages (shared/seeds 000 and 003) decodes and passes. The examples are
 /// copied here so that a clone without ../shared tests them too; when the seeds are present,

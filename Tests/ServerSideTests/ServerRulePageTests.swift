@@ -1,10 +1,11 @@
 import Foundation
 import LintEngine
 import Reporters
-import ServerSide
-import Signatures
 import TestSupport
 import Testing
+
+@testable import ServerSide
+@testable import Signatures
 
 /// The server-side pages (EP6xx, EP7xx) are tests too: a token block is read as standard input
 /// (one token a line, `<stdin>`), a report or notification block as `report.json` or

@@ -1,8 +1,9 @@
 import Foundation
 import ServerSide
-import Signatures
 import TestSupport
 import Testing
+
+@testable import Signatures
 
 /// macOS: Security.framework, always there; Linux: with libcrypto, and always in strict mode (to
 /// fail there without it).

@@ -37,7 +37,7 @@ package final class ChildProcess {
     }
 
     #if os(Linux)
-        package let processIdentifier: pid_t
+        let processIdentifier: pid_t
         private var standardInput: (descriptor: Int32, bytes: [UInt8])?
         private var captures: [(descriptor: Int32, isError: Bool)] = []
         /// The wait status, once the child is reaped.
@@ -53,7 +53,7 @@ package final class ChildProcess {
         }
     #else
         private let process: Process
-        package var processIdentifier: pid_t { process.processIdentifier }
+        var processIdentifier: pid_t { process.processIdentifier }
         private let outputPipe: Pipe?
         private let errorPipe: Pipe?
         package var isRunning: Bool { process.isRunning }

@@ -22,7 +22,7 @@ package enum CodeSignatureBlobs {
 
     static func le(_ bytes: [UInt8], _ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
     static func be(_ data: [UInt8], _ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(data[at + $1]) } }
-    package static func beBytes(_ value: Int) -> [UInt8] {
+    static func beBytes(_ value: Int) -> [UInt8] {
         (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
@@ -46,7 +46,7 @@ package enum CodeSignatureBlobs {
     }
 
     /// An XML entitlements blob (slot 5) holding `xml`.
-    package static func xmlEntitlements(_ xml: String) -> Blob {
+    static func xmlEntitlements(_ xml: String) -> Blob {
         Blob(type: 5, bytes: [0xFA, 0xDE, 0x71, 0x71] + beBytes(8 + xml.utf8.count) + Array(xml.utf8))
     }
 

@@ -68,7 +68,7 @@ package struct RequiredTool: Sendable {
 
     /// The `python3` on PATH, when it imports `cryptography` (PyPI): certificate chains and ES256
     /// signatures made for the signature tests, by something other than eplint.
-    package static let cryptographyPython = RequiredTool(
+    static let cryptographyPython = RequiredTool(
         name: "python3 (cryptography)", path: executable("python3").flatMap { imports($0, "cryptography") ? $0 : nil },
         reason: "python3 on PATH cannot import cryptography (PyPI)")
 

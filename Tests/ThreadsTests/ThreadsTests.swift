@@ -1,5 +1,6 @@
 import Testing
-import Threads
+
+@testable import Threads
 
 #if canImport(Glibc)
     import Glibc
