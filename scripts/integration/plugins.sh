@@ -88,7 +88,7 @@ cat > "$app/Sources/App/Info.plist" <<'PLIST'
 </dict>
 </plist>
 PLIST
-finding="$app/Sources/App/Info.plist:9:3: error: region 'NL' must be lowercase: 'nl' [EP101]"
+finding="$app/Sources/App/Info.plist:9:3: error: [*] region 'NL' must be lowercase: 'nl' [EP101]"
 # The C target's Info.plist is right until its own section below.
 sed 's|<string>NL</string>|<string>nl</string>|' "$app/Sources/App/Info.plist" > "$app/Sources/Native/Info.plist"
 cd "$app"
@@ -133,7 +133,7 @@ expect_status 0 "$status" "swift package eplint on the fixed app"
 
 echo "== the C target: its Info.plist's mistake fails the build, and its fix passes"
 sed -i.bak 's|<string>nl</string>|<string>NL</string>|' Sources/Native/Info.plist && rm Sources/Native/Info.plist.bak
-native_finding="$app/Sources/Native/Info.plist:9:3: error: region 'NL' must be lowercase: 'nl' [EP101]"
+native_finding="$app/Sources/Native/Info.plist:9:3: error: [*] region 'NL' must be lowercase: 'nl' [EP101]"
 status=0; swift build > "$work/build-c.log" 2>&1 || status=$?
 [ "$status" -ne 0 ] || fail "swift build passed with a mistake in the C target's Info.plist"
 only_errors "$work/build-c.log" "$native_finding"
@@ -168,7 +168,7 @@ let package = Package(
 SWIFT
     echo 'print("built")' > "$bundled/Sources/Bundled/main.swift"
     sed 's|<string>nl</string>|<string>NL</string>|' "$app/Sources/App/Info.plist" > "$bundled/Sources/Bundled/Info.plist"
-    bundled_finding="$bundled/Sources/Bundled/Info.plist:9:3: error: region 'NL' must be lowercase: 'nl' [EP101]"
+    bundled_finding="$bundled/Sources/Bundled/Info.plist:9:3: error: [*] region 'NL' must be lowercase: 'nl' [EP101]"
     cd "$bundled"
     status=0; swift package eplint > "$work/bundled-command.log" 2>&1 || status=$?
     expect_status 1 "$status" "the prebuilt eplint's command plugin"

@@ -35,7 +35,7 @@ passed=0
 failed=0
 if "$precommit" run --all-files > broken.txt 2>&1; then
     echo "FAIL: the hook passed on a broken Info.plist"; cat broken.txt; failed=$((failed + 1))
-elif grep -q "App/Info.plist:11:3: error: region 'NL' must be lowercase: 'nl' \[EP101\]" broken.txt \
+elif grep -q "App/Info.plist:11:3: error: \[\*\] region 'NL' must be lowercase: 'nl' \[EP101\]" broken.txt \
         && ! grep -q "Fixtures" broken.txt && ! grep -q $'\e\[' broken.txt; then
     passed=$((passed + 1))
 else
