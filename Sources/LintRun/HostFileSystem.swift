@@ -124,30 +124,14 @@ struct FileIdentity: Hashable {
 /// A string → string cache that worker threads may share (the Xcode contexts are looked up
 /// while linting in parallel).
 private final class LockedCache: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
+    private let lock = RunLock()
     private var values: [String: String] = [:]
 
-    func value(for key: String) -> String? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return values[key]
-    }
+    func value(for key: String) -> String? { lock.held { values[key] } }
 
-    func store(_ value: String, for key: String) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        values[key] = value
-    }
+    func store(_ value: String, for key: String) { lock.held { values[key] = value } }
 
-    func removeAll() {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        values = [:]
-    }
+    func removeAll() { lock.held { values = [:] } }
 }
 
 /// The run plan's file system: the host's, through the one way eplint opens files
