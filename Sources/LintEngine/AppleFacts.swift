@@ -2,8 +2,9 @@ import PlistSyntax
 
 /// The facts of Apple's pages beyond the region tables, from the optional sections of
 /// `Rules/regions.plist` (token types per region, subtypes per notification type, minimum
-/// OS per key and entitlement): Swift code holds none of them. Read from the embedded text
-/// on first use only, so runs that need none of them do not parse the plist.
+/// OS per key and entitlement): Swift code holds none of them. The built-in copy is made from
+/// tables generated from that file, so no run parses the plist for them (a test checks the
+/// tables say what reading the file says).
 package struct AppleFacts: Sendable, Equatable {
     package struct TokenType: Sendable, Equatable {
         /// The regions whose tokens have this type.
@@ -25,8 +26,23 @@ package struct AppleFacts: Sendable, Equatable {
     package var entitlementRegions: [String: [String]] = [:]
 
     package static let builtIn: AppleFacts = {
-        // The embedded copy is checked by the tests: it always reads.
-        (try? AppleFacts(plist: Array(EmbeddedRuleData.regionsPlist.utf8))) ?? AppleFacts()
+        var facts = AppleFacts()
+        for type in EmbeddedRuleData.tokenTypes {
+            facts.tokenTypes[type.name] = TokenType(
+                regions: type.regions, expires: type.expires, duplicateTokenStatus: type.duplicateTokenStatus)
+        }
+        facts.notificationSubtypes = Dictionary(uniqueKeysWithValues: EmbeddedRuleData.notificationSubtypes)
+        facts.entitlementRegions = Dictionary(uniqueKeysWithValues: EmbeddedRuleData.entitlementRegions)
+        for (name, versions) in EmbeddedRuleData.minimumOS {
+            // The generator copied what the plist says; the tests check that it reads.
+            facts.minimumOS[name] = Dictionary(
+                uniqueKeysWithValues: versions.compactMap { entry in
+                    Platform(rawValue: entry.platform).flatMap { platform in
+                        Version(entry.version).map { (platform, $0) }
+                    }
+                })
+        }
+        return facts
     }()
 
     package init() {}

@@ -72,6 +72,19 @@ enum EmbeddedRuleData {
         var linkMaximum: Int
         var musicStreamingLinkMaximum: [String: Int]
         var retiredRegions: [String: [RetiredRegion]]?
+        var tokenTypes: [String: TokenType]?
+        var notificationSubtypes: [String: [String]]?
+        var minimumOS: [String: [String: String]]?
+        var entitlementRegions: [String: [String]]?
+
+        struct TokenType: Decodable {
+            var regions: [String], expires: Bool?, duplicateTokenStatus: Bool?
+            enum CodingKeys: String, CodingKey {
+                case regions = "Regions"
+                case expires = "Expires"
+                case duplicateTokenStatus = "DuplicateTokenStatus"
+            }
+        }
 
         struct RetiredRegion: Decodable {
             var region: String, since: String, reason: String
@@ -89,6 +102,10 @@ enum EmbeddedRuleData {
             case linkMaximum = "LinkMaximum"
             case musicStreamingLinkMaximum = "MusicStreamingLinkMaximum"
             case retiredRegions = "RetiredRegions"
+            case tokenTypes = "TokenTypes"
+            case notificationSubtypes = "NotificationSubtypes"
+            case minimumOS = "MinimumOS"
+            case entitlementRegions = "EntitlementRegions"
         }
     }
 
@@ -133,6 +150,39 @@ enum EmbeddedRuleData {
         swift += "    package static let musicStreamingLinkMaximum: [String: Int] = [\n"
         for region in file.musicStreamingLinkMaximum.keys.sorted() {
             swift += "        \"\(region)\": \(file.musicStreamingLinkMaximum[region]!),\n"
+        }
+        swift += "    ]\n\n"
+        swift += appleFactsTables(file)
+        return swift
+    }
+
+    /// Swift literals for the optional sections `AppleFacts` reads, so that the first rule
+    /// that asks for a minimum OS does not parse the plist (a quarter of a small file's run).
+    private static func appleFactsTables(_ file: RegionsFile) -> String {
+        func strings(_ items: [String]) -> String { "[" + items.map(\.debugDescription).joined(separator: ", ") + "]" }
+        var swift =
+            "    package static let tokenTypes: [(name: String, regions: [String], expires: Bool?, duplicateTokenStatus: Bool)] = [\n"
+        for (name, type) in (file.tokenTypes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let expires = type.expires.map { "\($0)" } ?? "nil"
+            swift +=
+                "        (\(name.debugDescription), \(strings(type.regions)), \(expires), \(type.duplicateTokenStatus ?? false)),\n"
+        }
+        swift += "    ]\n"
+        func lists(_ name: String, _ table: [String: [String]]?) -> String {
+            var swift = "    package static let \(name): [(String, [String])] = [\n"
+            for (key, items) in (table ?? [:]).sorted(by: { $0.key < $1.key }) {
+                swift += "        (\(key.debugDescription), \(strings(items))),\n"
+            }
+            return swift + "    ]\n"
+        }
+        swift += lists("notificationSubtypes", file.notificationSubtypes)
+        swift += lists("entitlementRegions", file.entitlementRegions)
+        swift += "    package static let minimumOS: [(String, [(platform: String, version: String)])] = [\n"
+        for (key, versions) in (file.minimumOS ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let pairs = versions.sorted(by: { $0.key < $1.key }).map {
+                "(\($0.key.debugDescription), \($0.value.debugDescription))"
+            }
+            swift += "        (\(key.debugDescription), [\(pairs.joined(separator: ", "))]),\n"
         }
         swift += "    ]\n\n"
         return swift

@@ -12,6 +12,14 @@ import Testing
         #expect(StoreKitKey.allCases.allSatisfy { (read.allowedRegions[$0]?.count ?? 0) > 0 })
     }
 
+    /// The facts generated at build time say what reading the same file's other sections says.
+    @Test func builtInFactsEqualTheEmbeddedPlist() throws {
+        let read = try AppleFacts(plist: Array(RegionData.builtInPlist.utf8))
+        #expect(AppleFacts.builtIn == read)
+        #expect(read.tokenTypes.count == 4 && read.minimumOS.count >= 10 && !read.notificationSubtypes.isEmpty)
+        #expect(AppleFacts.builtIn.minimumOS["SKExternalPurchaseMultiLink"]?[.iOS]?.description == "17.5")
+    }
+
     @Test func regionCodesHoldExactlyTwoLowercaseLetters() {
         var codes = RegionCodes()
         for rejected in ["", "n", "NL", "nL", "nld", "n1", "é", "zz "] {

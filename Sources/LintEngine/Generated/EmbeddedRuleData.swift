@@ -293,6 +293,30 @@ package enum EmbeddedRuleData {
         "sk": 5,
     ]
 
+    package static let tokenTypes: [(name: String, regions: [String], expires: Bool?, duplicateTokenStatus: Bool)] = [
+        ("ACQUISITION", ["at", "be", "bg", "hr", "cy", "cz", "dk", "ee", "fi", "fr", "de", "gr", "hu", "ie", "it", "lv", "lt", "lu", "mt", "nl", "pl", "pt", "ro", "sk", "si", "es", "se"], true, true),
+        ("IN_APP", ["jp", "br"], nil, false),
+        ("LINK_OUT", ["jp", "br"], nil, false),
+        ("SERVICES", ["at", "be", "bg", "hr", "cy", "cz", "dk", "ee", "fi", "fr", "de", "gr", "hu", "ie", "it", "lv", "lt", "lu", "mt", "nl", "pl", "pt", "ro", "sk", "si", "es", "se"], true, true),
+    ]
+    package static let notificationSubtypes: [(String, [String])] = [
+        ("EXTERNAL_PURCHASE_TOKEN", ["UNREPORTED", "CREATED", "ACTIVE_TOKEN_REMINDER"]),
+    ]
+    package static let entitlementRegions: [(String, [String])] = [
+    ]
+    package static let minimumOS: [(String, [(platform: String, version: String)])] = [
+        ("SKExternalLinkAccount", [("iOS", "15.4"), ("iPadOS", "15.4"), ("tvOS", "16.4")]),
+        ("SKExternalPurchase", [("iOS", "15.4"), ("iPadOS", "15.4"), ("macOS", "14.4"), ("tvOS", "17.4"), ("visionOS", "1.0"), ("watchOS", "10.4")]),
+        ("SKExternalPurchaseCustomLinkRegions", [("iOS", "18.1"), ("iPadOS", "18.1"), ("macOS", "15.1"), ("tvOS", "18.1"), ("visionOS", "2.1"), ("watchOS", "11.1")]),
+        ("SKExternalPurchaseLink", [("iOS", "15.4"), ("iPadOS", "15.4"), ("macOS", "14.4"), ("tvOS", "17.4"), ("visionOS", "1.0"), ("watchOS", "10.4")]),
+        ("SKExternalPurchaseLinkStreamingRegions", [("iOS", "18.2"), ("iPadOS", "18.2")]),
+        ("SKExternalPurchaseMultiLink", [("iOS", "17.5"), ("iPadOS", "17.5"), ("macOS", "14.5"), ("tvOS", "17.5"), ("visionOS", "1.2"), ("watchOS", "10.5")]),
+        ("com.apple.developer.storekit.custom-purchase-link.allowed-regions", [("iOS", "26.2"), ("iPadOS", "26.2"), ("macOS", "26.2"), ("tvOS", "26.2"), ("visionOS", "26.2"), ("watchOS", "26.2")]),
+        ("com.apple.developer.storekit.custom-purchase-link.allowed-regions:br", [("iOS", "26.5"), ("iPadOS", "26.5")]),
+        ("com.apple.developer.storekit.custom-purchase-link.allowed-regions:jp", [("iOS", "26.4"), ("iPadOS", "26.4")]),
+        ("com.apple.developer.storekit.external-link.account", [("iOS", "15.4"), ("iPadOS", "15.4"), ("tvOS", "16.4")]),
+    ]
+
     package static let rulePages: [(id: String, name: String, severity: String, summary: String, fix: String, markdown: String)] = [
         (#"""
 EP001
