@@ -4,14 +4,29 @@
 package enum FileKind: Sendable, Equatable {
     case infoPlist, entitlements, other
 
+    /// The name as spelled, byte by byte (as the file system compares it, and without the
+    /// cost of comparing `Character`s: rules ask for every file's kind).
     package init(path: String) {
-        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
-        if name.hasSuffix(".entitlements") {
+        if Self.path(path, endsWith: ".entitlements") {
             self = .entitlements
-        } else if name.hasSuffix("Info.plist") {
+        } else if Self.path(path, endsWith: "Info.plist") {
             self = .infoPlist
         } else {
             self = .other
+        }
+    }
+
+    /// Whether the last component of `path` ends in `suffix`, which holds no `/`.
+    private static func path(_ path: String, endsWith suffix: StaticString) -> Bool {
+        let bytes = path.utf8
+        guard bytes.count >= suffix.utf8CodeUnitCount else { return false }
+        var index = bytes.endIndex
+        return suffix.withUTF8Buffer { expected in
+            for byte in expected.reversed() {
+                bytes.formIndex(before: &index)
+                if bytes[index] != byte { return false }
+            }
+            return true
         }
     }
 }

@@ -61,7 +61,7 @@ package final class LintContext {
     /// The linted file is itself an entitlements file (holding Info.plist keys, so paired with
     /// itself): what it holds is EP405's, never an Info.plist's keys missing or not using
     /// entitlements (EP401, EP402).
-    package var isEntitlementsFile: Bool { FileKind(path: file) == .entitlements }
+    package let isEntitlementsFile: Bool
     /// Known deployment targets (flags or config, else the Info.plist); empty when unknown.
     package let deploymentTargets: [DeploymentTarget]
     /// Where the file's C preprocessor lines start.
@@ -91,6 +91,7 @@ package final class LintContext {
         directives: [SourcePosition] = []
     ) {
         self.file = file
+        isEntitlementsFile = FileKind(path: file) == .entitlements
         self.directives = directives
         infoPlistPreprocessed = configuration.infoPlistPreprocessed
         now = configuration.now
