@@ -16,22 +16,22 @@ enum Eplint {
 
     /// The command table: every subcommand, once. The first is the default (`eplint PATH…`).
     static let subcommands: [Subcommand] = [
-        Subcommand(LintCommand.spec, LintCommand.init),
-        Subcommand(RulesCommand.spec, RulesCommand.init),
-        Subcommand(ExplainCommand.spec, ExplainCommand.init),
-        Subcommand(RegionsCommand.spec, RegionsCommand.init),
-        Subcommand(ContextCommand.spec, ContextCommand.init),
-        Subcommand(ServerCommand.tokenSpec) { (options: inout OptionReader) throws(UsageError) in
+        Subcommand("lint", LintCommand.spec, LintCommand.init),
+        Subcommand("rules", RulesCommand.spec, RulesCommand.init),
+        Subcommand("explain", ExplainCommand.spec, ExplainCommand.init),
+        Subcommand("regions", RegionsCommand.spec, RegionsCommand.init),
+        Subcommand("context", ContextCommand.spec, ContextCommand.init),
+        Subcommand("token", ServerCommand.tokenSpec) { (options: inout OptionReader) throws(UsageError) in
             try ServerCommand(&options, kind: .token)
         },
-        Subcommand(ServerCommand.reportSpec) { (options: inout OptionReader) throws(UsageError) in
+        Subcommand("report", ServerCommand.reportSpec) { (options: inout OptionReader) throws(UsageError) in
             try ServerCommand(&options, kind: .report)
         },
-        Subcommand(ServerCommand.notificationSpec) { (options: inout OptionReader) throws(UsageError) in
+        Subcommand("notification", ServerCommand.notificationSpec) { (options: inout OptionReader) throws(UsageError) in
             try ServerCommand(&options, kind: .notification)
         },
-        Subcommand(LanguageServerCommand.spec, LanguageServerCommand.init),
-        Subcommand(CompletionsCommand.spec, CompletionsCommand.init),
+        Subcommand("lsp", LanguageServerCommand.spec, LanguageServerCommand.init),
+        Subcommand("completions", CompletionsCommand.spec, CompletionsCommand.init),
     ]
 
     /// `arguments` without the program name. A first word naming a subcommand selects it;
