@@ -258,6 +258,6 @@ extension RunPlanner {
         throw PlanFailure(
             message:
                 "a project file names a file eplint does not follow: \(why)"
-                + " (docs/untrusted-input.md says what a repository may make eplint read)")
+                + " (docs/untrusted-input.md says what a repository may make eplint read)", isNotFollowed: true)
     }
 }
