@@ -7,9 +7,9 @@ extension LanguageServer {
     /// Asks the client to say when the files that decide a document's plan change on disk. Its
     /// answer, a response without a method, needs nothing.
     func registerWatchers() {
-        let globs = [
-            "**/.eplint.yml", "**/*.pbxproj", "**/*.xcconfig", "**/*.entitlements", "**/*.plist", "**/app.json",
-        ]
+        let globs =
+            ["**/.eplint.yml", "**/*.pbxproj", "**/*.xcconfig"] + FileKind.walkedSuffixes.map { "**/*" + $0 }
+            + ["**/app.json"]
         let registration = JSONValue.object([
             ("id", .string("eplint-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
             ("registerOptions", .object([("watchers", .array(globs.map { .object([("globPattern", .string($0))]) }))])),

@@ -199,7 +199,7 @@ extension RunPlanner {
         let declared = EnvironmentContext.declaredInputs(environment).map(fileSystem.absoluteAsGiven)
         // Only the plists: the phase also declares what eplint reads for them (the entitlements
         // file, `.eplint.yml`, a prefix header), because user-script sandboxing lets it read no other.
-        let plists = declared.filter { $0.hasSuffix(".plist") }
+        let plists = declared.filter(FileKind.isPropertyList)
         for context in contexts {
             for file in plists.isEmpty ? [context.infoPlist] : plists {
                 plan.contexts[absolute(file), default: []].append(
