@@ -20,10 +20,6 @@ import Testing
         <dict>
         \t<key>CFBundleName</key>
         \t<string>KEY</string>
-        \t<key>SKExternalPurchase</key>
-        \t<array>
-        \t\t<string>nl</string>
-        \t</array>
         </dict>
         </plist>
 
