@@ -74,7 +74,7 @@ extension LanguageServer {
                 _ = try LintRun.configuration(options, host: ServerHost(workspace: workspace))
                 configuration.lastGood = text
             } catch {
-                configuration.problem = Self.problem(error.message, path: path)
+                configuration.problem = Self.problem(error.message, path: path, text: text ?? [])
             }
         } else {
             configuration.lastGood = nil
@@ -91,22 +91,12 @@ extension LanguageServer {
         guard let path = configuration.path, let problem = configuration.problem else { return [] }
         let document = TextDocument(
             uri: FileURI.uri(of: path), path: path, version: 0, text: configuration.checked ?? [])
-        let lines = LineTable(document.text)
-        let start = document.position(line: problem.line, scalarColumn: 1, encoding: encoding, lines: lines)
-        let end = document.position(line: problem.line, scalarColumn: .max, encoding: encoding, lines: lines)
         let rule = RuleID.ep012ConfigurationError
         return [
-            .object([
-                ("range", .object([("start", start.json), ("end", end.json)])),
-                ("severity", .integer(1)),
-                ("code", .string(rule.rawValue)),
-                (
-                    "codeDescription",
-                    .object([("href", .string(ToolIdentity.page("Rules/\(rule).md", at: ToolIdentity.version)))])
-                ),
-                ("source", .string("eplint")),
-                ("message", .string(problem.message)),
-            ])
+            Self.lineDiagnostic(
+                line: problem.line, of: document, code: rule.rawValue,
+                page: ToolIdentity.page("Rules/\(rule).md", at: ToolIdentity.version), message: problem.message,
+                encoding: encoding)
         ]
     }
 
@@ -122,14 +112,33 @@ extension LanguageServer {
     }
 
     /// The line and message of a failure the command line would stop with: the configuration's
-    /// errors start `PATH:LINE: `; another (an xcconfig it names cannot be read) is shown at line 1.
-    static func problem(_ message: String, path: String) -> (line: Int, message: String) {
-        guard message.hasPrefix(path + ":") else { return (1, message) }
+    /// errors start `PATH:LINE: `; a file it names that is not followed (`regions: in PATH
+    /// names …`) is shown at the line of its key; another (an xcconfig it names cannot be read)
+    /// at line 1.
+    static func problem(_ message: String, path: String, text: [UInt8]) -> (line: Int, message: String) {
+        guard message.hasPrefix(path + ":") else { return (keyLine(naming: message, path: path, text: text), message) }
         let rest = message.dropFirst(path.count + 1)
         let digits = rest.prefix { $0.isNumber }
         guard let line = Int(digits), line > 0, rest.dropFirst(digits.count).hasPrefix(": ") else {
             return (1, String(rest.drop { $0 == " " }))
         }
         return (line, String(rest.dropFirst(digits.count + 2)))
+    }
+
+    /// The 1-based line of the top-level key that names the path of `message` (`KEY: in PATH
+    /// names …`, `PlanFailure.notFollowed`'s origin), else 1.
+    private static func keyLine(naming message: String, path: String, text: [UInt8]) -> Int {
+        guard let origin = message.firstRange(of: ": in \(path) names ") else { return 1 }
+        let key = message[..<origin.lowerBound]
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0 == "-" }) else { return 1 }
+        let start = Array((key + ":").utf8)
+        var line = 1
+        var atLineStart = true
+        for index in text.indices {
+            if atLineStart && text[index...].starts(with: start) { return line }
+            atLineStart = text[index] == UInt8(ascii: "\n")
+            if atLineStart { line += 1 }
+        }
+        return 1
     }
 }

@@ -74,10 +74,7 @@ extension LanguageServer {
                     configuration.path.map(identity) == identity(of: document.path) ? configurationDiagnostics() : []
                 return .success(.object([("kind", .string("full")), ("items", .array(items))]))
             }
-            guard let diagnostics = lint(document) else {
-                return .failure(RPCError(.internalError, "the run failed; see the server's message"))
-            }
-            return .success(.object([("kind", .string("full")), ("items", .array(diagnostics))]))
+            return .success(.object([("kind", .string("full")), ("items", .array(lint(document)))]))
         }
     }
 }

@@ -7,9 +7,9 @@ extension LanguageServer {
     /// Asks the client to say when the files that decide a document's plan change on disk. Its
     /// answer, a response without a method, needs nothing.
     func registerWatchers() {
-        let globs = [
-            "**/.eplint.yml", "**/*.pbxproj", "**/*.xcconfig", "**/*.entitlements", "**/*.plist", "**/app.json",
-        ]
+        let globs =
+            ["**/.eplint.yml", "**/*.pbxproj", "**/*.xcconfig"] + FileKind.walkedSuffixes.map { "**/*" + $0 }
+            + ["**/app.json"]
         let registration = JSONValue.object([
             ("id", .string("eplint-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
             ("registerOptions", .object([("watchers", .array(globs.map { .object([("globPattern", .string($0))]) }))])),
@@ -114,20 +114,20 @@ extension LanguageServer {
         return findings[document.uri] ?? []
     }
 
-    /// Lints a document and sends its diagnostics; a failure of the run (an Xcode project that
-    /// cannot be read; a broken `.eplint.yml` is `ConfigurationDocument`'s) is shown as a message, the document's diagnostics left as they were.
+    /// Lints a document and sends its diagnostics: its findings, or the run's failure (an Xcode
+    /// project that cannot be read, a path not followed; a broken `.eplint.yml` is
+    /// `ConfigurationDocument`'s) as one diagnostic at its line 1.
     func publish(_ document: TextDocument) {
-        guard let diagnostics = lint(document) else { return }
         send(
             OutgoingMessage.notification(
                 "textDocument/publishDiagnostics",
-                Self.diagnostics(document.uri, diagnostics, version: document.version)
+                Self.diagnostics(document.uri, lint(document), version: document.version)
             ))
     }
 
-    /// Lints a document's current text and keeps its findings (an open one's); its diagnostics,
-    /// nil when the run failed.
-    func lint(_ document: TextDocument) -> [JSONValue]? {
+    /// Lints a document's current text and keeps its findings (an open one's); its diagnostics:
+    /// the findings, or the run's failure (`failureDiagnostic`), which has no findings to act on.
+    func lint(_ document: TextDocument) -> [JSONValue] {
         let outside = isOutsideWorkspace(document.path)
         if outside && noted.insert(document.uri).inserted {
             send(
@@ -147,24 +147,21 @@ extension LanguageServer {
             of: document, open: documents)
         {
         case .success(let found):
-            lastFailure = nil
-            if documents[document.uri] != nil {
-                findings[document.uri] = found
-                unlinted.remove(document.uri)
-            }
+            keep(found, of: document)
             let lines = LineTable(document.text)
             return found.map { DocumentLint.json($0, in: document, lines: lines, encoding: encoding) }
         case .failure(let failure):
+            // On the document, where the user works; a pop-up as well would say it twice, at every keystroke.
             log("eplint: \(failure.message)")
-            // Shown once, not at every keystroke while the configuration stays broken.
-            if failure.message != lastFailure {
-                send(
-                    OutgoingMessage.notification(
-                        "window/showMessage",
-                        .object([("type", .integer(1)), ("message", .string("eplint: " + failure.message))])))
-            }
-            lastFailure = failure.message
-            return nil
+            keep([], of: document)
+            return [Self.failureDiagnostic(failure, in: document, encoding: encoding)]
         }
+    }
+
+    /// An open document's findings, now those of its current text.
+    private func keep(_ found: [Diagnostic], of document: TextDocument) {
+        guard documents[document.uri] != nil else { return }
+        findings[document.uri] = found
+        unlinted.remove(document.uri)
     }
 }

@@ -170,9 +170,6 @@ package final class LanguageServer {
         }
     }
 
-    /// The message of the last run that failed, until a run succeeds.
-    var lastFailure: String?
-
     /// `.eplint.yml`: the text documents are linted with, and its error.
     var configuration = ConfigurationState()
 

@@ -15,7 +15,7 @@ extension LanguageServer {
                 continue
             }
             let document = TextDocument(uri: FileURI.uri(of: path), path: path, version: 0, text: text)
-            guard let diagnostics = lint(document) else { continue }
+            let diagnostics = lint(document)
             send(
                 OutgoingMessage.notification(
                     "textDocument/publishDiagnostics", Self.diagnostics(document.uri, diagnostics, version: nil)))

@@ -1,3 +1,4 @@
+import LintEngine
 import RunPlan
 
 #if canImport(Glibc)
@@ -20,8 +21,9 @@ struct InputCollector {
     /// Where files are looked for and listed: the run host's.
     let fileSystem: any PlanFileSystem
 
-    /// What a directory walk picks up: plists and entitlements, or JSON for the server-side commands.
-    var suffixes = [".plist", ".entitlements"]
+    /// What a directory walk picks up: plists and entitlements (`FileKind`'s), or JSON for the
+    /// server-side commands.
+    var suffixes = FileKind.walkedSuffixes
     var files: [InputFile] = []
     /// Built apps (`.ipa`, `.app`, `.xcarchive`): named, or found by a walk with `--artifacts`.
     var artifacts: [String] = []
@@ -68,7 +70,7 @@ struct InputCollector {
         let fileSystem = fileSystem
         files.removeAll { file in !file.isStandardInput && !seen.insert(fileSystem.identity(of: file.path)).inserted }
     }
-    private var lintsPlists: Bool { suffixes.contains(".plist") }
+    private var lintsPlists: Bool { suffixes == FileKind.walkedSuffixes }
 
     private mutating func walk(_ directory: String) {
         guard

@@ -11,7 +11,7 @@ package enum LintedFile: Sendable, Equatable {
         let name = ExpoConfig.fileName(path)
         if FileKind(path: path) == .entitlements {
             self = .entitlements
-        } else if name.hasSuffix(".plist") {
+        } else if FileKind.isPropertyList(path) {
             self = .propertyList
         } else if ExpoConfig.fileNames.contains(name) {
             self = .expoConfiguration

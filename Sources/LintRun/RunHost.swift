@@ -43,13 +43,20 @@ extension RunHost {
 /// A failure of the run itself: exit 2 with this message.
 package struct RunFailure: Error {
     package var message: String
+    /// The plan's failure was a path not followed (`PlanFailure.isNotFollowed`).
+    package var isNotFollowed = false
 
-    package init(message: String) { self.message = message }
+    package init(message: String, isNotFollowed: Bool = false) {
+        self.message = message
+        self.isNotFollowed = isNotFollowed
+    }
 }
 
 /// A step of the run plan, its failure a failure of the run.
 func planned<Value>(_ step: () throws(PlanFailure) -> Value) throws(RunFailure) -> Value {
-    do throws(PlanFailure) { return try step() } catch { throw RunFailure(message: error.message) }
+    do throws(PlanFailure) { return try step() } catch {
+        throw RunFailure(message: error.message, isNotFollowed: error.isNotFollowed)
+    }
 }
 
 /// Lines said while linting on several threads, kept per input and said in input order: the

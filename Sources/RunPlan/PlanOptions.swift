@@ -4,7 +4,13 @@ import LintEngine
 /// is printed as it is.
 package struct PlanFailure: Error, Sendable, Equatable {
     package var message: String
-    package init(message: String) { self.message = message }
+    /// A path a file of the repository names that the run's lock does not follow
+    /// (`PlanFailure.notFollowed`): the language server shows it under its own code.
+    package var isNotFollowed = false
+    package init(message: String, isNotFollowed: Bool = false) {
+        self.message = message
+        self.isNotFollowed = isNotFollowed
+    }
 }
 
 /// The options of a run that shape its plan (lint's flags of the same names; `eplint context`

@@ -48,6 +48,6 @@ extension PlanFailure {
         PlanFailure(
             message:
                 "\(origin) names \(path.quotedForMessage), which eplint does not follow: \(why)"
-                + " (docs/untrusted-input.md says what a repository may make eplint read)")
+                + " (docs/untrusted-input.md says what a repository may make eplint read)", isNotFollowed: true)
     }
 }

@@ -199,7 +199,7 @@ extension RunPlanner {
         let declared = EnvironmentContext.declaredInputs(environment).map(fileSystem.absoluteAsGiven)
         // Only the plists: the phase also declares what eplint reads for them (the entitlements
         // file, `.eplint.yml`, a prefix header), because user-script sandboxing lets it read no other.
-        let plists = declared.filter { $0.hasSuffix(".plist") }
+        let plists = declared.filter(FileKind.isPropertyList)
         for context in contexts {
             for file in plists.isEmpty ? [context.infoPlist] : plists {
                 plan.contexts[absolute(file), default: []].append(
@@ -258,6 +258,6 @@ extension RunPlanner {
         throw PlanFailure(
             message:
                 "a project file names a file eplint does not follow: \(why)"
-                + " (docs/untrusted-input.md says what a repository may make eplint read)")
+                + " (docs/untrusted-input.md says what a repository may make eplint read)", isNotFollowed: true)
     }
 }

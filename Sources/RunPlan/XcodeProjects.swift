@@ -94,7 +94,7 @@ package struct XcodeProjects: Sendable {
                 if hasProjectFile(path), !found.contains(path) { found.append(path) }
                 continue
             }
-            if name.hasSuffix(".xcworkspace") {
+            if Self.isWorkspace(name) {
                 // A workspace brings its projects, even from folders a walk skips (Pods).
                 for project in Workspace.projects(of: path, readFile: readText) ?? []
                 where !found.contains(project) && isListedProject(project) {
