@@ -4,8 +4,8 @@
     python3 scripts/signature-fixtures.py ../shared/corpus/server-apple-library
 
 Copies the Apple App Store Server Library test data the tests use (MIT, with its licence) into
-Tests/ServerSideTests/Fixtures/server-apple-library, and writes the negative chains, made here by
-Python's `cryptography` (not by eplint), to Tests/ServerSideTests/Fixtures/chains: `root.pem` (the
+Tests/SignaturesTests/Fixtures/server-apple-library, and writes the negative chains, made here by
+Python's `cryptography` (not by eplint), to Tests/SignaturesTests/Fixtures/chains: `root.pem` (the
 root they are given) and `chains.json` ({case: compact JWS}). Needs `pip install cryptography`.
 """
 import base64, datetime, json, os, shutil, sys
@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 corpus = sys.argv[1]
-fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "ServerSideTests", "Fixtures")
+fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "SignaturesTests", "Fixtures")
 apple = os.path.join(fixtures, "server-apple-library")
 chains = os.path.join(fixtures, "chains")
 

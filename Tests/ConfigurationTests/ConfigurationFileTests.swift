@@ -139,14 +139,6 @@ private func failure(_ yaml: String) -> String? {
         #expect(try read("required-version: \"\(ToolIdentity.version)\"\n").disable.isEmpty)
     }
 
-    @Test func globs() {
-        #expect(Glob("App/**").matches("App/Info.plist") && Glob("App/**").matches("App/A/B/Info.plist"))
-        #expect(Glob("**/Info.plist").matches("Info.plist") && Glob("**/Info.plist").matches("a/b/Info.plist"))
-        #expect(!Glob("*.plist").matches("a/b.plist") && Glob("*.plist").matches("b.plist"))
-        #expect(Glob("App/?nfo.plist").matches("App/Info.plist") && !Glob("App/?nfo.plist").matches("App/xInfo.plist"))
-        #expect(!Glob("App/**").matches("Apps/Info.plist"))
-    }
-
     /// macOS hands back NFD names and APFS ignores case: a glob written one way matches the other
     /// spelling (case only where the file system ignores it).
     @Test func globsMatchOtherSpellingsOfANameWhereTheFileSystemDoes() {

@@ -9,33 +9,10 @@ import Testing
 
     private static func folder() throws -> Project {
         let fixture = try Project()
-        let infoPlist = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-            \t<key>SKExternalPurchase</key>
-            \t<array>
-            \t\t<string>NL</string>
-            \t</array>
-            </dict>
-            </plist>
-
-            """
         for name in ["A-Info.plist", "B-Info.plist", "C-Info.plist", "Info.plist"] {
-            try fixture.write("App/\(name)", infoPlist)
+            try fixture.write("App/\(name)", FixTexts.upperCaseRegion)
         }
-        try fixture.write(
-            "App/App.entitlements",
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-            \t<key>com.apple.developer.storekit.external-purchase</key>
-            \t<true/>
-            </dict>
-            </plist>
-
-            """)
+        try fixture.write("App/App.entitlements", FixTexts.grantedEntitlements)
         return fixture
     }
 

@@ -6,11 +6,6 @@ import Testing
 /// options. The configuration, baselines, walks and hostile input are LintRunTests'
 /// ServerDocumentTests, in-process.
 @Suite struct ServerCommandTests {
-    static let seedToken =
-        "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIgp9"
-    static let sandboxToken =
-        "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiU0FOREJPWF8wMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiCn0K"
-
     func write(_ text: String, _ name: String, in directory: URL? = nil) throws -> URL {
         let file = try (directory ?? Eplint.temporaryDirectory()).appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -20,8 +15,8 @@ import Testing
 
     @Test func tokensFromArgumentsAndStandardInput() throws {
         let run = try Eplint.run(
-            ["token", "--environment", "production", Self.seedToken, "-"],
-            input: Data("\n  \(Self.sandboxToken)\n".utf8))
+            ["token", "--environment", "production", SeedTokens.production, "-"],
+            input: Data("\n  \(SeedTokens.sandbox)\n".utf8))
         #expect(run.status == 1)
         #expect(
             run.standardOutput == """
@@ -40,7 +35,9 @@ import Testing
                 <stdin>:2:3: error: a sandbox token (externalPurchaseId begins with SANDBOX), but the production environment is expected [EP609]
 
                 """)
-        #expect(try Eplint.run(["token", Self.seedToken, Self.sandboxToken, "--bundle-id", "com.example"]).status == 0)
+        #expect(
+            try Eplint.run(["token", SeedTokens.production, SeedTokens.sandbox, "--bundle-id", "com.example"]).status
+                == 0)
     }
 
     /// A file saved with CRLF line ends holds one token a line, as with LF ("\r\n" is one
@@ -48,10 +45,10 @@ import Testing
     @Test func tokensOnCRLFLines() throws {
         let crlf = try Eplint.run(
             ["token", "--environment", "sandbox", "-"],
-            input: Data("\(Self.sandboxToken)\r\n\t\(Self.sandboxToken) \r\n".utf8))
+            input: Data("\(SeedTokens.sandbox)\r\n\t\(SeedTokens.sandbox) \r\n".utf8))
         let lf = try Eplint.run(
             ["token", "--environment", "sandbox", "-"],
-            input: Data("\(Self.sandboxToken)\n\t\(Self.sandboxToken) \n".utf8))
+            input: Data("\(SeedTokens.sandbox)\n\t\(SeedTokens.sandbox) \n".utf8))
         #expect(crlf.status == 0, "\(crlf.standardOutput)")
         #expect(crlf.standardOutput == lf.standardOutput)
         #expect(crlf.standardOutput.components(separatedBy: "decoded token").count == 3)
@@ -62,7 +59,7 @@ import Testing
     }
 
     @Test func tokenJSONCarriesTheDecodedPayload() throws {
-        let run = try Eplint.run(["token", "--format", "json", Self.sandboxToken, "%%"])
+        let run = try Eplint.run(["token", "--format", "json", SeedTokens.sandbox, "%%"])
         #expect(run.status == 1)
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -176,21 +173,21 @@ import Testing
     /// `--app-apple-id` and `app-apple-id:` (EP610, production only), and the clock of EP723.
     @Test func appAppleIdAndTheClock() throws {
         let directory = try Eplint.temporaryDirectory()
-        let mismatch = try Eplint.run(["token", "--app-apple-id", "42", Self.seedToken, Self.sandboxToken])
+        let mismatch = try Eplint.run(["token", "--app-apple-id", "42", SeedTokens.production, SeedTokens.sandbox])
         #expect(mismatch.status == 1)
         #expect(
             mismatch.standardOutput.contains(
                 "<argument 1>:1:1: error: token is for the app with Apple ID 1234567890, not this app's 42 [EP610]\n"))
         // The sandbox token carries the same test appAppleId and is not compared.
         #expect(!mismatch.standardOutput.contains("<argument 2>:1:1:"))
-        #expect(try Eplint.run(["token", "--app-apple-id", "1234567890", Self.seedToken]).status == 0)
-        let wrong = try Eplint.run(["token", "--app-apple-id", "com.example", Self.seedToken])
+        #expect(try Eplint.run(["token", "--app-apple-id", "1234567890", SeedTokens.production]).status == 0)
+        let wrong = try Eplint.run(["token", "--app-apple-id", "com.example", SeedTokens.production])
         #expect(wrong.status == 2)
         #expect(wrong.standardError.contains("--app-apple-id takes the app's Apple ID, a positive integer"))
         _ = try write("app-apple-id: 42\n", ".eplint.yml", in: directory)
-        #expect(try Eplint.run(["token", Self.seedToken], in: directory).status == 1)
+        #expect(try Eplint.run(["token", SeedTokens.production], in: directory).status == 1)
         _ = try write("app-apple-id: forty-two\n", ".eplint.yml", in: directory)
-        #expect(try Eplint.run(["token", Self.seedToken], in: directory).status == 2)
+        #expect(try Eplint.run(["token", SeedTokens.production], in: directory).status == 2)
 
         let body =
             #"{"requestIdentifier": "1cdc286e-7389-417c-b58f-7a7d196e5bbe", "externalPurchaseId": "x", "status": "LINE_ITEM", "lineItems": [{"lineItemId": "a", "creationDate": 1767225600001, "eventType": "BUY", "productType": "ONE_TIME_BUY", "productIdentifier": "p", "amountTaxInclusive": 0, "amountTaxExclusive": 0, "taxAmount": 0, "netAmountTaxExclusive": 0, "reportingCurrency": "EUR", "pricingCurrency": "EUR", "taxCountry": "ESP", "quantity": 1}]}"#

@@ -24,12 +24,12 @@ import Testing
             ]).utf8
         ).write(to: folder.appendingPathComponent("App.xcodeproj/project.pbxproj"))
         try Data(Self.info.utf8).write(to: folder.appendingPathComponent("App/Info.plist"))
-        try Data(PairedDocumentTests.granted.utf8).write(to: folder.appendingPathComponent("App/App.entitlements"))
+        try Data(FixTexts.grantedEntitlements.utf8).write(to: folder.appendingPathComponent("App/App.entitlements"))
         return folder
     }
 
-    static let info = ServerTests.plist.replacingOccurrences(of: "NL", with: "nl")
-    static let revoked = PairedDocumentTests.granted.replacingOccurrences(of: "<true/>", with: "<false/>")
+    static let info = FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl")
+    static let revoked = FixTexts.grantedEntitlements.replacingOccurrences(of: "<true/>", with: "<false/>")
 
     static func client(foldsCase: Bool, root: URL) -> Client {
         let client = Client(fileSystem: foldsCase ? CaseFoldingDisk() : HostPlanFileSystem())
@@ -67,7 +67,7 @@ import Testing
             "params": ["textDocument": ["uri": openURI, "languageId": "xml", "version": 1, "text": Self.info]],
         ])
         let entitlements = folder.appendingPathComponent("App/App.entitlements")
-        ConfigurationDocumentTests.open(client, entitlements, PairedDocumentTests.granted)
+        ConfigurationDocumentTests.open(client, entitlements, FixTexts.grantedEntitlements)
         ConfigurationDocumentTests.change(client, entitlements, Self.revoked, version: 2)
         let closedURI = FileURI.uri(of: folder.appendingPathComponent("App/Info.plist").path)
         if foldsCase {
@@ -122,7 +122,7 @@ import Testing
         let before = PathSpellingServerTests.publications(client, infoURI)
         let file = folder.appendingPathComponent("App/App.entitlements")
         let saved = folder.appendingPathComponent("App/App.entitlements.new")
-        try Data(PairedDocumentTests.granted.utf8).write(to: saved)
+        try Data(FixTexts.grantedEntitlements.utf8).write(to: saved)
         #expect(rename(saved.path, file.path) == 0)
         ConfigurationDocumentTests.changedOnDisk(client, file)
         #expect(PathSpellingServerTests.publications(client, infoURI) > before)

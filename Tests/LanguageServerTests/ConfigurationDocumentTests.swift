@@ -92,7 +92,7 @@ import Testing
         #expect(page.block("text output")?.contains("[\(page.metadata.id)]") == true)
     }
 
-    static let plist = ServerTests.plist  // EP101 at its `NL`.
+    static let plist = FixTexts.upperCaseRegion  // EP101 at its `NL`.
 
     /// Edited into an error, `.eplint.yml` shows it at its line while the Info.plist is linted
     /// with the last good text; fixed, the diagnostic clears and the new text applies.

@@ -23,7 +23,9 @@ import Testing
         let uri = folder.appendingPathComponent("Info.plist").absoluteString
         client.send([
             "method": "textDocument/didOpen",
-            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": ServerTests.plist]],
+            "params": [
+                "textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": FixTexts.upperCaseRegion]
+            ],
         ])
         return (client, uri)
     }
@@ -33,7 +35,7 @@ import Testing
             "method": "textDocument/didChange",
             "params": [
                 "textDocument": ["uri": uri, "version": version],
-                "contentChanges": [["text": ServerTests.plist.replacingOccurrences(of: "NL", with: "XX")]],
+                "contentChanges": [["text": FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "XX")]],
             ],
         ])
     }
@@ -102,13 +104,15 @@ import Testing
             ]),
             frame([
                 "method": "textDocument/didOpen",
-                "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": ServerTests.plist]],
+                "params": [
+                    "textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": FixTexts.upperCaseRegion]
+                ],
             ]),
             frame([
                 "method": "textDocument/didChange",
                 "params": [
                     "textDocument": ["uri": uri, "version": 2],
-                    "contentChanges": [["text": ServerTests.plist.replacingOccurrences(of: "NL", with: "nl")]],
+                    "contentChanges": [["text": FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl")]],
                 ],
             ]),
         ]

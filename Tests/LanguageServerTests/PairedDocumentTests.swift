@@ -9,24 +9,13 @@ import Testing
 @Suite struct PairedDocumentTests {
     typealias Client = ServerTests.Client
 
-    static let granted = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>com.apple.developer.storekit.external-purchase</key>
-        \t<true/>
-        </dict>
-        </plist>
-
-        """
-
     static func codes(_ client: Client, _ uri: String) -> [String?]? {
         ConfigurationDocumentTests.published(client, uri)?.map { $0["code"] as? String }
     }
 
     @Test func anEntitlementsChangeRelintsItsInfoPlistsThatAreNotOpen() throws {
         let folder = try TestScratch.folder("lsp-paired")
-        let info = ServerTests.plist.replacingOccurrences(of: "NL", with: "nl")
+        let info = FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl")
         // The folder's Info.plist pairs with its only entitlements file; `entitlements:` maps
         // another folder's to it too; a plist that is no Info.plist does not pair.
         let other = folder.appendingPathComponent("Other")
@@ -37,7 +26,7 @@ import Testing
         ] {
             try Data(info.utf8).write(to: file)
         }
-        try Data(Self.granted.utf8).write(to: folder.appendingPathComponent("App.entitlements"))
+        try Data(FixTexts.grantedEntitlements.utf8).write(to: folder.appendingPathComponent("App.entitlements"))
         try Data("entitlements:\n  Other/Info.plist: App.entitlements\n".utf8).write(
             to: folder.appendingPathComponent(".eplint.yml"))
         let client = Client()
@@ -50,17 +39,19 @@ import Testing
             "method": "textDocument/didOpen",
             "params": [
                 "textDocument": [
-                    "uri": entitlements.absoluteString, "languageId": "xml", "version": 1, "text": Self.granted,
+                    "uri": entitlements.absoluteString, "languageId": "xml", "version": 1,
+                    "text": FixTexts.grantedEntitlements,
                 ]
             ],
         ])
         // Opened, it is its saved text: the closed Info.plists are left alone.
         #expect(Self.codes(client, infoURI) == nil)
-        ConfigurationDocumentTests.change(client, entitlements, Self.granted, version: 2)
+        ConfigurationDocumentTests.change(client, entitlements, FixTexts.grantedEntitlements, version: 2)
         #expect(Self.codes(client, infoURI) == [])
         #expect(Self.codes(client, otherURI) == [])
         ConfigurationDocumentTests.change(
-            client, entitlements, Self.granted.replacingOccurrences(of: "<true/>", with: "<false/>"), version: 3)
+            client, entitlements, FixTexts.grantedEntitlements.replacingOccurrences(of: "<true/>", with: "<false/>"),
+            version: 3)
         #expect(Self.codes(client, infoURI) == ["EP401"])
         #expect(Self.codes(client, otherURI) == ["EP401"])
         #expect(Self.codes(client, settingsURI) == nil)
@@ -95,21 +86,23 @@ import Testing
             ]).utf8
         ).write(to: folder.appendingPathComponent("App.xcodeproj/project.pbxproj"))
         let info = folder.appendingPathComponent("App/Info.plist")
-        try Data(ServerTests.plist.replacingOccurrences(of: "NL", with: "nl").utf8).write(to: info)
+        try Data(FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl").utf8).write(to: info)
         let entitlements = folder.appendingPathComponent("Signing/App.entitlements")
-        try Data(Self.granted.utf8).write(to: entitlements)
+        try Data(FixTexts.grantedEntitlements.utf8).write(to: entitlements)
         let client = Client()
         client.initialize(root: folder)
         client.send([
             "method": "textDocument/didOpen",
             "params": [
                 "textDocument": [
-                    "uri": entitlements.absoluteString, "languageId": "xml", "version": 1, "text": Self.granted,
+                    "uri": entitlements.absoluteString, "languageId": "xml", "version": 1,
+                    "text": FixTexts.grantedEntitlements,
                 ]
             ],
         ])
         ConfigurationDocumentTests.change(
-            client, entitlements, Self.granted.replacingOccurrences(of: "<true/>", with: "<false/>"), version: 2)
+            client, entitlements, FixTexts.grantedEntitlements.replacingOccurrences(of: "<true/>", with: "<false/>"),
+            version: 2)
         #expect(Self.codes(client, FileURI.uri(of: info.path))?.contains("EP401") == true)
     }
 }

@@ -30,22 +30,22 @@ import Testing
     /// under the workspace's spelling only, never also under the real one (a stale duplicate).
     @Test func aClosedPairedInfoPlistIsShownUnderTheWorkspacesSpelling() throws {
         let (real, link) = try Self.linkedWorkspace()
-        try Data(ServerTests.plist.replacingOccurrences(of: "NL", with: "nl").utf8).write(
+        try Data(FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl").utf8).write(
             to: real.appendingPathComponent("Info.plist"))
-        try Data(PairedDocumentTests.granted.utf8).write(to: real.appendingPathComponent("App.entitlements"))
+        try Data(FixTexts.grantedEntitlements.utf8).write(to: real.appendingPathComponent("App.entitlements"))
         let client = Client()
         client.initialize(root: link)
         let entitlements = link.appendingPathComponent("App.entitlements")
-        ConfigurationDocumentTests.open(client, entitlements, PairedDocumentTests.granted)
+        ConfigurationDocumentTests.open(client, entitlements, FixTexts.grantedEntitlements)
         ConfigurationDocumentTests.change(
-            client, entitlements, PairedDocumentTests.granted.replacingOccurrences(of: "<true/>", with: "<false/>"),
+            client, entitlements, FixTexts.grantedEntitlements.replacingOccurrences(of: "<true/>", with: "<false/>"),
             version: 2)
         let linked = FileURI.uri(of: link.appendingPathComponent("Info.plist").path)
         #expect(PairedDocumentTests.codes(client, linked) == ["EP401"])
         #expect(Self.publications(client, FileURI.uri(of: real.appendingPathComponent("Info.plist").path)) == 0)
         // Opened by its real path, it is the same file: its diagnostics are its own from now on.
         ConfigurationDocumentTests.open(
-            client, real.appendingPathComponent("App.entitlements"), PairedDocumentTests.granted, version: 1)
+            client, real.appendingPathComponent("App.entitlements"), FixTexts.grantedEntitlements, version: 1)
         #expect(client.server.documents[real.appendingPathComponent("App.entitlements").absoluteString] != nil)
     }
 

@@ -31,12 +31,12 @@ import Testing
     @Test func aPullingClientGetsOpenDocumentsOnlyFromItsPulls() throws {
         let folder = try TestScratch.folder("lsp-pull")
         let info = folder.appendingPathComponent("Info.plist")
-        try Data(ServerTests.plist.utf8).write(to: info)
+        try Data(FixTexts.upperCaseRegion.utf8).write(to: info)
         let client = Client()
         client.initialize(root: folder, capabilities: Self.pulling)
         #expect(client.server.pulls)
-        ConfigurationDocumentTests.open(client, info, ServerTests.plist)
-        ConfigurationDocumentTests.change(client, info, ServerTests.plist + "\n", version: 2)
+        ConfigurationDocumentTests.open(client, info, FixTexts.upperCaseRegion)
+        ConfigurationDocumentTests.change(client, info, FixTexts.upperCaseRegion + "\n", version: 2)
         #expect(Self.pulled(client, 2, info.absoluteString) == ["EP101"])
         // Hover and code actions see the same findings, linted when asked.
         let actions = client.request(
@@ -53,39 +53,40 @@ import Testing
     @Test func aClientThatDoesNotPullIsPushedTo() throws {
         let folder = try TestScratch.folder("lsp-pull")
         let info = folder.appendingPathComponent("Info.plist")
-        try Data(ServerTests.plist.utf8).write(to: info)
+        try Data(FixTexts.upperCaseRegion.utf8).write(to: info)
         let client = Client()
         client.initialize(root: folder)
         #expect(!client.server.pulls)
-        ConfigurationDocumentTests.open(client, info, ServerTests.plist)
+        ConfigurationDocumentTests.open(client, info, FixTexts.upperCaseRegion)
         #expect(Self.nonEmptyPushes(client, info.absoluteString) == 1)
     }
 
     @Test func aClosedPairedInfoPlistIsPushedThenPulledOnceOpen() throws {
         let folder = try TestScratch.folder("lsp-pull")
         let info = folder.appendingPathComponent("Info.plist")
-        try Data(ServerTests.plist.replacingOccurrences(of: "NL", with: "nl").utf8).write(to: info)
+        try Data(FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl").utf8).write(to: info)
         let entitlements = folder.appendingPathComponent("App.entitlements")
-        try Data(PairedDocumentTests.granted.utf8).write(to: entitlements)
+        try Data(FixTexts.grantedEntitlements.utf8).write(to: entitlements)
         let client = Client()
         var capabilities = Self.pulling
         capabilities["workspace"] = ["diagnostics": ["refreshSupport": true]]
         client.initialize(root: folder, capabilities: capabilities)
-        ConfigurationDocumentTests.open(client, entitlements, PairedDocumentTests.granted)
+        ConfigurationDocumentTests.open(client, entitlements, FixTexts.grantedEntitlements)
         ConfigurationDocumentTests.change(
-            client, entitlements, PairedDocumentTests.granted.replacingOccurrences(of: "<true/>", with: "<false/>"),
+            client, entitlements, FixTexts.grantedEntitlements.replacingOccurrences(of: "<true/>", with: "<false/>"),
             version: 2)
         // Closed, nothing pulls it: its findings are pushed, the only set it has.
         #expect(PairedDocumentTests.codes(client, info.absoluteString) == ["EP401"])
         #expect(Self.nonEmptyPushes(client, entitlements.absoluteString) == 0)
         let pushesBefore = Self.nonEmptyPushes(client, info.absoluteString)
-        ConfigurationDocumentTests.open(client, info, ServerTests.plist.replacingOccurrences(of: "NL", with: "nl"))
+        ConfigurationDocumentTests.open(
+            client, info, FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl"))
         // Opened, the pushed set is cleared and its pulls show the finding.
         #expect(PairedDocumentTests.codes(client, info.absoluteString) == [])
         #expect(Self.pulled(client, 5, info.absoluteString) == ["EP401"])
         // An entitlements edit changes the open Info.plist's findings: the client is asked to
         // pull again, not pushed to.
-        ConfigurationDocumentTests.change(client, entitlements, PairedDocumentTests.granted, version: 3)
+        ConfigurationDocumentTests.change(client, entitlements, FixTexts.grantedEntitlements, version: 3)
         #expect(client.sent.last?["method"] as? String == "workspace/diagnostic/refresh")
         #expect(Self.nonEmptyPushes(client, info.absoluteString) == pushesBefore)
         #expect(Self.pulled(client, 6, info.absoluteString) == [])

@@ -110,19 +110,6 @@ import Testing
         #expect(client.server.encoding == .utf8)
     }
 
-    static let plist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>SKExternalPurchase</key>
-        \t<array>
-        \t\t<string>NL</string>
-        \t</array>
-        </dict>
-        </plist>
-
-        """
-
     /// Opened, the unsaved text is linted; changed (incrementally, after a multibyte comment), the
     /// new text is; a finding's range is the element's, counted in the negotiated encoding.
     @Test(arguments: ["utf-16", "utf-8"])
@@ -130,11 +117,11 @@ import Testing
         let folder = try TestScratch.folder("lsp")
         let file = folder.appendingPathComponent("Info.plist")
         // The file on disk is clean: what is linted is the editor's text.
-        try Data(Self.plist.replacingOccurrences(of: "NL", with: "nl").utf8).write(to: file)
+        try Data(FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl").utf8).write(to: file)
         let client = Client()
         client.initialize(root: folder, encodings: [encoding])
         let uri = file.absoluteString
-        let text = Self.plist.replacingOccurrences(of: "<dict>", with: "<dict><!-- é😀 -->")
+        let text = FixTexts.upperCaseRegion.replacingOccurrences(of: "<dict>", with: "<dict><!-- é😀 -->")
         client.send([
             "method": "textDocument/didOpen",
             "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": text]],
@@ -170,13 +157,15 @@ import Testing
         let document = try #require(client.server.documents[uri])
         #expect(
             String(decoding: document.text, as: UTF8.self)
-                == Self.plist.replacingOccurrences(of: "<dict>", with: "<dict><!-- é😀 --><!-- ü -->")
+                == FixTexts.upperCaseRegion.replacingOccurrences(of: "<dict>", with: "<dict><!-- é😀 --><!-- ü -->")
                 .replacingOccurrences(of: "NL", with: "nl"))
         #expect(document.version == 2)
         // Back to upper case in a full change: the finding returns.
         client.send([
             "method": "textDocument/didChange",
-            "params": ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": Self.plist]]],
+            "params": [
+                "textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": FixTexts.upperCaseRegion]],
+            ],
         ])
         #expect(client.published.map { $0["code"] as? String } == ["EP101"])
         client.send(["method": "textDocument/didClose", "params": ["textDocument": ["uri": uri]]])
@@ -201,7 +190,8 @@ import Testing
         let client = Client()
         client.initialize(root: folder)
         let uri = folder.appendingPathComponent("Info.plist").absoluteString
-        let text = Self.plist.replacingOccurrences(of: "<dict>", with: "<dict><!-- eplint:disable-next EP102 -->")
+        let text = FixTexts.upperCaseRegion.replacingOccurrences(
+            of: "<dict>", with: "<dict><!-- eplint:disable-next EP102 -->")
         client.send([
             "method": "textDocument/didOpen",
             "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": text]],
@@ -314,10 +304,12 @@ import Testing
         client.server.handle([
             body([
                 "method": "textDocument/didOpen",
-                "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": Self.plist]],
+                "params": [
+                    "textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": FixTexts.upperCaseRegion]
+                ],
             ]),
-            change(2, Self.plist.replacingOccurrences(of: "NL", with: "nl")),
-            change(3, Self.plist.replacingOccurrences(of: "NL", with: "XX")),
+            change(2, FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl")),
+            change(3, FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "XX")),
             body(["id": 7, "method": "textDocument/hover", "params": hover]),
             body(["method": "$/cancelRequest", "params": ["id": "eight"]]),
             body(["id": "eight", "method": "textDocument/hover", "params": hover]),
@@ -339,8 +331,8 @@ import Testing
     /// change to it re-lints the open Info.plist, closing it restores the saved text.
     @Test func anOpenEntitlementsFileIsItsUnsavedText() throws {
         let folder = try TestScratch.folder("lsp")
-        let info = Self.plist.replacingOccurrences(of: "NL", with: "nl")
-        let granted = PairedDocumentTests.granted
+        let info = FixTexts.upperCaseRegion.replacingOccurrences(of: "NL", with: "nl")
+        let granted = FixTexts.grantedEntitlements
         try Data(info.utf8).write(to: folder.appendingPathComponent("Info.plist"))
         try Data(granted.utf8).write(to: folder.appendingPathComponent("App.entitlements"))
         let client = Client()
@@ -374,7 +366,7 @@ import Testing
     /// reports re-lints every open document with the plan as it is now on disk.
     @Test func watchedFilesRefreshOpenDocuments() throws {
         let folder = try TestScratch.folder("lsp")
-        try Data(Self.plist.utf8).write(to: folder.appendingPathComponent("Info.plist"))
+        try Data(FixTexts.upperCaseRegion.utf8).write(to: folder.appendingPathComponent("Info.plist"))
         let client = Client()
         _ = client.request(
             1, "initialize",
@@ -390,7 +382,9 @@ import Testing
         let uri = folder.appendingPathComponent("Info.plist").absoluteString
         client.send([
             "method": "textDocument/didOpen",
-            "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": Self.plist]],
+            "params": [
+                "textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": FixTexts.upperCaseRegion]
+            ],
         ])
         #expect(client.published.map { $0["code"] as? String } == ["EP101"])
         // The client answers the registration: nothing to do.

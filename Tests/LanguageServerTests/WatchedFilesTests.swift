@@ -17,7 +17,7 @@ import Testing
         for name in names {
             let app = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-            try Data(PairedDocumentTests.granted.utf8).write(to: app.appendingPathComponent("App.entitlements"))
+            try Data(FixTexts.grantedEntitlements.utf8).write(to: app.appendingPathComponent("App.entitlements"))
         }
         let client = Client()
         client.initialize(root: folder)

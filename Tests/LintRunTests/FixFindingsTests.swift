@@ -30,10 +30,7 @@ import Testing
         let safe = try Self.fix(folder)
         #expect(safe.status == .clean, "\(safe.failures)")
         #expect(
-            safe.notes == "eplint: not fixed: Info.plist:12:2 [EP005]: the fix would bring a new finding: "
-                + "13:3: region 'nl' has 2 distinct links in total; the maximum is 1 because the app is not declared as "
-                + "qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true "
-                + "in .eplint.yml [EP301]\n")
+            safe.notes == Texts.refusedRename)
         #expect(safe.outcome.fixRun?.fixed == 4 && safe.outcome.report.diagnostics.count == 1)
         #expect(
             safe.gcc

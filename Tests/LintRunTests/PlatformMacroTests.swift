@@ -1,18 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `#if TARGET_OS_*` without an Xcode project: the platform from `--platform` or `platform:`,
 /// and an EP007 note when nothing tells it (the end-to-end PlatformMacroTests keep the Xcode
 /// target's platforms, the build environment's and an unknown name's usage error).
 @Suite struct PlatformMacroTests {
-    /// The simulator's branch has an upper-case region (EP101), the device's none.
-    static let infoPlist =
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>SKExternalPurchase</key>\n#if TARGET_OS_SIMULATOR\n\t<array><string>NL</string></array>\n#elif TARGET_OS_IOS\n\t<array><string>nl</string></array>\n#else\n\t<array><string>FR</string></array>\n#endif\n</dict>\n</plist>\n"
-    static let simulatorFinding = "App/Info.plist:6:9: error: region 'NL' must be lowercase: 'nl' [EP101]"
     static let otherFinding = "App/Info.plist:10:9: error: region 'FR' must be lowercase: 'fr' [EP101]"
 
     @Test func thePlatformFlagWithoutAProject() throws {
-        let folder = try FixRunTests.folder(with: ["App/Info.plist": Self.infoPlist])
+        let folder = try FixRunTests.folder(with: ["App/Info.plist": PlatformMacroText.infoPlist])
         func lint(_ platform: String?) throws -> String {
             try FolderRun(["App/Info.plist"], in: folder) { $0.plan.platform = platform }.gcc
         }
@@ -22,7 +19,7 @@ import Testing
                 + "App/Info.plist:7:1: note: TARGET_OS_IOS is set by the platform the Info.plist is built for, which this run does not know (an Xcode target, --platform or platform: in .eplint.yml tells it); taken as undefined [EP007]\n"
                 + Self.otherFinding + "\n")
         #expect(try lint("ios") == "")
-        #expect(try lint("iphonesimulator") == Self.simulatorFinding + "\n")
+        #expect(try lint("iphonesimulator") == PlatformMacroText.simulatorFinding + "\n")
         #expect(try lint("macos") == Self.otherFinding + "\n")
         try "platform: maccatalyst\n".write(
             to: folder.appendingPathComponent(".eplint.yml"), atomically: true, encoding: .utf8)

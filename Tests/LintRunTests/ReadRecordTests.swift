@@ -82,7 +82,7 @@ import Testing
             run("context", named) { [try ContextReport.render(options, as: .json, host: $0)] },
             run("report", [report], server(.report, [report])),
             run("notification", [notification], server(.notification, [notification])),
-            run("token", [], server(.token, [ServerDocumentTests.seedToken])),
+            run("token", [], server(.token, [SeedTokens.production])),
             // The workspace folder is the client's: the user's own, as a named folder is.
             ("language server", reads(lspFileSystem, named: [plist.path], checkout: checkout), served),
         ]

@@ -6,11 +6,6 @@ import Testing
 /// `eplint token|report|notification` in-process: the configuration, baselines, directory walks
 /// and hostile input (the end-to-end ServerCommandTests keep the formats, options and streams).
 @Suite struct ServerDocumentTests {
-    static let seedToken =
-        "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIgp9"
-    static let sandboxToken =
-        "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiU0FOREJPWF8wMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiCn0K"
-
     @Test func configurationAndBaselinesApply() throws {
         let body = #"{"requestIdentifier": "r", "externalPurchaseId": "x", "status": "NO_LINE_ITEM", "lineItems": []}"#
         let folder = try FixRunTests.folder(with: [
@@ -38,8 +33,8 @@ import Testing
         #expect(baselined.status == .clean && baselined.gcc.isEmpty)
         try "environment: sandbox\nbundle-id: com.example\n".write(
             to: folder.appendingPathComponent(".eplint.yml"), atomically: true, encoding: .utf8)
-        #expect(try FolderRun(server: .token, [Self.sandboxToken], in: folder).status == .clean)
-        #expect(try FolderRun(server: .token, [Self.seedToken], in: folder).status == .findings)
+        #expect(try FolderRun(server: .token, [SeedTokens.sandbox], in: folder).status == .clean)
+        #expect(try FolderRun(server: .token, [SeedTokens.production], in: folder).status == .findings)
     }
 
     @Test func directoryWalksTakeJSONOnlyWhenAsked() throws {

@@ -152,7 +152,7 @@ import Testing
         }
         func rules(_ name: String) throws -> [String] { try lint(name).map { "\($0.rule) \($0.keyPath)" } }
         // Signed under Apple's test root, not Apple Root CA - G3 (SignatureVerificationTests gives the root).
-        let untrusted = signaturesAreVerifiedHere ? "EP731 " : "EP742 "
+        let untrusted = ServerRulePageTests.verificationRuns ? "EP731 " : "EP742 "
         #expect(try rules("testNotification") == ["EP703 ", untrusted])
         #expect(try lint("testNotification").first?.message == "notification has no 'version' (a string)")
         #expect(try rules("missingX5CHeaderClaim") == ["EP703 ", "EP703 ", "EP735 "])

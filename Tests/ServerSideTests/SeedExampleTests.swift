@@ -8,10 +8,7 @@ import Testing
 /// copied here so that a clone without ../shared tests them too; when the seeds are present,
 /// a test checks that the copies are still theirs.
 @Suite struct SeedExampleTests {
-    static let tokens = [
-        "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIgp9",
-        "ewoJImFwcEFwcGxlSWQiOjEyMzQ1Njc4OTAsCgkiYnVuZGxlSWQiOiJjb20uZXhhbXBsZSIsCgkidG9rZW5DcmVhdGlvbkRhdGUiOjE3MDYxNjk2MDAwMDAsCgkiZXh0ZXJuYWxQdXJjaGFzZUlkIjoiU0FOREJPWF8wMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiCn0K",
-    ]
+    static let tokens = [SeedTokens.production, SeedTokens.sandbox]
     static let reportBodies = [
         "{\n\"requestIdentifier\": \"87e7d6d1-b98d-4a8f-b6a4-41ba992a6cad\",\n\"externalPurchaseId\": \"<externalPurchaseId from notification>\",\n\"status\": \"NO_LINE_ITEM\"\n}",
         "{\n\"requestIdentifier\": \"94d0d7fb-c393-4813-92eb-9614e7540f6d\",\n\"externalPurchaseId\": \"<externalPurchaseId from notification>\",\n\"status\": \"UNRECOGNIZED_TOKEN\"\n}",

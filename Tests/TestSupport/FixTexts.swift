@@ -1,7 +1,8 @@
 import Foundation
 
 /// An Info.plist with findings of every kind `--fix` meets (safe, unsafe, refused), and the
-/// texts the fixes make of it: the in-process and end-to-end fix tests share them.
+/// texts the fixes make of it: the in-process and end-to-end fix tests share them. And the
+/// small documents several test targets lint, each written here once.
 package enum FixTexts {
     package static let broken = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -43,6 +44,40 @@ package enum FixTexts {
             of:
                 "\t\t\t<string>http://example.com/nl?from=app</string>\n\t\t\t<string>https://example.com/nl</string>\n",
             with: "\t\t\t<string>https://example.com/nl</string>\n")
+
+    /// What `--fix` says of `broken`'s refused rename (on standard error; a run's notes in-process).
+    package static let refusedRename =
+        "eplint: not fixed: Info.plist:12:2 [EP005]: the fix would bring a new finding: "
+        + "13:3: region 'nl' has 2 distinct links in total; the maximum is 1 because the app is not declared as "
+        + "qualifying for EEA music streaming; if it does, pass --music-streaming true or set music-streaming: true "
+        + "in .eplint.yml [EP301]\n"
+
+    /// An Info.plist with one finding, an upper-case region (EP101) at 6:3 whose safe fix
+    /// lowercases it: the language server's and the read-once tests' document.
+    package static let upperCaseRegion = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>SKExternalPurchase</key>
+        \t<array>
+        \t\t<string>NL</string>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+
+    /// An entitlements file granting the external-purchase entitlement, and nothing else.
+    package static let grantedEntitlements = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>com.apple.developer.storekit.external-purchase</key>
+        \t<true/>
+        </dict>
+        </plist>
+
+        """
 
     /// A pair whose entries are each in the other file (EP404, EP405), and the pair moved.
     package enum Move {
