@@ -1,35 +1,12 @@
 import Foundation
 import Testing
 
-/// `#if TARGET_OS_*` through the binary: the Xcode target's platforms (device and simulator
-/// linted apart, findings of both once), the build environment's platform, and an unknown
-/// `--platform` (a known one, `platform:` and EP007: LintRunTests' PlatformMacroTests).
+/// `#if TARGET_OS_*` through the binary: an unknown `--platform` (a known one, `platform:`, EP007,
+/// the Xcode target's platforms and the build environment's: LintRunTests' PlatformMacroTests).
 @Suite struct PlatformMacroTests {
     /// The simulator's branch has an upper-case region (EP101), the device's none.
     static let infoPlist =
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>SKExternalPurchase</key>\n#if TARGET_OS_SIMULATOR\n\t<array><string>NL</string></array>\n#elif TARGET_OS_IOS\n\t<array><string>nl</string></array>\n#else\n\t<array><string>FR</string></array>\n#endif\n</dict>\n</plist>\n"
-    static let simulatorFinding = "App/Info.plist:6:9: error: region 'NL' must be lowercase: 'nl' [EP101]"
-
-    @Test func theTargetsDeviceAndSimulatorAreLintedApart() throws {
-        let project = try Project()
-        try project.write("App/Info.plist", Self.infoPlist)
-        try project.writeProject(target: [
-            "INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos", "INFOPLIST_PREPROCESS": "YES",
-        ])
-        let run = try project.run(["App.xcodeproj"])
-        #expect(
-            run.standardOutput
-                == Self.simulatorFinding.dropLast(" [EP101]".count)
-                + " (only in App/Debug (iOS Simulator), App/Release (iOS Simulator)) [EP101]\n")
-        // A device-only target: no simulator context.
-        try project.writeProject(target: [
-            "INFOPLIST_FILE": "App/Info.plist", "SDKROOT": "iphoneos", "SUPPORTED_PLATFORMS": "iphoneos",
-            "INFOPLIST_PREPROCESS": "YES",
-        ])
-        #expect(try project.run(["App.xcodeproj"]).standardOutput == "")
-        let context = try project.run(["context", "--configuration", "Debug", "."]).standardOutput
-        #expect(context.contains(", platform ios\n") && !context.contains("ios-simulator"), "\(context)")
-    }
 
     /// An unknown `--platform` is a usage error (what a known one does: LintRunTests' PlatformMacroTests).
     @Test func anUnknownPlatformFailsTheRun() throws {
@@ -37,18 +14,5 @@ import Testing
         try project.write("App/Info.plist", Self.infoPlist)
         let wrong = try project.run(["--platform", "amiga", "App/Info.plist"])
         #expect(wrong.status == 2 && wrong.standardError.contains("unknown platform 'amiga' in --platform"))
-    }
-
-    @Test func theBuildEnvironmentsPlatform() throws {
-        let project = try Project()
-        try project.write("App/Info.plist", Self.infoPlist)
-        let root = project.root.resolvingSymlinksInPath().path
-        let run = try Eplint.run(
-            ["--xcode-environment"], in: project.root,
-            environment: [
-                "SRCROOT": root, "INFOPLIST_FILE": "App/Info.plist", "PLATFORM_NAME": "iphonesimulator",
-                "TARGET_NAME": "App", "CONFIGURATION": "Debug", "INFOPLIST_PREPROCESS": "YES",
-            ])
-        #expect(run.standardOutput == "\(root)/" + Self.simulatorFinding + "\n")
     }
 }
