@@ -132,8 +132,12 @@ let package = Package(
             dependencies: ["eplint"]
         ),
         .plugin(name: "EplintBuildToolPlugin", capability: .buildTool(), dependencies: ["eplint"]),
-        // Helpers shared by test targets (a test target cannot depend on another).
-        .target(name: "TestSupport", dependencies: ["LintEngine", "ServerSide"], path: "Tests/TestSupport"),
+        // Helpers shared by test targets (a test target cannot depend on another), among them an
+        // in-memory file system and a whole run over it (MemoryRun).
+        .target(
+            name: "TestSupport",
+            dependencies: ["LintEngine", "ServerSide", "EplintBase", "RunPlan", "LintRun"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "PlistSyntaxTests",
             dependencies: ["EplintBase", "Preprocessor", "PlistSyntax", "TestSupport"]

@@ -2,6 +2,7 @@ import Foundation
 import LintRun
 import Reporters
 import ServerSide
+import TestSupport
 
 /// One lint run in-process, as `eplint PATHS` started in `folder` would be: the report, the
 /// notes and the exit status, paths shown relative to the folder as such a run shows them.

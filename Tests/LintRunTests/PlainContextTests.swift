@@ -1,5 +1,6 @@
 import Foundation
 import LintRun
+import TestSupport
 import Testing
 
 /// `eplint context` prints the plan for plain files too (no Xcode target builds them): one

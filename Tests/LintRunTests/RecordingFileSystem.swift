@@ -2,6 +2,7 @@ import EplintBase
 import Foundation
 import LintEngine
 import RunPlan
+import TestSupport
 
 /// The host's file system, every read of content recorded (a file's bytes, whole, as a stream
 /// or at offsets, and a folder's listing), by the real path it reached. What a path's

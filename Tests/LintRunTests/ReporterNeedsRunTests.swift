@@ -1,5 +1,6 @@
 import Foundation
 import LintRun
+import TestSupport
 import Testing
 
 /// A run makes what its reports need, and only that: fix edits for a report (or a caller, the

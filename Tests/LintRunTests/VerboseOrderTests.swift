@@ -1,5 +1,6 @@
 import Foundation
 import LintRun
+import TestSupport
 import Testing
 
 /// `--verbose` says what it decides per input in input order, whatever order the files are

@@ -1,5 +1,6 @@
 import Configuration
 import RunPlan
+import TestSupport
 import Testing
 
 /// A workspace reached through a link (`/var/folders/…` is `/private/var/folders/…` on macOS,

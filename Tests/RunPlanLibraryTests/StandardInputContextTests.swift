@@ -1,4 +1,5 @@
 import RunPlan
+import TestSupport
 import Testing
 
 /// Standard input is a context of the plan: the run's configuration and the entitlements file a

@@ -1,6 +1,7 @@
 import Configuration
 import EplintBase
 import RunPlan
+import TestSupport
 import Testing
 
 /// Which Xcode builds, and so whether `TARGET_OS_*` are predefined: the build's

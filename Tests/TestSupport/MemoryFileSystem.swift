@@ -4,8 +4,8 @@ import RunPlan
 
 /// A file system held in memory: the files of a test, by path relative to `/work`, the
 /// working directory. Folders are those the files are in.
-struct MemoryFileSystem: PlanFileSystem {
-    var workingDirectory = "/work"
+package struct MemoryFileSystem: PlanFileSystem {
+    package var workingDirectory = "/work"
     /// Spellings of the files, absolute, as the test gave them.
     private let spellings: [String]
     /// The files by `key` of their path.
@@ -23,9 +23,9 @@ struct MemoryFileSystem: PlanFileSystem {
     /// a path, as the host's does, and the identity of a path in every component.
     private let folderLinks: [String: String]
     /// Every path `contents(of:)` was asked for, in order, when given.
-    var log: ReadLog?
+    package var log: ReadLog?
 
-    init(
+    package init(
         _ files: [String: String], denied: Set<String> = [], foldsCase: Bool = false, links: [String: String] = [:],
         folderLinks: [String: String] = [:]
     ) {
@@ -72,7 +72,7 @@ struct MemoryFileSystem: PlanFileSystem {
         return path
     }
 
-    func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+    package func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         log?.add(canonical(path))
         let full = key(path)
         if denied.contains(full) { return .failure(ReadFailure(reason: "Operation not permitted", cause: .denied)) }
@@ -85,7 +85,7 @@ struct MemoryFileSystem: PlanFileSystem {
         return bytes.count > limit ? .failure(ReadFailure(reason: "larger than \(limit) bytes")) : .success(bytes)
     }
 
-    func entries(of directory: String) -> [String]? {
+    package func entries(of directory: String) -> [String]? {
         let folder = key(directory)
         guard isDirectory(folder) else { return nil }
         let prefix = folder == "/" ? "/" : folder + "/"
@@ -96,28 +96,28 @@ struct MemoryFileSystem: PlanFileSystem {
         return Array(names)
     }
 
-    func subdirectories(of directory: String) -> [String]? {
+    package func subdirectories(of directory: String) -> [String]? {
         let folder = canonical(directory)
         return entries(of: folder)?.filter { isDirectory(key((folder == "/" ? "" : folder) + "/" + $0)) }
     }
 
-    func status(of path: String) -> PlanFileStatus? {
+    package func status(of path: String) -> PlanFileStatus? {
         let full = key(path)
         if let bytes = files[full] { return PlanFileStatus(kind: .regular, size: bytes.count) }
         return isDirectory(full) ? PlanFileStatus(kind: .directory, size: 0) : nil
     }
 
-    func canonical(_ path: String) -> String {
+    package func canonical(_ path: String) -> String {
         resolved(PathArithmetic.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path), last: false)
     }
 
-    func identity(of path: String) -> String { key(path) }
+    package func identity(of path: String) -> String { key(path) }
 
-    func ignoresCase(in folder: String) -> Bool { foldsCase }
+    package func ignoresCase(in folder: String) -> Bool { foldsCase }
 
     /// A link file's target as written, or a folder link's (absolute): both are links the
     /// system follows, so the lock resolves them as it resolves the host's.
-    func linkTarget(of path: String) -> String? {
+    package func linkTarget(of path: String) -> String? {
         let lexical = canonical(path)
         return links[lexical] ?? folderLinks[Self.key(lexical, foldsCase: foldsCase)]
     }
@@ -129,8 +129,10 @@ struct MemoryFileSystem: PlanFileSystem {
 }
 
 /// The paths a `MemoryFileSystem` was asked to read (a class: the file system is a value).
-final class ReadLog: @unchecked Sendable {
-    private(set) var paths: [String] = []
+package final class ReadLog: @unchecked Sendable {
+    package private(set) var paths: [String] = []
 
-    func add(_ path: String) { paths.append(path) }
+    package init() {}
+
+    package func add(_ path: String) { paths.append(path) }
 }
