@@ -154,9 +154,11 @@ package struct Linter: Sendable {
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
         for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
+        let named = Self.namedSettings(context, path: path)
         for finding in context.findings {
+            let message = named[NamedKey(file: finding.file, range: finding.range)].map(finding.message.naming) ?? finding.message
             let made = Diagnostic(
-                file: finding.file, rule: finding.rule, message: finding.message,
+                file: finding.file, rule: finding.rule, message: message,
                 range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,
                 // Fixes edit the XML text linted: none for preprocessed, binary or JSON sources.
                 fix: isFixable ? finding.fix : nil)
@@ -192,6 +194,28 @@ package struct Linter: Sendable {
             result.declared = DeclaredRegions(file: path, facts: facts, entitlements: entitlements)
         }
         return result
+    }
+
+    struct NamedKey: Hashable {
+        var file: String
+        var range: SourceRange
+    }
+
+    /// Per value (file and range), what settings of a file put into it: a finding there names
+    /// them, and what a rule took from the value (a scheme, a query) is not quoted either.
+    private static func namedSettings(_ context: LintContext, path: String) -> [NamedKey: [NamedValue]] {
+        var named: [NamedKey: [NamedValue]] = [:]
+        func add(_ resolution: BuildSettings.Resolution, _ file: String, _ range: SourceRange) {
+            if case .resolved(_, _, let values) = resolution, !values.isEmpty {
+                named[NamedKey(file: file, range: range)] = values
+            }
+        }
+        for region in context.facts.regions { add(region.resolution, path, region.range) }
+        for link in context.facts.links { add(link.resolution, path, link.range) }
+        if let allowed = context.customPurchaseLinkRegions {
+            for region in allowed.regions { add(region.resolution, allowed.entitlementsPath, region.range) }
+        }
+        return named
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.
