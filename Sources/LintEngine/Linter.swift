@@ -191,9 +191,29 @@ package struct Linter: Sendable {
         result.preprocessed = preprocessed != nil
         result.usedPairing = hasStoreKitKeys || isInfoPlist
         if hasStoreKitKeys && declaresRegions {
-            result.declared = DeclaredRegions(file: path, facts: facts, entitlements: entitlements)
+            result.declared = DeclaredRegions(
+                file: path, facts: facts, entitlements: entitlements,
+                naming: { text, resolution, range in Self.named(text, resolution, range, preprocessed?.map) })
         }
         return result
+    }
+
+    /// A value for the regions table, when a header or a file's setting made part of it: the
+    /// text as written (its settings by name), the macros by name; nil: shown as it is.
+    private static func named(
+        _ text: String, _ resolution: BuildSettings.Resolution, _ range: SourceRange, _ map: PreprocessorPositionMap?
+    ) -> String? {
+        var named = false
+        var value = resolution.value ?? text
+        if case .resolved(_, _, let values) = resolution, !values.isEmpty {
+            value = text
+            named = true
+        }
+        if let map, case let parts = map.named(in: range), !parts.isEmpty {
+            value = value.namingWhole(parts)
+            named = true
+        }
+        return named ? value : nil
     }
 
     struct NamedKey: Hashable {

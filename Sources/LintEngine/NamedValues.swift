@@ -44,19 +44,32 @@ extension String {
         return String(result)
     }
 
-    /// A quote's content (`content`, escaped), as kept or named.
+    /// A value (not a message) with `named`' texts replaced by their names, or only the names
+    /// where it does not hold them whole (the regions table's cell).
+    package func namingWhole(_ named: [NamedValue]) -> String {
+        let texts = named.filter { !$0.text.isEmpty }.map { ($0, Array($0.text.unicodeScalars)) }
+        let rewritten = Self.rewritten(Array(unicodeScalars), cut: false, named: texts)
+        guard rewritten.hasPrefix("'"), rewritten.hasSuffix("'"), rewritten.count >= 2 else { return rewritten }
+        return String(rewritten.dropFirst().dropLast())
+    }
+
+    /// A quote's content (`content`, escaped), as kept or named: each text it holds whole is
+    /// replaced by its name (the longest first); if what is left still shares a run with one,
+    /// the quote was made from part of it (a scheme, a query) and is named `part of NAME`.
     private static func rewritten(
         _ content: [Unicode.Scalar], cut: Bool, named: [(NamedValue, [Unicode.Scalar])]
     ) -> String {
+        let sharing = named.filter { sharesText(content, $0.1) }
+        guard !sharing.isEmpty else { return "'" + String(String.UnicodeScalarView(content)) + (cut ? "…" : "") + "'" }
         var kept = content
-        var names: [String] = []
-        for (value, text) in named where sharesText(kept, text) {
-            names.append(value.name)
-            let replaced = replacing(text, in: kept, with: Array(value.name.unicodeScalars))
-            guard replaced != kept, !sharesText(replaced, text) else { return names.joined(separator: ", ") }
-            kept = replaced
+        // The same with each replaced text as a scalar no text holds: what is left to compare.
+        var left = content
+        for (value, text) in sharing.sorted(by: { $0.1.count > $1.1.count }) {
+            kept = replacing(text, in: kept, with: Array(value.name.unicodeScalars))
+            left = replacing(text, in: left, with: ["\u{0}"])
         }
-        guard !names.isEmpty else { return "'" + String(String.UnicodeScalarView(content)) + (cut ? "…" : "") + "'" }
+        let parts = sharing.filter { sharesText(left, $0.1) }
+        guard parts.isEmpty else { return "part of " + parts.map(\.0.name).joined(separator: ", ") }
         return "'" + String(String.UnicodeScalarView(kept)) + (cut ? "…" : "") + "'"
     }
 

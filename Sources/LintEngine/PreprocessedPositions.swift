@@ -51,7 +51,7 @@ extension PreprocessorPositionMap {
     }
 
     /// A macro's text by the macro's name, a header's own text by where it is.
-    private func named(in range: SourceRange) -> [NamedValue] {
+    func named(in range: SourceRange) -> [NamedValue] {
         hiddenParts(ofOutput: range).map { part in
             NamedValue(text: part.text, name: part.name ?? "the text \(part.site)")
         }
