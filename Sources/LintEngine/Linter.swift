@@ -156,7 +156,8 @@ package struct Linter: Sendable {
         for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
         let named = Self.namedSettings(context, path: path)
         for finding in context.findings {
-            let message = named[NamedKey(file: finding.file, range: finding.range)].map(finding.message.naming) ?? finding.message
+            let message =
+                named[NamedKey(file: finding.file, range: finding.range)].map(finding.message.naming) ?? finding.message
             let made = Diagnostic(
                 file: finding.file, rule: finding.rule, message: message,
                 range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,

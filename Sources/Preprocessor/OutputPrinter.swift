@@ -80,7 +80,9 @@ struct OutputPrinter {
         let inPlist = token.file == 0
         if !inPlist {
             let end = output.count + token.text.utf8.count
-            if let last = headerRuns.last, last.file == token.file, last.end == segments.last.map({ $0.outputStart + $0.length }) {
+            if let last = headerRuns.last, last.file == token.file,
+                last.end == segments.last.map({ $0.outputStart + $0.length })
+            {
                 headerRuns[headerRuns.count - 1].end = end
             } else {
                 headerRuns.append((output.count, end, token.file, token.origin))

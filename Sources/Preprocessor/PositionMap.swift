@@ -126,8 +126,7 @@ package struct PreprocessorPositionMap: Sendable {
     /// What of a range of the output a file other than the linted one made, each with what
     /// names it: a macro it defined (with where), or (no name) its own text. Only the part inside the
     /// range, so that a finding costs what its value holds, however long the expansion.
-    package func hiddenParts(ofOutput range: SourceRange) -> [(text: String, name: String?, site: String)]
-    {
+    package func hiddenParts(ofOutput range: SourceRange) -> [(text: String, name: String?, site: String)] {
         let low = range.start.offset
         let high = max(range.end.offset, low + 1)
         var parts: [(text: String, name: String?, site: String)] = []

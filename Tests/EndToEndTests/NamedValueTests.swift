@@ -68,16 +68,24 @@ import Testing
         // The regions table names them too.
         let markdown = try Eplint.run(["--format", "markdown", "Info.plist"], in: root)
         #expect(markdown.standardOutput.contains("| SKExternalPurchaseLink | ` nl ` | ` STORE_URL ` |"))
-        #expect(markdown.standardOutput.contains("| SKExternalPurchase | ` HEADER_REGION ` |  |"), "\(markdown.standardOutput)")
+        #expect(
+            markdown.standardOutput.contains("| SKExternalPurchase | ` HEADER_REGION ` |  |"),
+            "\(markdown.standardOutput)")
         #expect(markdown.standardOutput.contains("| SKExternalPurchaseLink | ` nl ` | ` STORE_URL ` |"))
-        #expect(markdown.standardOutput.contains("| SKExternalPurchaseLink | ` de ` | ` http://$(SHOP_HOST)/de?x=$(SHOP_QUERY) ` |"), "\(markdown.standardOutput)")
+        #expect(
+            markdown.standardOutput.contains(
+                "| SKExternalPurchaseLink | ` de ` | ` http://$(SHOP_HOST)/de?x=$(SHOP_QUERY) ` |"),
+            "\(markdown.standardOutput)")
     }
 
     /// What the user typed (`--define`, which also defines the macro) is the user's own: shown, as before.
     @Test func typedDefinitionsStayShown() throws {
         let root = try Self.repository()
         let run = try Eplint.run(
-            ["--color", "never", "--define", "SHOP_HOST=typed-host.example", "--define", "SHOP_QUERY=typed", "Info.plist"],
+            [
+                "--color", "never", "--define", "SHOP_HOST=typed-host.example", "--define", "SHOP_QUERY=typed",
+                "Info.plist",
+            ],
             in: root)
         #expect(
             run.standardOutput.contains(

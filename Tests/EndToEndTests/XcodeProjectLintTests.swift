@@ -74,7 +74,7 @@ private let linkEntitlements = plist("\t<key>com.apple.developer.storekit.extern
             return run.standardOutput
         }
         let bare = try findings(["App/Info.plist"])
-        #expect(bare.contains("[EP201]") && bare.contains("STORE_URL from .eplint.yml"), "\(bare)")
+        #expect(bare.contains("[EP201]") && bare.contains("STORE_URL set in .eplint.yml"), "\(bare)")
         try fixture.writeProject(target: [
             "INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements",
             "STORE_URL": "https://target.example.com/nl",

@@ -140,9 +140,18 @@ import Testing
     /// that expands to the header's, one given the header's as an argument, the header's own
     /// text, a definition the repository set; what the file or the user spells stays shown.
     @Test(arguments: [
-        ("#define URL HIDDEN\n", "URL", "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"),
-        ("#define ID(x) x\n", "ID(HIDDEN)", "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"),
-        ("", "HIDDEN", "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"),
+        (
+            "#define URL HIDDEN\n", "URL",
+            "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"
+        ),
+        (
+            "#define ID(x) x\n", "ID(HIDDEN)",
+            "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"
+        ),
+        (
+            "", "HIDDEN",
+            "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"
+        ),
     ]) func headerValuesAreNamed(_ defines: String, _ use: String, _ message: String) {
         let header = PreprocessingOptions.PrefixHeader(
             path: "Keys.h", text: Array("#define HIDDEN http://canary.example/nl\n".utf8))
@@ -167,10 +176,14 @@ import Testing
             ])
         // A header's own text: named by where it is.
         let header = PreprocessingOptions.PrefixHeader(
-            path: "Keys.h", text: Array("<plist><dict><key>SKExternalPurchase</key><array><string>canary</string>".utf8))
+            path: "Keys.h", text: Array("<plist><dict><key>SKExternalPurchase</key><array><string>canary</string>".utf8)
+        )
         let lines = lintLines(
             "</array></dict></plist>\n", PreprocessingOptions(mode: .always, prefixHeaders: [header]))
-        #expect(lines == ["Info.plist:1:1: error: part of the text of Keys.h:1 is not an ISO 3166-1 alpha-2 region code [EP102]"])
+        #expect(
+            lines == [
+                "Info.plist:1:1: error: part of the text of Keys.h:1 is not an ISO 3166-1 alpha-2 region code [EP102]"
+            ])
     }
 
     @Test func whatEplintCannotKnowIsANote() {
