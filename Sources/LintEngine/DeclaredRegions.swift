@@ -12,9 +12,7 @@ package struct DeclaredRegions: Sendable {
         package var links: [String]
         /// Per link: what a header or an xcconfig file put into it is named, not shown (issue
         /// 45): then it is no address to link to.
-        package var namedLinks: [Bool] = []
-        /// The same for the region.
-        package var regionIsNamed = false
+        var namedLinks: [Bool] = []
 
         package func isNamed(link index: Int) -> Bool { index < namedLinks.count && namedLinks[index] }
         package var entitlement: StoreKitEntitlement
@@ -53,7 +51,6 @@ package struct DeclaredRegions: Sendable {
                 key: region.key, region: named ?? region.resolution.value ?? region.text,
                 links: zip(links, namedLinks).map { $1 ?? $0.identity }, entitlement: entitlement,
                 backed: entitlements.map { $0.grants(entitlement) })
-            row.regionIsNamed = named != nil
             row.namedLinks = namedLinks.map { $0 != nil }
             return row
         }

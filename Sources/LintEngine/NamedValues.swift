@@ -1,5 +1,3 @@
-import EplintBase
-
 /// A piece of a value that a file other than the linted one made (a header's macro, an
 /// xcconfig's setting): a finding names it, never quotes it (issue 45), since that file may be
 /// one a pull request pointed anywhere (`/proc/self/environ`, `.git/config`).
@@ -23,7 +21,7 @@ extension String {
     package func naming(_ named: [NamedValue]) -> String {
         let named = named.filter { !$0.text.isEmpty }
         guard !named.isEmpty, contains("'") else { return self }
-        let escaped = named.map { ($0, Array(Self.escapedInQuote($0.text).unicodeScalars)) }
+        let escaped = named.map { ($0, Array($0.text.escapedInQuote.unicodeScalars)) }
         var result = String.UnicodeScalarView()
         let scalars = Array(unicodeScalars)
         var index = 0
@@ -46,7 +44,7 @@ extension String {
 
     /// A value (not a message) with `named`' texts replaced by their names, or only the names
     /// where it does not hold them whole (the regions table's cell).
-    package func namingWhole(_ named: [NamedValue]) -> String {
+    func namingWhole(_ named: [NamedValue]) -> String {
         let texts = named.filter { !$0.text.isEmpty }.map { ($0, Array($0.text.unicodeScalars)) }
         let rewritten = Self.rewritten(Array(unicodeScalars), cut: false, named: texts)
         guard rewritten.hasPrefix("'"), rewritten.hasSuffix("'"), rewritten.count >= 2 else { return rewritten }
@@ -124,23 +122,5 @@ extension String {
     /// An apostrophe inside a word (`Xcode's`) opens no quote.
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-    }
-
-    /// The text as `quotedForMessage` writes it between its quotes, uncut.
-    private static func escapedInQuote(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "'": result += "\\'"
-            case "\\": result += "\\\\"
-            default:
-                if scalar.isEscapedInMessages {
-                    result += scalar.escapedForMessages
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 }
