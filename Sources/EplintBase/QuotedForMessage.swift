@@ -28,14 +28,16 @@ extension String {
     /// The string in single quotes, with control characters escaped and long text cut,
     /// safe to put inside a one-line diagnostic.
     package var quotedForMessage: String {
-        var result = "'"
-        var count = 0
+        var head = String.UnicodeScalarView()
+        head.append(contentsOf: unicodeScalars.prefix(80))
+        return "'" + String(head).escapedInQuote + (unicodeScalars.dropFirst(80).isEmpty ? "" : "…") + "'"
+    }
+
+    /// The text as `quotedForMessage` writes it between its quotes, uncut: quotes and backslashes
+    /// escaped, and what `isEscapedInMessages`.
+    package var escapedInQuote: String {
+        var result = ""
         for scalar in unicodeScalars {
-            count += 1
-            if count > 80 {
-                result += "…"
-                break
-            }
             switch scalar {
             case "'": result += "\\'"
             case "\\": result += "\\\\"
@@ -47,7 +49,7 @@ extension String {
                 }
             }
         }
-        return result + "'"
+        return result
     }
 
     /// The text with every scalar `isEscapedInMessages` shown as an escape (`\u{1b}`), the rest

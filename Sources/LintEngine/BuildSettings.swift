@@ -14,7 +14,7 @@ package struct BuildSettings: Sendable {
 
     package var definitions: [String: Definition]
 
-    package init(_ values: [String: String] = [:], origin: String = "--define") {
+    package init(_ values: [String: String] = [:], origin: String = typedOrigin) {
         definitions = values.mapValues { Definition(value: $0, origin: origin) }
     }
 
@@ -26,15 +26,16 @@ package struct BuildSettings: Sendable {
     package enum Resolution: Equatable, Sendable {
         /// No reference: the text as written.
         case literal(String)
-        /// Every reference defined: the expanded text, and where each setting was set.
-        case resolved(String, origins: [String])
+        /// Every reference defined: the expanded text, where each setting was set, and what
+        /// settings of a file (not `--define`) put into it: messages name those, never quote them.
+        case resolved(String, origins: [String], named: [NamedValue] = [])
         /// At least one reference has no definition: the names missing, in order.
         case unresolved([String])
 
         /// The text checks can use, if any.
         package var value: String? {
             switch self {
-            case .literal(let text), .resolved(let text, _): text
+            case .literal(let text), .resolved(let text, _, _): text
             case .unresolved: nil
             }
         }
@@ -46,6 +47,7 @@ package struct BuildSettings: Sendable {
         var output = ""
         var missing: [String] = []
         var origins: [String] = []
+        var named: [NamedValue] = []
         var found = false
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -62,6 +64,9 @@ package struct BuildSettings: Sendable {
                         output += definition.value
                         let origin = "\(name) from \(definition.origin)"
                         if !origins.contains(origin) { origins.append(origin) }
+                        if definition.origin != Self.typedOrigin, !named.contains(where: { $0.name == "$(\(name))" }) {
+                            named.append(NamedValue(text: definition.value, name: "$(\(name))"))
+                        }
                     } else if !missing.contains(name) {
                         missing.append(name)
                     }
@@ -73,8 +78,11 @@ package struct BuildSettings: Sendable {
             index += 1
         }
         if !missing.isEmpty { return .unresolved(missing) }
-        return found ? .resolved(output, origins: origins) : .literal(text)
+        return found ? .resolved(output, origins: origins, named: named) : .literal(text)
     }
+
+    /// The origin of what the user typed (`--define`): the one whose values messages quote.
+    package static let typedOrigin = "--define"
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
@@ -84,6 +92,14 @@ package struct BuildSettings: Sendable {
 }
 
 extension BuildSettings.Resolution {
+    /// `NAME from Base.xcconfig:4` as `NAME set in Base.xcconfig:4` (what typed stays `from --define`).
+    private static func setIn(_ origin: String) -> String {
+        guard !origin.hasSuffix(" from \(BuildSettings.typedOrigin)"), let from = origin.firstRange(of: " from ") else {
+            return origin
+        }
+        return origin[..<from.lowerBound] + " set in " + origin[from.upperBound...]
+    }
+
     /// The text names no build setting.
     package var isLiteral: Bool {
         if case .literal = self { return true }
@@ -93,8 +109,11 @@ extension BuildSettings.Resolution {
     /// The value for a message: quoted, and where it came from when a build setting made it.
     package func shown(writtenAs text: String) -> String {
         switch self {
-        case .resolved(let value, let origins):
+        case .resolved(let value, let origins, let named) where named.isEmpty:
             "\(value.quotedForMessage) (from \(text.quotedForMessage); \(origins.joined(separator: ", ")))"
+        case .resolved(_, let origins, _):
+            // A file's setting may hold anything that file could reach: named, not quoted (issue 45).
+            "\(text.quotedForMessage) (\(origins.map(Self.setIn).joined(separator: ", ")))"
         case .literal(let value): value.quotedForMessage
         case .unresolved: text.quotedForMessage
         }

@@ -154,9 +154,12 @@ package struct Linter: Sendable {
         // A file without StoreKit keys gets no diagnostics of its own; its entitlements
         // file may still hold unused entitlements (EP402).
         for rule in hasStoreKitKeys ? rules : pairingRules { rule.check(context) }
+        let named = Self.namedSettings(context, path: path)
         for finding in context.findings {
+            let message =
+                named[NamedKey(file: finding.file, range: finding.range)].map(finding.message.naming) ?? finding.message
             let made = Diagnostic(
-                file: finding.file, rule: finding.rule, message: finding.message,
+                file: finding.file, rule: finding.rule, message: message,
                 range: finding.range, keyPath: finding.keyPath, value: finding.value, related: finding.related,
                 // Fixes edit the XML text linted: none for preprocessed, binary or JSON sources.
                 fix: isFixable ? finding.fix : nil)
@@ -189,9 +192,51 @@ package struct Linter: Sendable {
         result.preprocessed = preprocessed != nil
         result.usedPairing = hasStoreKitKeys || isInfoPlist
         if hasStoreKitKeys && declaresRegions {
-            result.declared = DeclaredRegions(file: path, facts: facts, entitlements: entitlements)
+            result.declared = DeclaredRegions(
+                file: path, facts: facts, entitlements: entitlements,
+                naming: { text, resolution, range in Self.named(text, resolution, range, preprocessed?.map) })
         }
         return result
+    }
+
+    /// A value for the regions table, when a header or a file's setting made part of it: the
+    /// text as written (its settings by name), the macros by name; nil: shown as it is.
+    private static func named(
+        _ text: String, _ resolution: BuildSettings.Resolution, _ range: SourceRange, _ map: PreprocessorPositionMap?
+    ) -> String? {
+        var named = false
+        var value = resolution.value ?? text
+        if case .resolved(_, _, let values) = resolution, !values.isEmpty {
+            value = text
+            named = true
+        }
+        if let map, case let parts = map.named(in: range), !parts.isEmpty {
+            value = value.namingWhole(parts)
+            named = true
+        }
+        return named ? value : nil
+    }
+
+    struct NamedKey: Hashable {
+        var file: String
+        var range: SourceRange
+    }
+
+    /// Per value (file and range), what settings of a file put into it: a finding there names
+    /// them, and what a rule took from the value (a scheme, a query) is not quoted either.
+    private static func namedSettings(_ context: LintContext, path: String) -> [NamedKey: [NamedValue]] {
+        var named: [NamedKey: [NamedValue]] = [:]
+        func add(_ resolution: BuildSettings.Resolution, _ file: String, _ range: SourceRange) {
+            if case .resolved(_, _, let values) = resolution, !values.isEmpty {
+                named[NamedKey(file: file, range: range)] = values
+            }
+        }
+        for region in context.facts.regions { add(region.resolution, path, region.range) }
+        for link in context.facts.links { add(link.resolution, path, link.range) }
+        if let allowed = context.customPurchaseLinkRegions {
+            for region in allowed.regions { add(region.resolution, allowed.entitlementsPath, region.range) }
+        }
+        return named
     }
 
     /// Reads an entitlements file for pairing: usable, or its own diagnostics say why not.

@@ -1,3 +1,4 @@
+import EplintBase
 import Preprocessor
 
 extension PreprocessorPositionMap {
@@ -13,16 +14,20 @@ extension PreprocessorPositionMap {
             if diagnostic.rule == Linter.malformed || diagnostic.rule == Linter.unsupported {
                 moved.message = sourceLines(in: moved.message)
             }
+            // What a header or the repository's definitions made is named, never quoted (issue 45).
+            moved.message = moved.message.naming(named(in: diagnostic.range))
             if !expansions.isEmpty {
-                let shown = expansions.prefix(3).map {
-                    "\($0.name) expands to \(Self.shortened($0.text).quotedForMessage)"
+                let shown = expansions.prefix(3).map { expansion in
+                    expansion.hidden.map { "\($0.name) defined \($0.site)" }
+                        ?? "\(expansion.name) expands to \(Self.shortened(expansion.text).quotedForMessage)"
                 }
-                moved.message += " (\(shown.joined(separator: "; ")))"
+                moved.message = (moved.message + " (\(shown.joined(separator: "; ")))").visibleForMessage()
             }
             moved.related = diagnostic.related.map { related in
                 guard related.file == file else { return related }
                 var placed = related
                 placed.range = sourceRange(ofOutput: related.range).range
+                placed.message = placed.message.naming(named(in: related.range)).visibleForMessage()
                 return placed
             }
             return moved
@@ -43,6 +48,13 @@ extension PreprocessorPositionMap {
             }
         }
         return result + rest
+    }
+
+    /// A macro's text by the macro's name, a header's own text by where it is.
+    func named(in range: SourceRange) -> [NamedValue] {
+        hiddenParts(ofOutput: range).map { part in
+            NamedValue(text: part.text, name: part.name ?? "the text \(part.site)")
+        }
     }
 
     private static func shortened(_ text: String) -> String {

@@ -10,6 +10,9 @@ struct MacroUse {
     var file: Int
     var outputStart = -1
     var outputEnd = -1
+    /// The first macro of a file other than the linted one that the expansion used (itself or
+    /// one it expanded to, arguments included), and where it was defined (`Macro.site`).
+    var hidden: (name: String, site: String)?
 }
 
 /// Something cpp would stop with an error at (`stopsBuild`: EP002), or that eplint cannot
@@ -254,11 +257,18 @@ struct MacroExpander {
                     ))
                 useIndex = uses.count - 1
             }
+            if let site = macro.site, uses[useIndex].hidden == nil { uses[useIndex].hidden = (macro.name, site) }
             var replacement =
                 macro.builtin.map { [builtinToken($0, at: token)] }
                 ?? substitute(macro, arguments: arguments, macros: macros, at: token)
             guard fatal == nil, spend(replacement.count, at: token) else { break }
             for index in replacement.indices {
+                // An argument expanded by a use of its own: what that use hid, this one hides.
+                if case let inner = replacement[index].expansion, inner >= 0, inner != useIndex,
+                    uses[useIndex].hidden == nil, let hidden = uses[inner].hidden
+                {
+                    uses[useIndex].hidden = hidden
+                }
                 replacement[index].origin = token.origin
                 replacement[index].line = token.line
                 replacement[index].column = token.column

@@ -12,6 +12,10 @@ struct Macro {
     var builtin: Builtin?
     /// One of the platform's `TARGET_OS_*` macros as clang predefines it (`MacroTable.platformReads`).
     var isPlatform = false
+    /// Where a file other than the linted one defined it (`at Keys.h:3`, `by define: in
+    /// .eplint.yml`): its expansion is named in messages, never quoted (issue 45); nil: the
+    /// linted file, the user's command line or the compiler defined it.
+    var site: String?
 
     init(name: String, body: [CppToken] = [], builtin: Builtin? = nil) {
         self.name = name

@@ -17,6 +17,9 @@ struct OutputPrinter {
     /// Per included file (`CppToken.file`): the plist's offset of the `#include` that brought it
     /// in, where its text maps to; absent (no offset) below a prefix header.
     var includeSites: [Int: Int] = [:]
+    /// Output printed from a header's own text (not the plist's), one run per stretch of one
+    /// file, with its first token's offset there: named in messages, never quoted (issue 45).
+    private(set) var headerRuns: [(start: Int, end: Int, file: Int, origin: Int)] = []
 
     init(traditional: Bool) { self.traditional = traditional }
 
@@ -75,6 +78,16 @@ struct OutputPrinter {
 
     private mutating func record(_ token: CppToken, use: Int) {
         let inPlist = token.file == 0
+        if !inPlist {
+            let end = output.count + token.text.utf8.count
+            if let last = headerRuns.last, last.file == token.file,
+                last.end == segments.last.map({ $0.outputStart + $0.length })
+            {
+                headerRuns[headerRuns.count - 1].end = end
+            } else {
+                headerRuns.append((output.count, end, token.file, token.origin))
+            }
+        }
         segments.append(
             PreprocessorPositionMap.Segment(
                 outputStart: output.count, length: token.text.utf8.count,

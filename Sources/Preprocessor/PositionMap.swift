@@ -10,6 +10,22 @@ package struct PreprocessorPositionMap: Sendable {
         package var use: SourceRange
         /// What cpp printed for it.
         package var text: String
+        /// The macro of a file other than the linted one it used, and where that was defined
+        /// (`at Keys.h:3`): then its text is named in messages, never quoted (issue 45).
+        package var hidden: (name: String, site: String)?
+
+        package static func == (left: Expansion, right: Expansion) -> Bool {
+            left.name == right.name && left.use == right.use && left.text == right.text
+                && left.hidden?.name == right.hidden?.name && left.hidden?.site == right.hidden?.site
+        }
+    }
+
+    /// A stretch of the output a header's own text printed (`Keys.h:3`).
+    struct HeaderText: Sendable {
+        var start: Int
+        var end: Int
+        var site: String
+        var text: String
     }
 
     /// 16 bytes (a printed token each; a hostile file prints millions): offsets fit 32 bits.
@@ -43,6 +59,7 @@ package struct PreprocessorPositionMap: Sendable {
     let expansions: [Expansion]
     let expansionOutput: [(start: Int, end: Int)]
     let outputLineStarts: [Int]
+    let headerTexts: [HeaderText]
 
     /// The source position of an output offset: inside a printed token, the same byte of the
     /// token's spelling (or the token's start when it was spliced or came from a macro);
@@ -104,5 +121,33 @@ package struct PreprocessorPositionMap: Sendable {
         }
         if end < start { end = start }
         return (SourceRange(start: start, end: end), touched)
+    }
+
+    /// What of a range of the output a file other than the linted one made, each with what
+    /// names it: a macro it defined (with where), or (no name) its own text. Only the part inside the
+    /// range, so that a finding costs what its value holds, however long the expansion.
+    package func hiddenParts(ofOutput range: SourceRange) -> [(text: String, name: String?, site: String)] {
+        let low = range.start.offset
+        let high = max(range.end.offset, low + 1)
+        var parts: [(text: String, name: String?, site: String)] = []
+        for (index, output) in expansionOutput.enumerated()
+        where output.start < high && output.end > low && expansions[index].hidden != nil {
+            let hidden = expansions[index].hidden!
+            parts.append((Self.slice(expansions[index].text, output.start, low, high), hidden.name, hidden.site))
+        }
+        for header in headerTexts where header.start < high && header.end > low {
+            parts.append((Self.slice(header.text, header.start, low, high), nil, "of \(header.site)"))
+        }
+        return parts
+    }
+
+    /// The bytes of `text` (which starts at `offset` of the output) inside `low..<high`.
+    private static func slice(_ text: String, _ offset: Int, _ low: Int, _ high: Int) -> String {
+        // UTF-8 offsets into a native string: no copy of a long expansion per finding.
+        let bytes = text.utf8
+        let from = min(bytes.count, max(0, low - offset))
+        let to = max(from, min(bytes.count, high - offset))
+        let start = bytes.index(bytes.startIndex, offsetBy: from)
+        return String(decoding: bytes[start..<bytes.index(start, offsetBy: to - from)], as: UTF8.self)
     }
 }

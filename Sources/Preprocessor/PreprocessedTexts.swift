@@ -16,6 +16,7 @@ package final class PreprocessedTexts: @unchecked Sendable {
         var fileName: String
         var definitions: [String]
         var flags: [String]
+        var repositoryDefinitions: [String: String]
         var prefixHeaders: [PreprocessingOptions.PrefixHeader]
         var includeReader: String?
         var predefinesPlatformMacros: Bool
@@ -27,6 +28,7 @@ package final class PreprocessedTexts: @unchecked Sendable {
             self.fileName = fileName
             definitions = options.definitions
             flags = options.flags
+            repositoryDefinitions = options.repositoryDefinitions
             prefixHeaders = options.prefixHeaders
             includeReader = options.includeReader?.name
             predefinesPlatformMacros = options.predefinesPlatformMacros

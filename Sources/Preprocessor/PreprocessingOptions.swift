@@ -31,6 +31,10 @@ package struct PreprocessingOptions: Sendable, Equatable {
     /// is ignored and listed in `PreprocessedText.ignoredFlags`. `-include FILE` must be
     /// resolved by the caller into `prefixHeaders` (PlistSyntax reads no files).
     package var flags: [String]
+    /// The `-D` arguments (as `-DNAME=VALUE`) that a file of the repository set, not the user,
+    /// with where (`define: in .eplint.yml`): the macros they define are named in messages,
+    /// never quoted (issue 45). Any other definition is the user's own (or a test's).
+    package var repositoryDefinitions: [String: String] = [:]
     /// Included before the file, in order: their `#define`s apply, their text is output.
     package var prefixHeaders: [PrefixHeader]
     /// The platform the build preprocesses for, which sets the `TARGET_OS_*` macros; nil when
@@ -58,6 +62,28 @@ package struct PreprocessingOptions: Sendable, Equatable {
         self.prefixHeaders = prefixHeaders
         self.platform = platform
         self.includeReader = includeReader
+    }
+
+    /// Records `definitions` (`NAME=VALUE`) and the `-D` flags among `flags` as set by `origin`,
+    /// a file of the repository, unless the user typed the same (`typed`).
+    package mutating func record(
+        definitions: [String] = [], flags: [String] = [], by origin: String, typed: [String] = []
+    ) {
+        var arguments = definitions.map { "-D" + $0 }
+        var index = 0
+        while index < flags.count {
+            if flags[index] == "-D", index + 1 < flags.count {
+                arguments.append("-D" + flags[index + 1])
+                index += 1
+            } else if flags[index].hasPrefix("-D") {
+                arguments.append(flags[index])
+            }
+            index += 1
+        }
+        let own = Set(typed.map { $0.hasPrefix("-D") ? $0 : "-D" + $0 })
+        for argument in arguments where !own.contains(argument) && repositoryDefinitions[argument] == nil {
+            repositoryDefinitions[argument] = origin
+        }
     }
 
     /// `-traditional` or `-traditional-cpp` among the flags.

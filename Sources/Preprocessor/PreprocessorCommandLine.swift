@@ -21,7 +21,8 @@ extension PreprocessorRun {
                 let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let definition = parts.count == 2 ? "\(parts[0]) \(parts[1])" : "\(body) 1"
                 let tokens = lex(definition)
-                if case .success(let macro) = MacroTable.parseDefinition(tokens, traditional: traditional) {
+                if case .success(var macro) = MacroTable.parseDefinition(tokens, traditional: traditional) {
+                    macro.site = options.repositoryDefinitions[argument].map { "by \($0)" }
                     macros.define(macro)
                 } else {
                     ignoredFlags.append(argument)

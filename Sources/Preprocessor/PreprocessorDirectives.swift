@@ -87,7 +87,10 @@ extension PreprocessorRun {
         switch name {
         case "define":
             switch MacroTable.parseDefinition(rest, traditional: traditional) {
-            case .success(let macro):
+            case .success(var macro):
+                if hash.file > 0, let header = headerLines[hash.file] {
+                    macro.site = "at \(header.path):\(header.lines.line(of: hash.origin))"
+                }
                 // Definitions are held for the whole run: they are paid for too.
                 if expander.hold(definitionOf: macro.body.count, at: hash) { macros.define(macro) }
             case .failure(let failure): fail("#define: \(failure.message)", at: hash)

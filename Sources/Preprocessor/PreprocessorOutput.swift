@@ -98,13 +98,21 @@ extension PreprocessorRun {
             let text = String(decoding: output[range.start..<range.end], as: UTF8.self)
             let useRange = SourceRange(
                 start: sourceLines.position(of: use.start), end: sourceLines.position(of: use.end))
-            expansions.append(PreprocessorPositionMap.Expansion(name: use.name, use: useRange, text: text))
+            expansions.append(
+                PreprocessorPositionMap.Expansion(name: use.name, use: useRange, text: text, hidden: use.hidden))
             expansionOutput.append(range)
         }
         var outputLineStarts = [0]
         for (offset, byte) in output.enumerated() where byte == 0x0A { outputLineStarts.append(offset + 1) }
+        let headerTexts = printer.headerRuns.map { run in
+            let header = headerLines[run.file]
+            return PreprocessorPositionMap.HeaderText(
+                start: run.start, end: run.end,
+                site: "\(header?.path ?? "a header"):\(header?.lines.line(of: run.origin) ?? 1)",
+                text: String(decoding: output[run.start..<run.end], as: UTF8.self))
+        }
         return PreprocessorPositionMap(
             segments: segments, lines: sourceLines, expansions: expansions, expansionOutput: expansionOutput,
-            outputLineStarts: outputLineStarts)
+            outputLineStarts: outputLineStarts, headerTexts: headerTexts)
     }
 }

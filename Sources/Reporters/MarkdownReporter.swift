@@ -61,7 +61,7 @@ package struct MarkdownReporter: Reporter {
                     case nil: "not checked"
                     }
                 output +=
-                    "| \(row.key.rawValue) | \(valueCell(row.region, link: false)) | \(row.links.map { valueCell($0, link: true) }.joined(separator: ", "))"
+                    "| \(row.key.rawValue) | \(valueCell(row.region, link: false)) | \(row.links.indices.map { valueCell(row.links[$0], link: !row.isNamed(link: $0)) }.joined(separator: ", "))"
                     + " | \(row.entitlement.rawValue): \(backing) |\n"
             }
         }

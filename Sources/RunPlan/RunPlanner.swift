@@ -185,7 +185,11 @@ package struct RunPlanner {
             preprocessing.mode = declared ? .always : .never
         }
         var definitions = (project?.define ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        definitions += options.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
+        let typedDefinitions = options.definitions.map { $0.contains("=") ? $0 : $0 + "=1" }
+        if let project {
+            preprocessing.record(definitions: definitions, by: "define: in \(project.path)", typed: typedDefinitions)
+        }
+        definitions += typedDefinitions
         preprocessing.definitions = definitions
         // The platform: --platform, then platform:, then (per context) the Xcode target's or build's.
         if let name = options.platform {
@@ -209,6 +213,7 @@ package struct RunPlanner {
         let flags = typed ? options.preprocessorFlags : (project?.preprocessorFlags ?? [])
         let (included, others) = Self.includedHeaders(flags)
         preprocessing.flags += others
+        if !typed, let project { preprocessing.record(flags: others, by: "preprocessor-flags: in \(project.path)") }
         for header in included {
             if typed {
                 headers.append((header, nil))

@@ -140,6 +140,12 @@ extension RunPlanner {
         }
     }
 
+    /// `NAME of App/Debug (Config/App.xcconfig:3)`: the setting, and where it was set when known.
+    static func settingOrigin(_ name: String, _ resolved: ResolvedConfiguration, _ label: String) -> String {
+        let from = resolved.settings.first { $0.name == name }?.from
+        return "\(name) of \(label)" + (from.map { " (\(ProjectResolver.origin($0)))" } ?? "")
+    }
+
     /// How the target preprocesses its Info.plist: `INFOPLIST_PREPROCESS`,
     /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` (its
     /// `-include FILE`s are prefix headers, from `sourceRoot`, where Xcode runs clang) and
@@ -159,6 +165,12 @@ extension RunPlanner {
         options.definitions = resolved.preprocessorDefinitions + base.definitions
         let (included, flags) = Self.includedHeaders(resolved.preprocessorFlags)
         options.flags = flags + base.flags
+        // The target's settings are the project's (and its xcconfig files'): named, not quoted.
+        let typed = base.definitions.filter { base.repositoryDefinitions["-D" + $0] == nil }
+        options.record(
+            definitions: resolved.preprocessorDefinitions,
+            by: Self.settingOrigin("INFOPLIST_PREPROCESSOR_DEFINITIONS", resolved, label), typed: typed)
+        options.record(flags: flags, by: Self.settingOrigin("INFOPLIST_OTHER_PREPROCESSOR_FLAGS", resolved, label))
         guard base.prefixHeaders.isEmpty else { return options }
         var headers: [(path: String, origin: String)] = []
         if let header = resolved.prefixHeader { headers.append((header.path, "INFOPLIST_PREFIX_HEADER of \(label)")) }

@@ -35,13 +35,14 @@ import Testing
         // Not declared and no directive line: STORE_URL is just text (an invalid URL).
         let plain = try Eplint.run(["Info.plist"], in: root)
         #expect(plain.standardOutput.contains("[EP202]"))
-        // Declared preprocessed, -traditional, with a prefix header: the macro's URL is linted, at the macro.
+        // Declared preprocessed, -traditional, with a prefix header: the macro's URL is linted, at the macro,
+        // and named with where the header defined it, never quoted (issue 45).
         let declared = try Eplint.run(
             ["--preprocess", "--preprocessor-flag", "-traditional", "--prefix-header", "Prefix.h", "Info.plist"],
             in: root)
         #expect(
             declared.standardOutput
-                == "Info.plist:7:11: error: link 'https://shop.example.com/nl?ref=app' has a query ('?ref=app'); destination URLs must not have query parameters (STORE_URL expands to 'https://shop.example.com/nl?ref=app') [EP203]\n",
+                == "Info.plist:7:11: error: link 'STORE_URL' has a query (part of STORE_URL); destination URLs must not have query parameters (STORE_URL defined at Prefix.h:1) [EP203]\n",
             "\(declared.standardOutput)")
         // Without -traditional, '//' in the -D value is a comment too: cpp's macro is 'https:'.
         let define = try Eplint.run(

@@ -43,7 +43,7 @@ import Testing
         let run = try FolderRun(["App/Info.plist"], in: folder)
         #expect(
             run.gcc
-                == "App/Info.plist:7:3: error: link 'http://shop.example.com/buy' (from '$(STORE_URL)'; STORE_URL from Config/Release.xcconfig:3) uses 'http'; destination URLs must use https [EP201]\n",
+                == "App/Info.plist:7:3: error: link '$(STORE_URL)' (STORE_URL set in Config/Release.xcconfig:3) uses part of $(STORE_URL); destination URLs must use https [EP201]\n",
             "\(run.gcc)")
         let overridden = try FolderRun(["App/Info.plist"], in: folder) {
             $0.plan.definitions = ["STORE_URL=https://x.com/"]

@@ -68,7 +68,7 @@ import Testing
             return run.output()
         }
         let bare = findings(["App/Info.plist"])
-        #expect(bare.contains("[EP201]") && bare.contains("STORE_URL from .eplint.yml"), "\(bare)")
+        #expect(bare.contains("[EP201]") && bare.contains("STORE_URL set in .eplint.yml"), "\(bare)")
         files[Self.projectPath] = Self.project(
             target: Self.pairedTarget.merging(["STORE_URL": "https://target.example.com/nl"]) { $1 })
         #expect(findings(["App/Info.plist"]) == bare)

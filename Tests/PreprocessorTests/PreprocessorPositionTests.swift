@@ -129,8 +129,61 @@ import Testing
             lines.contains(
                 "Info.plist:1:1: note: Config/Prefix.h:1: #include <Other.h> is not followed (in prefix header Config/Prefix.h): it names a header of the SDK or of a search path, which eplint cannot see; what it defines is unknown [EP007]"
             ))
+        // A header's value is named with where it was defined, never quoted (issue 45).
         #expect(
-            lines.contains { $0.hasPrefix("Info.plist:6:11: error: link 'https://x.example.com/nl?a' has a query") })
+            lines.contains(
+                "Info.plist:6:11: error: link 'STORE_URL' has a query (part of STORE_URL); destination URLs must not have query parameters (STORE_URL defined at Config/Prefix.h:2) [EP203]"
+            ), "\(lines)")
+    }
+
+    /// Whatever way a header's text reaches a value, the finding names it: a macro of the file
+    /// that expands to the header's, one given the header's as an argument, the header's own
+    /// text, a definition the repository set; what the file or the user spells stays shown.
+    @Test(arguments: [
+        (
+            "#define URL HIDDEN\n", "URL",
+            "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"
+        ),
+        (
+            "#define ID(x) x\n", "ID(HIDDEN)",
+            "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"
+        ),
+        (
+            "", "HIDDEN",
+            "link 'HIDDEN' uses part of HIDDEN; destination URLs must use https (HIDDEN defined at Keys.h:1)"
+        ),
+    ]) func headerValuesAreNamed(_ defines: String, _ use: String, _ message: String) {
+        let header = PreprocessingOptions.PrefixHeader(
+            path: "Keys.h", text: Array("#define HIDDEN http://canary.example/nl\n".utf8))
+        let text =
+            "<plist>\n<dict>\n\(defines)\t<key>SKExternalPurchaseLink</key><dict><key>nl</key>\n\t\t<string>\(use)</string></dict>\n</dict>\n</plist>\n"
+        let lines = lintLines(
+            text, PreprocessingOptions(mode: .always, flags: ["-traditional"], prefixHeaders: [header]))
+        #expect(lines.count == 1 && lines.first?.hasSuffix(message + " [EP201]") == true, "\(lines.first ?? "")")
+        #expect(!lines.joined().contains("canary"))
+    }
+
+    @Test func repositoryDefinitionsAndHeaderTextAreNamed() {
+        var options = PreprocessingOptions(mode: .always, flags: ["-traditional"])
+        options.definitions = ["SET=http://canary.example/nl", "TYPED=http://typed.example/nl"]
+        options.record(definitions: ["SET=http://canary.example/nl"], by: "define: in .eplint.yml")
+        let text =
+            "<plist>\n<dict>\n\t<key>SKExternalPurchaseLink</key><dict><key>nl</key><string>SET</string><key>fr</key><string>TYPED</string></dict>\n</dict>\n</plist>\n"
+        #expect(
+            lintLines(text, options) == [
+                "Info.plist:3:62: error: link 'SET' uses part of SET; destination URLs must use https (SET defined by define: in .eplint.yml) [EP201]",
+                "Info.plist:3:95: error: link 'http://typed.example/nl' uses 'http'; destination URLs must use https (TYPED expands to 'http://typed.example/nl') [EP201]",
+            ])
+        // A header's own text: named by where it is.
+        let header = PreprocessingOptions.PrefixHeader(
+            path: "Keys.h", text: Array("<plist><dict><key>SKExternalPurchase</key><array><string>canary</string>".utf8)
+        )
+        let lines = lintLines(
+            "</array></dict></plist>\n", PreprocessingOptions(mode: .always, prefixHeaders: [header]))
+        #expect(
+            lines == [
+                "Info.plist:1:1: error: part of the text of Keys.h:1 is not an ISO 3166-1 alpha-2 region code [EP102]"
+            ])
     }
 
     @Test func whatEplintCannotKnowIsANote() {
