@@ -1,7 +1,7 @@
 /// `$(NAME)` and `${NAME}` references in plist strings, resolved from `--define` values in
 /// one pass (no nesting), as Xcode expands Info.plist build settings.
-package struct BuildSettings: Sendable {
-    package struct Definition: Sendable, Equatable {
+package struct BuildSettings: Sendable, Hashable {
+    package struct Definition: Sendable, Hashable {
         package var value: String
         /// Where it was set, for messages: `--define`, `.eplint.yml`, `Config/Release.xcconfig:3`.
         package var origin: String

@@ -2,8 +2,11 @@ import EplintBase
 import PlistSyntax
 import Preprocessor
 
-/// How a run lints: the same for every file of the run.
-package struct LintConfiguration: Sendable {
+/// How a run lints: the same for every file of the run. Equal configurations lint a text
+/// alike: a file linted in many contexts of a target is linted once for those whose
+/// configurations are equal (`LintRun`'s `TargetContexts`); no field holds a closure (the
+/// include reader is compared by name, the run's preprocessed texts are one cache).
+package struct LintConfiguration: Sendable, Hashable {
     package var buildSettings: BuildSettings
     /// Declared by flag or config; nil: detected from a paired entitlements file.
     package var musicStreaming: MusicStreaming?
