@@ -13,6 +13,13 @@ package struct BuildSettings: Sendable, Hashable {
     }
 
     package var definitions: [String: Definition]
+    /// Set while one file is linted: the names `resolve` looks up there (`Linter`), so a
+    /// context that differs only in settings the file never named lints it alike. Not compared.
+    var reads: BuildSettingReads?
+
+    package static func == (lhs: BuildSettings, rhs: BuildSettings) -> Bool { lhs.definitions == rhs.definitions }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(definitions) }
 
     package init(_ values: [String: String] = [:], origin: String = "--define") {
         definitions = values.mapValues { Definition(value: $0, origin: origin) }
@@ -58,6 +65,7 @@ package struct BuildSettings: Sendable, Hashable {
                 if end > index + 2, end < scalars.count, scalars[end] == close, !Self.isDigit(scalars[index + 2]) {
                     let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
                     found = true
+                    reads?.add(name)
                     if let definition = definitions[name] {
                         output += definition.value
                         let origin = "\(name) from \(definition.origin)"

@@ -51,6 +51,9 @@ package struct FileLintResult: Sendable {
     /// The regions, links and entitlements of a file with StoreKit keys (an Info.plist), when
     /// the linter `declaresRegions`.
     package var declared: DeclaredRegions?
+    /// The build settings the lint looked up (`$(NAME)`, defined or not): the result holds in
+    /// a configuration that differs from this one only in others.
+    package var buildSettingsRead: Set<String> = []
 
     package init(
         diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [],
@@ -136,6 +139,9 @@ package struct Linter: Sendable {
         isBinaryPropertyList: Bool, isInfoPlist: Bool, isFixable: Bool,
         pairing: EntitlementsPairing
     ) -> FileLintResult {
+        let reads = BuildSettingReads()
+        var configuration = self.configuration
+        configuration.buildSettings.reads = reads
         let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
         let hasStoreKitKeys = facts.hasStoreKitKeys
         var entitlements: PairedEntitlements?
@@ -191,6 +197,7 @@ package struct Linter: Sendable {
             suppressed: suppressed)
         result.preprocessed = preprocessed != nil
         result.usedPairing = hasStoreKitKeys || isInfoPlist
+        result.buildSettingsRead = reads.names
         if hasStoreKitKeys && declaresRegions {
             result.declared = DeclaredRegions(file: path, facts: facts, entitlements: entitlements)
         }

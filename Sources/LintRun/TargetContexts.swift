@@ -43,26 +43,33 @@ enum TargetContexts {
         }
         let contexts = linters.map(\.context)
         var results: [(TargetLintContext, FileLintResult)] = []
-        // Contexts with equal configurations and the same entitlements give the same findings
-        // (a target's configurations often differ in nothing the Info.plist sees): the text is
-        // parsed and linted once for them (issue 45: 64 configurations parsed a 4 MiB
-        // preprocessed text 128 times), and the merge below names each context as before.
-        var linted: [SharedLint: FileLintResult] = [:]
+        // Contexts with equal configurations and the same entitlements give the same findings,
+        // and so do those whose build settings differ only in names the lint never looked up
+        // (`CONFIGURATION` differs in every configuration): the text is parsed and linted once
+        // for them (issue 45: 64 configurations parsed a 4 MiB preprocessed text 128 times),
+        // and the merge below names each context as before.
+        var linted: [SharedLint: [(settings: [String: BuildSettings.Definition], result: FileLintResult)]] = [:]
         for contextLinter in linters {
             let linter = contextLinter.linter
+            var shared = linter.configuration
+            shared.buildSettings = BuildSettings()
             let key = SharedLint(
-                configuration: linter.configuration, choice: contextLinter.pairer.choice(for: file.path),
+                configuration: shared, choice: contextLinter.pairer.choice(for: file.path),
                 declaresRegions: linter.declaresRegions)
+            let settings = linter.configuration.buildSettings.definitions
             let paired = contextLinter.pairer.paired(for: file.path, linter: linter, table: table)
-            if let earlier = linted[key] {
-                paired.say(of: earlier, path: file.path, notes: notes)
-                results.append((contextLinter.context, earlier))
+            let earlier = linted[key]?.first { earlier in
+                earlier.result.buildSettingsRead.allSatisfy { settings[$0] == earlier.settings[$0] }
+            }
+            if let earlier {
+                paired.say(of: earlier.result, path: file.path, notes: notes)
+                results.append((contextLinter.context, earlier.result))
                 continue
             }
             var source = BytesSource(bytes)
             do throws(ReadFailure) {
                 let result = try paired.lint(&source, path: file.path, linter: linter, notes: notes)
-                linted[key] = result
+                linted[key, default: []].append((settings, result))
                 results.append((contextLinter.context, result))
             } catch {
                 return .failure(ReadFailure(reason: "cannot read \(file.path.quotedForMessage): \(error.reason)"))
@@ -114,7 +121,8 @@ enum TargetContexts {
         return .success(result)
     }
 
-    /// What a context's findings on a text depend on besides the text (the rules are the run's).
+    /// What a context's findings on a text depend on besides the text and the build settings
+    /// it looked up (the rules are the run's).
     private struct SharedLint: Hashable {
         var configuration: LintConfiguration
         var choice: EntitlementsPairer.Choice

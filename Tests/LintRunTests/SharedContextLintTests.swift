@@ -19,14 +19,16 @@ import Testing
         ("<plist><dict>\n#include \"Keys.h\"\n<key>SKExternalPurchase</key><array><string>$(REGION)</string>"
             + "</array>\n</dict></plist>\n").utf8)
 
-    /// A context of App named `configuration`, where `$(REGION)` is `region`.
+    /// A context of App named `configuration`, where `$(REGION)` is `region` (and
+    /// `$(CONFIGURATION)` the configuration's name, as Xcode sets it).
     static func context(_ configuration: String, region: String, counter: Counter) -> TargetLintContext {
         let reader = IncludeReader(name: "App") { path, _ in
             counter.reads += 1
             return path == "App/Keys.h" ? .read(bytes: Array("<!-- keys -->\n".utf8), identity: path) : .missing
         }
         let settings = LintConfiguration(
-            buildSettings: BuildSettings(["REGION": region], origin: "the target's build settings"),
+            buildSettings: BuildSettings(
+                ["REGION": region, "CONFIGURATION": configuration], origin: "the target's build settings"),
             preprocessing: PreprocessingOptions(mode: .always, includeReader: reader))
         return TargetLintContext(
             infoPlist: "/App/Info.plist", label: "App/\(configuration)", configuration: settings, entitlements: nil,
@@ -49,6 +51,7 @@ import Testing
         let counter = Counter()
         let contexts = ["Debug", "Release", "Beta", "Staging"].map { Self.context($0, region: "zz", counter: counter) }
         let (messages, reads) = try Self.lint(contexts, counter: counter)
+        // They differ in `CONFIGURATION`, which the file does not name.
         #expect(reads == 1)
         // The finding holds in every context: no context is named, as with one context.
         let (alone, _) = try Self.lint([contexts[0]], counter: counter)
