@@ -1,4 +1,3 @@
-import EplintBase
 import LintEngine
 import Preprocessor
 import RunPlan
