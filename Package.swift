@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "LintRunTests",
             dependencies: [
-                "LintRun", "RunPlan", "EplintBase", "LintEngine", "Reporters", "ServerSide",
+                "LintRun", "RunPlan", "EplintBase", "LintEngine", "Preprocessor", "Reporters", "ServerSide",
                 "TestSupport", "LanguageServer",
             ]),
         .testTarget(name: "CodegenTests", dependencies: ["RuleCodegen"]),

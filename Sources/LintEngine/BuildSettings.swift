@@ -1,7 +1,7 @@
 /// `$(NAME)` and `${NAME}` references in plist strings, resolved from `--define` values in
 /// one pass (no nesting), as Xcode expands Info.plist build settings.
-package struct BuildSettings: Sendable {
-    package struct Definition: Sendable, Equatable {
+package struct BuildSettings: Sendable, Hashable {
+    package struct Definition: Sendable, Hashable {
         package var value: String
         /// Where it was set, for messages: `--define`, `.eplint.yml`, `Config/Release.xcconfig:3`.
         package var origin: String
@@ -13,6 +13,13 @@ package struct BuildSettings: Sendable {
     }
 
     package var definitions: [String: Definition]
+    /// Set while one file is linted: the names `resolve` looks up there (`Linter`), so a
+    /// context that differs only in settings the file never named lints it alike. Not compared.
+    var reads: BuildSettingReads?
+
+    package static func == (lhs: BuildSettings, rhs: BuildSettings) -> Bool { lhs.definitions == rhs.definitions }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(definitions) }
 
     package init(_ values: [String: String] = [:], origin: String = typedOrigin) {
         definitions = values.mapValues { Definition(value: $0, origin: origin) }
@@ -60,6 +67,7 @@ package struct BuildSettings: Sendable {
                 if end > index + 2, end < scalars.count, scalars[end] == close, !Self.isDigit(scalars[index + 2]) {
                     let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
                     found = true
+                    reads?.add(name)
                     if let definition = definitions[name] {
                         output += definition.value
                         let origin = "\(name) from \(definition.origin)"

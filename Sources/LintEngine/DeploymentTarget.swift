@@ -58,10 +58,21 @@ package struct Version: Comparable, Sendable, CustomStringConvertible {
 }
 
 /// A known deployment target and where it came from (for messages).
-package struct DeploymentTarget: Sendable {
+package struct DeploymentTarget: Sendable, Hashable {
     package var platform: Platform
     package var version: Version
     package var source: String
+
+    /// As written (`17.0` and `17` say the same version but not the same message).
+    package static func == (lhs: DeploymentTarget, rhs: DeploymentTarget) -> Bool {
+        lhs.platform == rhs.platform && lhs.version.description == rhs.version.description && lhs.source == rhs.source
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(platform)
+        hasher.combine(version.description)
+        hasher.combine(source)
+    }
 
     package init(platform: Platform, version: Version, source: String) {
         self.platform = platform

@@ -2,7 +2,7 @@ import EplintBase
 import PlistSyntax
 
 /// Whether the app may have up to five links per EEA+ region, and why eplint thinks so.
-package struct MusicStreaming: Sendable {
+package struct MusicStreaming: Sendable, Hashable {
     package var qualifies: Bool
     /// Where that came from, for EP301/EP302 messages.
     package var reason: String

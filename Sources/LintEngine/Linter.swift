@@ -2,8 +2,11 @@ import EplintBase
 import PlistSyntax
 import Preprocessor
 
-/// How a run lints: the same for every file of the run.
-package struct LintConfiguration: Sendable {
+/// How a run lints: the same for every file of the run. Equal configurations lint a text
+/// alike: a file linted in many contexts of a target is linted once for those whose
+/// configurations are equal (`LintRun`'s `TargetContexts`); no field holds a closure (the
+/// include reader is compared by name, the run's preprocessed texts are one cache).
+package struct LintConfiguration: Sendable, Hashable {
     package var buildSettings: BuildSettings
     /// Declared by flag or config; nil: detected from a paired entitlements file.
     package var musicStreaming: MusicStreaming?
@@ -48,6 +51,9 @@ package struct FileLintResult: Sendable {
     /// The regions, links and entitlements of a file with StoreKit keys (an Info.plist), when
     /// the linter `declaresRegions`.
     package var declared: DeclaredRegions?
+    /// The build settings the lint looked up (`$(NAME)`, defined or not): the result holds in
+    /// a configuration that differs from this one only in others.
+    package var buildSettingsRead: Set<String> = []
 
     package init(
         diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [],
@@ -133,6 +139,9 @@ package struct Linter: Sendable {
         isBinaryPropertyList: Bool, isInfoPlist: Bool, isFixable: Bool,
         pairing: EntitlementsPairing
     ) -> FileLintResult {
+        let reads = BuildSettingReads()
+        var configuration = self.configuration
+        configuration.buildSettings.reads = reads
         let facts = StoreKitFacts(root: root, buildSettings: configuration.buildSettings)
         let hasStoreKitKeys = facts.hasStoreKitKeys
         var entitlements: PairedEntitlements?
@@ -191,6 +200,7 @@ package struct Linter: Sendable {
             suppressed: suppressed)
         result.preprocessed = preprocessed != nil
         result.usedPairing = hasStoreKitKeys || isInfoPlist
+        result.buildSettingsRead = reads.names
         if hasStoreKitKeys && declaresRegions {
             result.declared = DeclaredRegions(
                 file: path, facts: facts, entitlements: entitlements,

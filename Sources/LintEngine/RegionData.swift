@@ -2,7 +2,7 @@ import PlistSyntax
 
 /// The region tables of `Rules/regions.plist`: which codes exist, which each key accepts,
 /// and how many links a region may have.
-package struct RegionData: Sendable, Equatable {
+package struct RegionData: Sendable, Hashable {
     package var isoCodes: RegionCodes
     /// The codes each key accepts; every key has an entry.
     package private(set) var allowedRegions: [StoreKitKey: RegionCodes]
@@ -62,6 +62,10 @@ package struct RegionData: Sendable, Equatable {
             && lhs.musicStreamingLinkMaximum == rhs.musicStreamingLinkMaximum
             && lhs.retiredRegions == rhs.retiredRegions && lhs.appleFacts == rhs.appleFacts
     }
+
+    /// The link maximum only: hashing the tables would cost each context of a run as much as
+    /// comparing them, and a run has one copy.
+    package func hash(into hasher: inout Hasher) { hasher.combine(linkMaximum) }
 
     package struct FormatError: Error, Sendable {
         package var reason: String

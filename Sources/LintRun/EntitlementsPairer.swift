@@ -14,8 +14,14 @@ struct Paired {
         throws(ReadFailure) -> FileLintResult
     {
         let result = try linter.lint(&source, path: path, pairing: pairing)
-        if result.usedPairing, let notes, let note = choice.note(for: path) { notes.add(note) }
+        say(of: result, path: path, notes: notes)
         return result
+    }
+
+    /// What `--verbose` says of the choice, when `result` (this pairing's, or one made with the
+    /// same choice) used it.
+    func say(of result: FileLintResult, path: String, notes: NoteBuffer?) {
+        if result.usedPairing, let notes, let note = choice.note(for: path) { notes.add(note) }
     }
 }
 

@@ -90,6 +90,25 @@ package struct PreprocessingOptions: Sendable, Equatable {
     var isTraditional: Bool { flags.contains { $0 == "-traditional" || $0 == "-traditional-cpp" } }
 }
 
+/// Hashed as compared, but for the prefix headers' texts, of which only the size: a header
+/// may be megabytes, and each of a target's contexts is looked up (`LintConfiguration`).
+extension PreprocessingOptions: Hashable {
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(mode)
+        hasher.combine(definitions)
+        hasher.combine(flags)
+        for header in prefixHeaders {
+            hasher.combine(header.path)
+            hasher.combine(header.text.count)
+        }
+        hasher.combine(platform)
+        hasher.combine(predefinesPlatformMacros)
+        hasher.combine(platformMacrosReason)
+        hasher.combine(includeReader?.name)
+        hasher.combine(preprocessed == nil)
+    }
+}
+
 extension PreprocessingOptions {
     /// What Xcode's clang predefines for every Info.plist it preprocesses, whatever the
     /// architecture, SDK or Xcode version: Xcode runs `cc -E -P -x c -Wno-trigraphs FILE

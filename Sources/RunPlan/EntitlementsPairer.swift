@@ -5,7 +5,7 @@ import LintEngine
 /// file in its folder. Not changed once made, so files can be paired in parallel.
 package struct EntitlementsPairer: Sendable {
     /// What an Info.plist pairs with.
-    package enum Choice: Sendable, Equatable {
+    package enum Choice: Sendable, Hashable {
         /// The file as it should be shown, and why it is the one.
         case file(String, reason: String)
         /// Several `*.entitlements` files in its folder: none is guessed.

@@ -5,7 +5,9 @@
 #   1. xcconfig: 1,000 `#include`s of a 1 MiB file      (the run's 2 MiB budget of xcconfig text)
 #   2. xcconfig: one `#include` of a 1 GiB file (sparse)  (the size limit, checked before reading)
 #   3. preprocessing: a target with N configurations whose Info.plist includes a 4 MiB header
-#      (two contexts per configuration; the run's 16 MiB budget of preprocessing input)
+#      of well-formed comments (two contexts per configuration; the header is read and
+#      preprocessed once, against the run's 16 MiB budget of preprocessing input, and the text
+#      is parsed and linted once per distinct configuration and platform): the normal lint
 # It prints each case's seconds and exit status, and for case 3 the ratio of 64 to 8
 # configurations (a per-context budget grew linearly with them).
 # Usage: scripts/benchmarks/amplification.sh   (EPLINT_BINARY=path times another build)
@@ -51,7 +53,9 @@ def checkout(name, configurations=1, xcconfig=None, header=0):
     with open(os.path.join(root, "App", "Info.plist"), "w") as f:
         f.write(plist)
     with open(os.path.join(root, "App", "big.h"), "w") as f:
-        f.write(("<!-- padding -->\n" * (header // 17 + 1))[:header])
+        # Whole comments, then blanks to the size: a comment cut in two is malformed XML (EP001).
+        padding = "<!-- padding -->\n" * (header // 17)
+        f.write(padding + " " * (header - len(padding)))
     if xcconfig is not None:
         xcconfig(root)
     return root
