@@ -54,6 +54,9 @@ package struct FileLintResult: Sendable {
     /// The build settings the lint looked up (`$(NAME)`, defined or not): the result holds in
     /// a configuration that differs from this one only in others.
     package var buildSettingsRead: Set<String> = []
+    /// The bytes of preprocessed text the lint parsed (0 for a file not preprocessed): what
+    /// linting it again in another context costs.
+    package var preprocessedBytes = 0
 
     package init(
         diagnostics: [Diagnostic], isBinaryPropertyList: Bool, failures: [String] = [],
@@ -114,8 +117,10 @@ package struct Linter: Sendable {
                 preprocessed.map.translate(parsed.diagnostics, file: path)
                     + preprocessorDiagnostics(preprocessed, file: path)
             }
-            return FileLintResult(
+            var result = FileLintResult(
                 diagnostics: diagnostics ?? parsed.diagnostics, isBinaryPropertyList: parsed.isBinaryPropertyList)
+            result.preprocessedBytes = parsed.preprocessed?.text.count ?? 0
+            return result
         }
 
         return run(
@@ -199,6 +204,7 @@ package struct Linter: Sendable {
             diagnostics: diagnostics + paired, isBinaryPropertyList: isBinaryPropertyList, failures: failures,
             suppressed: suppressed)
         result.preprocessed = preprocessed != nil
+        result.preprocessedBytes = preprocessed?.text.count ?? 0
         result.usedPairing = hasStoreKitKeys || isInfoPlist
         result.buildSettingsRead = reads.names
         if hasStoreKitKeys && declaresRegions {

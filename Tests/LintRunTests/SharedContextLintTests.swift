@@ -35,13 +35,16 @@ import Testing
     }
 
     /// Each context's messages when linted in `contexts` together, and the include reader's reads.
-    static func lint(_ contexts: [TargetLintContext], counter: Counter) throws -> (messages: [String], reads: Int) {
+    static func lint(
+        _ contexts: [TargetLintContext], counter: Counter, relintBudget: Int = TargetContexts.relintBudget
+    ) throws -> (messages: [String], reads: Int) {
         let fileSystem = HostPlanFileSystem()
         let linters = contexts.map { ContextLinter($0, fileSystem: fileSystem, declaresRegions: false) }
         let table = EntitlementsTable(pairedPaths: [], linter: linters[0].linter, fileSystem: fileSystem)
         counter.reads = 0
         let result = try TargetContexts.lint(
-            plist, path: "App/Info.plist", in: linters, table: table, notes: nil, fileSystem: fileSystem
+            plist, path: "App/Info.plist", in: linters, table: table, notes: nil, fileSystem: fileSystem,
+            relintBudget: relintBudget
         ).get()
         return (result.diagnostics.map(\.message), counter.reads)
     }
@@ -72,5 +75,25 @@ import Testing
         #expect(messages.count == zz.count)
         #expect(
             messages.allSatisfy { $0.hasSuffix(" (only in App/Release, App/Staging)") }, "\(messages)")
+    }
+
+    /// Contexts that each give a setting the file names its own value lint the text again each,
+    /// until the budget of text linted again is spent; the rest are not linted, and one EP007
+    /// warning says how many (issue 45: 64 such configurations linted a 4 MiB text 128 times).
+    @Test func relintsStopAtTheBudgetWithAWarning() throws {
+        let counter = Counter()
+        let contexts = (0..<10).map { Self.context("C\($0)", region: "z\($0)", counter: counter) }
+        let text = try Self.lint([contexts[0]], counter: counter).messages
+        #expect(text.count == 1)
+        // Each lint's preprocessed text is about 130 bytes: three lints again spend 300 bytes.
+        let (messages, reads) = try Self.lint(contexts, counter: counter, relintBudget: 300)
+        #expect(reads == 4)
+        #expect(
+            messages.first
+                == "not linted in 6 of its 10 contexts (App/C4, App/C5, App/C6, …): the run lints at most 300 bytes"
+                + " of preprocessed text again for a file's other contexts (docs/untrusted-input.md)")
+        // With the whole budget, every context is linted and no warning is given.
+        let (all, everyRead) = try Self.lint(contexts, counter: counter)
+        #expect(everyRead == 10 && !all.contains { $0.hasPrefix("not linted") })
     }
 }

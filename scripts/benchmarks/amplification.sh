@@ -8,6 +8,9 @@
 #      of well-formed comments (two contexts per configuration; the header is read and
 #      preprocessed once, against the run's 16 MiB budget of preprocessing input, and the text
 #      is parsed and linted once per distinct configuration and platform): the normal lint
+#   4. as 3 with 64 configurations, each giving KEY, which a region of the plist names, its own
+#      value: each context lints the text again, until the 16 MiB per-file budget of text linted
+#      again ends it with an EP007 warning
 # It prints each case's seconds and exit status, and for case 3 the ratio of 64 to 8
 # configurations (a per-context budget grew linearly with them).
 # Usage: scripts/benchmarks/amplification.sh   (EPLINT_BINARY=path times another build)
@@ -27,14 +30,19 @@ eplint, work = sys.argv[1], sys.argv[2]
 plist = ("<plist><dict><key>SKExternalPurchase</key><array><string>nl</string></array>"
          "<key>K</key><string>$(KEY)</string>\n#include \"big.h\"\n</dict></plist>\n")
 
-def pbxproj(configurations, xcconfig):
+keyed_plist = ("<plist><dict><key>SKExternalPurchase</key><array><string>nl</string><string>$(KEY)</string>"
+               "</array>\n#include \"big.h\"\n</dict></plist>\n")
+
+def pbxproj(configurations, xcconfig, keyed=False):
     names = [f"C{i}" for i in range(configurations)]
     settings = ('INFOPLIST_FILE = App/Info.plist; SDKROOT = iphoneos; INFOPLIST_PREPROCESS = YES; '
                 'SUPPORTED_PLATFORMS = "iphoneos iphonesimulator";')
     base = "baseConfigurationReference = F1;" if xcconfig else ""
     objects = [f'F1 = {{isa = PBXFileReference; path = "Base.xcconfig"; sourceTree = "<group>"; }};']
     objects += [f"P{n} = {{isa = XCBuildConfiguration; {base} buildSettings = {{}}; name = {n}; }};" for n in names]
-    objects += [f"T{n} = {{isa = XCBuildConfiguration; buildSettings = {{ {settings} }}; name = {n}; }};" for n in names]
+    # keyed: each configuration gives KEY, which the plist names, its own value.
+    key = (lambda n: f" KEY = v{n};") if keyed else (lambda n: "")
+    objects += [f"T{n} = {{isa = XCBuildConfiguration; buildSettings = {{ {settings}{key(n)} }}; name = {n}; }};" for n in names]
     objects += [
         f"PL = {{isa = XCConfigurationList; buildConfigurations = ({', '.join('P' + n for n in names)}); defaultConfigurationName = C0; }};",
         f"TL = {{isa = XCConfigurationList; buildConfigurations = ({', '.join('T' + n for n in names)}); defaultConfigurationName = C0; }};",
@@ -43,15 +51,15 @@ def pbxproj(configurations, xcconfig):
     ]
     return "// !$*UTF8*$!\n{ archiveVersion = 1; objectVersion = 56; objects = {\n" + "\n".join(objects) + "\n}; rootObject = R; }\n"
 
-def checkout(name, configurations=1, xcconfig=None, header=0):
+def checkout(name, configurations=1, xcconfig=None, header=0, keyed=False):
     root = os.path.join(work, name)
     os.makedirs(os.path.join(root, ".git"))
     os.makedirs(os.path.join(root, "App"))
     os.makedirs(os.path.join(root, "App.xcodeproj"))
     with open(os.path.join(root, "App.xcodeproj", "project.pbxproj"), "w") as f:
-        f.write(pbxproj(configurations, xcconfig is not None))
+        f.write(pbxproj(configurations, xcconfig is not None, keyed))
     with open(os.path.join(root, "App", "Info.plist"), "w") as f:
-        f.write(plist)
+        f.write(keyed_plist if keyed else plist)
     with open(os.path.join(root, "App", "big.h"), "w") as f:
         # Whole comments, then blanks to the size: a comment cut in two is malformed XML (EP001).
         padding = "<!-- padding -->\n" * (header // 17)
@@ -97,4 +105,6 @@ for configurations in (8, 64):
     figures[configurations] = cpu
     print(f"{'preprocessing: %d configurations, 4 MiB' % configurations:44} {cpu:7.2f} {status:4}  {said}")
 print(f"64 / 8 configurations: {figures[64] / max(figures[8], 0.001):.2f}")
+cpu, status, said = seconds(checkout("keyed64", 64, header=4 << 20, keyed=True))
+print(f"{'preprocessing: 64 configurations, own $(KEY)':44} {cpu:7.2f} {status:4}  {said}")
 PY
