@@ -35,7 +35,7 @@ package struct BuildSettings: Sendable, Hashable {
         case literal(String)
         /// Every reference defined: the expanded text, where each setting was set, and what
         /// settings of a file (not `--define`) put into it: messages name those, never quote them.
-        case resolved(String, origins: [String], named: [NamedValue] = [])
+        case resolved(String, origins: [SettingOrigin], named: [NamedValue] = [])
         /// At least one reference has no definition: the names missing, in order.
         case unresolved([String])
 
@@ -53,7 +53,7 @@ package struct BuildSettings: Sendable, Hashable {
         guard text.utf8.contains(UInt8(ascii: "$")) else { return .literal(text) }
         var output = ""
         var missing: [String] = []
-        var origins: [String] = []
+        var origins: [SettingOrigin] = []
         var named: [NamedValue] = []
         var found = false
         let scalars = Array(text.unicodeScalars)
@@ -70,7 +70,7 @@ package struct BuildSettings: Sendable, Hashable {
                     reads?.add(name)
                     if let definition = definitions[name] {
                         output += definition.value
-                        let origin = "\(name) from \(definition.origin)"
+                        let origin = SettingOrigin(name: name, origin: definition.origin)
                         if !origins.contains(origin) { origins.append(origin) }
                         if definition.origin != Self.typedOrigin, !named.contains(where: { $0.name == "$(\(name))" }) {
                             named.append(NamedValue(text: definition.value, name: "$(\(name))"))
@@ -99,13 +99,23 @@ package struct BuildSettings: Sendable, Hashable {
     }
 }
 
+/// A setting a resolved text used, and where it was set.
+package struct SettingOrigin: Sendable, Equatable {
+    package var name: String
+    package var origin: String
+
+    /// `NAME from --define`, as messages say it of a quoted value.
+    var from: String { "\(name) from \(origin)" }
+    /// `NAME set in Base.xcconfig:4` where the value is named, not quoted (what was typed stays
+    /// `from --define`).
+    var setIn: String { origin == BuildSettings.typedOrigin ? from : "\(name) set in \(origin)" }
+}
+
 extension BuildSettings.Resolution {
-    /// `NAME from Base.xcconfig:4` as `NAME set in Base.xcconfig:4` (what typed stays `from --define`).
-    private static func setIn(_ origin: String) -> String {
-        guard !origin.hasSuffix(" from \(BuildSettings.typedOrigin)"), let from = origin.firstRange(of: " from ") else {
-            return origin
-        }
-        return origin[..<from.lowerBound] + " set in " + origin[from.upperBound...]
+    /// What settings of a file put into the text (empty when none, or not resolved).
+    var namedValues: [NamedValue] {
+        if case .resolved(_, _, let named) = self { return named }
+        return []
     }
 
     /// The text names no build setting.
@@ -118,10 +128,10 @@ extension BuildSettings.Resolution {
     package func shown(writtenAs text: String) -> String {
         switch self {
         case .resolved(let value, let origins, let named) where named.isEmpty:
-            "\(value.quotedForMessage) (from \(text.quotedForMessage); \(origins.joined(separator: ", ")))"
+            "\(value.quotedForMessage) (from \(text.quotedForMessage); \(origins.map(\.from).joined(separator: ", ")))"
         case .resolved(_, let origins, _):
             // A file's setting may hold anything that file could reach: named, not quoted (issue 45).
-            "\(text.quotedForMessage) (\(origins.map(Self.setIn).joined(separator: ", ")))"
+            "\(text.quotedForMessage) (\(origins.map(\.setIn).joined(separator: ", ")))"
         case .literal(let value): value.quotedForMessage
         case .unresolved: text.quotedForMessage
         }

@@ -222,7 +222,7 @@ package struct Linter: Sendable {
     ) -> String? {
         var named = false
         var value = resolution.value ?? text
-        if case .resolved(_, _, let values) = resolution, !values.isEmpty {
+        if !resolution.namedValues.isEmpty {
             value = text
             named = true
         }
@@ -243,9 +243,8 @@ package struct Linter: Sendable {
     private static func namedSettings(_ context: LintContext, path: String) -> [NamedKey: [NamedValue]] {
         var named: [NamedKey: [NamedValue]] = [:]
         func add(_ resolution: BuildSettings.Resolution, _ file: String, _ range: SourceRange) {
-            if case .resolved(_, _, let values) = resolution, !values.isEmpty {
-                named[NamedKey(file: file, range: range)] = values
-            }
+            let values = resolution.namedValues
+            if !values.isEmpty { named[NamedKey(file: file, range: range)] = values }
         }
         for region in context.facts.regions { add(region.resolution, path, region.range) }
         for link in context.facts.links { add(link.resolution, path, link.range) }
